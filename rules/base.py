@@ -1,0 +1,213 @@
+"""The one interface every game implements: value types, errors and the `Game` base class.
+
+Pure: no discord, PIL, sqlite, asyncio, clocks or I/O. Randomness exists only as chance nodes that the
+caller resolves (the match service draws with a cryptographic RNG and records the outcome).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+State = Any  # each game's own frozen dataclass
+Action = Hashable  # each game's own frozen dataclass (or the shared `Resign`)
+
+
+class NotationError(ValueError):
+    """The text is not well-formed notation for this game (bad syntax)."""
+
+
+class IllegalAction(ValueError):
+    """A well-formed action that the rules do not allow in this position."""
+
+
+@dataclass(frozen=True)
+class Resign:
+    """Any seated player may resign at any time; never listed by `legal_actions`."""
+
+
+RESIGN = Resign()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. `winners` is empty for a draw; `scores` is per seat where the game scores."""
+
+    winners: frozenset[int]
+    scores: tuple[int, ...] | None
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winners": sorted(self.winners), "scores": None if self.scores is None else list(self.scores),
+                "reason": self.reason}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One variant option: its default and, for enumerations, the allowed values (integers validate in the game)."""
+
+    default: str
+    choices: tuple[str, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Configuration:
+    """A player count with option values: what the conformance suite plays through."""
+
+    players: int
+    options: dict[str, str] = field(default_factory=dict)
+
+    def __hash__(self) -> int:  # options is a dict; configurations are small
+        return hash((self.players, tuple(sorted(self.options.items()))))
+
+
+class Game(ABC):
+    """A game's rules. Stateless: every method takes the (immutable) state it works on.
+
+    Seats are 0-based ints. Chance nodes are states where `chance_outcomes` is non-empty; the caller picks an
+    outcome and passes it to `apply` with `seat=None`.
+    """
+
+    name: ClassVar[str]  # lowercase registry key, e.g. "cintos"
+    title: ClassVar[str]  # display name, e.g. "Cintos"
+    player_counts: ClassVar[tuple[int, ...]]
+    options: ClassVar[dict[str, Option]] = {}
+
+    # ---- set-up -----------------------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, options: dict[str, str] | None = None) -> State: ...
+
+    def check_options(self, players: int, options: dict[str, str] | None) -> dict[str, str]:
+        """Validate a player count and options; return the full option dict with defaults filled in."""
+        if players not in self.player_counts:
+            valid = ", ".join(str(n) for n in self.player_counts)
+            raise ValueError(f"{self.title} is for {valid} players, not {players}")
+        given = dict(options or {})
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            valid = ", ".join(sorted(self.options)) or "none"
+            raise ValueError(f"unknown {self.title} option {', '.join(unknown)}; valid options: {valid}")
+        full = {name: opt.default for name, opt in self.options.items()}
+        for name, value in given.items():
+            value = str(value).strip().lower()
+            opt = self.options[name]
+            if opt.choices and value not in opt.choices:
+                raise ValueError(f"{name} must be one of {', '.join(opt.choices)}, not {value!r}")
+            full[name] = value
+        return full
+
+    def configurations(self) -> list[Configuration]:
+        """Player counts and options to test: every count with defaults, then each non-default choice."""
+        configs = [Configuration(n) for n in self.player_counts]
+        for name, opt in self.options.items():
+            for value in opt.choices:
+                if value == opt.default:
+                    continue
+                for n in self.player_counts:
+                    try:
+                        self.setup(n, {name: value})
+                    except ValueError:
+                        continue
+                    configs.append(Configuration(n, {name: value}))
+        return configs
+
+    # ---- whose turn ---------------------------------------------------------------------------------
+    @abstractmethod
+    def actors(self, state: State) -> frozenset[int]:
+        """Seats that may act now; empty at a chance node or once the game is over."""
+
+    @abstractmethod
+    def chance_outcomes(self, state: State) -> list[tuple[Action, float]]:
+        """Non-empty exactly at chance nodes; probabilities sum to 1."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every legal action for `seat`, in a deterministic order (never `RESIGN`)."""
+
+    @abstractmethod
+    def apply(self, state: State, action: Action, seat: int | None = None) -> State:
+        """A new state after `action` by `seat` (None for a chance outcome). Raises `IllegalAction`."""
+
+    @abstractmethod
+    def outcome(self, state: State) -> Outcome | None: ...
+
+    # ---- text -----------------------------------------------------------------------------------------
+    @abstractmethod
+    def parse(self, state: State, text: str, seat: int) -> Action:
+        """Read a player's text. `NotationError` for malformed text, `IllegalAction` for an illegal action."""
+
+    @abstractmethod
+    def notation(self, state: State, action: Action) -> str:
+        """The spec's canonical notation of `action` (a player action or a chance outcome) in `state`."""
+
+    def describe(self, before: State, action: Action, after: State) -> str:
+        """The action in words for the match message, e.g. 'b2-b3: captures 3 (Victory by Numbers)'."""
+        return self.notation(before, action)
+
+    def log_text(self, state: State, action: Action, viewer: int | None) -> str:
+        """The history line for `action` as `viewer` (None: public) may read it; secret draws are masked."""
+        return self.notation(state, action)
+
+    def seat_name(self, state: State, seat: int) -> str:
+        """The seat's name in the game's own words (a colour), e.g. 'Red'."""
+        return f"Player {seat + 1}"
+
+    # ---- views and serialisation ------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """JSON-safe view for `seat` (None: public) holding nothing that viewer may not know.
+
+        Every view carries the keys the shared renderer header reads: "game" (registry name), "players",
+        "seat_names" (list), "actors" (sorted seats), "turn" (number of turns played), "scores" (list or
+        None), "outcome" (`Outcome.to_json()` or None) and "last" (the last action, game-shaped, or None).
+        """
+
+    def resample_hidden(self, state: State, seat: int | None, rng: random.Random) -> State:
+        """A state that `seat` cannot tell apart from `state`: hidden information re-dealt with `rng`.
+
+        Used by the conformance suite to prove that `view` leaks nothing (views of both must be equal).
+        Games with perfect information return the state unchanged.
+        """
+        return state
+
+    @abstractmethod
+    def position(self, state: State) -> str: ...
+
+    @abstractmethod
+    def from_position(self, text: str) -> State: ...
+
+    @abstractmethod
+    def to_json(self, state: State) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_json(self, data: dict[str, Any]) -> State: ...
+
+    # ---- conveniences shared by every caller -------------------------------------------------------------
+    def is_over(self, state: State) -> bool:
+        return self.outcome(state) is not None
+
+    def is_chance(self, state: State) -> bool:
+        return bool(self.chance_outcomes(state))
+
+    @abstractmethod
+    def players(self, state: State) -> int:
+        """Number of seats in this game."""
+
+
+def squeeze(text: str) -> str:
+    """Lower-case `text` and drop every space: the tolerant form most notations parse from."""
+    return "".join(text.split()).lower()
+
+
+def one_of(items: Iterable[str]) -> str:
+    """'a, b or c' for messages."""
+    items = list(items)
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + " or " + items[-1]

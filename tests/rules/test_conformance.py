@@ -1,0 +1,122 @@
+"""One generic suite over every game in `rules.GAMES`: seeded random playouts of every configuration to the end."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+from rules import GAMES, RESIGN, Configuration, Game, IllegalAction
+
+VIEW_KEYS = {"game", "players", "seat_names", "actors", "turn", "scores", "outcome", "last"}
+MAX_STEPS = 6000
+SEEDS = (1, 2)
+
+CASES = [
+    pytest.param(game, config, seed, id=f"{name}-{config.players}p-{'-'.join(f'{k}={v}' for k, v in sorted(config.options.items())) or 'default'}-s{seed}")
+    for name, game in sorted(GAMES.items())
+    for config in game.configurations()
+    for seed in SEEDS
+]
+
+
+def check_state(game: Game, state: object, rng: random.Random) -> None:
+    data = game.to_json(state)
+    text = json.dumps(data)  # JSON-safe
+    again = game.from_json(json.loads(text))
+    assert game.to_json(again) == data
+    assert again == state
+    pos = game.position(state)
+    assert game.position(game.from_position(pos)) == pos
+    for viewer in [None, *range(game.players(state))]:
+        view = game.view(state, viewer)
+        json.dumps(view)
+        assert VIEW_KEYS <= set(view), f"view lacks {VIEW_KEYS - set(view)}"
+        twin = game.resample_hidden(state, viewer, rng)
+        assert game.view(twin, viewer) == view, f"view for {viewer} depends on what it should not know"
+
+
+def play(game: Game, config: Configuration, seed: int, resign_at: int | None = None) -> object:
+    rng = random.Random(seed)
+    state = game.setup(config.players, config.options)
+    for step in range(MAX_STEPS):
+        check_state(game, state, rng)
+        if game.outcome(state) is not None:
+            assert not game.actors(state) and not game.chance_outcomes(state)
+            return state
+        before = game.to_json(state)
+        chances = game.chance_outcomes(state)
+        if chances:
+            assert not game.actors(state), "a chance node has no actors"
+            assert math.isclose(sum(p for _, p in chances), 1.0, abs_tol=1e-9)
+            assert all(p > 0 for _, p in chances)
+            assert all(game.notation(state, a) for a, _ in chances)
+            action = rng.choices([a for a, _ in chances], weights=[p for _, p in chances])[0]
+            state = game.apply(state, action, None)
+        else:
+            actors = sorted(game.actors(state))
+            assert actors, "a running game with no chance node must have someone to act"
+            seat = rng.choice(actors)
+            if resign_at is not None and step >= resign_at:
+                after = game.apply(state, RESIGN, seat)
+                assert game.to_json(state) == before
+                return after
+            actions = game.legal_actions(state, seat)
+            assert actions, f"seat {seat} may act but has no legal action"
+            assert actions == game.legal_actions(state, seat), "legal_actions is not deterministic"
+            assert RESIGN not in actions
+            texts = [game.notation(state, a) for a in actions]
+            assert len(set(texts)) == len(texts), "two legal actions share a notation"
+            for action, text in zip(actions, texts, strict=True):
+                assert game.parse(state, text, seat) == action, text
+                assert game.parse(state, f"  {text.upper()} ", seat) == action, text
+            state = game.apply(state, rng.choice(actions), seat)
+        assert game.to_json(game.from_json(before)) == before  # the old state was not mutated
+    raise AssertionError(f"no end after {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize(("game", "config", "seed"), CASES)
+def test_random_playout_reaches_an_end(game: Game, config: Configuration, seed: int) -> None:
+    final = play(game, config, seed)
+    outcome = game.outcome(final)
+    assert outcome is not None and outcome.reason
+    assert all(0 <= w < config.players for w in outcome.winners)
+    if outcome.scores is not None:
+        assert len(outcome.scores) == config.players
+    json.dumps(outcome.to_json())
+
+
+@pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
+def test_resign_ends_or_continues_cleanly(game: Game) -> None:
+    for config in game.configurations()[:3]:
+        state = play(game, config, seed=7, resign_at=6)
+        check_state(game, state, random.Random(0))
+        if config.players == 2:
+            outcome = game.outcome(state)
+            assert outcome is not None and len(outcome.winners) >= 1
+
+
+@pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
+def test_setup_rejects_bad_counts_and_options(game: Game) -> None:
+    with pytest.raises(ValueError, match="players"):
+        game.setup(max(game.player_counts) + 3)
+    with pytest.raises(ValueError, match="valid options"):
+        game.setup(game.player_counts[0], {"no-such-option": "1"})
+
+
+@pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
+def test_wrong_seat_is_refused(game: Game) -> None:
+    rng = random.Random(3)
+    state = game.setup(game.player_counts[0])
+    while game.chance_outcomes(state):
+        state = game.apply(state, rng.choice(game.chance_outcomes(state))[0], None)
+    actors = game.actors(state)
+    idle = [s for s in range(game.players(state)) if s not in actors]
+    if not idle:
+        pytest.skip("everyone may act at the start")
+    seat = sorted(actors)[0]
+    action = game.legal_actions(state, seat)[0]
+    with pytest.raises(IllegalAction):
+        game.apply(state, action, idle[0])
