@@ -1,0 +1,1 @@
+"""The Discord layer: one cog per game on a shared base, plus cross-game commands."""

@@ -1,0 +1,45 @@
+"""Commands that span every game: `/games` lists the caller's matches."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import Tabletop
+from cogs.ui import EMBED_COLOUR, guarded, jump_url, reply
+
+
+class General(commands.Cog):
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="games", description="Your open matches in every game, with links")
+    async def games(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            service = self.bot.service
+            matches = await service.matches_for(interaction.user.id)
+            if not matches:
+                await reply(interaction, "You have no open matches. Start one with `/cintos new` (or another game).")
+                return
+            lines = []
+            for match in matches[:25]:
+                others = [f"<@{uid}>" for uid in match.user_ids if uid != interaction.user.id]
+                if match.status == "lobby":
+                    status = f"lobby, {sum(s.joined for s in match.seats)}/{match.players} seated"
+                else:
+                    actors = match.actors()
+                    seat = match.seat_of(interaction.user.id)
+                    status = "**your turn**" if seat in actors else (
+                        "waiting for " + ", ".join(f"<@{match.user_at(s)}>" for s in actors))
+                link = jump_url(match)
+                lines.append(f"**{match.game.title} #{match.id}** vs {', '.join(others) or 'open seats'} · {status}"
+                             + (f" · [jump]({link})" if link else ""))
+            embed = discord.Embed(title="Your matches", description="\n".join(lines), colour=EMBED_COLOUR)
+            await reply(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    await bot.add_cog(General(tabletop))

@@ -1,0 +1,159 @@
+"""Discord pieces every game shares: lobby and board messages, persistent buttons, ephemeral replies.
+
+Buttons are `DynamicItem`s whose custom_id carries the match id, so they keep working after a restart; they hold
+no state and call into `cogs.base` for everything.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import discord
+
+from matches import Match, Refusal
+
+if TYPE_CHECKING:
+    from cogs.base import Tabletop
+
+log = logging.getLogger(__name__)
+
+EMBED_COLOUR = discord.Colour(0x0072B2)
+MAX_NAME = 16
+
+
+def short(name: str, limit: int = MAX_NAME) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def jump_url(match: Match) -> str | None:
+    record = match.record
+    if record.message_id is None:
+        return None
+    return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
+
+
+async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """An ephemeral answer to whoever acted, whether or not the interaction was deferred."""
+    kwargs.setdefault("ephemeral", True)
+    if interaction.response.is_done():
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
+async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
+                  match_id: int | None = None) -> None:
+    """Run a handler: refusals become ephemeral messages, anything unexpected is logged with a reference."""
+    bot: Tabletop = interaction.client  # type: ignore[assignment]
+    try:
+        await bot.service.touch_user(interaction.user.id, interaction.user.display_name)
+        await work()
+    except Refusal as refusal:
+        await reply(interaction, refusal.message)
+    except Exception:
+        ref = secrets.token_hex(3)
+        log.exception("error %s in match %s for user %s", ref, match_id, interaction.user.id)
+        try:
+            await reply(interaction, f"Sorry, something went wrong (match #{match_id or '—'}, error {ref}). "
+                                     "Nothing was changed by the part that failed; please try again.")
+        except discord.HTTPException:
+            log.warning("could not tell user %s about error %s", interaction.user.id, ref)
+
+
+# ---- lobby ----------------------------------------------------------------------------------------------------
+def lobby_embed(match: Match, title: str, names: dict[int, str]) -> discord.Embed:
+    embed = discord.Embed(title=f"{title} · new match", colour=EMBED_COLOUR)
+    lines = []
+    for i in range(match.players):
+        if i < len(match.seats):
+            seat = match.seats[i]
+            who = f"<@{seat.user_id}>"
+            state = "" if seat.joined else " (invited, not joined yet)"
+            lines.append(f"{i + 1}. {who}{state}")
+        else:
+            lines.append(f"{i + 1}. *open seat*")
+    embed.description = "\n".join(lines)
+    defaults = {name: opt.default for name, opt in match.game.options.items()}
+    options = ", ".join(f"{k}={v}" for k, v in sorted(match.record.options.items()) if defaults.get(k) != v)
+    embed.add_field(name="Players", value=str(match.players))
+    embed.add_field(name="Options", value=options or "standard rules", inline=False)
+    if match.status == "lobby":
+        embed.set_footer(text=f"match #{match.id} · seats and colours are drawn at random when the match starts")
+    else:
+        embed.set_footer(text=f"match #{match.id} · {'started' if match.status != 'aborted' else 'closed'}")
+    return embed
+
+
+def lobby_view(match: Match) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    full = len(match.seats) >= match.players
+    ready = full and all(s.joined for s in match.seats)
+    view.add_item(LobbyButton("join", match.id, disabled=full and all(s.joined for s in match.seats)))
+    view.add_item(LobbyButton("leave", match.id))
+    view.add_item(LobbyButton("start", match.id, disabled=not ready))
+    return view
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tt:lobby:(?P<verb>join|leave|start):(?P<id>\d+)"):
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary)}
+
+    def __init__(self, verb: str, match_id: int, *, disabled: bool = False) -> None:
+        label, style = self.LABELS[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:lobby:{verb}:{match_id}",
+                                           disabled=disabled))
+        self.verb = verb
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LobbyButton:
+        return cls(match["verb"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: tables.lobby_action(interaction, self.verb, self.match_id), self.match_id)
+
+
+# ---- board message ----------------------------------------------------------------------------------------------
+class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tt:match:(?P<verb>private|resign|resign-yes):(?P<id>\d+)"):
+    def __init__(self, verb: str, match_id: int, label: str | None = None) -> None:
+        styles = {"private": discord.ButtonStyle.primary, "resign": discord.ButtonStyle.danger,
+                  "resign-yes": discord.ButtonStyle.danger}
+        labels = {"private": label or "My view", "resign": "Resign", "resign-yes": "Yes, resign"}
+        super().__init__(discord.ui.Button(label=labels[verb], style=styles[verb],
+                                           custom_id=f"tt:match:{verb}:{match_id}"))
+        self.verb = verb
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> MatchButton:
+        return cls(match["verb"], int(match["id"]), getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: tables.match_action(interaction, self.verb, self.match_id), self.match_id)
+
+
+def board_view(match: Match, private_label: str | None) -> discord.ui.View | None:
+    if match.status != "active":
+        return None
+    view = discord.ui.View(timeout=None)
+    if private_label:
+        view.add_item(MatchButton("private", match.id, private_label))
+    view.add_item(MatchButton("resign", match.id))
+    return view
+
+
+def confirm_resign_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(MatchButton("resign-yes", match_id))
+    return view

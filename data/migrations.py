@@ -1,0 +1,52 @@
+"""Schema migrations, applied in order; `PRAGMA user_version` records how many have run. Only ever append."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[str, ...]] = [
+    # 1: matches, seats, the append-only action log, users
+    (
+        """CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL DEFAULT '',
+            dm_open INTEGER NOT NULL DEFAULT 1
+        )""",
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER,
+            creator_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'aborted')),
+            players INTEGER NOT NULL,
+            options TEXT NOT NULL DEFAULT '{}',
+            state TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            outcome TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )""",
+        "CREATE INDEX matches_status ON matches (status)",
+        """CREATE TABLE seats (
+            match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            invited INTEGER NOT NULL DEFAULT 0,
+            joined INTEGER NOT NULL DEFAULT 1,
+            PRIMARY KEY (match_id, seat)
+        )""",
+        "CREATE INDEX seats_user ON seats (user_id)",
+        """CREATE TABLE actions (
+            match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            n INTEGER NOT NULL,
+            seat INTEGER,
+            user_id INTEGER,
+            text TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (match_id, n)
+        )""",
+        # The log is append-only: refuse edits and deletes of a match's lines at the database itself.
+        """CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+           BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
+    ),
+]

@@ -1,0 +1,266 @@
+"""The repository API over one long-lived aiosqlite connection: matches, seats, the action log and users.
+
+Callers never see SQL; a PostgreSQL store can implement the same methods later.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from data.migrations import MIGRATIONS
+
+log = logging.getLogger(__name__)
+
+
+class StaleWrite(RuntimeError):
+    """Someone else appended to this match's log first; the caller must reload and retry."""
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    creator_id: int
+    status: str  # lobby | active | finished | aborted
+    players: int
+    options: dict[str, str]
+    state: dict[str, Any] | None  # the game's to_json snapshot after `version` log entries
+    version: int  # number of log entries
+    outcome: dict[str, Any] | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRecord:
+    match_id: int
+    seat: int  # join order in the lobby, the game's seat once started
+    user_id: int
+    invited: bool
+    joined: bool
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One numbered line of a match's log: a player's action (seat set) or a chance outcome (seat None)."""
+
+    n: int
+    seat: int | None
+    user_id: int | None
+    text: str  # the game's canonical notation, enough to replay
+    created_at: float
+
+
+@dataclass(frozen=True)
+class UserRecord:
+    id: int
+    name: str
+    dm_open: bool
+
+
+_MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, status, players, options, state, version, "
+                  "outcome, created_at, updated_at")
+
+
+def _match(row: Sequence[Any]) -> MatchRecord:
+    return MatchRecord(
+        id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], creator_id=row[5],
+        status=row[6], players=row[7], options=json.loads(row[8]), state=json.loads(row[9]) if row[9] else None,
+        version=row[10], outcome=json.loads(row[11]) if row[11] else None, created_at=row[12], updated_at=row[13],
+    )
+
+
+async def _run(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
+    """Execute one statement and close its cursor (an open cursor would block COMMIT)."""
+    async with conn.execute(sql, params):
+        pass
+
+
+async def _run_many(conn: aiosqlite.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+    async with conn.executemany(sql, rows):
+        pass
+
+
+class Store:
+    """Persistence for the match service. Open with `await Store.open(path)`; one instance per process."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+        # One connection serves every match: writes take turns so one transaction never swallows another's.
+        self._write_lock = asyncio.Lock()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._write_lock:
+            await _run(self._conn, "BEGIN IMMEDIATE")
+            try:
+                yield self._conn
+            except BaseException:
+                await _run(self._conn, "ROLLBACK")
+                raise
+            await _run(self._conn, "COMMIT")
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Store:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit BEGIN/COMMIT below
+        await _run(conn, "PRAGMA journal_mode=WAL")
+        await _run(conn, "PRAGMA busy_timeout=5000")
+        await _run(conn, "PRAGMA foreign_keys=ON")
+        await _run(conn, "PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
+        store = cls(conn)
+        await store._migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._conn.close()
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """One autocommitted write statement; returns the new row id."""
+        async with self._write_lock, self._conn.execute(sql, params) as cur:
+            return int(cur.lastrowid or 0)
+
+    async def schema_version(self) -> int:
+        async with self._conn.execute("PRAGMA user_version") as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else 0
+
+    async def _migrate(self) -> None:
+        current = await self.schema_version()
+        for version, script in enumerate(MIGRATIONS, start=1):
+            if version <= current:
+                continue
+            log.info("applying schema migration %d", version)
+            async with self._transaction() as conn:
+                for statement in script:
+                    await _run(conn, statement)
+                await _run(conn, f"PRAGMA user_version={version}")
+
+    # ---- users --------------------------------------------------------------------------------------------
+    async def touch_user(self, user_id: int, name: str) -> None:
+        """Record a user's current name; using a command reopens DMs for them (we will try again)."""
+        await self._write(
+            "INSERT INTO users (id, name, dm_open) VALUES (?, ?, 1) "
+            "ON CONFLICT(id) DO UPDATE SET name = excluded.name, dm_open = 1",
+            (user_id, name),
+        )
+
+    async def set_dm_open(self, user_id: int, dm_open: bool) -> None:
+        await self._write(
+            "INSERT INTO users (id, name, dm_open) VALUES (?, '', ?) "
+            "ON CONFLICT(id) DO UPDATE SET dm_open = excluded.dm_open",
+            (user_id, int(dm_open)),
+        )
+
+    async def get_user(self, user_id: int) -> UserRecord | None:
+        async with self._conn.execute("SELECT id, name, dm_open FROM users WHERE id = ?", (user_id,)) as cur:
+            row = await cur.fetchone()
+        return UserRecord(row[0], row[1], bool(row[2])) if row else None
+
+    async def user_names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        async with self._conn.execute(f"SELECT id, name FROM users WHERE id IN ({marks})", tuple(user_ids)) as cur:
+            return {row[0]: row[1] for row in await cur.fetchall()}
+
+    # ---- matches --------------------------------------------------------------------------------------------
+    async def create_match(self, *, game: str, guild_id: int | None, channel_id: int, creator_id: int, players: int,
+                           options: dict[str, str], now: float) -> MatchRecord:
+        match_id = await self._write(
+            "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
+            "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
+            (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now))
+        record = await self.get_match(match_id)
+        assert record is not None
+        return record
+
+    async def get_match(self, match_id: int) -> MatchRecord | None:
+        async with self._conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        return _match(row) if row else None
+
+    async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
+        await self._write("UPDATE matches SET channel_id = ?, message_id = ? WHERE id = ?",
+                                 (channel_id, message_id, match_id))
+
+    async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> None:
+        await self._write("UPDATE matches SET players = ?, status = ?, updated_at = ? WHERE id = ?",
+                                 (players, status, now, match_id))
+
+    async def matches_for_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[MatchRecord]:
+        marks = ",".join("?" * len(statuses))
+        sql = (f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))} FROM matches m "
+               f"JOIN seats s ON s.match_id = m.id WHERE s.user_id = ? AND m.status IN ({marks}) "
+               "ORDER BY m.updated_at DESC")
+        async with self._conn.execute(sql, (user_id, *statuses)) as cur:
+            return [_match(row) for row in await cur.fetchall()]
+
+    async def open_matches(self) -> list[MatchRecord]:
+        async with self._conn.execute(
+                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id") as cur:
+            return [_match(row) for row in await cur.fetchall()]
+
+    # ---- seats ------------------------------------------------------------------------------------------------
+    async def seats(self, match_id: int) -> list[SeatRecord]:
+        async with self._conn.execute(
+                "SELECT match_id, seat, user_id, invited, joined FROM seats WHERE match_id = ? ORDER BY seat",
+                (match_id,)) as cur:
+            return [SeatRecord(r[0], r[1], r[2], bool(r[3]), bool(r[4])) for r in await cur.fetchall()]
+
+    async def put_seats(self, match_id: int, seats: Sequence[tuple[int, bool, bool]], now: float) -> None:
+        """Replace the lobby's seat list with (user_id, invited, joined) rows in seat order."""
+        async with self._transaction() as conn:
+            await _run(conn, "DELETE FROM seats WHERE match_id = ?", (match_id,))
+            await _run_many(conn,
+                "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, ?, ?)",
+                [(match_id, i, uid, int(inv), int(j)) for i, (uid, inv, j) in enumerate(seats)])
+            await _run(conn, "UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+
+    # ---- the action log -------------------------------------------------------------------------------------------
+    async def append(self, match_id: int, *, expected_version: int,
+                     entries: Sequence[tuple[int | None, int | None, str]], state: dict[str, Any], status: str,
+                     outcome: dict[str, Any] | None, now: float,
+                     seats: Sequence[int] | None = None) -> int:
+        """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
+
+        Raises `StaleWrite` if the log is no longer at `expected_version`. With `seats`, the seat order is fixed
+        too (the start of a match). Returns the new version. Once this returns, the entries are durable.
+        """
+        async with self._transaction() as conn:
+            async with conn.execute(
+                    "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ? "
+                    "WHERE id = ? AND version = ?",
+                    (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
+                     json.dumps(outcome) if outcome is not None else None, now, match_id, expected_version)) as cur:
+                if cur.rowcount != 1:
+                    raise StaleWrite(f"match {match_id} moved past version {expected_version}")
+            await _run_many(conn,
+                "INSERT INTO actions (match_id, n, seat, user_id, text, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                [(match_id, expected_version + i + 1, seat, uid, text, now)
+                 for i, (seat, uid, text) in enumerate(entries)])
+            if seats is not None:
+                await _run(conn, "DELETE FROM seats WHERE match_id = ?", (match_id,))
+                await _run_many(conn,
+                    "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, 0, 1)",
+                    [(match_id, i, uid) for i, uid in enumerate(seats)])
+        return expected_version + len(entries)
+
+    async def log(self, match_id: int) -> list[LogEntry]:
+        async with self._conn.execute(
+                "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? ORDER BY n",
+                (match_id,)) as cur:
+            return [LogEntry(*row) for row in await cur.fetchall()]

@@ -1,0 +1,377 @@
+"""The match service: lobbies, seats, turns, chance draws and persistence. No discord types.
+
+The bot, the tests and a console all drive matches through `MatchService`; every refusal is a `Refusal` carrying
+a message for the user, and nothing changes when one is raised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from data import MatchRecord, SeatRecord, StaleWrite, Store
+from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, Outcome, State
+
+log = logging.getLogger(__name__)
+
+
+class Refusal(Exception):
+    """A user's request that cannot be done, with a message saying why (and what would be right)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Match:
+    """A match as the service knows it: its record, its seats and (once started) the game state."""
+
+    record: MatchRecord
+    seats: list[SeatRecord]
+    game: Game
+    state: State | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def players(self) -> int:
+        return self.record.players
+
+    @property
+    def user_ids(self) -> list[int]:
+        return [s.user_id for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id and s.joined:
+                return s.seat
+        return None
+
+    def user_at(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    def actors(self) -> list[int]:
+        """Seats to act now (empty in a lobby or after the end)."""
+        if self.state is None or self.status != "active":
+            return []
+        return sorted(self.game.actors(self.state))
+
+    def outcome(self) -> Outcome | None:
+        return None if self.state is None else self.game.outcome(self.state)
+
+    def seat_name(self, seat: int) -> str:
+        assert self.state is not None
+        return self.game.seat_name(self.state, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        assert self.state is not None
+        return self.game.view(self.state, seat)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One log line a request produced: a player's action, a server-made action, or a chance outcome."""
+
+    n: int
+    seat: int | None
+    user_id: int | None
+    text: str  # canonical notation: replayable
+    public: str  # the log line as anyone may read it
+    description: str  # in words, for the match message (public)
+    kind: str  # "action" | "auto" | "chance"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a request did: the match afterwards and the events, in log order."""
+
+    match: Match
+    events: list[Event]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
+
+
+class MatchService:
+    """Runs every match. One instance per process; per-match locks serialise requests for the same match."""
+
+    def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
+                 games: dict[str, Game] | None = None) -> None:
+        self.store = store
+        self.games = games if games is not None else GAMES
+        self._rng = rng if rng is not None else secrets.SystemRandom()
+        self._clock = clock
+        self._cache: dict[int, Match] = {}
+        self._load_lock = asyncio.Lock()
+
+    # ---- loading ----------------------------------------------------------------------------------------------
+    async def get(self, match_id: int) -> Match:
+        match = self._cache.get(match_id)
+        if match is not None:
+            return match
+        async with self._load_lock:
+            match = self._cache.get(match_id)
+            if match is None:
+                match = await self._load(match_id)
+                self._cache[match_id] = match
+        return match
+
+    async def _load(self, match_id: int) -> Match:
+        record = await self.store.get_match(match_id)
+        if record is None:
+            raise Refusal(f"There is no match #{match_id}.")
+        game = self.games.get(record.game)
+        if game is None:
+            raise Refusal(f"Match #{match_id} is a {record.game} match, which this bot no longer hosts.")
+        state = game.from_json(record.state) if record.state is not None else None
+        return Match(record, await self.store.seats(match_id), game, state)
+
+    async def _refresh(self, match: Match) -> None:
+        fresh = await self._load(match.id)
+        match.record, match.seats, match.state = fresh.record, fresh.seats, fresh.state
+
+    async def replay(self, match_id: int) -> State:
+        """Rebuild a match's state from its setup and its log alone (what recovery and audits rely on)."""
+        match = await self.get(match_id)
+        game = match.game
+        state = game.setup(match.players, match.record.options)
+        for entry in await self.store.log(match_id):
+            if entry.seat is None:
+                matching = [a for a, _ in game.chance_outcomes(state) if game.notation(state, a) == entry.text]
+                if len(matching) != 1:
+                    raise RuntimeError(f"match {match_id} line {entry.n}: {entry.text!r} is no chance outcome here")
+                state = game.apply(state, matching[0], None)
+            else:
+                state = game.apply(state, game.parse(state, entry.text, entry.seat), entry.seat)
+        return state
+
+    # ---- lobby ----------------------------------------------------------------------------------------------
+    def game(self, name: str) -> Game:
+        try:
+            return self.games[name]
+        except KeyError:
+            raise Refusal(f"Unknown game {name!r}; games: {', '.join(sorted(self.games))}.") from None
+
+    async def touch_user(self, user_id: int, name: str) -> None:
+        await self.store.touch_user(user_id, name)
+
+    async def create(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int, players: int,
+                     options: dict[str, str] | None = None, invited: Sequence[int] = ()) -> Match:
+        game = self.game(game_name)
+        try:
+            full = game.check_options(players, options)
+            game.setup(players, full)  # options that only setup can judge (integer ranges, combinations)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        invited = [u for u in dict.fromkeys(invited) if u != creator_id]
+        if 1 + len(invited) > players:
+            raise Refusal(f"You invited {len(invited)} players, but a {players}-player match has only "
+                          f"{players - 1} seats besides yours.")
+        record = await self.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
+                                               creator_id=creator_id, players=players, options=full, now=self._clock())
+        rows = [(creator_id, False, True)] + [(u, True, False) for u in invited]
+        await self.store.put_seats(record.id, rows, self._clock())
+        match = await self._load(record.id)
+        self._cache[record.id] = match
+        return match
+
+    async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
+        match = await self.get(match_id)
+        await self.store.set_message(match_id, channel_id, message_id)
+        match.record = replace(match.record, channel_id=channel_id, message_id=message_id)
+
+    def _lobby(self, match: Match) -> None:
+        if match.status != "lobby":
+            raise Refusal(f"Match #{match.id} has already {'started' if match.status == 'active' else 'ended'}.")
+
+    async def _put_lobby(self, match: Match, rows: list[tuple[int, bool, bool]]) -> None:
+        await self.store.put_seats(match.id, rows, self._clock())
+        match.seats = await self.store.seats(match.id)
+
+    async def join(self, match_id: int, user_id: int) -> Match:
+        match = await self.get(match_id)
+        async with match.lock:
+            self._lobby(match)
+            rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
+            for i, (uid, invited, joined) in enumerate(rows):
+                if uid == user_id:
+                    if joined:
+                        raise Refusal(f"You are already seated in match #{match.id}.")
+                    rows[i] = (uid, invited, True)
+                    break
+            else:
+                if len(rows) >= match.players:
+                    raise Refusal(f"Match #{match.id} is full ({match.players} seats"
+                                  f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
+                rows.append((user_id, False, True))
+            await self._put_lobby(match, rows)
+            return match
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        """Leave a lobby; when the creator leaves, the lobby is closed."""
+        match = await self.get(match_id)
+        async with match.lock:
+            self._lobby(match)
+            if match.seat_of(user_id) is None:
+                raise Refusal(f"You are not seated in match #{match.id}.")
+            if user_id == match.record.creator_id:
+                await self.store.set_lobby(match.id, players=match.players, status="aborted", now=self._clock())
+                await self._refresh(match)
+                return match
+            rows = [(s.user_id, s.invited, s.joined) for s in match.seats if s.user_id != user_id]
+            await self._put_lobby(match, rows)
+            return match
+
+    async def start(self, match_id: int, user_id: int) -> Turn:
+        match = await self.get(match_id)
+        async with match.lock:
+            self._lobby(match)
+            if user_id != match.record.creator_id:
+                raise Refusal("Only the player who opened the lobby can start it.")
+            joined = [s.user_id for s in match.seats if s.joined]
+            if len(joined) != match.players:
+                waiting = [s.user_id for s in match.seats if not s.joined]
+                missing = match.players - len(joined)
+                raise Refusal(f"The match needs {match.players} players and has {len(joined)}: "
+                              f"{missing} seat{'s' if missing != 1 else ''} still open"
+                              + (f", waiting for {len(waiting)} invited player(s)." if waiting else "."))
+            # Seats (and with them colours and turn order) are drawn at random, on the server.
+            order = list(joined)
+            self._rng.shuffle(order)
+            state = match.game.setup(match.players, match.record.options)
+            events, state = self._resolve(match.game, state, 0, order)
+            await self._commit(match, state, events, seats=order)
+            return Turn(match, events)
+
+    # ---- play ------------------------------------------------------------------------------------------------
+    def _seat(self, match: Match, user_id: int) -> int:
+        if match.status == "lobby":
+            raise Refusal(f"Match #{match.id} has not started yet.")
+        seat = match.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not playing in match #{match.id}.")
+        if match.status != "active" or match.outcome() is not None:
+            raise Refusal(f"Match #{match.id} is over.")
+        return seat
+
+    async def act(self, match_id: int, user_id: int, text: str) -> Turn:
+        """Parse, check and apply a player's action, resolve what follows, commit; then return."""
+        match = await self.get(match_id)
+        async with match.lock:
+            seat = self._seat(match, user_id)
+            state = match.state
+            if seat not in match.game.actors(state):
+                raise Refusal(f"It is not your turn in match #{match.id}: waiting for "
+                              f"{' and '.join(match.seat_name(s) for s in match.actors()) or 'nobody'}.")
+            try:
+                action = match.game.parse(state, text, seat)
+            except (NotationError, IllegalAction) as exc:
+                raise Refusal(str(exc)) from None
+            return await self._play(match, seat, user_id, action)
+
+    async def resign(self, match_id: int, user_id: int) -> Turn:
+        match = await self.get(match_id)
+        async with match.lock:
+            seat = self._seat(match, user_id)
+            return await self._play(match, seat, user_id, RESIGN)
+
+    async def _play(self, match: Match, seat: int, user_id: int, action: Action) -> Turn:
+        game, state = match.game, match.state
+        try:
+            after = game.apply(state, action, seat)
+        except IllegalAction as exc:
+            raise Refusal(str(exc)) from None
+        first = self._event(game, state, action, after, match.record.version + 1, seat, user_id, "action")
+        events, after = self._resolve(game, after, match.record.version + 1, match.user_ids)
+        await self._commit(match, after, [first, *events])
+        return Turn(match, [first, *events])
+
+    def _event(self, game: Game, before: State, action: Action, after: State, n: int, seat: int | None,
+               user_id: int | None, kind: str) -> Event:
+        public = game.log_text(before, action, None)
+        description = game.describe(before, action, after) if kind != "chance" else public
+        return Event(n, seat, user_id, game.notation(before, action), public, description, kind)
+
+    def _resolve(self, game: Game, state: State, version: int, users: Sequence[int]) -> tuple[list[Event], State]:
+        """Draw chance outcomes and apply server-made actions until a player must act or the game ends."""
+        events: list[Event] = []
+        while game.outcome(state) is None:
+            chances = game.chance_outcomes(state)
+            if chances:
+                action, seat, kind = self._draw(chances), None, "chance"
+            else:
+                forced = game.automatic_action(state)
+                if forced is None:
+                    break
+                (seat, action), kind = forced, "auto"
+            after = game.apply(state, action, seat)
+            events.append(self._event(game, state, action, after, version + len(events) + 1, seat, None, kind))
+            state = after
+        return events, state
+
+    def _draw(self, chances: list[tuple[Action, float]]) -> Action:
+        point = self._rng.random() * sum(p for _, p in chances)
+        for action, p in chances:
+            point -= p
+            if point < 0:
+                return action
+        return chances[-1][0]
+
+    async def _commit(self, match: Match, state: State, events: list[Event],
+                      seats: Sequence[int] | None = None) -> None:
+        outcome = match.game.outcome(state)
+        status = "finished" if outcome is not None else "active"
+        snapshot = match.game.to_json(state)
+        try:
+            version = await self.store.append(
+                match.id, expected_version=match.record.version,
+                entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
+                status=status, outcome=outcome.to_json() if outcome else None, now=self._clock(), seats=seats)
+        except StaleWrite:
+            await self._refresh(match)
+            raise Refusal(f"Match #{match.id} changed while you were acting; look at the board and try again.") \
+                from None
+        match.state = state
+        match.record = replace(match.record, version=version, status=status,
+                               outcome=outcome.to_json() if outcome else None, state=snapshot)
+        if seats is not None:
+            match.seats = await self.store.seats(match.id)
+
+    # ---- reading ---------------------------------------------------------------------------------------------
+    async def legal_texts(self, match_id: int, user_id: int) -> list[str]:
+        """The caller's legal actions in notation (empty when it is not their turn)."""
+        match = await self.get(match_id)
+        seat = match.seat_of(user_id)
+        if seat is None or seat not in match.actors():
+            return []
+        return [match.game.notation(match.state, a) for a in match.game.legal_actions(match.state, seat)]
+
+    async def view_for(self, match_id: int, user_id: int | None) -> tuple[Match, dict[str, Any]]:
+        """The match and the view that user may see (public for spectators)."""
+        match = await self.get(match_id)
+        if match.state is None:
+            raise Refusal(f"Match #{match.id} has not started yet.")
+        seat = match.seat_of(user_id) if user_id is not None else None
+        return match, match.view(seat)
+
+    async def matches_for(self, user_id: int) -> list[Match]:
+        return [await self.get(r.id) for r in await self.store.matches_for_user(user_id)]
+
+    async def names(self, match: Match) -> list[str]:
+        """Display names per seat (as last seen), for images."""
+        known = await self.store.user_names(match.user_ids)
+        return [known.get(uid) or f"Player {i + 1}" for i, uid in enumerate(match.user_ids)]
