@@ -1,0 +1,436 @@
+"""The Bodsoi `Game`: turns, draws, placements, endings and scoring (spec sections 4-7), views and hidden hands."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rules.base import RESIGN, Action, Game, Option, Outcome, Resign, one_of
+from rules.bodsoi.board import LABELS, NEIGHBOURS, SQUARES, opposite
+from rules.bodsoi.notation import BodsoiIllegalAction, read_action
+from rules.bodsoi.paths import analyse, compare
+from rules.bodsoi.state import (
+    AXES,
+    LINKS,
+    PASS,
+    SEAT_LABELS,
+    SEAT_NAMES,
+    SIDE_NAMES,
+    BodsoiState,
+    Draw,
+    Pass,
+    Place,
+    action_text,
+    parse_position,
+    position_text,
+    side_of,
+    state_from_json,
+    state_to_json,
+    step_for,
+)
+from rules.bodsoi.tiles import (
+    COLOURS,
+    EDGE_CODES,
+    FULL_SET,
+    SIDE_LETTERS,
+    SYMBOLS,
+    TILE_NAMES,
+    TILE_TYPES,
+    quarters_of,
+    symbol_of,
+    tile_geometry,
+)
+
+# Every possible placement, built once, with its notation and its rank in plain character order.
+PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+    tuple(tuple(Place(t, sq, q % len(quarters_of(t))) for q in range(4)) for sq in range(SQUARES))
+    for t in range(TILE_TYPES)
+)
+PLACE_TEXT: dict[Place, str] = {p: action_text(p) for tile in PLACES for square in tile for p in square}
+PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))}
+
+
+def _refuse(code: str, message: str) -> BodsoiIllegalAction:
+    return BodsoiIllegalAction(code, message)
+
+
+def own_matches(state: BodsoiState, square: int, colour: int) -> tuple[list[tuple[int, int]], bool]:
+    """The edges next to `square` a tile of `colour` could match, as (side, edge code), and whether any tile touches."""
+    wanted: list[tuple[int, int]] = []
+    touching = False
+    board = state.board
+    for d, j in enumerate(NEIGHBOURS[square]):
+        if j < 0:
+            continue
+        other = board[j]
+        if other is None:
+            continue
+        touching = True
+        code = EDGE_CODES[other[0]][other[1]][opposite(d)]
+        if code // 5 == colour:
+            wanted.append((d, code))
+    return wanted, touching
+
+
+def fits(state: BodsoiState, place: Place, colour: int) -> bool:
+    """The matching rule (section 5): alone, or one shared edge in the placer's colour with the same symbol."""
+    wanted, touching = own_matches(state, place.square, colour)
+    if not touching:
+        return True
+    codes = EDGE_CODES[place.tile][place.quarter]
+    return any(codes[d] == code for d, code in wanted)
+
+
+class Bodsoi(Game):
+    name = "bodsoi"
+    title = "Bodsoi"
+    player_counts = (2, 4)
+    options: ClassVar[dict[str, Option]] = {
+        "axes": Option("any-axis", AXES, "any-axis: a Bodsoi may cross N-S or W-E; fixed-axes: Blue N-S, Yellow "
+                                         "W-E (also limits anchors for scoring)"),
+        "links": Option("colour", LINKS, "colour: bands of one colour link across any edge; symbol: only where "
+                                         "the symbols match too"),
+    }
+
+    # ---- set-up -----------------------------------------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, str] | None = None) -> BodsoiState:
+        opts = self.check_options(players, options)
+        return BodsoiState(players=players, axes=opts["axes"], links=opts["links"], board=(None,) * SQUARES,
+                           to=0, step="draw", ending=None, hands=((),) * players, bag=FULL_SET, idle=0)
+
+    def players(self, state: BodsoiState) -> int:
+        return state.players
+
+    def seat_name(self, state: BodsoiState, seat: int) -> str:
+        return SEAT_NAMES[state.players][seat]
+
+    # ---- whose turn ---------------------------------------------------------------------------------------------
+    def actors(self, state: BodsoiState) -> frozenset[int]:
+        if state.ending is not None or state.step == "draw" or state.to is None:
+            return frozenset()
+        return frozenset((state.to,))
+
+    def chance_outcomes(self, state: BodsoiState) -> list[tuple[Action, float]]:
+        if state.ending is not None or state.step != "draw":
+            return []
+        size = state.bag_size
+        return [(Draw(t), n / size) for t, n in enumerate(state.bag) if n]
+
+    def legal_actions(self, state: BodsoiState, seat: int) -> list[Action]:
+        """`pass` and every legal placement, in plain character order of their notation."""
+        if seat not in self.actors(state):
+            return []
+        colour = side_of(seat)
+        tiles = sorted(set(state.hands[seat]))
+        found: list[Place] = []
+        for square in range(SQUARES):
+            if state.board[square] is not None:
+                continue
+            wanted, touching = own_matches(state, square, colour)
+            if touching and not wanted:
+                continue
+            for t in tiles:
+                options = PLACES[t][square]
+                for q in quarters_of(t):
+                    if not touching or any(EDGE_CODES[t][q][d] == code for d, code in wanted):
+                        found.append(options[q])
+        found.sort(key=PLACE_RANK.__getitem__)
+        return [PASS, *found]
+
+    def automatic_action(self, state: BodsoiState) -> tuple[int, Action] | None:
+        """An empty hand, or a hand with no legal placement, can only pass (section 5)."""
+        actors = self.actors(state)
+        if not actors:
+            return None
+        seat = next(iter(actors))
+        if not state.hands[seat] or self.legal_actions(state, seat) == [PASS]:
+            return seat, PASS
+        return None
+
+    # ---- applying ---------------------------------------------------------------------------------------------
+    def check(self, state: BodsoiState, action: Action, seat: int | None) -> None:
+        """Raise `BodsoiIllegalAction` (with the spec's code) unless `seat` may take `action` now."""
+        if state.ending is not None:
+            raise _refuse("E_OVER", "the game is over")
+        if isinstance(action, Resign):
+            if seat is None or not 0 <= seat < state.players:
+                raise _refuse("E_TURN", "only a seated player may resign")
+            return
+        if isinstance(action, Draw):
+            if seat is not None:
+                raise _refuse("E_TURN", "the server draws the tiles; place a tile or pass")
+            if state.step != "draw":
+                raise _refuse("E_TURN", "no draw is due now")
+            if not state.bag[action.tile]:
+                raise _refuse("E_NOT_IN_HAND", f"the bag holds no {TILE_NAMES[action.tile]}")
+            return
+        if not isinstance(action, Place | Pass):
+            raise _refuse("E_TURN", f"{action!r} is not a Bodsoi action")
+        assert state.to is not None
+        if seat != state.to:
+            raise _refuse("E_TURN", f"it is {SEAT_NAMES[state.players][state.to]}'s turn")
+        if state.step == "draw":
+            raise _refuse("E_TURN", "your draw for this turn has not been made yet")
+        if isinstance(action, Pass):
+            return
+        hand = state.hands[seat]
+        tile = TILE_NAMES[action.tile]
+        if action.tile not in hand:
+            held = ", ".join(TILE_NAMES[t] for t in sorted(set(hand))) or "nothing"
+            raise _refuse("E_NOT_IN_HAND", f"you hold no {tile} — your hand: {held}")
+        occupant = state.board[action.square]
+        if occupant is not None:
+            raise _refuse("E_OCCUPIED", f"{LABELS[action.square]} already holds {TILE_NAMES[occupant[0]]} — "
+                                        "choose an empty square")
+        colour = side_of(seat)
+        if not fits(state, action, colour):
+            square = LABELS[action.square]
+            rotations = [str(q * 90) for q in quarters_of(action.tile)
+                         if fits(state, Place(action.tile, action.square, q), colour)]
+            hint = (f"; {tile} fits there at {one_of(rotations)}" if rotations
+                    else f"; {tile} matches no {COLOURS[colour]} edge there in any rotation")
+            raise _refuse("E_NO_MATCH", f"{tile} on {square} at {action.quarter * 90} touches tiles but matches none "
+                                        f"in {COLOURS[colour]} {SYMBOLS[symbol_of(action.tile, colour)]}{hint}")
+
+    def apply(self, state: BodsoiState, action: Action, seat: int | None = None) -> BodsoiState:
+        self.check(state, action, seat)
+        if isinstance(action, Resign):
+            assert seat is not None
+            return replace(state, to=None, step=None, ending=f"resign:{state.seat_label(seat)}",
+                           last=(seat, RESIGN))
+        if isinstance(action, Draw):
+            to = state.to
+            assert to is not None
+            bag = list(state.bag)
+            bag[action.tile] -= 1
+            hands = list(state.hands)
+            hands[to] = tuple(sorted((*hands[to], action.tile)))
+            return replace(state, step="drew", hands=tuple(hands), bag=tuple(bag))
+
+        to = state.to
+        assert to is not None
+        board, hands, placers, last_place = state.board, state.hands, state.placers, state.last_place
+        placed = isinstance(action, Place)
+        if isinstance(action, Place):
+            cells = list(board)
+            cells[action.square] = (action.tile, action.quarter)
+            board = tuple(cells)
+            who = list(placers)
+            who[action.square] = to
+            placers = tuple(who)
+            held = list(hands[to])
+            held.remove(action.tile)
+            hands = (*hands[:to], tuple(held), *hands[to + 1:])
+            last_place = action.square
+        idle = 0 if placed or state.step == "drew" else state.idle + 1
+        after = replace(state, board=board, hands=hands, placers=placers, last_place=last_place, idle=idle,
+                        turns=state.turns + 1, last=(to, action))
+
+        ending = None
+        if placed:
+            found = analyse(board, state.axes, state.links).bodsoi
+            mine = side_of(to)
+            if found[mine] is not None:
+                ending = f"bodsoi:{SIDE_LETTERS[mine]}"  # the placer wins when both colours complete one
+            elif found[1 - mine] is not None:
+                ending = f"bodsoi:{SIDE_LETTERS[1 - mine]}"
+        if ending is None:
+            if after.placed == SQUARES:
+                ending = "full"
+            elif idle >= state.players:
+                ending = "stall"
+            elif after.bag_size == 0 and not any(hands):
+                ending = "empty"
+        if ending is not None:
+            return replace(after, to=None, step=None, ending=ending)
+        nxt = (to + 1) % state.players
+        return replace(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size))
+
+    def outcome(self, state: BodsoiState) -> Outcome | None:
+        if state.ending is None:
+            return None
+        kind, _, who = state.ending.partition(":")
+        seats = range(state.players)
+        if kind == "bodsoi":
+            side = SIDE_LETTERS.index(who)
+            return Outcome(frozenset(s for s in seats if side_of(s) == side), None, "bodsoi")
+        if kind == "resign":
+            loser = side_of(SEAT_LABELS[state.players].index(who))
+            return Outcome(frozenset(s for s in seats if side_of(s) != loser), None, "resign")
+        scores = analyse(state.board, state.axes, state.links).scores
+        winner = compare(scores[0], scores[1])
+        winners = frozenset() if winner is None else frozenset(s for s in seats if side_of(s) == winner)
+        best = tuple(scores[side_of(s)][0] if scores[side_of(s)] else 0 for s in seats)
+        return Outcome(winners, best, kind)
+
+    # ---- text -------------------------------------------------------------------------------------------------
+    def parse(self, state: BodsoiState, text: str, seat: int) -> Action:
+        action = read_action(" ".join(text.split()))
+        self.check(state, action, seat)
+        return action
+
+    def notation(self, state: BodsoiState, action: Action) -> str:
+        if isinstance(action, Place):
+            return PLACE_TEXT[action]
+        return action_text(action)
+
+    def describe(self, before: BodsoiState, action: Action, after: BodsoiState) -> str:
+        names = SEAT_NAMES[before.players]
+        if isinstance(action, Draw):
+            return f"{names[before.to or 0]} drew a tile"
+        if isinstance(action, Resign):
+            who = (after.ending or "").partition(":")[2]
+            labels = SEAT_LABELS[before.players]
+            text = f"{names[labels.index(who)]} resigned" if who in labels else "resigned"
+        elif isinstance(action, Place):
+            text = (f"{names[before.to or 0]} placed {TILE_NAMES[action.tile]} on {LABELS[action.square]} "
+                    f"at {action.quarter * 90}°")
+        else:
+            text = f"{names[before.to or 0]} passed"
+        result = self.outcome(after)
+        if result is None:
+            return text
+        winners = sorted(result.winners)
+        won = f"{SIDE_NAMES[side_of(winners[0])]} wins" if winners else "a draw"
+        reasons = {"bodsoi": "Bodsoi! ", "full": "the board is full: ", "stall": "nobody can or will play: ",
+                   "empty": "no tiles are left: ", "resign": ""}
+        return f"{text} — {reasons[result.reason]}{won}"
+
+    def log_text(self, state: BodsoiState, action: Action, viewer: int | None) -> str:
+        """Draws are secret: only the drawer (or anyone once the game has ended) reads the tile."""
+        if isinstance(action, Draw) and state.ending is None and viewer != state.to:
+            return "draw ?"
+        return self.notation(state, action)
+
+    # ---- views and hidden information --------------------------------------------------------------------------
+    def view(self, state: BodsoiState, seat: int | None) -> dict[str, Any]:
+        """What `seat` (None: the public) may know, JSON-safe. Keys:
+
+        - game, players, seat_names, actors, turn (turns played), scores (per seat: the best path score of its
+          side), outcome (`Outcome.to_json()` or None), last (None or {"seat", "kind": "place" | "pass" |
+          "resign", "text", and for a placement "tile", "square", "rotation"}): the shared header keys.
+        - seat_labels ("B", "Y" or "B1", "Y1", "B2", "Y2"), seat_sides ("blue" / "yellow" per seat), viewer,
+          options {"axes", "links"}, to_move (seat or None), step ("draw" | "drew" | "nodraw" | None), idle.
+        - board: one dict per placed tile in label order: square, tile, shape ("corner" | "straight"),
+          rotation (degrees), bands {"blue" | "yellow": {"symbol", "name", "edges": ["N", "E"]}},
+          edges {"N": "blue", ...}, crossing (bool), placed_by (seat or None when unknown).
+        - hand: the viewer's own tiles (names, sorted) or None for the public; hand_sizes (per seat);
+          hands: every hand once the game has ended (else None); bag (count); unseen {tile: count} of the
+          tiles the viewer cannot see (75 minus the board and the viewer's hand).
+        - paths: {"blue" | "yellow": {"scores": [anchored path scores, best first], "best": cells of the best
+          path from its anchor to its end tile (or []), "best_score": int}}.
+        - bodsoi: None or {"side": "blue" | "yellow", "cells": [the winning path]}.
+        - last_placement: None or {"square", "tile", "rotation", "seat"}.
+        """
+        players = state.players
+        over = state.ending is not None
+        found = analyse(state.board, state.axes, state.links)
+        board = []
+        for i, cell in enumerate(state.board):
+            if cell is None:
+                continue
+            geometry = tile_geometry(cell[0], cell[1] * 90)
+            board.append({"square": LABELS[i], "tile": geometry["tile"], "shape": geometry["shape"],
+                          "rotation": geometry["rotation"], "bands": geometry["bands"], "edges": geometry["edges"],
+                          "crossing": geometry["crossing"], "placed_by": state.placers[i]})
+        own = state.hands[seat] if seat is not None else ()
+        unseen = list(FULL_SET)
+        for t in own:
+            unseen[t] -= 1
+        for cell in state.board:
+            if cell is not None:
+                unseen[cell[0]] -= 1
+        paths = {}
+        for colour in (0, 1):
+            best = found.best[colour]
+            paths[COLOURS[colour]] = {"scores": list(found.scores[colour]),
+                                      "best": [LABELS[c] for c in best.scored_cells] if best else [],
+                                      "best_score": best.score if best else 0}
+        bodsoi = None
+        if state.ending is not None and state.ending.startswith("bodsoi:"):
+            side = SIDE_LETTERS.index(state.ending[7:])
+            win = found.bodsoi[side]
+            bodsoi = {"side": COLOURS[side], "cells": [LABELS[c] for c in win.cells] if win else []}
+        last_placement = None
+        if state.last_place is not None and state.board[state.last_place] is not None:
+            tile, quarter = state.board[state.last_place]  # type: ignore[misc]
+            last_placement = {"square": LABELS[state.last_place], "tile": TILE_NAMES[tile], "rotation": quarter * 90,
+                              "seat": state.placers[state.last_place]}
+        result = self.outcome(state)
+        return {
+            "game": self.name,
+            "players": players,
+            "seat_names": list(SEAT_NAMES[players]),
+            "seat_labels": list(SEAT_LABELS[players]),
+            "seat_sides": [COLOURS[side_of(s)] for s in range(players)],
+            "viewer": seat,
+            "actors": sorted(self.actors(state)),
+            "turn": state.turns,
+            "scores": [paths[COLOURS[side_of(s)]]["best_score"] for s in range(players)],
+            "outcome": None if result is None else result.to_json(),
+            "last": self._last_json(state),
+            "options": {"axes": state.axes, "links": state.links},
+            "to_move": state.to,
+            "step": state.step,
+            "idle": state.idle,
+            "board": board,
+            "hand": None if seat is None else [TILE_NAMES[t] for t in own],
+            "hand_sizes": [len(h) for h in state.hands],
+            "hands": [[TILE_NAMES[t] for t in h] for h in state.hands] if over else None,
+            "bag": state.bag_size,
+            "unseen": {TILE_NAMES[t]: n for t, n in enumerate(unseen) if n},
+            "paths": paths,
+            "bodsoi": bodsoi,
+            "last_placement": last_placement,
+        }
+
+    @staticmethod
+    def _last_json(state: BodsoiState) -> dict[str, Any] | None:
+        if state.last is None:
+            return None
+        seat, action = state.last
+        data: dict[str, Any] = {"seat": seat, "text": action_text(action)}
+        if isinstance(action, Place):
+            data |= {"kind": "place", "tile": TILE_NAMES[action.tile], "square": LABELS[action.square],
+                     "rotation": action.quarter * 90}
+        else:
+            data["kind"] = "pass" if isinstance(action, Pass) else "resign"
+        return data
+
+    def resample_hidden(self, state: BodsoiState, seat: int | None, rng: random.Random) -> BodsoiState:
+        """Re-deal the bag and every hand but the viewer's; after the end every hand is public."""
+        if state.ending is not None:
+            return state
+        pool = [t for t, n in enumerate(state.bag) for _ in range(n)]
+        for s, hand in enumerate(state.hands):
+            if s != seat:
+                pool.extend(hand)
+        rng.shuffle(pool)
+        hands = []
+        for s, hand in enumerate(state.hands):
+            if s == seat:
+                hands.append(hand)
+            else:
+                hands.append(tuple(sorted(pool[:len(hand)])))
+                del pool[:len(hand)]
+        bag = [0] * TILE_TYPES
+        for t in pool:
+            bag[t] += 1
+        return replace(state, hands=tuple(hands), bag=tuple(bag))
+
+    # ---- serialisation ------------------------------------------------------------------------------------------
+    def position(self, state: BodsoiState) -> str:
+        return position_text(state)
+
+    def from_position(self, text: str) -> BodsoiState:
+        return parse_position(text)
+
+    def to_json(self, state: BodsoiState) -> dict[str, Any]:
+        return state_to_json(state)
+
+    def from_json(self, data: dict[str, Any]) -> BodsoiState:
+        return state_from_json(data)
+
+
+GAME = Bodsoi()

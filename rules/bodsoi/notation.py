@@ -1,0 +1,64 @@
+"""Reading Bodsoi move notation (spec section 8) and the spec's error codes."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rules.base import RESIGN, Action, IllegalAction, NotationError
+from rules.bodsoi.board import SQUARE_IDS
+from rules.bodsoi.state import PASS, Draw, Place
+from rules.bodsoi.tiles import normalise, read_tile
+
+ROTATIONS: dict[str, int] = {"0": 0, "90": 1, "180": 2, "270": 3}
+HOW_TO_PLACE = "write a placement as `place C-su-mo d4 90` (tile, square, rotation 0, 90, 180 or 270), or `pass`"
+
+
+class BodsoiNotationError(NotationError):
+    """Malformed text; `code` is the spec's error code (E_SYNTAX)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class BodsoiIllegalAction(IllegalAction):
+    """A well-formed action the rules refuse; `code` is E_NOT_IN_HAND, E_OCCUPIED, E_NO_MATCH, E_TURN or E_OVER."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _syntax(why: str) -> BodsoiNotationError:
+    return BodsoiNotationError("E_SYNTAX", f"{why}; {HOW_TO_PLACE}")
+
+
+@lru_cache(maxsize=8192)
+def read_action(text: str) -> Action:
+    """The action `text` names, by syntax alone: a placement, `pass`, `resign` or a `draw <tile>` outcome."""
+    tokens = text.lower().split()
+    if tokens == ["pass"]:
+        return PASS
+    if tokens == ["resign"]:
+        return RESIGN
+    if len(tokens) == 2 and tokens[0] == "draw":
+        tile = read_tile(tokens[1])
+        if tile is None:
+            raise _syntax(f"{tokens[1]!r} is not a tile")
+        return Draw(tile)
+    if tokens and tokens[0] in ("place", "p"):
+        tokens = tokens[1:]
+    if not tokens:
+        raise _syntax("there is nothing to read")
+    if len(tokens) != 3:
+        raise _syntax(f"a placement has three parts, not {len(tokens)}")
+    tile_text, square_text, rotation_text = tokens
+    tile = read_tile(tile_text)
+    if tile is None:
+        raise _syntax(f"{tile_text!r} is not a tile: shape c or s, then the blue and the yellow symbol "
+                      "(su, mo, st, le, wa), e.g. C-su-mo")
+    if square_text not in SQUARE_IDS:
+        raise _syntax(f"{square_text!r} is not a square a1..h8")
+    if rotation_text not in ROTATIONS:
+        raise _syntax(f"{rotation_text!r} is not a rotation: use 0, 90, 180 or 270 (clockwise)")
+    return Place(tile, SQUARE_IDS[square_text], normalise(tile, ROTATIONS[rotation_text]))

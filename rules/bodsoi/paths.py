@@ -1,0 +1,166 @@
+"""Bodsoi paths (spec section 6): linked bands, open ends, anchors, Bodsoi detection and path scores."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from rules.bodsoi.board import DEPTH, NEIGHBOURS, SQUARES, opposite
+from rules.bodsoi.state import Placed
+from rules.bodsoi.tiles import BAND_SIDES, BLUE, EDGE_CODES, E, N, S, W
+
+# Under fixed-axes only a colour's own goal edges anchor: Blue N-S, Yellow W-E (section 6.1).
+GOAL_EDGES: dict[str, tuple[frozenset[int], frozenset[int]]] = {
+    "any-axis": (frozenset((N, E, S, W)), frozenset((N, E, S, W))),
+    "fixed-axes": (frozenset((N, S)), frozenset((E, W))),
+}
+
+
+@dataclass(frozen=True)
+class End:
+    """One open end of a chain: the square whose band ends there, the side it leaves by, and the anchoring edge."""
+
+    square: int
+    side: int
+    anchor: int | None  # the board edge (N, E, S, W) the band runs into, when it counts as an anchor
+
+
+@dataclass(frozen=True)
+class Path:
+    """A connected run of linked bands of one colour.
+
+    `cells` runs from `ends[0]` to `ends[1]`; for the best-scoring orientation see `scored_cells`. Loops have no
+    ends and score 0.
+    """
+
+    colour: int
+    cells: tuple[int, ...]
+    ends: tuple[End, End] | None
+    score: int
+    score_from: int | None  # index of the anchored end the score is counted from
+    bodsoi: bool
+
+    @property
+    def scored_cells(self) -> tuple[int, ...]:
+        """The cells from the scoring anchor to the end tile."""
+        return self.cells[::-1] if self.score_from == 1 else self.cells
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Every path of both colours, each colour's sorted score list and Bodsoi paths."""
+
+    paths: tuple[tuple[Path, ...], tuple[Path, ...]]
+    scores: tuple[tuple[int, ...], tuple[int, ...]]  # anchored paths only, best first
+    best: tuple[Path | None, Path | None]
+    bodsoi: tuple[Path | None, Path | None]
+
+
+def _linked(board: tuple[Placed | None, ...], links: str, square: int, side: int, colour: int) -> int:
+    """The square whose `colour` band continues across `side` of `square`, or -1."""
+    j = NEIGHBOURS[square][side]
+    if j < 0:
+        return -1
+    other = board[j]
+    if other is None:
+        return -1
+    mine = board[square]
+    assert mine is not None
+    code = EDGE_CODES[mine[0]][mine[1]][side]
+    theirs = EDGE_CODES[other[0]][other[1]][opposite(side)]
+    if links == "symbol":
+        return j if theirs == code else -1
+    return j if theirs // 5 == colour else -1
+
+
+def _score(cells: list[int], ends: tuple[End, End]) -> tuple[int, int | None]:
+    best, origin = 0, None
+    for k, end in enumerate(ends):
+        if end.anchor is None:
+            continue
+        tip = cells[-1] if k == 0 else cells[0]
+        value = DEPTH[end.anchor][tip]
+        if value > best:
+            best, origin = value, k
+    return best, origin
+
+
+def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int) -> list[Path]:
+    goals = GOAL_EDGES[axes][colour]
+    seen = [False] * SQUARES
+    found: list[Path] = []
+
+    def end_at(square: int, side: int) -> End:
+        edge = side if NEIGHBOURS[square][side] < 0 and side in goals else None
+        return End(square, side, edge)
+
+    for start in range(SQUARES):
+        cell = board[start]
+        if cell is None or seen[start]:
+            continue
+        sides = BAND_SIDES[cell[0]][cell[1]][colour]
+        open_side = next((d for d in sides if _linked(board, links, start, d, colour) < 0), None)
+        if open_side is None:
+            continue  # a loop or the middle of a chain: chains are walked from an open end
+        cells = [start]
+        seen[start] = True
+        square, entered = start, open_side
+        while True:
+            here = board[square]
+            assert here is not None
+            a, b = BAND_SIDES[here[0]][here[1]][colour]
+            leave = b if entered == a else a
+            nxt = _linked(board, links, square, leave, colour)
+            if nxt < 0:
+                break
+            square, entered = nxt, opposite(leave)
+            cells.append(square)
+            seen[square] = True
+        ends = (end_at(start, open_side), end_at(square, leave))
+        score, origin = _score(cells, ends)
+        bodsoi = ends[0].anchor is not None and ends[1].anchor is not None \
+            and ends[1].anchor == opposite(ends[0].anchor)
+        found.append(Path(colour, tuple(cells), ends, score, origin, bodsoi))
+
+    for start in range(SQUARES):  # whatever is left lies on loops
+        if board[start] is None or seen[start]:
+            continue
+        cells = [start]
+        seen[start] = True
+        square, entered = start, BAND_SIDES[board[start][0]][board[start][1]][colour][0]  # type: ignore[index]
+        while True:
+            here = board[square]
+            assert here is not None
+            a, b = BAND_SIDES[here[0]][here[1]][colour]
+            leave = b if entered == a else a
+            nxt = _linked(board, links, square, leave, colour)
+            if nxt == start or nxt < 0 or seen[nxt]:
+                break
+            square, entered = nxt, opposite(leave)
+            cells.append(square)
+            seen[square] = True
+        found.append(Path(colour, tuple(cells), None, 0, None, False))
+    return found
+
+
+@lru_cache(maxsize=2048)
+def analyse(board: tuple[Placed | None, ...], axes: str, links: str) -> Analysis:
+    """All paths on `board` (cached: views, outcomes and suggestions ask about the same board many times)."""
+    per_colour = []
+    for colour in (BLUE, 1 - BLUE):
+        per_colour.append(tuple(_paths(board, axes, links, colour)))
+    scores = tuple(tuple(sorted((p.score for p in paths if p.score > 0), reverse=True)) for paths in per_colour)
+    best = tuple(max((p for p in paths if p.score > 0), key=lambda p: p.score, default=None) for paths in per_colour)
+    bodsoi = tuple(next((p for p in paths if p.bodsoi), None) for paths in per_colour)
+    return Analysis(paths=(per_colour[0], per_colour[1]), scores=(scores[0], scores[1]),
+                    best=(best[0], best[1]), bodsoi=(bodsoi[0], bodsoi[1]))
+
+
+def compare(blue: tuple[int, ...], yellow: tuple[int, ...]) -> int | None:
+    """The side whose score list is better, best against best, then second against second (missing = 0)."""
+    for k in range(max(len(blue), len(yellow))):
+        a = blue[k] if k < len(blue) else 0
+        b = yellow[k] if k < len(yellow) else 0
+        if a != b:
+            return 0 if a > b else 1
+    return None
