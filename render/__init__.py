@@ -1,0 +1,35 @@
+"""Board images from a rules view: one renderer per game, registered here, all drawn with `render.kit`.
+
+Every board renderer has the signature of `BoardRenderer`: the view (`Game.view(state, seat)`), the display names
+per seat (the caller knows them; the header shows them) and the match number; it returns PNG bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from render import cintos
+
+
+class BoardRenderer(Protocol):
+    def __call__(self, view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes: ...
+
+
+# Keyed by the game's registry name (`Game.name`, also `view["game"]`).
+RENDERERS: dict[str, BoardRenderer] = {
+    "cintos": cintos.render_board,
+}
+
+# An illustrated rules summary per game, for `/<game> rules`.
+RULES_IMAGES: dict[str, Callable[[], bytes]] = {
+    "cintos": cintos.render_rules,
+}
+
+
+def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
+    """The board image of whichever game `view` belongs to."""
+    return RENDERERS[view["game"]](view, names, match_id)
+
+
+__all__ = ["RENDERERS", "RULES_IMAGES", "BoardRenderer", "render_board"]

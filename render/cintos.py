@@ -1,0 +1,429 @@
+"""The Cintos board image (8x8, four tinted territories, lettered pieces) and the illustrated rules summary."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from render.kit import (
+    BOARD,
+    BORDER,
+    INK,
+    LAST_MOVE,
+    MUTED,
+    NEUTRAL,
+    PAPER,
+    Canvas,
+    Chip,
+    chip,
+    first_fitting,
+    mix,
+)
+from render.panels import (
+    HEADER_HEIGHT,
+    MARGIN,
+    ROW_DETAIL,
+    PanelRow,
+    display_names,
+    header,
+    panel_heading,
+    panel_rows,
+    panel_text,
+    row_text_width,
+    title_bar,
+)
+
+TITLE = "Cintos"
+FILES = "abcdefgh"
+COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
+CHIPS: dict[str, Chip] = {letter: chip(name, letter) for letter, name in COLOUR_NAMES.items()}
+TERRITORY_OF = {(False, True): "NW", (True, True): "NE", (True, False): "SE", (False, False): "SW"}
+
+# The board image: 8 cells of CELL px with a coordinate band of LABEL px on every side; the panel on the right.
+WIDTH = 1000
+CELL = 80
+LABEL = 28
+BOARD_TOP = HEADER_HEIGHT + 16
+PANEL_X = MARGIN + 2 * LABEL + 8 * CELL + 28
+PANEL_W = WIDTH - MARGIN - PANEL_X
+HEIGHT = BOARD_TOP + 2 * LABEL + 8 * CELL + 20
+
+LIGHT_TINT, DARK_TINT = 0.22, 0.32  # how much owner colour the light and dark squares take
+
+
+def square_xy(square: str) -> tuple[int, int]:
+    """(file, rank), both 0..7, of a label like "b6"."""
+    return FILES.index(square[0]), int(square[1:]) - 1
+
+
+def board_box(square: str) -> tuple[float, float, float, float]:
+    """Where `square` lies on the board image (final pixels)."""
+    f, r = square_xy(square)
+    x, y = MARGIN + LABEL + f * CELL, BOARD_TOP + LABEL + (7 - r) * CELL
+    return x, y, x + CELL, y + CELL
+
+
+def territory(file: int, rank: int) -> str:
+    return TERRITORY_OF[(file >= 4, rank >= 4)]
+
+
+def tints(owners: Mapping[str, str | None]) -> dict[str, tuple[str, str]]:
+    """(light, dark) square colours per territory: the owner's colour faded into the paper, grey when unowned."""
+    out = {}
+    for name in ("NW", "NE", "SE", "SW"):
+        owner = owners.get(name)
+        base = CHIPS[owner].fill if owner in CHIPS else NEUTRAL
+        amount = (0.55, 0.75) if base == NEUTRAL else (LIGHT_TINT, DARK_TINT)
+        out[name] = (mix(base, PAPER, amount[0]), mix(base, PAPER, amount[1]))
+    return out
+
+
+class BoardPainter:
+    """Draws a window of the board (all of it, or a few files and ranks for the rules diagrams) at a cell size."""
+
+    def __init__(self, canvas: Canvas, left: float, top: float, cell: float, files: Sequence[int] = range(8),
+                 ranks: Sequence[int] = range(8), label: float = LABEL) -> None:
+        self.canvas, self.cell, self.label = canvas, cell, label
+        self.files, self.ranks = list(files), list(ranks)
+        self.x0, self.y0 = left + label, top + label  # top-left corner of the squares
+        self.x1 = self.x0 + cell * len(self.files)
+        self.y1 = self.y0 + cell * len(self.ranks)
+
+    def box(self, square: str) -> tuple[float, float, float, float]:
+        f, r = square_xy(square)
+        x = self.x0 + (f - self.files[0]) * self.cell
+        y = self.y0 + (self.ranks[-1] - r) * self.cell  # rank 1 at the bottom
+        return x, y, x + self.cell, y + self.cell
+
+    def centre(self, square: str) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box(square)
+        return (x0 + x1) / 2, (y0 + y1) / 2
+
+    def squares(self) -> Iterable[str]:
+        for r in self.ranks:
+            for f in self.files:
+                yield f"{FILES[f]}{r + 1}"
+
+    def inside(self, square: str) -> bool:
+        f, r = square_xy(square)
+        return f in self.files and r in self.ranks
+
+    def draw_frame(self) -> None:
+        """The plate under the squares and the coordinates on all four sides (a1 bottom-left)."""
+        c, lab = self.canvas, self.label
+        c.rect((self.x0 - lab, self.y0 - lab, self.x1 + lab, self.y1 + lab), fill=BOARD, outline=BORDER, radius=8)
+        size = max(12.0, min(16.0, lab * 0.58))
+        for i, f in enumerate(self.files):
+            x = self.x0 + (i + 0.5) * self.cell
+            c.text((x, self.y0 - lab / 2), FILES[f], size, MUTED, anchor="mm")
+            c.text((x, self.y1 + lab / 2), FILES[f], size, MUTED, anchor="mm")
+        for i, r in enumerate(reversed(self.ranks)):
+            y = self.y0 + (i + 0.5) * self.cell
+            c.text((self.x0 - lab / 2, y), str(r + 1), size, MUTED, anchor="mm")
+            c.text((self.x1 + lab / 2, y), str(r + 1), size, MUTED, anchor="mm")
+
+    def draw_squares(self, owners: Mapping[str, str | None]) -> None:
+        """The squares tinted by territory owner, with the territory borders."""
+        c = self.canvas
+        colours = tints(owners)
+        for square in self.squares():
+            f, r = square_xy(square)
+            light, dark = colours[territory(f, r)]
+            c.rect(self.box(square), fill=dark if (f + r) % 2 == 0 else light)
+        # Territory borders where the window crosses the board's middle lines.
+        mid_x = self.x0 + (4 - self.files[0]) * self.cell
+        mid_y = self.y0 + (self.ranks[-1] - 3) * self.cell
+        if self.x0 < mid_x < self.x1:
+            c.line([(mid_x, self.y0), (mid_x, self.y1)], MUTED, 2.5)
+        if self.y0 < mid_y < self.y1:
+            c.line([(self.x0, mid_y), (self.x1, mid_y)], MUTED, 2.5)
+        c.rect((self.x0, self.y0, self.x1, self.y1), outline=MUTED, width=1.5)
+
+    def draw_area(self, area: Iterable[str]) -> None:
+        """The capture area: a translucent wash and a dashed frame around the clipped 3x3 block."""
+        boxes = [self.box(s) for s in area if self.inside(s)]
+        if not boxes:
+            return
+        for b in boxes:
+            self.canvas.wash(b)
+        frame = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                 max(b[3] for b in boxes))
+        self.canvas.dashed_rect(frame, INK, 2, dash=9, gap=6)
+
+    def draw_move(self, src: str | None, dst: str | None, planned: bool = False) -> None:
+        """The last move's 4 px outlines on both squares and its arrow; `planned`: the piece is still on `src`."""
+        width = max(3.0, self.cell / 20)
+        for square in (src, dst):
+            if square and self.inside(square):
+                self.canvas.outline(self.box(square), LAST_MOVE, width)
+        if src and dst:
+            self.step_arrow(src, dst, from_piece=planned)
+
+    def step_arrow(self, src: str, dst: str, from_piece: bool = True) -> None:
+        """An arrow for a one-square step, starting at the piece's rim on `src` or ending at it on `dst`."""
+        if not (self.inside(src) and self.inside(dst)):
+            return
+        (x0, y0), (x1, y1) = self.centre(src), self.centre(dst)
+        ux, uy = (x1 - x0) / self.cell, (y1 - y0) / self.cell  # a unit vector: steps are one cell long
+        rim, near = self.piece_radius() + 3, self.cell * 0.12
+        start, stop = (rim, near) if from_piece else (near, rim)
+        self.canvas.arrow((x0 + ux * start, y0 + uy * start), (x1 - ux * stop, y1 - uy * stop), LAST_MOVE,
+                          max(4.0, self.cell / 11), outline=INK)
+
+    def piece_radius(self) -> float:
+        return self.cell * 0.36
+
+    def draw_pieces(self, board: Mapping[str, str]) -> None:
+        r = self.piece_radius()
+        for square, letter in board.items():
+            if self.inside(square) and letter in CHIPS:
+                ch = CHIPS[letter]
+                self.canvas.disc(self.centre(square), r, ch.fill, ch.label, ch.text, size=r * 0.95,
+                                 width=max(1.5, r / 16), shadow=True)
+
+    def draw_captured(self, captured: Iterable[str]) -> None:
+        """A small cross in the top-right corner of every square whose piece changed colour."""
+        size = max(9.0, self.cell * 0.19)
+        for square in captured:
+            if self.inside(square):
+                _, y0, x1, _ = self.box(square)
+                self.canvas.cross((x1 - size * 0.95, y0 + size * 0.95), size, INK, max(2.0, self.cell / 28))
+
+
+def _seat_colours(view: Mapping[str, Any]) -> list[str]:
+    colours = view.get("seat_colours")
+    if colours:
+        return list(colours)
+    return [str(name)[:1].upper() for name in view.get("seat_names", [])]
+
+
+def _seat_detail(view: Mapping[str, Any], seat: int, letter: str, width: float) -> str:
+    """'Red · 4 pieces · to move', shortened (colour name first to go) to fit the panel."""
+    scores = view.get("scores") or []
+    count = scores[seat] if seat < len(scores) else 0
+    pieces = f"{count} piece{'' if count == 1 else 's'}"
+    outcome = view.get("outcome")
+    winners = list(outcome.get("winners") or []) if outcome else []
+    colour = COLOUR_NAMES.get(letter, letter)
+    if _flag(view, "eliminated", seat):
+        return first_fitting([f"{colour} · eliminated", "eliminated"], ROW_DETAIL, width)
+    state = ("resigned" if _flag(view, "resigned", seat) else "winner" if winners == [seat]
+             else "draw" if seat in winners else "to move" if seat == view.get("to_move") and not outcome else "")
+    if not state:
+        return first_fitting([f"{colour} · {pieces}", pieces], ROW_DETAIL, width)
+    return first_fitting([f"{colour} · {pieces} · {state}", f"{pieces} · {state}", state], ROW_DETAIL, width)
+
+
+def _flag(view: Mapping[str, Any], key: str, seat: int) -> bool:
+    flags = view.get(key) or []
+    return bool(flags[seat]) if seat < len(flags) else False
+
+
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> None:
+    x, y, w = PANEL_X, BOARD_TOP + 6, PANEL_W
+    outcome = view.get("outcome")
+    winners = set(outcome.get("winners") or []) if outcome else set()
+    rows = []
+    for seat, letter in enumerate(colours):
+        active = seat in winners if outcome else seat == view.get("to_move")
+        out = _flag(view, "eliminated", seat) or _flag(view, "resigned", seat)
+        detail = _seat_detail(view, seat, letter, row_text_width(w))
+        rows.append(PanelRow(_chip(letter), names[seat], detail, active, out))
+    y = panel_rows(canvas, x, y, w, rows) + 8
+    if outcome and outcome.get("reason"):
+        reason = str(outcome["reason"])
+        y = panel_heading(canvas, x, y, w, "Result")
+        y = panel_text(canvas, x, y, w, reason[:1].upper() + reason[1:] + ".", 17) + 8
+
+    y = panel_heading(canvas, x, y, w, "Territories")
+    owners = view.get("owners") or {}
+    mini = 26
+    colours_by_area = tints(owners)
+    for area, (col, row) in {"NW": (0, 0), "NE": (1, 0), "SW": (0, 1), "SE": (1, 1)}.items():
+        bx, by = x + col * mini, y + row * mini
+        canvas.rect((bx, by, bx + mini, by + mini), fill=colours_by_area[area][1], outline=MUTED, width=1)
+        owner = owners.get(area)
+        canvas.text((bx + mini / 2, by + mini / 2), owner or "-", 14, INK if owner else MUTED, anchor="mm")
+    for row, pair in enumerate((("NW", "NE"), ("SW", "SE"))):
+        legend = ", ".join(f"{area} {COLOUR_NAMES.get(owners.get(area) or '', 'none')}" for area in pair)
+        canvas.text((x + 2 * mini + 12, y + mini * (row + 0.5)), legend, ROW_DETAIL, MUTED, anchor="lm")
+    y += 2 * mini + 16
+
+    last = view.get("last")
+    if last:
+        y = panel_heading(canvas, x, y, w, "Last turn")
+        y = panel_text(canvas, x, y, w, _describe_last(view, names, colours), 17) + 8
+    quiet = view.get("quiet")
+    if quiet is not None:
+        limit = (view.get("options") or {}).get("quiet-limit")
+        y = panel_heading(canvas, x, y, w, "Turns without capture")
+        canvas.text((x, y), f"{quiet}" if limit in (None, "off") else f"{quiet} of {limit}", 17, INK)
+
+
+def _chip(letter: str) -> Chip:
+    return CHIPS.get(letter) or chip("grey", letter)
+
+
+def _describe_last(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> str:
+    """The last turn in words: who did what, and which pieces changed to whose colour by which rule."""
+    last = view.get("last") or {}
+
+    def who(seat: Any) -> str:
+        if isinstance(seat, int) and 0 <= seat < min(len(names), len(colours)):
+            return f"{names[seat]} ({COLOUR_NAMES.get(colours[seat], colours[seat])})"
+        return "?"
+
+    kind = last.get("kind")
+    if kind == "pass":
+        return f"{who(last.get('seat'))} had no move and passed."
+    if kind == "resign":
+        return f"{who(last.get('seat'))} resigned."
+    text = f"{who(last.get('seat'))} {last.get('from')}-{last.get('to')}"
+    captured = last.get("captured") or []
+    if captured:
+        # The capturer need not be the mover: the captured squares now show the capturer's colour.
+        colour = COLOUR_NAMES.get((view.get("board") or {}).get(captured[0], ""), "")
+        text += f": {len(captured)} piece{'' if len(captured) == 1 else 's'} turned {colour.lower() or 'over'}"
+        if last.get("rule"):
+            text += f" ({last['rule']})"
+    text += "."
+    for seat in last.get("eliminated") or []:
+        text += f"\n{who(seat)} is eliminated."
+    return text
+
+
+@lru_cache(maxsize=1)
+def _frame() -> Image.Image:
+    """The board's plate and coordinates, drawn once: they never change and their 32 labels cost a few ms."""
+    size = 8 * CELL + 2 * LABEL
+    canvas = Canvas(size, size)
+    BoardPainter(canvas, 0, 0, CELL).draw_frame()
+    return canvas.image
+
+
+def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
+    """The board image for a Cintos view: header, board with the last turn marked, side panel. PNG bytes."""
+    colours = _seat_colours(view)
+    shown = display_names(view, names)
+    canvas = Canvas(WIDTH, HEIGHT)
+    header(canvas, view, shown, TITLE, [_chip(c) for c in colours], match_id)
+
+    canvas.paste(_frame(), (MARGIN, BOARD_TOP))
+    painter = BoardPainter(canvas, MARGIN, BOARD_TOP, CELL)
+    painter.draw_squares(view.get("owners") or {})
+    last = view.get("last") or {}
+    if last.get("kind") == "move":
+        if last.get("captured"):
+            painter.draw_area(last.get("area") or [])
+        painter.draw_move(last.get("from"), last.get("to"))
+    painter.draw_pieces(view.get("board") or {})
+    if last.get("kind") == "move":
+        painter.draw_captured(last.get("captured") or [])
+    _panel(canvas, view, shown, colours)
+    return canvas.png()
+
+
+# ---- rules summary -------------------------------------------------------------------------------------------
+def board_from_placement(placement: str) -> dict[str, str]:
+    """{square: letter} from the placement field of a position text (rank 8 first)."""
+    board = {}
+    for row, rank_text in enumerate(placement.split("/")):
+        f = 0
+        for ch in rank_text:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                board[f"{FILES[f]}{8 - row}"] = ch
+                f += 1
+    return board
+
+
+def _area(square: str) -> list[str]:
+    f, r = square_xy(square)
+    return [f"{FILES[x]}{y + 1}" for y in range(r - 1, r + 2) for x in range(f - 1, f + 2) if 0 <= x < 8 and 0 <= y < 8]
+
+
+WORLD = {"NW": "R", "NE": None, "SE": "B", "SW": None}  # the classic two-player owners, for every diagram
+_RULES_CELL, _RULES_LABEL = 44, 20
+
+# (title, caption, note, placement before the move, move, captured squares, window files, window ranks);
+# the capture rows are spec examples 3 and 5.
+_RULE_ROWS: tuple[tuple[str, str, str, str, tuple[str, str] | None, tuple[str, ...], range, range], ...] = (
+    ("Move", "Slide one of your pieces one square up, down, left or right into an empty square: no diagonal "
+     "moves, no jumps. Red's piece on c6 has three moves; d6 is taken.",
+     "Four 4x4 territories are tinted in their owner's colour (grey: no owner). Capture a player's last piece "
+     "and their territory is yours. Own all 16 pieces to win.",
+     "8/8/2RB4/8/8/8/8/8", None, (), range(0, 5), range(3, 8)),
+    ("Victory by Numbers", "After every move, count the pieces in the 3x3 area (shaded) around the square moved to. "
+     "Whoever has the most there takes them all, mover or not. Red plays d5-e5 and holds 2 against 1: "
+     "f5 turns red.", "", "RRRR4/RR2BBBB/4R1BB/3R1B1B/8/8/8/8", ("d5", "e5"), ("f5",), range(2, 7), range(3, 8)),
+    ("Tie on Home Territory", "On a tie with all the area's pieces on one territory, its owner takes them if "
+     "they are in the tie. Red plays e3-f3: 2-2, all on Blue's territory, so Blue takes e2 and f3.",
+     "If the owner is not in the tie (or there is none), the mover takes them if the mover is in it. "
+     "Otherwise, or with pieces on two territories, nothing changes.",
+     "RRRR2B1/RR4BB/6BB/7B/6B1/4R3/4RB2/8", ("e3", "f3"), ("e2", "f3"), range(3, 8), range(0, 5)),
+)
+
+
+def render_rules() -> bytes:
+    """One image summing up Cintos: a move, a Victory-by-Numbers capture and a tie on home territory, captioned."""
+    cell, label = _RULES_CELL, _RULES_LABEL
+    board_w = 5 * cell + 2 * label
+    row_h = board_w + 44
+    top = HEADER_HEIGHT + 16
+    canvas = Canvas(WIDTH, top + len(_RULE_ROWS) * row_h)
+    title_bar(canvas, f"{TITLE}: the rules in three pictures")
+    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 or 4 players", 18, MUTED, anchor="rm")
+    after_x = MARGIN + board_w + 52
+    for i, (title, caption, note, placement, move, captured, files, ranks) in enumerate(_RULE_ROWS):
+        y = top + i * row_h
+        if i:
+            canvas.line([(MARGIN, y - 14), (WIDTH - MARGIN, y - 14)], BORDER, 1)
+        before = board_from_placement(placement)
+        left = BoardPainter(canvas, MARGIN, y, cell, files, ranks, label)
+        left.draw_frame()
+        left.draw_squares(WORLD)
+        if move is None:
+            for dst in ("c7", "b6", "c5"):
+                left.step_arrow("c6", dst)
+            left.draw_pieces(before)
+            text_x = MARGIN + board_w + 28
+        else:
+            src, dst = move
+            left.draw_move(src, dst, planned=True)
+            left.draw_pieces(before)
+            canvas.text((MARGIN + board_w / 2, y + board_w + 6), "before", 15, MUTED, anchor="mt")
+            canvas.arrow((MARGIN + board_w + 10, y + board_w / 2), (after_x - 10, y + board_w / 2), MUTED, 6,
+                         outline=None)
+            right = BoardPainter(canvas, after_x, y, cell, files, ranks, label)
+            right.draw_frame()
+            right.draw_squares(WORLD)
+            right.draw_area(_area(dst))
+            right.draw_move(src, dst)
+            right.draw_pieces(_after(before, src, dst, captured))
+            right.draw_captured(captured)
+            canvas.text((after_x + board_w / 2, y + board_w + 6), "after", 15, MUTED, anchor="mt")
+            text_x = after_x + board_w + 28
+        width = WIDTH - MARGIN - text_x
+        canvas.text((text_x, y + 4), title, 22, INK)
+        below = panel_text(canvas, text_x, y + 40, width, caption, 18)
+        if note:
+            panel_text(canvas, text_x, below + 10, width, note, 16, MUTED)
+    return canvas.png()
+
+
+def _after(before: Mapping[str, str], src: str, dst: str, captured: Iterable[str]) -> dict[str, str]:
+    """The board after moving `src` to `dst` and recolouring `captured` to the capturer's colour."""
+    after = dict(before)
+    mover = after.pop(src)
+    after[dst] = mover
+    captured = list(captured)
+    if captured:
+        # The capturer is whoever still owns a piece in the area that did not change colour.
+        kept = [after[s] for s in _area(dst) if s in after and s not in captured]
+        for square in captured:
+            after[square] = kept[0]
+    return after

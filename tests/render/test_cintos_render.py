@@ -1,0 +1,245 @@
+"""The Cintos board image and rules image: valid, small PNGs that show the view they were given."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render import RENDERERS, RULES_IMAGES
+from render import render_board as render_any
+from render.cintos import BOARD_TOP, CHIPS, PANEL_X, _describe_last, board_box, board_from_placement, render_board
+from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
+from render.panels import HEADER_HEIGHT, ROW_HEIGHT
+
+SEAT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
+NAMES = ["Alice", "Bob", "Chloé", "Dmitri"]
+
+
+def make_view(placement: str, owners: str = "R-B-", seats: str = "RB", to_move: int | None = 0, turn: int = 0,
+              quiet: int = 0, last: dict[str, Any] | None = None, outcome: dict[str, Any] | None = None,
+              resigned: list[bool] | None = None) -> dict[str, Any]:
+    """A view as rules/cintos.py documents it (notes/cintos_view.md), built by hand."""
+    board = board_from_placement(placement)
+    colours = list(seats)
+    scores = [sum(1 for v in board.values() if v == c) for c in colours]
+    return {
+        "game": "cintos",
+        "players": len(colours),
+        "seat_names": [SEAT_NAMES[c] for c in colours],
+        "seat_colours": colours,
+        "actors": [] if outcome or to_move is None else [to_move],
+        "to_move": None if outcome else to_move,
+        "turn": turn,
+        "scores": scores,
+        "outcome": outcome,
+        "last": last,
+        "board": board,
+        "owners": {k: (None if v == "-" else v) for k, v in zip(("NW", "NE", "SE", "SW"), owners, strict=True)},
+        "quiet": quiet,
+        "resigned": resigned or [False] * len(colours),
+        "eliminated": [s == 0 for s in scores],
+        "options": {"players": str(len(colours)), "setup-2p": "classic-2p", "numbers-by": "anyone",
+                    "majority": "plurality", "repetition": "two-player", "quiet-limit": "100", "turn-limit": "1000"},
+        "position": "",
+    }
+
+
+def start_2p() -> dict[str, Any]:
+    return make_view("R2R4/1RR5/1RR5/R2R4/4B2B/5BB1/5BB1/4B2B")
+
+
+def start_4p() -> dict[str, Any]:
+    return make_view("8/1RR2YY1/1RR2YY1/8/8/1GG2BB1/1GG2BB1/8", "RYBG", "RYBG")
+
+
+def capture_4p() -> dict[str, Any]:
+    """Spec Ex 10 after Blue b3-c3: Green is captured out and SW passes to Blue."""
+    area = ["b2", "c2", "d2", "b3", "c3", "d3", "b4", "c4", "d4"]
+    last = {"seat": 2, "kind": "move", "from": "b3", "to": "c3", "area": area, "captured": ["b2", "c2"],
+            "rule": "Victory by Numbers", "eliminated": [3]}
+    return make_view("RRRRY1YY/7Y/8/8/1B6/B1BB3B/1BB4B/8", "RYBB", "RYBG", to_move=0, turn=43, last=last)
+
+
+def finished_2p() -> dict[str, Any]:
+    """Spec Ex 12: the quiet limit ends the game and Red wins on pieces."""
+    last = {"seat": 0, "kind": "move", "from": "a1", "to": "a2", "area": ["a1", "b1", "a2", "b2", "a3", "b3"],
+            "captured": [], "rule": None, "eliminated": []}
+    outcome = {"winners": [0], "scores": [9, 7], "reason": "quiet limit: most pieces"}
+    return make_view("RRRR4/RRRR4/8/8/4B3/6BB/R5BB/6BB", turn=121, quiet=100, last=last, outcome=outcome)
+
+
+VIEWS = {"2p start": start_2p, "4p start": start_4p, "4p capture": capture_4p, "2p finished": finished_2p}
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image.convert("RGB")
+
+
+def near(pixel: tuple[int, ...], colour: str, tolerance: int = 12) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(colour), strict=True))
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_board_is_a_small_png_of_board_width(name: str) -> None:
+    data = render_board(VIEWS[name](), NAMES, 7)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(data) < MAX_PNG_BYTES
+    image = decode(data)
+    assert 900 <= image.width <= 1200
+    assert image.height > 600
+
+
+def test_registry_dispatches_on_the_game_name() -> None:
+    view = start_2p()
+    assert RENDERERS["cintos"] is render_board
+    assert render_any(view, NAMES, 3) == render_board(view, NAMES, 3)
+
+
+def test_distinct_views_give_distinct_images() -> None:
+    images = {render_board(make(), NAMES, 1) for make in VIEWS.values()}
+    assert len(images) == len(VIEWS)
+    assert render_board(start_2p(), NAMES, 1) != render_board(start_2p(), NAMES, 2)
+
+
+def test_the_last_move_is_outlined_in_orange_on_both_squares() -> None:
+    view = capture_4p()
+    image = decode(render_board(view, NAMES))
+    for square in ("b3", "c3"):
+        x0, y0, x1, y1 = board_box(square)
+        # Inside the 4 px frame, halfway along each side.
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        for x, y in ((mx, y0 + 2), (mx, y1 - 3), (x0 + 2, my), (x1 - 3, my)):
+            assert near(image.getpixel((int(x), int(y))), LAST_MOVE), (square, x, y)
+    # A square the move did not touch carries no outline.
+    x0, y0, x1, _ = board_box("e3")
+    assert not near(image.getpixel((int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
+    # Without a last move, the same square has no orange either.
+    quiet = decode(render_board({**view, "last": None}, NAMES))
+    x0, y0, x1, _ = board_box("c3")
+    assert not near(quiet.getpixel((int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
+
+
+def test_the_capture_area_is_washed_and_the_captured_pieces_marked() -> None:
+    view = capture_4p()
+    marked = decode(render_board(view, NAMES))
+    plain = decode(render_board({**view, "last": {**view["last"], "captured": []}}, NAMES))
+    # d2: an empty square inside the area gets the wash (lighter); e2, outside it, does not change.
+    x0, y0, x1, y1 = board_box("d2")
+    centre = (int((x0 + x1) / 2), int((y0 + y1) / 2))
+    assert sum(marked.getpixel(centre)) > sum(plain.getpixel(centre)) + 20
+    x0, y0, x1, y1 = board_box("e2")
+    centre = (int((x0 + x1) / 2), int((y0 + y1) / 2))
+    assert marked.getpixel(centre) == plain.getpixel(centre)
+    # The cross sits in the top-right corner of b2 (captured), not of b4 (in the area, not captured).
+    for square, crossed in (("b2", True), ("b4", False)):
+        _, y0, x1, _ = board_box(square)
+        corner = marked.crop((int(x1 - 18), int(y0 + 11), int(x1 - 11), int(y0 + 18)))  # clear of the disc
+        darkest = min(sum(p) for p in corner.get_flattened_data())
+        assert (darkest < 200) is crossed, square
+
+
+def test_pieces_carry_their_colour() -> None:
+    image = decode(render_board(start_4p(), NAMES))
+    for square, letter in (("b7", "R"), ("f7", "Y"), ("f2", "B"), ("b2", "G")):
+        x0, y0, x1, y1 = board_box(square)
+        # Left of the centre, clear of the letter.
+        assert near(image.getpixel((int(x0 + 0.25 * (x1 - x0)), int((y0 + y1) / 2))), CHIPS[letter].fill, 16)
+
+
+def test_long_names_are_truncated_to_sixteen_characters() -> None:
+    long = ["Bartholomew the Magnificent", "Bob"]
+    cut = ["Bartholomew the…", "Bob"]
+    assert render_board(start_2p(), long) == render_board(start_2p(), cut)
+    assert render_board(start_2p(), long) != render_board(start_2p(), ["Bartholomew", "Bob"])
+
+
+def test_missing_names_fall_back_to_the_seat_colour() -> None:
+    assert render_board(start_2p(), []) == render_board(start_2p(), ["Red", "Blue"])
+
+
+def test_two_and_four_player_panels_list_every_seat() -> None:
+    two = decode(render_board(start_2p(), NAMES))
+    four = decode(render_board(start_4p(), NAMES))
+    chip_x = PANEL_X + 26 - 8  # left part of the chip, clear of its letter
+    row_y = BOARD_TOP + 6 + (ROW_HEIGHT - 6) / 2
+    assert near(four.getpixel((chip_x, int(row_y + 3 * ROW_HEIGHT))), CHIPS["G"].fill, 16)
+    assert near(two.getpixel((chip_x, int(row_y + ROW_HEIGHT))), CHIPS["B"].fill, 16)
+    assert not near(two.getpixel((chip_x, int(row_y + 3 * ROW_HEIGHT))), CHIPS["G"].fill, 60)
+
+
+def test_a_finished_game_header_shows_the_result() -> None:
+    done = finished_2p()
+    running = {**done, "outcome": None, "to_move": 1, "actors": [1]}
+    header_done = decode(render_board(done, NAMES)).crop((0, 0, 1000, HEADER_HEIGHT))
+    header_running = decode(render_board(running, NAMES)).crop((0, 0, 1000, HEADER_HEIGHT))
+    assert header_done.tobytes() != header_running.tobytes()
+    # The winner's chip (Red) is in the result; the running game shows Blue's chip as the player to move.
+    reds = sum(1 for p in header_done.get_flattened_data() if near(p, CHIPS["R"].fill))
+    blues = sum(1 for p in header_running.get_flattened_data() if near(p, CHIPS["B"].fill))
+    assert reds > 100 and blues > 100
+    assert not any(near(p, CHIPS["B"].fill) for p in header_done.get_flattened_data())
+
+
+def test_last_turn_descriptions() -> None:
+    colours = ["R", "Y", "B", "G"]
+    view = start_4p()
+    passed = {**view, "last": {"seat": 1, "kind": "pass"}}
+    assert _describe_last(passed, NAMES, colours) == "Bob (Yellow) had no move and passed."
+    resigned = {**view, "last": {"seat": 3, "kind": "resign"}}
+    assert _describe_last(resigned, NAMES, colours) == "Dmitri (Green) resigned."
+    text = _describe_last(capture_4p(), NAMES, colours)
+    assert text == "Chloé (Blue) b3-c3: 2 pieces turned blue (Victory by Numbers).\nDmitri (Green) is eliminated."
+
+
+def test_a_capture_against_the_mover_names_the_capturer() -> None:
+    """Spec Ex 4: Red moves into Blue's majority and loses the moved piece."""
+    last = {"seat": 0, "kind": "move", "from": "d5", "to": "e5", "captured": ["e5"], "rule": "Victory by Numbers",
+            "eliminated": [], "area": ["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"]}
+    view = make_view("RRRR4/RR2B1BB/5BBB/4BB1B/8/2R5/8/8", to_move=1, turn=31, last=last)
+    assert _describe_last(view, NAMES, ["R", "B"]) == "Alice (Red) d5-e5: 1 piece turned blue (Victory by Numbers)."
+    render_board(view, NAMES)
+
+
+@pytest.mark.parametrize("kind", ["pass", "resign"])
+def test_turns_without_squares_render(kind: str) -> None:
+    view = {**start_4p(), "last": {"seat": 1, "kind": kind, "from": None, "to": None, "area": [], "captured": [],
+                                   "rule": None, "eliminated": []}}
+    if kind == "resign":
+        view["resigned"] = [False, True, False, False]
+    data = render_board(view, NAMES)
+    assert data != render_board(start_4p(), NAMES)
+    assert not any(near(p, LAST_MOVE, 6) for p in decode(data).crop((40, 100, 720, 780)).get_flattened_data())
+
+
+def test_rules_image() -> None:
+    data = RULES_IMAGES["cintos"]()
+    assert len(data) < MAX_PNG_BYTES
+    image = decode(data)
+    assert 900 <= image.width <= 1200
+    # Its diagrams mark moves in the last-move orange.
+    assert sum(1 for p in image.get_flattened_data() if near(p, LAST_MOVE, 8)) > 500
+
+
+def test_views_from_the_rules_render() -> None:
+    """The hand-built views above follow the schema; this checks the real `view()` output against the renderer."""
+    from rules.cintos import GAME
+
+    state = GAME.from_position("RRRRY1YY/7Y/8/8/1B6/BB1B3B/1GG4B/8 RYBG B 12 RYBG 42")
+    state = GAME.apply(state, GAME.parse(state, "b3-c3", 2), 2)
+    view = GAME.view(state, None)
+    assert set(capture_4p()) <= set(view)
+    assert render_board(view, NAMES, 1) == render_board(capture_4p() | {"position": view["position"]}, NAMES, 1)
+
+    rng = random.Random(5)
+    for players in (2, 4):
+        state = GAME.setup(players)
+        for _ in range(40):
+            seat = min(GAME.actors(state))
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
+        assert decode(render_board(GAME.view(state, 0), NAMES[:players], 2)).width == 1000

@@ -1,0 +1,292 @@
+"""The shared drawing kit: colours, text safety and fitting, the supersampled canvas, panels and PNG encoding."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from render.kit import (
+    BLUE,
+    BLUISH_GREEN,
+    INK,
+    LAST_MOVE,
+    OKABE_ITO,
+    PAPER,
+    SCALE,
+    SEAT_COLOURS,
+    VERMILLION,
+    WHITE,
+    YELLOW,
+    Canvas,
+    chip,
+    contrast,
+    encode_png,
+    first_fitting,
+    fit,
+    font,
+    mix,
+    rgb,
+    safe_text,
+    seat_chips,
+    swatch,
+    text_width,
+    truncate_name,
+    wrap,
+)
+from render.panels import HEADER_HEIGHT, PanelRow, display_names, header, panel_rows, status_line
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+# ---- colours ---------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "fill"), [("red", VERMILLION), ("Yellow", YELLOW), ("BLUE", BLUE),
+                                            ("green", BLUISH_GREEN), ("black", "#000000"), ("white", WHITE),
+                                            ("#00FF00", BLUISH_GREEN), ("crimson", VERMILLION)])
+def test_colour_names_map_to_okabe_ito(name: str, fill: str) -> None:
+    assert swatch(name).fill == fill
+
+
+@pytest.mark.parametrize("fill", [*OKABE_ITO.values(), WHITE])
+def test_text_colour_reads_on_every_fill(fill: str) -> None:
+    s = swatch(fill)
+    assert s.text in (WHITE, INK)
+    assert contrast(s.text, fill) >= 3.0
+
+
+def test_dark_fills_take_white_text_and_light_fills_ink() -> None:
+    assert swatch("blue").text == WHITE and swatch("black").text == WHITE
+    assert swatch("yellow").text == INK and swatch("white").text == INK
+
+
+def test_chips_carry_a_letter_or_number() -> None:
+    assert chip("red").label == "R"
+    assert chip("blue", "b").label == "B"
+    chips = seat_chips(6)
+    assert [c.label for c in chips] == ["1", "2", "3", "4", "5", "6"]
+    assert [c.fill for c in chips] == list(SEAT_COLOURS)
+    assert LAST_MOVE not in SEAT_COLOURS  # orange is kept for the last move
+
+
+def test_mix() -> None:
+    assert mix("#FF0000", "#000000", 0.5) == "#800000"
+    assert mix(BLUE, PAPER, 0) == PAPER.upper()
+    assert mix(BLUE, PAPER, 1) == BLUE
+
+
+# ---- text ------------------------------------------------------------------------------------------------------
+def test_truncate_name() -> None:
+    assert truncate_name("Alice") == "Alice"
+    assert truncate_name("Sixteen chars ok") == "Sixteen chars ok"
+    assert truncate_name("Bartholomew the Magnificent") == "Bartholomew the…"
+    assert len(truncate_name("x" * 40)) == 16
+    assert truncate_name("  two   spaces ") == "two spaces"
+    assert truncate_name("abcdefghij", 6) == "abcde…"
+
+
+def test_safe_text_keeps_what_the_font_can_draw() -> None:
+    assert safe_text("Match #12 · 3…") == "Match #12 · 3…"
+    assert safe_text("Chloé Müller") == "Chloe Muller"
+    assert safe_text("a—b → c") == "a-b -> c"
+    assert safe_text("🙂 Dmitri") == "Dmitri"
+    assert safe_text("张伟") == "??"
+
+
+def test_fonts_are_cached_per_size() -> None:
+    assert font(20) is font(20)
+    assert font(20) is not font(24)
+    assert font(40).size == 40
+
+
+def test_fit_and_wrap_stay_within_the_width() -> None:
+    text = "Victory by Numbers captures every piece in the area"
+    cut = fit(text, 18, 150)
+    assert cut.endswith("…") and text_width(cut, 18) <= 150
+    assert fit("short", 18, 150) == "short"
+    lines = wrap(text, 18, 200)
+    assert len(lines) > 1
+    assert all(text_width(line, 18) <= 200 for line in lines)
+    assert " ".join(lines) == text
+    assert wrap("one\ntwo", 18, 500) == ["one", "two"]
+
+
+def test_first_fitting() -> None:
+    assert first_fitting(["a much longer option here", "short"], 16, 60) == "short"
+    assert first_fitting(["fits", "x"], 16, 200) == "fits"
+    assert first_fitting(["way too long", "still too long"], 16, 40).endswith("…")
+
+
+# ---- canvas ----------------------------------------------------------------------------------------------------
+def test_canvas_draws_at_twice_the_size_and_finishes_at_final_size() -> None:
+    c = Canvas(100, 60)
+    assert c.image.size == (100 * SCALE, 60 * SCALE)
+    c.rect((10, 10, 30, 30), fill=BLUE)
+    out = c.finish()
+    assert out.size == (100, 60)
+    assert out.getpixel((20, 20)) == rgb(BLUE)
+    assert out.getpixel((5, 5)) == rgb(PAPER)
+    # Boxes end where they are said to: the pixel at x=30 is outside.
+    assert out.getpixel((30, 20)) == rgb(PAPER)
+    assert out.getpixel((29, 20)) == rgb(BLUE)
+
+
+def test_outline_is_drawn_inside_its_box() -> None:
+    c = Canvas(60, 60)
+    c.outline((10, 10, 50, 50), LAST_MOVE, 4)
+    out = c.finish()
+    assert out.getpixel((10, 30)) == rgb(LAST_MOVE)
+    assert out.getpixel((13, 30)) == rgb(LAST_MOVE)
+    assert out.getpixel((14, 30)) == rgb(PAPER)
+    assert out.getpixel((9, 30)) == rgb(PAPER)
+    assert out.getpixel((49, 30)) == rgb(LAST_MOVE)
+    assert out.getpixel((50, 30)) == rgb(PAPER)
+
+
+def test_wash_is_translucent() -> None:
+    c = Canvas(40, 40, background=BLUE)
+    c.wash((0, 0, 20, 40), WHITE, 0.5)
+    out = c.finish()
+    washed, plain = out.getpixel((10, 20)), out.getpixel((30, 20))
+    assert plain == rgb(BLUE)
+    assert all(p < w < 255 for p, w in zip(plain, washed, strict=True))
+
+
+def test_edges_are_smoothed() -> None:
+    c = Canvas(60, 60, background=WHITE)
+    c.circle((30, 30), 20, fill="#000000", outline=None)
+    out = c.finish().convert("L")
+    values = set(out.get_flattened_data())
+    assert 0 in values and 255 in values
+    assert any(0 < v < 255 for v in values)  # anti-aliased rim
+
+
+def test_primitives_leave_marks() -> None:
+    blank = Canvas(200, 120).finish().tobytes()
+    draws = [
+        lambda c: c.text((10, 10), "Hello", 20),
+        lambda c: c.fit_text((10, 10), "A long line that will not fit", 20, 60),
+        lambda c: c.paragraph((10, 10), "Several words to wrap over lines", 16, 80),
+        lambda c: c.polygon([(10, 10), (60, 10), (30, 50)], fill=BLUE),
+        lambda c: c.line([(10, 10), (100, 50)], INK, 3),
+        lambda c: c.dashed_line((10, 10), (190, 10), INK, 2),
+        lambda c: c.dashed_rect((10, 10, 100, 100), INK, 2),
+        lambda c: c.arrow((10, 60), (120, 60), LAST_MOVE, 6),
+        lambda c: c.cross((50, 50), 16),
+        lambda c: c.disc((50, 50), 20, VERMILLION, "R", WHITE),
+        lambda c: c.chip((50, 50), 14, chip("green")),
+        lambda c: c.rect((10, 10, 90, 60), fill=WHITE, outline=INK, width=2, radius=8),
+    ]
+    results = set()
+    for draw in draws:
+        c = Canvas(200, 120)
+        draw(c)
+        out = c.finish().tobytes()
+        assert out != blank
+        results.add(out)
+    assert len(results) == len(draws)
+
+
+def test_dashed_line_has_gaps() -> None:
+    c = Canvas(200, 20, background=WHITE)
+    c.dashed_line((0, 10), (200, 10), "#000000", 2, dash=8, gap=6)
+    row = [c.finish().convert("L").getpixel((x, 10)) for x in range(200)]
+    assert row.count(255) > 50 and sum(1 for v in row if v < 100) > 80
+
+
+def test_paste_places_a_cached_layer() -> None:
+    layer = Canvas(10, 10, background=BLUE).image
+    c = Canvas(40, 40)
+    c.paste(layer, (20, 20))
+    out = c.finish()
+    assert out.getpixel((25, 25)) == rgb(BLUE)
+    assert out.getpixel((15, 15)) == rgb(PAPER)
+
+
+# ---- header and panel --------------------------------------------------------------------------------------------
+def view(**changes: object) -> dict[str, object]:
+    base: dict[str, object] = {"game": "test", "players": 3, "seat_names": ["Red", "Blue", "Green"],
+                               "actors": [1], "turn": 4, "scores": [1, 2, 3], "outcome": None, "last": None}
+    return {**base, **changes}
+
+
+NAMES = ["Alice", "Bob", "Carol"]
+
+
+def test_display_names() -> None:
+    v = view()
+    assert display_names(v, ["Alice", "Bartholomew the Magnificent", ""]) == ["Alice", "Bartholomew the…", "Green"]
+    assert display_names(v, ["Alice"]) == ["Alice", "Blue", "Green"]
+
+
+def test_status_line() -> None:
+    assert status_line(view(), NAMES) == ([1], "Bob", "to move · turn 5")
+    assert status_line(view(actors=[0, 2]), NAMES) == ([0, 2], "Alice & Carol", "to act · turn 5")
+    assert status_line(view(actors=[]), NAMES) == ([], "Turn 5", "")
+    won = {"winners": [2], "scores": None, "reason": "total victory"}
+    assert status_line(view(actors=[], outcome=won), NAMES) == ([2], "Carol wins", "Total victory · 4 turns")
+    shared = {"winners": [0, 1], "scores": None, "reason": "quiet limit"}
+    assert status_line(view(outcome=shared), NAMES)[:2] == ([0, 1], "Alice & Bob draw")
+    drawn = {"winners": [], "scores": None, "reason": "threefold repetition"}
+    assert status_line(view(outcome=drawn), NAMES)[:2] == ([], "Draw")
+
+
+def test_header_shows_the_turn_holder_or_the_result() -> None:
+    chips = seat_chips(3)
+
+    def draw(v: dict[str, object], match_id: int | None = 5) -> Image.Image:
+        c = Canvas(1000, 100)
+        assert header(c, v, NAMES, "Test", chips, match_id) == HEADER_HEIGHT
+        return c.finish().crop((0, 0, 1000, HEADER_HEIGHT))
+
+    running, other, done = draw(view()), draw(view(actors=[2])), draw(view(outcome={"winners": [0], "reason": "x"}))
+    assert len({running.tobytes(), other.tobytes(), done.tobytes()}) == 3
+    assert draw(view(), None).tobytes() != running.tobytes()  # the match number is shown
+
+    def has(image: Image.Image, colour: str) -> bool:
+        return any(all(abs(a - b) <= 10 for a, b in zip(p, rgb(colour), strict=True))
+                   for p in image.get_flattened_data())
+
+    assert has(running, chips[1].fill) and not has(running, chips[0].fill)
+    assert has(done, chips[0].fill) and not has(done, chips[1].fill)
+
+
+def test_panel_rows_advance_and_mark_the_active_row() -> None:
+    c = Canvas(300, 300)
+    rows = [PanelRow(chip("red"), "Alice", "4 pieces", active=True), PanelRow(chip("blue"), "Bob", "eliminated",
+                                                                             out=True)]
+    bottom = panel_rows(c, 10, 10, 240, rows)
+    assert bottom > 10 + 100
+    out = c.finish()
+    assert out.getpixel((200, 20)) == rgb(WHITE)  # the active row's card
+    assert out.getpixel((200, 80)) == rgb(PAPER)
+
+
+# ---- encoding ----------------------------------------------------------------------------------------------------
+def test_flat_drawings_encode_as_small_palette_pngs() -> None:
+    c = Canvas(1000, 800)
+    for i in range(8):
+        c.disc((100 + i * 100, 400), 40, SEAT_COLOURS[i % len(SEAT_COLOURS)], str(i), WHITE)
+    data = encode_png(c.finish())
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    image = decode(data)
+    assert image.mode == "P"
+    assert image.size == (1000, 800)
+    assert len(data) < 250_000
+    # The palette keeps the colours: the disc's fill survives exactly enough.
+    assert all(abs(a - b) <= 6 for a, b in zip(image.convert("RGB").getpixel((72, 400)), rgb(SEAT_COLOURS[0]),
+                                               strict=True))
+
+
+def test_photographic_images_stay_in_full_colour() -> None:
+    rng = random.Random(3)
+    noise = Image.frombytes("RGB", (80, 80), bytes(rng.randrange(256) for _ in range(80 * 80 * 3)))
+    image = decode(encode_png(noise))
+    assert image.mode == "RGB"
+    assert image.tobytes() == noise.tobytes()
+    assert decode(encode_png(noise, optimize=True)).tobytes() == noise.tobytes()
