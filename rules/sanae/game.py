@@ -1,0 +1,209 @@
+"""The Sanae `Game`: options, whose turn, chance nodes, legal actions, apply, text and serialisation."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, ClassVar
+
+from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign
+from rules.sanae import narration, play, setup, views
+from rules.sanae.notation import action_text, parse_text
+from rules.sanae.pieces import combat, dice_outcomes
+from rules.sanae.position import position_text, read_position
+from rules.sanae.state import (
+    SIDE_NAMES,
+    Fill,
+    FirstRoll,
+    Last,
+    LayoutCode,
+    LayoutPreset,
+    LayoutRandom,
+    LayoutShow,
+    LayoutSwap,
+    Move,
+    Options,
+    Ready,
+    Roll,
+    SanaeState,
+    Zed,
+    shuffling,
+)
+
+SETUP_ACTIONS = (LayoutRandom, LayoutPreset, LayoutCode, LayoutSwap, LayoutShow, Ready)
+
+
+class Sanae(Game):
+    name: ClassVar[str] = "sanae"
+    title: ClassVar[str] = "Sanae"
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    options: ClassVar[dict[str, Option]] = {
+        "king-queen": Option("flag-draw", ("flag-draw", "draw", "off"),
+                             "losing both King and Queen: a later Void capture only draws (flag-draw), the game "
+                             "is drawn at once (draw), or nothing happens (off)"),
+        "quiet-limit": Option("200", (), "plies without combat before the game is drawn; 0 turns it off"),
+        "zed-prompt": Option("any-unused", ("any-unused", "eligible-only"),
+                             "when a Void attack pauses for Zed Inel: whenever the defender has an unused Captain, "
+                             "or only when one is in range"),
+        "zed-range": Option("4", (), "how many steps a Captain may be from its Void for Zed Inel (1-10)"),
+        "board": Option("lens93", ("lens93",), "the board: two 4-ring circles sharing 3 cells (93 cells)"),
+    }
+
+    # ---- set-up -----------------------------------------------------------------------------------------------
+    def setup(self, players: int, options: dict[str, str] | None = None) -> SanaeState:
+        full = self.check_options(players, options)
+        quiet, zed_range = full["quiet-limit"], full["zed-range"]
+        if not quiet.isdigit():
+            raise ValueError(f"quiet-limit must be an integer ≥ 0, not {quiet!r}")
+        if not zed_range.isdigit() or not 1 <= int(zed_range) <= 10:
+            raise ValueError(f"zed-range must be an integer from 1 to 10, not {zed_range!r}")
+        opts = Options(full["king-queen"], int(quiet), full["zed-prompt"], int(zed_range), full["board"])
+        return SanaeState(opts, "setup", ("empty", "empty"), None, None, None, 0, ("", ""),
+                          ("",) * opts.grid.size)
+
+    def configurations(self) -> list[Configuration]:
+        """Every option value, combined into three games (each playout walks a long random setup first)."""
+        return [Configuration(2),
+                Configuration(2, {"king-queen": "draw", "zed-prompt": "eligible-only", "zed-range": "2"}),
+                Configuration(2, {"king-queen": "off", "quiet-limit": "60", "zed-range": "10"})]
+
+    def players(self, state: SanaeState) -> int:
+        return 2
+
+    def seat_name(self, state: SanaeState, seat: int) -> str:
+        return SIDE_NAMES[seat]
+
+    # ---- whose turn ---------------------------------------------------------------------------------------------
+    def actors(self, state: SanaeState) -> frozenset[int]:
+        return play.actors_of(state)
+
+    def chance_outcomes(self, state: SanaeState) -> list[tuple[Action, float]]:
+        if state.result is not None:
+            return []
+        side = shuffling(state)
+        if side is not None:
+            return list(setup.fill_outcomes(state, side))
+        if state.phase == "roll":
+            return list(setup.first_outcomes())
+        pending = state.pending
+        if state.phase == "play" and pending is not None and pending.kind == "combat":
+            pairs = dice_outcomes(combat(state.cells[pending.attacker][1], state.cells[pending.target][1]))
+            return [(Roll(a, d), 1 / len(pairs)) for a, d in pairs]
+        return []
+
+    def legal_actions(self, state: SanaeState, seat: int) -> list[Action]:
+        if seat not in play.actors_of(state):
+            return []
+        if state.phase == "setup":
+            return setup.setup_actions(state, seat)
+        if state.pending is not None:
+            grid = state.grid
+            return [*sorted((Zed(c) for c in play.eligible_captains(state)), key=lambda z: grid.labels[z.captain]),
+                    Zed(None)]
+        return list(play.move_table(state.cells, state.grid.name, seat)[1])
+
+    def check(self, state: SanaeState, action: Action, seat: int | None) -> None:
+        """Raise `IllegalAction` unless `seat` may take `action` now (chance outcomes use seat None)."""
+        if type(action) is LayoutSwap and state.result is None and seat in (0, 1):
+            setup.check_swap(state, action, seat)
+            return
+        if state.result is not None:
+            raise IllegalAction("the game is over")
+        if isinstance(action, Resign):
+            if seat not in (0, 1):
+                raise IllegalAction("only a seated player may resign")
+            return
+        if isinstance(action, (Fill, FirstRoll, Roll)):
+            if seat is not None or action not in dict(self.chance_outcomes(state)):
+                raise IllegalAction(f"{action_text(state.grid, action)} is not a chance outcome here")
+            return
+        if seat not in (0, 1):
+            raise IllegalAction("a player action needs the seat of a player")
+        if isinstance(action, SETUP_ACTIONS):
+            setup.check_setup(state, action, seat)
+            return
+        if state.phase == "setup":
+            raise IllegalAction(setup.waiting_message(state))
+        if state.phase == "roll":
+            raise IllegalAction("the first-player roll is owed")
+        if isinstance(action, Move):
+            play.check_move(state, action, seat)
+        elif isinstance(action, Zed):
+            play.check_zed(state, action, seat)
+        else:
+            raise IllegalAction(f"not a Sanae action: {action!r}")
+
+    def apply(self, state: SanaeState, action: Action, seat: int | None = None) -> SanaeState:
+        self.check(state, action, seat)
+        match action:
+            case Resign():
+                assert seat is not None
+                return play.over(replace(state, last=Last("resign", seat)), 1 - seat, "resign")
+            case Fill():
+                return setup.do_fill(state, action)
+            case FirstRoll():
+                return setup.do_first(state, action)
+            case Roll():
+                return play.do_roll(state, action)
+            case Move():
+                return play.do_move(state, action)
+            case Zed():
+                return play.do_zed(state, action)
+        assert seat is not None
+        return setup.do_setup(state, action, seat, action_text(state.grid, action))
+
+    def outcome(self, state: SanaeState) -> Outcome | None:
+        return views.outcome_of(state)
+
+    # ---- text ---------------------------------------------------------------------------------------------------
+    def parse(self, state: SanaeState, text: str, seat: int) -> Action:
+        action = parse_text(state.options.board, text)
+        self.check(state, action, seat)
+        return action
+
+    def notation(self, state: SanaeState, action: Action) -> str:
+        return action_text(state.grid, action)
+
+    def describe(self, before: SanaeState, action: Action, after: SanaeState) -> str:
+        return narration.describe(before, action, after)
+
+    def log_text(self, state: SanaeState, action: Action, viewer: int | None) -> str:
+        return narration.log_text(self.apply, state, action, viewer)
+
+    # ---- views and serialisation ----------------------------------------------------------------------------------
+    def view(self, state: SanaeState, seat: int | None) -> dict[str, Any]:
+        return views.view(state, seat)
+
+    view.__doc__ = views.view.__doc__
+
+    def resample_hidden(self, state: SanaeState, seat: int | None, rng: random.Random) -> SanaeState:
+        return views.resample_hidden(state, seat, rng)
+
+    def layout_code(self, state: SanaeState, seat: int) -> str | None:
+        """The seat's canonical layout code for `layout show` (None without a complete layout)."""
+        return views.layout_code(state, seat)
+
+    def position(self, state: SanaeState) -> str:
+        return position_text(state)
+
+    def from_position(self, text: str) -> SanaeState:
+        return read_position(text)
+
+    def to_json(self, state: SanaeState) -> dict[str, Any]:
+        last = state.last
+        return {"position": position_text(state), "plies": state.plies, "moved": sorted(state.moved),
+                "last": None if last is None else {
+                    "kind": last.kind, "seat": last.seat, "cells": list(last.cells),
+                    "dice": None if last.dice is None else list(last.dice),
+                    "fight": None if last.fight is None else list(last.fight), "note": last.note}}
+
+    def from_json(self, data: dict[str, Any]) -> SanaeState:
+        state = read_position(data["position"])
+        raw = data.get("last")
+        last = None if raw is None else Last(
+            raw["kind"], raw["seat"], tuple(raw["cells"]), None if raw["dice"] is None else tuple(raw["dice"]),
+            None if raw["fight"] is None else tuple(raw["fight"]), raw["note"])
+        return replace(state, plies=data.get("plies", 0), moved=frozenset(data.get("moved", ())), last=last)
+
+
+GAME = Sanae()

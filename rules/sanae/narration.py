@@ -1,0 +1,177 @@
+"""Sanae history lines (the public log of section 7) and match messages in words, never leaking a hidden rank."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.base import Action, IllegalAction, Resign
+from rules.sanae.notation import action_text
+from rules.sanae.pieces import NAMES, combat
+from rules.sanae.play import actors_of, seat_of
+from rules.sanae.state import (
+    SIDE_NAMES,
+    SIDE_WORDS,
+    Fill,
+    FirstRoll,
+    LayoutShow,
+    LayoutSwap,
+    Move,
+    Ready,
+    Roll,
+    SanaeState,
+    Zed,
+    shuffling,
+)
+
+Apply = Callable[[SanaeState, Action, "int | None"], SanaeState]
+REASONS = {"void_captured": "the Void is captured", "king_queen_draw": "King and Queen lost",
+           "quiet-limit": "quiet limit", "no_moves": "no legal move", "resign": "resignation"}
+
+
+def acting_seat(state: SanaeState, action: Action) -> int | None:
+    """The seat an action belongs to when the state and action tell it (setup actions may not)."""
+    match action:
+        case Move():
+            return state.turn
+        case Zed():
+            return None if state.turn is None else 1 - state.turn
+        case LayoutSwap(first, _):
+            return state.grid.home[first]
+    actors = actors_of(state)
+    return next(iter(actors)) if len(actors) == 1 else None
+
+
+def _short(token: str) -> str:
+    return token[:2]
+
+
+def _result_line(state: SanaeState) -> str:
+    assert state.result is not None
+    winner, reason = state.result
+    return f"result {'draw' if winner is None else SIDE_WORDS[winner]} {reason}"
+
+
+def log_text(apply: Apply, state: SanaeState, action: Action, viewer: int | None) -> str:
+    """The log entries of section 7 for `action` as `viewer` may read them, joined by '; '."""
+    grid = state.grid
+    label = grid.labels
+    if isinstance(action, Fill):
+        owner = shuffling(state)
+        return f"fill {label[action.cell]} {action.symbol if owner == viewer else '?'}"
+    if isinstance(action, FirstRoll):
+        first = "red" if action.red > action.blue else "blue"
+        return f"dice r{action.red} b{action.blue}; first {first}"
+    seat = acting_seat(state, action)
+    if state.phase == "setup" and not isinstance(action, Resign):
+        if seat is not None and seat == viewer:
+            return action_text(grid, action)
+        who = "" if seat is None else SIDE_WORDS[seat] + " "
+        return f"{who}{'ready' if isinstance(action, Ready) else 'layout'}"
+    try:
+        after = apply(state, action, seat)
+    except IllegalAction:
+        return action_text(grid, action)
+    lines = []
+    if isinstance(action, Move):
+        lines.append(f"move {action_text(grid, action)}")
+        mover, aim = state.cells[action.source], state.cells[action.target]
+        if "*" not in mover and (aim or action.target not in grid.adjacent[action.source]):
+            where = action.source if aim else action.target
+            lines.append(f"reveal {label[where]} {_short(mover)}")
+        if aim and "*" not in aim:
+            lines.append(f"reveal {label[action.target]} {_short(aim)}")
+    elif isinstance(action, Zed):
+        lines.append(action_text(grid, action))
+        if action.captain is not None and "*" not in state.cells[action.captain] and state.pending:
+            lines.append(f"reveal {label[state.pending.target]} {_short(state.cells[action.captain])}")
+    elif isinstance(action, Roll):
+        red, blue = (action.attacker, action.defender) if state.turn == 0 else (action.defender, action.attacker)
+        lines.append(f"dice r{red} b{blue}")
+    else:
+        lines.append(action_text(grid, action))
+    if after.last is not None and after.last.fight is not None and after.last is not state.last:
+        cell, attacker, defender, winner = after.last.fight
+        lines.append(f"combat {label[cell]} {_short(attacker)} x {_short(defender)} -> {winner}")
+    if after.result is not None:
+        lines.append(_result_line(after))
+    return "; ".join(lines)
+
+
+def _fight_sentence(state: SanaeState, after: SanaeState, dice: tuple[int, int] | None) -> str:
+    """'Knight vs Dragon: Dragon's owner 3, attacker 6 — the Dragon falls' (every part of it is public)."""
+    assert after.last is not None and after.last.fight is not None
+    _, attacker, defender, winner = after.last.fight
+    a, d = NAMES[attacker[1]], NAMES[defender[1]]
+    if defender[1] == "V":
+        return f"the {a} captures {SIDE_NAMES[seat_of(defender)]}'s Void"
+    loser, loser_role = (defender, "defending") if winner == attacker[0] else (attacker, "attacking")
+    falls = f"the {loser_role + ' ' if a == d else ''}{NAMES[loser[1]]} falls"
+    fight = combat(attacker[1], defender[1])
+    if dice is None or fight.kind == "fixed":
+        return f"{a} vs {d}: {falls}"
+    if fight.kind == "roll-off":
+        return f"{a} vs {d}: attacker {dice[0]}, defender {dice[1]} — {falls}"
+    special = a if fight.special == "attacker" else d
+    own, other = (dice[0], dice[1]) if fight.special == "attacker" else (dice[1], dice[0])
+    other_role = "defender" if fight.special == "attacker" else "attacker"
+    return f"{a} vs {d}: {special}'s owner {own}, {other_role} {other} — {falls}"
+
+
+def _ending(after: SanaeState) -> str:
+    if after.result is None:
+        return ""
+    winner, reason = after.result
+    words = REASONS[reason]
+    if reason == "quiet-limit":
+        words = f"{after.options.quiet_limit} plies without combat"
+    return f". {'Drawn' if winner is None else SIDE_NAMES[winner] + ' wins'} ({words})"
+
+
+def describe(state: SanaeState, action: Action, after: SanaeState) -> str:
+    """The action in words for the public match message."""
+    grid = state.grid
+    label = grid.labels
+    text = action_text(grid, action)
+    fought = after.last is not None and after.last.fight is not None and after.last is not state.last
+    match action:
+        case Resign():
+            loser = None if after.result is None or after.result[0] is None else 1 - after.result[0]
+            return f"{'A player' if loser is None else SIDE_NAMES[loser]} resigns{_ending(after)}"
+        case Fill():
+            return f"{SIDE_NAMES[shuffling(state) or 0]}'s random layout: a cell is dealt"
+        case FirstRoll(red, blue):
+            return f"Red rolls {red}, Blue rolls {blue}: {SIDE_NAMES[after.first or 0]} moves first"
+        case LayoutShow():
+            return "layout show"
+    if state.phase == "setup":
+        changed = [s for s in (0, 1) if after.setup[s] != state.setup[s]
+                   or any(after.cells[c] != state.cells[c] for c in grid.setup_cells[s])]
+        who = SIDE_NAMES[changed[0]] if len(changed) == 1 else "A player"
+        return f"{who} {'is ready' if isinstance(action, Ready) else 'works on their layout'}"
+    if isinstance(action, Move):
+        mover, aim = state.cells[action.source], state.cells[action.target]
+        if not aim:
+            shown = after.cells[action.target]
+            return text + (f": the {NAMES[shown[1]]} is revealed" if "*" in shown and "*" not in mover else "") \
+                + _ending(after)
+        a, d = NAMES[mover[1]], NAMES[aim[1]]
+        if aim[1] == "V":
+            head = f"{text}: the {a} attacks {SIDE_NAMES[seat_of(aim)]}'s Void"
+            if after.pending is not None:
+                return f"{head} — {SIDE_NAMES[seat_of(aim)]} may answer with Zed Inel"
+        else:
+            head = f"{text}: the {a} attacks the {d}"
+        if after.pending is not None:
+            return f"{head} — the dice decide"
+        return f"{head}. {_fight_sentence(state, after, None)}{_ending(after)}"
+    if isinstance(action, Zed):
+        side = SIDE_NAMES[1 - (state.turn or 0)]
+        if action.captain is None:
+            return f"{side} does not use Zed Inel. {_fight_sentence(state, after, None)}{_ending(after)}"
+        head = f"{side} uses Zed Inel: the Captain on {label[action.captain]} swaps with the Void"
+        if not fought:
+            return f"{head} — the dice decide"
+        return f"{head}. {_fight_sentence(state, after, None)}{_ending(after)}"
+    if isinstance(action, Roll) and fought:
+        return _fight_sentence(state, after, (action.attacker, action.defender)) + _ending(after)
+    return text + _ending(after)

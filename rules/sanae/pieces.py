@@ -1,0 +1,117 @@
+"""Sanae stones (spec section 2), combat resolution (5.4) and layout codes and presets (4.4, 4.5)."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+LETTERS = "VKQWDCLNAF"  # also the order of `captured` lists (10.1)
+NAMES = {"V": "Void", "K": "King", "Q": "Queen", "W": "Wizard", "D": "Dragon", "C": "Captain", "L": "Lieutenant",
+         "N": "Knight", "A": "Assassin", "F": "Footman"}
+COUNTS = {"V": 1, "K": 1, "Q": 1, "W": 1, "D": 1, "C": 2, "L": 4, "N": 4, "A": 1, "F": 20}
+RANKS = {"V": 0, "K": 6, "Q": 6, "W": 6, "D": 6, "C": 5, "L": 4, "N": 3, "A": 2, "F": 1}
+RANGES = {"V": 0, "K": 1, "Q": 2, "W": 3, "D": 6, "C": 4, "L": 3, "N": 3, "A": 1, "F": 1}
+EMPTY = "."
+SYMBOLS = LETTERS + EMPTY  # the order chance outcomes of a random layout are listed in
+STONES = sum(COUNTS.values())  # 36
+LIEUTENANT, KNIGHT = RANKS["L"], RANKS["N"]
+
+
+@dataclass(frozen=True)
+class Combat:
+    """How a fight is settled (5.4): `fixed` (no dice, `attacker_wins` set), `roll-off` or `special`.
+
+    For a special roll, `special` is the side holding the Wizard or Dragon ("attacker" or "defender") and the
+    other side kills it only with a die higher than the special piece's die and at least `need`.
+    """
+
+    kind: str
+    rule: int
+    attacker_wins: bool | None = None
+    special: str | None = None
+    need: int = 0
+
+
+def combat(attacker: str, defender: str) -> Combat:
+    """The first matching rule of 5.4 for attacker letter vs defender letter (the Void is handled by 5.5)."""
+    if attacker == "A":
+        return Combat("fixed", 1, attacker_wins=defender != "D")
+    if defender == "A":
+        return Combat("fixed", 2, attacker_wins=attacker != "F")
+    if {attacker, defender} <= {"W", "D"}:
+        return Combat("roll-off", 3)
+    for special, rule, floor, need in (("W", 4, LIEUTENANT, 5), ("D", 5, KNIGHT, 6)):
+        if special in (attacker, defender):
+            role = "attacker" if attacker == special else "defender"
+            opponent = defender if role == "attacker" else attacker
+            if RANKS[opponent] < floor:
+                return Combat("fixed", rule, attacker_wins=role == "attacker")
+            return Combat("special", rule, special=role, need=need)
+    if RANKS[attacker] != RANKS[defender]:
+        return Combat("fixed", 6, attacker_wins=RANKS[attacker] > RANKS[defender])
+    return Combat("roll-off", 6)
+
+
+def dice_outcomes(fight: Combat) -> list[tuple[int, int]]:
+    """The (attacker die, defender die) outcomes of the combat's chance node: 30 for a roll-off, 36 for special."""
+    pairs = [(a, d) for a in range(1, 7) for d in range(1, 7)]
+    return [(a, d) for a, d in pairs if a != d] if fight.kind == "roll-off" else pairs
+
+
+def attacker_wins(fight: Combat, attacker_die: int = 0, defender_die: int = 0) -> bool:
+    if fight.kind == "fixed":
+        return bool(fight.attacker_wins)
+    if fight.kind == "roll-off":
+        return attacker_die > defender_die
+    special_die, other_die = ((attacker_die, defender_die) if fight.special == "attacker"
+                              else (defender_die, attacker_die))
+    special_loses = other_die > special_die and other_die >= fight.need
+    return special_loses != (fight.special == "attacker")
+
+
+# ---- layout codes ---------------------------------------------------------------------------------------------
+PRESETS = {
+    "classic": "FFFFNQVWNFFF/.FFFNDCLAFF./...FFLCLFF../.FFLKNFF.",
+    "keep": "FFFFNCVCNFFF/.FFFNQKWAFF./...FFLDLFF../.FFLLNFF.",
+    "wall": "FANNK...QNNF/FFFFW...DFFF/FFFFL..VLFFF/FFLC.CLFF",
+}
+_TOKEN = re.compile(r"(\d+)?([a-z.])|(/)|(.)")
+
+
+class CodeError(ValueError):
+    """A layout code that is not a valid layout; the message starts with `bad_code`."""
+
+
+def expand_code(text: str, size: int) -> str:
+    """The `size` symbols of a layout code (upper case), or `CodeError` saying what is wrong (4.4)."""
+    symbols: list[str] = []
+    for count, symbol, slash, other in _TOKEN.findall("".join(text.split()).lower()):
+        if other:
+            what = "a count must be followed by a symbol" if other.isdigit() else f"unknown symbol {other!r}"
+            raise CodeError(f"bad_code: {what}")
+        if slash:
+            continue
+        if symbol.upper() not in SYMBOLS:
+            raise CodeError(f"bad_code: unknown symbol {symbol!r}; use {SYMBOLS}")
+        times = int(count) if count else 1
+        if times == 0 or times > size:
+            raise CodeError(f"bad_code: bad count {count}{symbol}")
+        symbols.extend(symbol.upper() * times)
+    if len(symbols) != size:
+        raise CodeError(f"bad_code: length {len(symbols)}, need {size}")
+    have = Counter(symbols)
+    need = dict(COUNTS, **{EMPTY: size - STONES})
+    wrong = [f"{s} {have[s]}, need {n}" for s, n in need.items() if have[s] != n]
+    if wrong:
+        raise CodeError(f"bad_code: counts ({'; '.join(wrong)})")
+    return "".join(symbols)
+
+
+def canonical_code(symbols: str, groups: tuple[int, ...]) -> str:
+    """Symbols joined in their ring groups by `/` (4.4 canonical form)."""
+    parts, start = [], 0
+    for size in groups:
+        parts.append(symbols[start:start + size])
+        start += size
+    return "/".join(parts)

@@ -1,0 +1,306 @@
+"""Sanae play phase: reachable cells, moves, attacks, Zed Inel, combat dice and the end checks (sections 5, 6)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+
+from rules.base import IllegalAction
+from rules.sanae.board import BOARDS, Board
+from rules.sanae.pieces import NAMES, RANGES, attacker_wins, combat
+from rules.sanae.state import (
+    SIDE_CHARS,
+    SIDE_NAMES,
+    Last,
+    Move,
+    Pending,
+    Roll,
+    SanaeState,
+    Zed,
+    lost_both_royals,
+    shuffling,
+    sorted_letters,
+)
+
+DRAGON_RANGE = RANGES["D"]
+
+
+def revealed(token: str) -> bool:
+    return "*" in token
+
+
+def reveal(token: str) -> str:
+    return token if "*" in token else token[:2] + "*" + token[2:]
+
+
+def seat_of(token: str) -> int:
+    return SIDE_CHARS.index(token[0])
+
+
+def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
+    """Cells the stone on `source` may move to (5.2): a BFS through empty cells, or the Dragon's flight."""
+    token = cells[source]
+    side = token[0]
+    if token[1] == "D":
+        return [c for c in grid.within(source, DRAGON_RANGE) if not cells[c] or cells[c][0] != side]
+    found: list[int] = []
+    seen = {source}
+    frontier = [source]
+    for _ in range(RANGES[token[1]]):
+        ahead = []
+        for here in frontier:
+            for n in grid.neighbours[here]:
+                if n in seen:
+                    continue
+                seen.add(n)
+                other = cells[n]
+                if not other:
+                    found.append(n)
+                    ahead.append(n)
+                elif other[0] != side:
+                    found.append(n)
+        frontier = ahead
+    return found
+
+
+@lru_cache(maxsize=256)
+def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, frozenset[int]], tuple[Move, ...]]:
+    """Every legal move of `seat`: targets by source, and the moves sorted by their notation."""
+    grid = BOARDS[board]
+    side = SIDE_CHARS[seat]
+    targets: dict[int, frozenset[int]] = {}
+    moves: list[Move] = []
+    for source, token in enumerate(cells):
+        if token and token[0] == side and token[1] != "V":
+            found = destinations(cells, grid, source)
+            targets[source] = frozenset(found)
+            moves.extend(Move(source, t) for t in found)
+    rank = grid.label_rank
+    moves.sort(key=lambda m: (rank[m.source], rank[m.target]))
+    return targets, tuple(moves)
+
+
+def has_moves(cells: tuple[str, ...], grid: Board, seat: int) -> bool:
+    side = SIDE_CHARS[seat]
+    for source, token in enumerate(cells):
+        if not token or token[0] != side or token[1] == "V":
+            continue
+        reach = grid.within(source, DRAGON_RANGE) if token[1] == "D" else grid.neighbours[source]
+        if any(not cells[n] or cells[n][0] != side for n in reach):
+            return True
+    return False
+
+
+def actors_of(state: SanaeState) -> frozenset[int]:
+    """Seats that may act: both unready players in setup, the defender of a Zed pause, else the mover."""
+    if state.result is not None or shuffling(state) is not None:
+        return frozenset()
+    if state.phase == "setup":
+        return frozenset(s for s in (0, 1) if state.setup[s] != "ready")
+    if state.phase != "play" or state.turn is None:
+        return frozenset()
+    if state.pending is None:
+        return frozenset({state.turn})
+    return frozenset({1 - state.turn}) if state.pending.kind == "zed" else frozenset()
+
+
+# ---- checks -------------------------------------------------------------------------------------------------
+def check_move(state: SanaeState, move: Move, seat: int) -> None:
+    grid = state.grid
+    label = grid.labels
+    if state.pending is not None:
+        raise IllegalAction(pending_message(state, seat))
+    if seat != state.turn:
+        raise IllegalAction(f"not_your_turn: it is {SIDE_NAMES[state.turn]}'s turn")
+    token = state.cells[move.source]
+    if not token:
+        raise IllegalAction(f"no_stone: {label[move.source]} is empty")
+    if seat_of(token) != seat:
+        raise IllegalAction(f"not_your_stone: {label[move.source]} holds a {SIDE_NAMES[seat_of(token)]} stone")
+    if token[1] == "V":
+        raise IllegalAction("void_cannot_move: the Void never moves")
+    aim = state.cells[move.target]
+    if aim and seat_of(aim) == seat:
+        raise IllegalAction(f"own_stone_at_destination: {label[move.target]} holds one of your stones")
+    targets, _ = move_table(state.cells, grid.name, seat)
+    if move.target in targets[move.source]:
+        return
+    letter = token[1]
+    steps = grid.distance[move.source][move.target]
+    if steps > RANGES[letter]:
+        raise IllegalAction(f"unreachable: {NAMES[letter]} range {RANGES[letter]} "
+                            f"({label[move.target]} is {steps} steps away)")
+    raise IllegalAction(f"path_blocked: every path from {label[move.source]} to {label[move.target]} within "
+                        f"{RANGES[letter]} steps crosses a stone")
+
+
+def pending_message(state: SanaeState, seat: int) -> str:
+    pending = state.pending
+    assert pending is not None
+    if pending.kind == "combat":
+        return "pending_decision: the combat dice are owed"
+    defender = 1 - (state.turn or 0)
+    if seat == defender:
+        return "pending_decision: your Void is attacked: reply zed <your Captain's cell> or zed no"
+    return f"pending_decision: {SIDE_NAMES[defender]} is deciding on Zed Inel"
+
+
+def eligible_captains(state: SanaeState) -> list[int]:
+    """Cells of the defender's Captains that may perform Zed Inel against the pending Void attack (5.5)."""
+    pending = state.pending
+    if pending is None or pending.kind != "zed":
+        return []
+    return [c for c in unused_captains(state, 1 - (state.turn or 0))
+            if state.grid.distance[c][pending.target] <= state.options.zed_range]
+
+
+def unused_captains(state: SanaeState, seat: int) -> list[int]:
+    side = SIDE_CHARS[seat]
+    return [c for c, t in enumerate(state.cells) if t[:2] == side + "C" and not t.endswith("z")]
+
+
+def check_zed(state: SanaeState, zed: Zed, seat: int) -> None:
+    pending = state.pending
+    if pending is None or pending.kind != "zed":
+        raise IllegalAction("zed is only for a defender whose Void is attacked")
+    defender = 1 - (state.turn or 0)
+    if seat != defender:
+        raise IllegalAction(pending_message(state, seat))
+    if zed.captain is None:
+        return
+    label = state.grid.labels[zed.captain]
+    token = state.cells[zed.captain]
+    if not token or seat_of(token) != seat or token[1] != "C":
+        raise IllegalAction(f"not_eligible: {label} does not hold one of your Captains")
+    if token.endswith("z"):
+        raise IllegalAction(f"zed_used: the Captain on {label} has used its Zed Inel")
+    steps = state.grid.distance[zed.captain][pending.target]
+    if steps > state.options.zed_range:
+        raise IllegalAction(f"not_eligible: {label} is {steps} steps from the Void")
+
+
+# ---- state changes --------------------------------------------------------------------------------------------
+def over(state: SanaeState, winner: int | None, reason: str) -> SanaeState:
+    return replace(state, phase="over", result=(winner, reason), pending=None)
+
+
+def start_turn(state: SanaeState) -> SanaeState:
+    """A mover with no legal move has lost (5.1); such a state is never a decision point."""
+    if state.phase == "play" and state.pending is None and state.turn is not None \
+            and not has_moves(state.cells, state.grid, state.turn):
+        return over(state, 1 - state.turn, "no_moves")
+    return state
+
+
+def _lose(captured: tuple[str, str], seat: int, letter: str) -> tuple[str, str]:
+    lost = list(captured)
+    lost[seat] = sorted_letters(lost[seat] + letter)
+    return (lost[0], lost[1])
+
+
+def finish_ply(state: SanaeState, lost: tuple[int, str] | None = None) -> SanaeState:
+    """End checks of section 6 after a resolved move, then the turn passes."""
+    state = replace(state, pending=None, plies=state.plies + 1)
+    limit = state.options.quiet_limit
+    if lost and lost[1] in "KQ" and state.options.king_queen == "draw" and lost_both_royals(state, lost[0]):
+        return over(state, None, "king_queen_draw")
+    if limit and state.quiet >= limit:
+        return over(state, None, "quiet-limit")
+    return start_turn(replace(state, turn=1 - (state.turn or 0)))
+
+
+def do_move(state: SanaeState, move: Move) -> SanaeState:
+    cells = list(state.cells)
+    source, target = move.source, move.target
+    token, aim = cells[source], cells[target]
+    moved = set(state.moved)
+    moved.discard(source)
+    last = Last("move", state.turn, (source, target))
+    if not aim:
+        if target not in state.grid.adjacent[source]:
+            token = reveal(token)
+        cells[target], cells[source] = token, ""
+        if not revealed(token):
+            moved.add(target)
+        return finish_ply(replace(state, cells=tuple(cells), quiet=state.quiet + 1, moved=frozenset(moved),
+                                  last=last))
+    # Contact: both stones turn face up for good, and the quiet count restarts.
+    cells[source], cells[target] = reveal(token), reveal(aim)
+    moved.discard(target)
+    contact = replace(state, cells=tuple(cells), quiet=0, moved=frozenset(moved), last=last)
+    if aim[1] == "V":
+        if zed_pause(contact, target):
+            return replace(contact, pending=Pending("zed", source, target))
+        return capture_void(contact, source, target)
+    return fight_or_roll(contact, source, target)
+
+
+def zed_pause(state: SanaeState, void: int) -> bool:
+    captains = unused_captains(state, 1 - (state.turn or 0))
+    if state.options.zed_prompt == "any-unused":
+        return bool(captains)
+    return any(state.grid.distance[c][void] <= state.options.zed_range for c in captains)
+
+
+def fight_or_roll(state: SanaeState, source: int, target: int) -> SanaeState:
+    fight = combat(state.cells[source][1], state.cells[target][1])
+    if fight.kind == "fixed":
+        return resolve(state, source, target, bool(fight.attacker_wins))
+    return replace(state, pending=Pending("combat", source, target))
+
+
+def resolve(state: SanaeState, source: int, target: int, attacker_won: bool) -> SanaeState:
+    """The loser leaves the board; a winning attacker takes the disputed cell (5.3)."""
+    cells = list(state.cells)
+    attacker, defender = cells[source], cells[target]
+    loser = defender if attacker_won else attacker
+    if attacker_won:
+        cells[target] = attacker
+    cells[source] = ""
+    winner_side = (attacker if attacker_won else defender)[0]
+    last = replace(state.last or Last("move", state.turn), fight=(target, attacker, defender, winner_side))
+    lost_seat = seat_of(loser)
+    state = replace(state, cells=tuple(cells), captured=_lose(state.captured, lost_seat, loser[1]), quiet=0,
+                    moved=state.moved - {source, target}, last=last)
+    return finish_ply(state, (lost_seat, loser[1]))
+
+
+def capture_void(state: SanaeState, source: int, void: int) -> SanaeState:
+    seat = state.turn or 0
+    cells = list(state.cells)
+    attacker, defender = cells[source], cells[void]
+    cells[void], cells[source] = attacker, ""
+    last = replace(state.last or Last("move", seat), fight=(void, attacker, defender, attacker[0]))
+    state = replace(state, cells=tuple(cells), captured=_lose(state.captured, 1 - seat, "V"), quiet=0,
+                    moved=state.moved - {source, void}, last=last, plies=state.plies + 1)
+    if state.options.king_queen == "flag-draw" and lost_both_royals(state, seat):
+        return over(state, None, "king_queen_draw")
+    return over(state, seat, "void_captured")
+
+
+def do_zed(state: SanaeState, zed: Zed) -> SanaeState:
+    pending = state.pending
+    assert pending is not None
+    defender = 1 - (state.turn or 0)
+    if zed.captain is None:
+        return capture_void(replace(state, last=Last("zed", defender, (pending.attacker, pending.target))),
+                            pending.attacker, pending.target)
+    cells = list(state.cells)
+    captain = zed.captain
+    # The swap: the Captain is revealed and spent, the Void stays face up on the Captain's old cell.
+    cells[pending.target], cells[captain] = reveal(cells[captain]) + "z", cells[pending.target]
+    state = replace(state, cells=tuple(cells), pending=None, moved=state.moved - {captain},
+                    last=Last("zed", defender, (pending.attacker, pending.target, captain)))
+    return fight_or_roll(state, pending.attacker, pending.target)
+
+
+def do_roll(state: SanaeState, roll: Roll) -> SanaeState:
+    pending = state.pending
+    assert pending is not None and pending.kind == "combat"
+    fight = combat(state.cells[pending.attacker][1], state.cells[pending.target][1])
+    won = attacker_wins(fight, roll.attacker, roll.defender)
+    dice = (roll.attacker, roll.defender) if state.turn == 0 else (roll.defender, roll.attacker)
+    previous = state.last or Last("move", state.turn)
+    cells = previous.cells if previous.kind == "zed" else (pending.attacker, pending.target)
+    state = replace(state, last=Last("roll", None, cells, dice=dice))
+    return resolve(state, pending.attacker, pending.target, won)

@@ -1,0 +1,189 @@
+"""What each Sanae viewer may see (spec section 7): the renderer's view, and hidden ranks re-dealt for tests."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from rules.base import Outcome
+from rules.sanae.pieces import NAMES, canonical_code, combat
+from rules.sanae.play import actors_of, eligible_captains, has_moves, seat_of, zed_pause
+from rules.sanae.setup import full_set, layout, place
+from rules.sanae.state import SHUFFLE, SIDE_CHARS, SIDE_NAMES, SIDE_WORDS, Last, SanaeState
+
+
+def outcome_of(state: SanaeState) -> Outcome | None:
+    if state.result is None:
+        return None
+    winner, reason = state.result
+    return Outcome(frozenset() if winner is None else frozenset({winner}), None, reason)
+
+
+def published(state: SanaeState) -> bool:
+    """The board is public once both layouts are confirmed (4.3); before that each layout is private."""
+    return state.setup == ("ready", "ready")
+
+
+def stone_view(token: str, seat: int | None) -> dict[str, Any]:
+    owner = seat_of(token)
+    shown = "*" in token or owner == seat
+    return {"seat": owner, "side": SIDE_WORDS[owner], "letter": token[1] if shown else None,
+            "name": NAMES[token[1]] if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
+
+
+def _token_view(token: str) -> dict[str, Any]:
+    return {"side": SIDE_WORDS[seat_of(token)], "letter": token[1], "name": NAMES[token[1]]}
+
+
+def last_view(state: SanaeState, seat: int | None) -> dict[str, Any] | None:
+    last: Last | None = state.last
+    if last is None:
+        return None
+    labels = state.grid.labels
+    if last.kind in ("setup", "fill"):
+        own = last.seat == seat
+        return {"kind": last.kind, "seat": last.seat, "note": last.note if own else None,
+                "cells": [labels[c] for c in last.cells] if own else []}
+    arrow = last.cells[:2] if last.kind in ("move", "roll", "zed") and len(last.cells) >= 2 else ()
+    fight = None
+    if last.fight is not None:
+        cell, attacker, defender, winner = last.fight
+        fight = {"cell": labels[cell], "attacker": _token_view(attacker), "defender": _token_view(defender),
+                 "winner": SIDE_WORDS[SIDE_CHARS.index(winner)]}
+    return {"kind": last.kind, "seat": last.seat, "cells": [labels[c] for c in last.cells],
+            "from": labels[arrow[0]] if arrow else None, "to": labels[arrow[1]] if arrow else None,
+            "swap": labels[last.cells[2]] if last.kind == "zed" and len(last.cells) == 3 else None,
+            "dice": None if last.dice is None else {"red": last.dice[0], "blue": last.dice[1]},
+            "combat": fight}
+
+
+def _setup_status(state: SanaeState, side: int, seat: int | None) -> str:
+    status = state.setup[side]
+    if side == seat or status == "ready":
+        return status
+    return "shuffling" if status.startswith(SHUFFLE) else "not ready"
+
+
+def view(state: SanaeState, seat: int | None) -> dict[str, Any]:
+    """The JSON-safe view of `state` for `seat` (None: public). Keys:
+
+    - the shared ones: `game`, `players` (2), `seat_names` (["Red", "Blue"]), `actors` (sorted seats), `turn`
+      (plies played), `scores` (None), `outcome` (`Outcome.to_json()` or None), `last` (see below);
+    - `viewer`: the seat or None; `phase`: setup, roll, play or over; `options`: every option's value;
+    - `to_move`: the seat whose turn it is in play (None otherwise); `first`: who won the first-player roll;
+    - `cells`: one entry per cell in position-text order: `label`, `circle` (R, B or C), `ring`, `arc`,
+      `stone` (None or {`seat`, `side`, `letter` and `name` (None where the viewer may not know the rank),
+      `revealed`, `zed_used`}); before both layouts are confirmed only the viewer's own stones are shown;
+      (the drawing geometry of each cell is static: `rules.sanae.board.BOARDS[options["board"]].geometry`
+      and `.drawing()`, indexed like `cells`);
+    - `setup`: per seat {`status`, `ready`}: the viewer's own status (empty, laid, ready, shuffle:K), the
+      other's only as ready, shuffling or not ready; `layout`: the viewer's layout code during setup, else None;
+    - `captured`: per seat the letters of the stones it has lost (V K Q W D C L N A F order);
+    - `pending`: None, {`kind`: "zed", `attacker`, `void`, `defender`, `eligible`} (`eligible` lists the
+      Captains that may swap, in the defender's view only, else None) or {`kind`: "combat", `attacker`,
+      `defender`, `dice`: "roll-off" or "special"};
+    - `quiet` and `quiet_limit`: plies since the last combat and the draw limit (0: off);
+    - `last`: None or {`kind` (setup, fill, first, move, zed, roll, resign), `seat`, `cells` touched, `from`
+      and `to` (the attack or move arrow), `swap` (the Captain's former cell after a Zed Inel), `dice`
+      ({red, blue} or None), `combat` (None or {`cell`, `attacker`, `defender` as {side, letter, name},
+      `winner`})}; another player's setup steps show only {`kind`, `seat`, `note`: None, `cells`: []}.
+    """
+    grid = state.grid
+    public_board = published(state)
+    cells = []
+    for c, token in enumerate(state.cells):
+        shown = token and (public_board or seat_of(token) == seat)
+        cell = grid.cells[c]
+        cells.append({"label": cell.label, "circle": cell.circle, "ring": cell.ring, "arc": cell.arc,
+                      "stone": stone_view(token, seat) if shown else None})
+    pending = None
+    if state.pending is not None:
+        p = state.pending
+        labels = grid.labels
+        if p.kind == "zed":
+            defender = 1 - (state.turn or 0)
+            pending = {"kind": "zed", "attacker": labels[p.attacker], "void": labels[p.target], "defender": defender,
+                       "eligible": [labels[c] for c in eligible_captains(state)] if seat == defender else None}
+        else:
+            fight = combat(state.cells[p.attacker][1], state.cells[p.target][1])
+            pending = {"kind": "combat", "attacker": labels[p.attacker], "defender": labels[p.target],
+                       "dice": fight.kind}
+    o = state.options
+    outcome = outcome_of(state)
+
+    return {
+        "game": "sanae", "players": 2, "seat_names": list(SIDE_NAMES), "actors": sorted(actors_of(state)),
+        "turn": state.plies, "scores": None, "outcome": None if outcome is None else outcome.to_json(),
+        "last": last_view(state, seat), "viewer": seat, "phase": state.phase,
+        "options": {"king-queen": o.king_queen, "quiet-limit": str(o.quiet_limit), "zed-prompt": o.zed_prompt,
+                    "zed-range": str(o.zed_range), "board": o.board},
+        "to_move": state.turn if state.phase == "play" else None, "first": state.first,
+        "cells": cells,
+        "setup": [{"status": _setup_status(state, s, seat), "ready": state.setup[s] == "ready"} for s in (0, 1)],
+        "layout": layout_code(state, seat) if state.phase == "setup" and seat is not None else None,
+        "captured": list(state.captured), "pending": pending,
+        "quiet": state.quiet, "quiet_limit": o.quiet_limit,
+    }
+
+
+def layout_code(state: SanaeState, seat: int) -> str | None:
+    """The seat's layout in canonical code form (`layout show`), or None without a complete layout."""
+    if state.setup[seat] in ("laid", "ready"):
+        return canonical_code(layout(state, seat), state.grid.code_groups)
+    return None
+
+
+# ---- resampling -----------------------------------------------------------------------------------------------
+def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> SanaeState:
+    """A state `seat` cannot tell from `state`: hidden layouts re-dealt, hidden enemy ranks permuted.
+
+    Before the board is published every layout but the viewer's is re-dealt at random (keeping its status).
+    After that, each other side's hidden ranks are permuted among its hidden stones, keeping what the viewer
+    knows: a stone seen to move is not the Void, a Zed pause implies a suitable Captain, the mover can move.
+    """
+    others = [s for s in (0, 1) if s != seat]
+    if not published(state):
+        for side in others:
+            status = state.setup[side]
+            if status == "empty":
+                continue
+            symbols = list(full_set(state.grid).elements())
+            rng.shuffle(symbols)
+            dealt = int(status[len(SHUFFLE):]) if status.startswith(SHUFFLE) else len(symbols)
+            state = replace(state, cells=place(state, side, "".join(symbols[:dealt])))
+        return state
+    for _ in range(40):
+        candidate = state
+        for side in others:
+            candidate = _permute(candidate, side, rng)
+        if _consistent(candidate, state):
+            return candidate
+    return state
+
+
+def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
+    char = SIDE_CHARS[side]
+    hidden = [c for c, t in enumerate(state.cells) if t and t[0] == char and "*" not in t]
+    letters = [state.cells[c][1] for c in hidden]
+    cells = list(state.cells)
+    if "V" in letters:
+        letters.remove("V")
+        void = rng.choice([c for c in hidden if c not in state.moved] or hidden)
+        cells[void] = char + "V"
+        hidden.remove(void)
+    rng.shuffle(letters)
+    for c, letter in zip(hidden, letters, strict=True):
+        cells[c] = char + letter
+    return replace(state, cells=tuple(cells))
+
+
+def _consistent(candidate: SanaeState, original: SanaeState) -> bool:
+    if candidate.pending is not None and candidate.pending.kind == "zed" \
+            and not zed_pause(candidate, candidate.pending.target):
+        return False
+    if candidate.phase == "play" and candidate.pending is None and candidate.turn is not None:
+        return has_moves(candidate.cells, candidate.grid, candidate.turn)
+    if original.result is not None and original.result[1] == "no_moves" and original.turn is not None:
+        return not has_moves(candidate.cells, candidate.grid, original.turn)
+    return True
