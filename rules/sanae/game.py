@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign
+from rules.base import Action, Configuration, Game, IllegalAction, NotationError, Option, Outcome, Resign
 from rules.sanae import narration, play, setup, views
 from rules.sanae.notation import action_text, parse_text
 from rules.sanae.pieces import combat, dice_outcomes
@@ -157,9 +157,23 @@ class Sanae(Game):
 
     # ---- text ---------------------------------------------------------------------------------------------------
     def parse(self, state: SanaeState, text: str, seat: int) -> Action:
-        action = parse_text(state.options.board, text)
-        self.check(state, action, seat)
+        try:
+            action = parse_text(state.options.board, text)
+        except NotationError as error:
+            raise NotationError(f"{error}; for example {self._example(state)}") from None
+        if type(action) is LayoutSwap:  # the hot path: hundreds of listed swaps per setup position
+            setup.check_swap(state, action, seat)
+        else:
+            self.check(state, action, seat)
         return action
+
+    @staticmethod
+    def _example(state: SanaeState) -> str:
+        if state.phase == "setup":
+            return "layout preset classic"
+        if state.pending is not None and state.pending.kind == "zed":
+            return "zed no"
+        return "R3.07-R4.07"
 
     def notation(self, state: SanaeState, action: Action) -> str:
         return action_text(state.grid, action)

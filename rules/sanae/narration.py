@@ -61,8 +61,10 @@ def log_text(apply: Apply, state: SanaeState, action: Action, viewer: int | None
     if isinstance(action, FirstRoll):
         first = "red" if action.red > action.blue else "blue"
         return f"dice r{action.red} b{action.blue}; first {first}"
+    if isinstance(action, Resign):  # either player may resign at any time: the seat is not in the action
+        return "resign"
     seat = acting_seat(state, action)
-    if state.phase == "setup" and not isinstance(action, Resign):
+    if state.phase == "setup":
         if seat is not None and seat == viewer:
             return action_text(grid, action)
         who = "" if seat is None else SIDE_WORDS[seat] + " "

@@ -31,8 +31,6 @@ _FILL = re.compile(rf"fill{_CELL}([a-z.])")
 _DICE = re.compile(r"(first|roll)([1-6])([1-6])")
 _FIXED: dict[str, Action] = {"resign": RESIGN, "ready": Ready(), "layoutrandom": LayoutRandom(),
                              "layoutshow": LayoutShow(), "zedno": Zed(None)}
-EXAMPLES = "R3.07-R4.07, zed R2.05, zed no, layout random, layout preset classic, layout code <code>, " \
-           "layout swap R1.06 R2.05, ready or resign"
 
 
 def action_text(grid: Board, action: Action) -> str:
@@ -104,7 +102,7 @@ def read_action(board: str, text: str) -> Action:
         except CodeError as error:
             raise IllegalAction(str(error)) from None
         return LayoutCode(canonical_code(symbols, grid.code_groups))
-    raise NotationError(f"syntax: cannot read {text!r}; for example {EXAMPLES}")
+    raise NotationError(f"syntax: cannot read {text!r}")
 
 
 @lru_cache(maxsize=16384)

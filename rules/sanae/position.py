@@ -113,6 +113,9 @@ def read_position(text: str) -> SanaeState:
         raise NotationError("a result is set exactly in phase over")
     if phase == "play" and turn is None:
         raise NotationError("phase play needs a side to move")
+    both_ready = setup == ("ready", "ready")
+    if phase != "over" and both_ready != (phase in ("roll", "play")):
+        raise NotationError(f"phase {phase} does not fit setup red={setup[0]} blue={setup[1]}")
     state = SanaeState(options, phase, setup, first, turn, pending, int(quiet_text),
                        (captured[0], captured[1]), tuple(cells), result)
     return start_turn(state)
