@@ -286,3 +286,16 @@ def test_zed_log_lines() -> None:
 def test_head_constant_matches_the_default_options() -> None:
     assert GAME.position(GAME.setup(2)).startswith(HEAD + " ; phase setup")
     assert BOARD.labels[cell("B4.10")] == "B4.10"
+
+
+@pytest.mark.parametrize("options", [{"zed-range": "11"}, {"zed-range": "0"}, {"quiet-limit": "-1"},
+                                     {"king-queen": "maybe"}, {"board": "square"}])
+def test_bad_option_values_are_refused(options: dict[str, str]) -> None:
+    with pytest.raises(ValueError):
+        GAME.setup(2, options)
+
+
+def test_options_reach_the_position_text() -> None:
+    state = GAME.setup(2, {"king-queen": "off", "quiet-limit": "0", "zed-prompt": "eligible-only", "zed-range": "7"})
+    assert GAME.position(state).startswith(
+        "options king-queen=off quiet-limit=0 zed-prompt=eligible-only zed-range=7 board=lens93 ; phase setup")
