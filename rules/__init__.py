@@ -18,7 +18,7 @@ from rules.base import (
 )
 
 # Each module exposes `GAME`, an instance of its `Game` subclass.
-_MODULES: tuple[str, ...] = ("cintos",)
+_MODULES: tuple[str, ...] = ("cintos", "sinoda", "bodsoi", "sakamichi", "sanae")
 
 GAMES: dict[str, Game] = {}
 for _module in _MODULES:

@@ -135,6 +135,10 @@ class Game(ABC):
     @abstractmethod
     def outcome(self, state: State) -> Outcome | None: ...
 
+    def automatic_action(self, state: State) -> tuple[int, Action] | None:
+        """An action the server submits by itself (e.g. a forced pass), as (seat, action); None if there is none."""
+        return None
+
     # ---- text -----------------------------------------------------------------------------------------
     @abstractmethod
     def parse(self, state: State, text: str, seat: int) -> Action:

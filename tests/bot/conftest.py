@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from bot import Settings, TabletopBot, create_bot
+
+_BOTS: list[TabletopBot] = []
 
 
 @pytest.fixture
@@ -16,10 +20,21 @@ def db_path(tmp_path: Path) -> str:
 
 
 def make_bot(db_path: str, seed: int = 1) -> TabletopBot:
-    # The seeded RNG only makes seat draws repeatable in tests; the bot itself uses secrets.SystemRandom.
-    return create_bot(Settings(token="", database_path=db_path, sync_commands=True), rng=random.Random(seed))
+    """A bot on `db_path` that syncs its commands at start (as `python bot.py --sync` does).
+
+    The seeded RNG only makes seat draws and dice repeatable in tests; the real bot uses secrets.SystemRandom.
+    """
+    bot = create_bot(Settings(token="", database_path=db_path, sync_commands=True), rng=random.Random(seed))
+    _BOTS.append(bot)
+    return bot
 
 
-@pytest.fixture
-def simcord_bot(db_path: str) -> TabletopBot:
-    return make_bot(db_path)
+@pytest_asyncio.fixture
+async def simcord_bot(db_path: str) -> AsyncIterator[TabletopBot]:
+    bot = make_bot(db_path)
+    yield bot
+    # simcord detaches bots without closing them: close every store this test opened (restarts included).
+    while _BOTS:
+        old = _BOTS.pop()
+        if old.store is not None:
+            await old.store.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from test_sanae import BOARD, HEAD, act, cell, chance, load, position
+from tests.rules.test_sanae import BOARD, HEAD, act, cell, chance, load, position
 
 from rules import RESIGN, IllegalAction
 from rules.sanae import GAME
