@@ -42,6 +42,8 @@ class Tabletop(Protocol):
 
     def get_channel(self, channel_id: int, /) -> Any: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
+    def get_user(self, user_id: int, /) -> Any: ...
+    async def fetch_user(self, user_id: int, /) -> Any: ...
 
 
 class Tables:
@@ -138,6 +140,25 @@ class Tables:
             await self.service.set_message(match.id, message.channel.id, message.id)
             if previous is not None and not started:
                 await self.retire(channel, previous, match, turn.events)
+        if match.outcome() is None:
+            await self.notify_turn(match, message.jump_url)
+
+    async def notify_turn(self, match: Match, link: str) -> None:
+        """A DM notice to each player to move. Closed DMs never break a turn: remember them and rely on the
+        channel mention (already in the board message) until the user uses a command again."""
+        for seat in match.actors():
+            user_id = match.user_at(seat)
+            record = await self.service.store.get_user(user_id)
+            if record is not None and not record.dm_open:
+                continue
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(f"Your turn in {match.game.title} match #{match.id}: {link}")
+            except discord.Forbidden:
+                log.info("DMs closed for user %s; using channel mentions", user_id)
+                await self.service.store.set_dm_open(user_id, False)
+            except discord.HTTPException as exc:
+                log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
 
     async def retire(self, channel: Any, message_id: int, match: Match, events: Sequence[Event]) -> None:
         """Edit an old board message down to a one-line summary without buttons."""

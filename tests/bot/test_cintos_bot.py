@@ -217,3 +217,25 @@ async def test_board_command_shows_image_to_asker_only(simcord_env: Any) -> None
     listing = await people[1].slash(channel, "games")
     assert f"Cintos #{match.id}" in listing.response.embeds[0].description
     assert isinstance(listing.response.embeds[0], discord.Embed)
+
+
+async def test_turn_notice_by_dm_and_closed_dms_never_break_a_turn(simcord_env: Any) -> None:
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, channel, people)
+    first = actor_of(match, people)
+    notices = first.user.dm_channel.history()
+    assert notices and f"match #{match.id}" in notices[-1].content  # told by DM that it is their turn
+    second = next(p for p in people if p is not first)
+    simcord_env.inject_error("POST", f"/channels/{second.user.dm_channel.id}/messages", status=403, code=50007,
+                             message="Cannot send messages to this user", times=None)
+    legal = await first.autocomplete(channel, "cintos move", "move", "")
+    result = await first.slash(channel, "cintos move", move=legal[0]["value"])
+    assert answer(result).content.startswith("Played")
+    assert match.actors() == [match.seat_of(second.id)]
+    assert second.mention in channel.last_message.content  # the channel mention carries the notice instead
+    bot: TabletopBot = simcord_env.bot
+    record = await bot.service.store.get_user(second.id)
+    assert record is not None and not record.dm_open
+    legal = await second.autocomplete(channel, "cintos move", "move", "")
+    await second.slash(channel, "cintos move", move=legal[0]["value"])  # using a command reopens DMs
+    assert (await bot.service.store.get_user(second.id)).dm_open
