@@ -5,11 +5,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from tests.rules.test_sanae import BOARD, HEAD, act, cell, chance, load, position
 
 from rules import RESIGN, IllegalAction
 from rules.sanae import GAME
 from rules.sanae.state import LayoutSwap, Ready, SanaeState
+from tests.rules.test_sanae import BOARD, HEAD, act, cell, chance, load, position
 
 # ---- section 5.4: combat -------------------------------------------------------------------------------------------
 TABLE = """
