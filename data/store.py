@@ -120,7 +120,7 @@ class Store:
         await _run(conn, "PRAGMA journal_mode=WAL")
         await _run(conn, "PRAGMA busy_timeout=5000")
         await _run(conn, "PRAGMA foreign_keys=ON")
-        await _run(conn, "PRAGMA synchronous=NORMAL")  # WAL + NORMAL survives a process kill
+        await _run(conn, "PRAGMA synchronous=FULL")  # every commit is on disk before a move is acknowledged
         store = cls(conn)
         await store._migrate()
         return store

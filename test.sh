@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Run every test: creates .venv on first use, installs the bot with its test tools, lints, then runs pytest
+# (rules, rendering, storage, the match service, layer contracts and the bot through simcord).
+set -euo pipefail
+cd "$(dirname "$0")"
+PYTHON="${PYTHON:-python3}"
+[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+.venv/bin/ruff check .
+# pytest exits 5 when it collects no test: with `set -e` that fails the run, as it should.
+exec .venv/bin/python -m pytest "$@"
