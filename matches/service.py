@@ -16,6 +16,7 @@ from typing import Any
 
 from data import MatchRecord, SeatRecord, StaleWrite, Store
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, Outcome, State
+from rules.replay import replay
 
 log = logging.getLogger(__name__)
 
@@ -147,17 +148,8 @@ class MatchService:
     async def replay(self, match_id: int) -> State:
         """Rebuild a match's state from its setup and its log alone (what recovery and audits rely on)."""
         match = await self.get(match_id)
-        game = match.game
-        state = game.setup(match.players, match.record.options)
-        for entry in await self.store.log(match_id):
-            if entry.seat is None:
-                matching = [a for a, _ in game.chance_outcomes(state) if game.notation(state, a) == entry.text]
-                if len(matching) != 1:
-                    raise RuntimeError(f"match {match_id} line {entry.n}: {entry.text!r} is no chance outcome here")
-                state = game.apply(state, matching[0], None)
-            else:
-                state = game.apply(state, game.parse(state, entry.text, entry.seat), entry.seat)
-        return state
+        entries = [(e.seat, e.text) for e in await self.store.log(match_id)]
+        return replay(match.game, match.players, match.record.options, entries)
 
     # ---- lobby ----------------------------------------------------------------------------------------------
     def game(self, name: str) -> Game:
