@@ -23,7 +23,7 @@ from matches import MatchService
 
 log = logging.getLogger("tabletop")
 
-EXTENSIONS = ("cogs.general", "cogs.cintos")
+EXTENSIONS = ("cogs.general", "cogs.cintos", "cogs.sanae")
 
 
 @dataclass(frozen=True)

@@ -18,10 +18,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from data import Store  # noqa: E402
-from matches import MatchService  # noqa: E402
-from render import RENDERERS  # noqa: E402
-from rules import GAMES, Game  # noqa: E402
+from data import Store
+from matches import MatchService
+from render import RENDERERS
+from rules import GAMES, Game
 
 
 def percentile(values: list[float], q: float) -> float:
