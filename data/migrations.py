@@ -49,4 +49,25 @@ MIGRATIONS: list[tuple[str, ...]] = [
         """CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
            BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END""",
     ),
+    # 2: time controls, reminders, timeouts, lobby expiry, agreements; per-server settings
+    (
+        "ALTER TABLE matches ADD COLUMN time_control INTEGER",  # seconds per move; NULL: no clock
+        "ALTER TABLE matches ADD COLUMN timeout_rule TEXT NOT NULL DEFAULT 'claim'",  # claim | forfeit
+        "ALTER TABLE matches ADD COLUMN turn_started REAL",
+        "ALTER TABLE matches ADD COLUMN deadline REAL",
+        "ALTER TABLE matches ADD COLUMN reminders INTEGER NOT NULL DEFAULT 0",  # reminders sent this turn
+        "ALTER TABLE matches ADD COLUMN overdue INTEGER NOT NULL DEFAULT 0",  # deadline passed, win claimable
+        "ALTER TABLE matches ADD COLUMN expires_at REAL",  # lobbies only
+        "ALTER TABLE matches ADD COLUMN draw_offer TEXT",  # JSON list of user ids agreeing to a draw
+        "ALTER TABLE matches ADD COLUMN rematch_of INTEGER",
+        "CREATE INDEX matches_deadline ON matches (status, deadline)",
+        """CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            channel_id INTEGER,
+            use_threads INTEGER NOT NULL DEFAULT 0,
+            time_control INTEGER,
+            timeout_rule TEXT NOT NULL DEFAULT 'claim',
+            disabled_games TEXT NOT NULL DEFAULT '[]'
+        )""",
+    ),
 ]

@@ -41,6 +41,25 @@ class MatchRecord:
     outcome: dict[str, Any] | None
     created_at: float
     updated_at: float
+    time_control: int = 0  # seconds per move; 0: no clock
+    timeout_rule: str = "claim"  # claim | forfeit
+    turn_started: float | None = None
+    deadline: float | None = None
+    reminders: int = 0  # reminders sent for the current deadline
+    overdue: bool = False  # the deadline passed and the opponents may claim the win
+    expires_at: float | None = None  # when an unstarted lobby closes
+    draw_offer: tuple[int, ...] = ()  # users who agree to a draw
+    rematch_of: int | None = None
+
+
+@dataclass(frozen=True)
+class GuildSettings:
+    guild_id: int
+    channel_id: int | None = None  # where new matches are posted (None: where the command was used)
+    use_threads: bool = False  # each match in its own thread
+    time_control: int | None = None  # default seconds per move; None: the bot's default; 0: no clock
+    timeout_rule: str = "claim"
+    disabled_games: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -71,7 +90,8 @@ class UserRecord:
 
 
 _MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, status, players, options, state, version, "
-                  "outcome, created_at, updated_at")
+                  "outcome, created_at, updated_at, time_control, timeout_rule, turn_started, deadline, reminders, "
+                  "overdue, expires_at, draw_offer, rematch_of")
 
 
 def _match(row: Sequence[Any]) -> MatchRecord:
@@ -79,6 +99,9 @@ def _match(row: Sequence[Any]) -> MatchRecord:
         id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], creator_id=row[5],
         status=row[6], players=row[7], options=json.loads(row[8]), state=json.loads(row[9]) if row[9] else None,
         version=row[10], outcome=json.loads(row[11]) if row[11] else None, created_at=row[12], updated_at=row[13],
+        time_control=row[14] or 0, timeout_rule=row[15], turn_started=row[16], deadline=row[17], reminders=row[18],
+        overdue=bool(row[19]), expires_at=row[20], draw_offer=tuple(json.loads(row[21])) if row[21] else (),
+        rematch_of=row[22],
     )
 
 
@@ -179,11 +202,14 @@ class Store:
 
     # ---- matches --------------------------------------------------------------------------------------------
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int, creator_id: int, players: int,
-                           options: dict[str, str], now: float) -> MatchRecord:
+                           options: dict[str, str], now: float, time_control: int = 0, timeout_rule: str = "claim",
+                           expires_at: float | None = None, rematch_of: int | None = None) -> MatchRecord:
         match_id = await self._write(
             "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
-            "created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
-            (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now))
+            "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of) "
+            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+            (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
+             time_control, timeout_rule, expires_at, rematch_of))
         record = await self.get_match(match_id)
         assert record is not None
         return record
@@ -214,6 +240,68 @@ class Store:
                 f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id") as cur:
             return [_match(row) for row in await cur.fetchall()]
 
+    async def update_match(self, match_id: int, **fields: Any) -> None:
+        """Set clock and agreement fields (not the log: that only grows through `append`)."""
+        allowed = {"reminders", "overdue", "deadline", "expires_at", "draw_offer", "status", "outcome", "updated_at"}
+        unknown = set(fields) - allowed
+        if unknown:
+            raise ValueError(f"not updatable here: {', '.join(sorted(unknown))}")
+        encoded = {k: (json.dumps(v) if k in ("draw_offer", "outcome") and v is not None else v)
+                   for k, v in fields.items()}
+        assignments = ", ".join(f"{k} = ?" for k in encoded)
+        await self._write(f"UPDATE matches SET {assignments} WHERE id = ?", (*encoded.values(), match_id))
+
+    async def due_matches(self, now: float) -> list[MatchRecord]:
+        """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached."""
+        sql = (f"SELECT {_MATCH_COLUMNS} FROM matches WHERE "
+               "(status = 'lobby' AND expires_at IS NOT NULL AND expires_at <= ?) OR "
+               "(status = 'active' AND deadline IS NOT NULL AND overdue = 0 AND "
+               " (deadline <= ? OR (reminders = 0 AND turn_started + (deadline - turn_started) * 0.5 <= ?) "
+               "  OR (reminders = 1 AND turn_started + (deadline - turn_started) * 0.9 <= ?))) ORDER BY id")
+        async with self._conn.execute(sql, (now, now, now, now)) as cur:
+            return [_match(row) for row in await cur.fetchall()]
+
+    async def next_due(self) -> float | None:
+        """The earliest time at which `due_matches` will return something new."""
+        sql = ("SELECT MIN(t) FROM ("
+               "SELECT expires_at AS t FROM matches WHERE status = 'lobby' AND expires_at IS NOT NULL "
+               "UNION ALL SELECT CASE reminders WHEN 0 THEN turn_started + (deadline - turn_started) * 0.5 "
+               "  WHEN 1 THEN turn_started + (deadline - turn_started) * 0.9 ELSE deadline END "
+               "FROM matches WHERE status = 'active' AND deadline IS NOT NULL AND overdue = 0)")
+        async with self._conn.execute(sql) as cur:
+            row = await cur.fetchone()
+        return None if row is None or row[0] is None else float(row[0])
+
+    async def rematch_of(self, match_id: int) -> int | None:
+        """The lobby already opened as a rematch of `match_id`, if any."""
+        async with self._conn.execute("SELECT id FROM matches WHERE rematch_of = ? ORDER BY id LIMIT 1",
+                                      (match_id,)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def finished_matches_for_user(self, user_id: int, limit: int = 25) -> list[MatchRecord]:
+        return (await self.matches_for_user(user_id, ("finished", "aborted")))[:limit]
+
+    # ---- server settings ---------------------------------------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        async with self._conn.execute(
+                "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games FROM guild_settings "
+                "WHERE guild_id = ?", (guild_id,)) as cur:
+            row = await cur.fetchone()
+        if row is None:
+            return GuildSettings(guild_id)
+        return GuildSettings(guild_id, row[0], bool(row[1]), row[2], row[3], tuple(json.loads(row[4])))
+
+    async def put_guild_settings(self, settings: GuildSettings) -> None:
+        await self._write(
+            "INSERT INTO guild_settings "
+            "(guild_id, channel_id, use_threads, time_control, timeout_rule, disabled_games) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT(guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
+            "use_threads = excluded.use_threads, time_control = excluded.time_control, "
+            "timeout_rule = excluded.timeout_rule, disabled_games = excluded.disabled_games",
+            (settings.guild_id, settings.channel_id, int(settings.use_threads), settings.time_control,
+             settings.timeout_rule, json.dumps(sorted(settings.disabled_games))))
+
     # ---- seats ------------------------------------------------------------------------------------------------
     async def seats(self, match_id: int) -> list[SeatRecord]:
         async with self._conn.execute(
@@ -234,18 +322,22 @@ class Store:
     async def append(self, match_id: int, *, expected_version: int,
                      entries: Sequence[tuple[int | None, int | None, str]], state: dict[str, Any], status: str,
                      outcome: dict[str, Any] | None, now: float,
-                     seats: Sequence[int] | None = None) -> int:
+                     seats: Sequence[int] | None = None, deadline: float | None = None) -> int:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
         Raises `StaleWrite` if the log is no longer at `expected_version`. With `seats`, the seat order is fixed
-        too (the start of a match). Returns the new version. Once this returns, the entries are durable.
+        too (the start of a match). The turn clock restarts at `now` with `deadline` (None: no deadline), and a
+        standing draw offer lapses. Returns the new version; once it returns, the entries
+        are durable.
         """
         async with self._transaction() as conn:
             async with conn.execute(
-                    "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ? "
+                    "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, "
+                    "turn_started = ?, deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL "
                     "WHERE id = ? AND version = ?",
                     (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
-                     json.dumps(outcome) if outcome is not None else None, now, match_id, expected_version)) as cur:
+                     json.dumps(outcome) if outcome is not None else None, now, now, deadline,
+                     match_id, expected_version)) as cur:
                 if cur.rowcount != 1:
                     raise StaleWrite(f"match {match_id} moved past version {expected_version}")
             await _run_many(conn,
