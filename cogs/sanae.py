@@ -1,0 +1,319 @@
+"""Sanae in Discord: private simultaneous setup, `/sanae move`, and the defender's private Zed Inel answer."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import MAX_CHOICES, GameCog, Tabletop
+from cogs.ui import board_view, guarded, reply
+from matches import Event, Match, Refusal, Turn
+from rules import RESIGN, Game, State
+from rules.sanae.pieces import NAMES, PRESETS
+
+log = logging.getLogger(__name__)
+
+SETUP_VERBS = ("random", "classic", "wall", "keep", "ready")
+SETUP_LABELS = {"random": "Random", "classic": "Classic", "wall": "Wall", "keep": "Keep", "ready": "Ready"}
+ZED_BUTTON = "Answer Zed Inel"
+
+
+def setup_text(layout: str) -> str:
+    """The setup notation a `/sanae setup` value means: a preset name, random, ready, show, swap or a code."""
+    words = layout.strip().split()
+    if not words:
+        raise Refusal("Give a layout: random, classic, wall, keep, a layout code, swap <cell> <cell>, or ready.")
+    head = words[0].lower()
+    if head in ("layout", "ready"):
+        return " ".join(words)
+    if head in ("random", "show"):
+        return f"layout {head}"
+    if head in PRESETS:
+        return f"layout preset {head}"
+    if head in ("preset", "swap", "code"):
+        return "layout " + " ".join(words)
+    return "layout code " + "".join(words)
+
+
+def narrate(game: Game, before: State, events: Sequence[Event]) -> list[Event]:
+    """The events with every chance outcome told in words ("Knight vs Dragon: Dragon's owner 3, attacker 6 — ...").
+
+    The service describes a chance event by its public log line (`dice r6 b3; ...`); the game's `describe` says
+    who rolled what and why, and is just as public. Falls back to the service's lines if anything is off.
+    """
+    state, out = before, []
+    try:
+        for event in events:
+            if event.seat is None:
+                action = next(a for a, _ in game.chance_outcomes(state) if game.notation(state, a) == event.text)
+            elif event.text == "resign":
+                action = RESIGN
+            else:
+                action = game.parse(state, event.text, event.seat)
+            after = game.apply(state, action, event.seat)
+            if event.kind == "chance":
+                event = replace(event, description=game.describe(state, action, after))
+            out.append(event)
+            state = after
+    except Exception:  # words are a nicety: never let them break a committed turn
+        log.exception("could not narrate %s events", game.name)
+        return list(events)
+    return out
+
+
+class SanaeButton(discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"tt:sanae:(?P<verb>random|classic|wall|keep|ready|zed|pick):(?P<id>\d+)"
+                           r"(?::(?P<arg>[A-Za-z0-9.]+))?"):
+    """Setup panel buttons, the board's "Answer Zed Inel" and the defender's Captain choices; no state kept."""
+
+    def __init__(self, verb: str, match_id: int, arg: str = "", label: str | None = None) -> None:
+        style = discord.ButtonStyle.secondary
+        if verb in ("ready", "zed"):
+            style = discord.ButtonStyle.success if verb == "ready" else discord.ButtonStyle.primary
+        elif verb == "pick":
+            style = discord.ButtonStyle.danger if arg == "no" else discord.ButtonStyle.success
+        text = label or SETUP_LABELS.get(verb) or (ZED_BUTTON if verb == "zed" else arg)
+        custom_id = f"tt:sanae:{verb}:{match_id}" + (f":{arg}" if arg else "")
+        super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id))
+        self.verb, self.match_id, self.arg = verb, match_id, arg
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> SanaeButton:
+        return cls(match["verb"], int(match["id"]), match["arg"] or "", getattr(item, "label", None))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog: SanaeCog | None = interaction.client.get_cog("sanae")  # type: ignore[attr-defined]
+        if cog is None:
+            return
+        await guarded(interaction, lambda: cog.button(interaction, self.verb, self.match_id, self.arg),
+                      self.match_id)
+
+
+class SanaeCog(GameCog, name="sanae", group_name="sanae",
+               group_description="Sanae: hidden ranks and dice on two overlapping circles"):
+    game_name = "sanae"
+    private_label = "My board"
+    rules_summary = (
+        "**Goal:** capture the enemy Void (flag). A side that has lost both King and Queen only draws by it. "
+        "A player with no legal move loses.\n"
+        "**Setup:** both players place their 36 stones face down in their own circle at the same time, in "
+        "private: `/sanae setup` (random, classic, wall, keep, a layout code, or swap two cells), then *Ready*.\n"
+        "**Moving:** one stone per turn, up to its range in any direction through empty cells (the Dragon flies "
+        "over stones). A move of more than one step reveals the stone.\n"
+        "**Stones (rank/range):** Void 0/0, King 6/1, Queen 6/2, Wizard 6*/3, Dragon 6*/6, Captain 5/4 ×2, "
+        "Lieutenant 4/3 ×4, Knight 3/3 ×4, Assassin 2/1, Footman 1/1 ×20.\n"
+        "**Combat:** moving onto an enemy turns both up; higher rank wins, equal ranks roll off. The Assassin "
+        "kills anything that attacks or is attacked by it, except the Dragon and attacking Footmen. The Wizard "
+        "falls to an officer only on a higher roll of 5–6, the Dragon to a Knight or better only on a higher 6. "
+        "The server rolls every die and posts it.\n"
+        "**Zed Inel:** when your Void is attacked, a Captain within 4 steps may swap with it (once per Captain) "
+        "and fight the attacker instead — you answer privately with *Answer Zed Inel*.\n"
+        "**Commands:** `/sanae setup`, `/sanae move R3.07-R4.07`, `/sanae board`, `/sanae resign`; "
+        "*My board* shows your own ranks."
+    )
+
+    # ---- acting ----------------------------------------------------------------------------------------------
+    async def act(self, interaction: discord.Interaction, match: Match, text: str) -> Turn:
+        """Act for the caller (already deferred), then post the board if the table should see it."""
+        before = match.state
+        turn = await self.service.act(match.id, interaction.user.id, text)
+        turn = Turn(turn.match, narrate(self.game, before, turn.events))
+        if turn.match.state is not None and before is not None and \
+                (before.phase != "setup" or turn.match.state.phase != "setup" or text == "ready"):
+            await self.post(turn)
+        return turn
+
+    async def post(self, turn: Turn) -> None:
+        """The shared board post; while a Zed Inel answer is owed, the board message gets the answer button."""
+        await self.tables.post_turn(turn)
+        match = turn.match
+        pending = match.view(None)["pending"] if match.state is not None else None
+        if not pending or pending["kind"] != "zed" or match.record.message_id is None:
+            return
+        view = board_view(match, self.private_label) or discord.ui.View(timeout=None)
+        view.add_item(SanaeButton("zed", match.id))
+        try:
+            channel = await self.tables.channel(match.record.channel_id)
+            await channel.get_partial_message(match.record.message_id).edit(view=view)
+        except discord.HTTPException as exc:  # the private "My board" reply offers the same choice
+            log.warning("could not add the Zed Inel button to match %s: %s", match.id, exc)
+
+    async def button(self, interaction: discord.Interaction, verb: str, match_id: int, arg: str) -> None:
+        match = await self.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(f"You are not playing in match #{match.id}.")
+        if verb == "zed":
+            pending = match.view(seat)["pending"] if match.state is not None else None
+            if not pending or pending["kind"] != "zed":
+                raise Refusal(f"Nothing to answer in match #{match.id}: no Void attack is waiting.")
+            if seat != pending["defender"]:
+                raise Refusal(f"Only {match.seat_name(pending['defender'])} answers Zed Inel: it is their Void "
+                              "that is attacked. The match waits for their answer.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.send_private(interaction, match, seat)
+            return
+        if verb == "pick":
+            pending = match.view(seat)["pending"] if match.state is not None else None
+            if not pending or pending["kind"] != "zed" or seat != pending["defender"]:
+                raise Refusal("Only the defender answers Zed Inel, and only while their Void is attacked.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            turn = await self.act(interaction, match, f"zed {arg}")
+            await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        text = "ready" if verb == "ready" else setup_text(verb)
+        await self.act(interaction, match, text)
+        await self.send_private(interaction, match, seat)
+
+    # ---- private replies ---------------------------------------------------------------------------------------
+    async def send_private(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+        """The seat's own board (ranks shown), with the setup panel during setup and the Zed choice when owed."""
+        file = await self.tables.board_file(match, seat, filename="private.png")
+        view = match.view(seat)
+        buttons = discord.ui.View(timeout=None)
+        lines = [f"Your board in match #{match.id} (only you can see this): your own ranks are shown."]
+        if view["phase"] == "setup":
+            lines = [f"Your layout in match #{match.id} (only you can see this)."]
+            status = view["setup"][seat]["status"]
+            other = view["setup"][1 - seat]["status"]
+            if view["layout"]:
+                lines.append(f"Code: `{view['layout']}`")
+            if status == "ready":
+                lines.append(f"You are ready. {match.seat_name(1 - seat)} is {other}.")
+            else:
+                lines.append("Pick a layout below, or `/sanae setup layout:<code>` (a layout code), "
+                             "`/sanae setup layout:swap R1.06 R2.05` to exchange two of your cells; "
+                             f"press Ready when done. {match.seat_name(1 - seat)} is {other}.")
+                for verb in SETUP_VERBS:
+                    if verb != "ready" or view["layout"]:
+                        buttons.add_item(SanaeButton(verb, match.id))
+        pending = view["pending"]
+        if pending and pending["kind"] == "zed" and seat == pending["defender"] and match.outcome() is None:
+            eligible = pending["eligible"] or []
+            lines.append(f"**Your Void on {pending['void']} is attacked from {pending['attacker']}.** Zed Inel: "
+                         + ("swap in a Captain, who fights the attacker instead, or let the Void fall."
+                            if eligible else "no Captain of yours is in range, so you can only answer no."))
+            for cell in eligible:
+                buttons.add_item(SanaeButton("pick", match.id, cell, f"Captain on {cell}"))
+            buttons.add_item(SanaeButton("pick", match.id, "no", "No, let the Void fall"))
+        await reply(interaction, "\n".join(lines), file=file,
+                    **({"view": buttons} if buttons.children else {}))
+
+    # ---- commands ----------------------------------------------------------------------------------------------
+    @app_commands.command(name="setup", description="Arrange your stones in private: random, a preset, a code")
+    @app_commands.describe(layout="random, classic, wall, keep, a layout code, swap R1.06 R2.05, or ready "
+                                  "(empty: show your setup panel)",
+                           match="Match number (default: your match here)")
+    async def setup(self, interaction: discord.Interaction, layout: str | None = None,
+                    match: int | None = None) -> None:
+        async def work() -> None:
+            found = await self.resolve(interaction, match)
+            seat = found.seat_of(interaction.user.id)
+            if seat is None:
+                raise Refusal(f"You are not playing in match #{found.id}.")
+            if found.state is None or found.view(seat)["phase"] != "setup":
+                raise Refusal(f"Match #{found.id} is past its setup: the stones are placed.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if layout:
+                await self.act(interaction, found, setup_text(layout))
+            await self.send_private(interaction, found, seat)
+        await guarded(interaction, work, match)
+
+    @setup.autocomplete("layout")
+    async def setup_autocomplete(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[str]]:
+        try:
+            found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
+        except Refusal:
+            return []
+        texts = await self.service.legal_texts(found.id, interaction.user.id)
+        typed = "".join(current.split()).lower()
+        out = []
+        for name, hint in PRESET_HINTS.items():
+            text = "ready" if name == "ready" else setup_text(name)
+            if text in texts and typed in name:
+                out.append(app_commands.Choice(name=f"{name} ({hint})", value=name))
+        key = typed.removeprefix("layout").removeprefix("swap")
+        if "swap" in typed or typed[:1] in ("r", "b"):
+            for text in texts:
+                short = text.removeprefix("layout ")
+                if len(out) >= MAX_CHOICES:
+                    break
+                if text.startswith("layout swap") and key in "".join(short.split()).lower().removeprefix("swap"):
+                    out.append(app_commands.Choice(name=short, value=short))
+        elif len(typed) > 8:
+            out.append(app_commands.Choice(name=f"code {current.strip()}"[:100], value=current.strip()[:100]))
+        return out[:MAX_CHOICES]
+
+    @app_commands.command(name="move", description="Move one of your stones, e.g. R3.07-R4.07 (onto an enemy: attack)")
+    @app_commands.describe(move="from-to, e.g. R3.07-R4.07 (autocomplete lists your legal moves)",
+                           match="Match number (default: your match here)")
+    async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
+        async def work() -> None:
+            found = await self.resolve(interaction, match)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            turn = await self.act(interaction, found, move)
+            await reply(interaction, f"Played in match #{found.id}: {turn.events[0].description}")
+        await guarded(interaction, work, match)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        try:
+            found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
+        except Refusal:
+            return []
+        seat = found.seat_of(interaction.user.id)
+        texts = [t for t in await self.service.legal_texts(found.id, interaction.user.id) if "-" in t]
+        if seat is None or not texts or found.state is None:
+            return []
+        return [app_commands.Choice(name=name[:100], value=text) for text, name in
+                move_suggestions(found.view(seat), texts, current)[:MAX_CHOICES]]
+
+    setup.autocomplete("match")(GameCog.match_autocomplete)
+    move.autocomplete("match")(GameCog.match_autocomplete)
+
+
+PRESET_HINTS = {"random": "the server shuffles your stones", "classic": "Footmen in front, Void deep",
+                "wall": "20 Footmen facing the Contended Ground", "keep": "the Void ringed by officers",
+                "ready": "confirm your layout"}
+
+
+def move_suggestions(view: dict[str, Any], texts: Sequence[str], current: str) -> list[tuple[str, str]]:
+    """(move, label) pairs for the caller's own stones, filtered by what they typed: attacks first.
+
+    Labels name the caller's own stone (they are shown to the caller only) and the target as they see it.
+    """
+    typed = "".join(current.split()).lower().replace("x", "-")
+    stones = {c["label"]: c["stone"] for c in view["cells"]}
+    ranked = []
+    for text in texts:
+        flat = text.lower()
+        if typed and typed not in flat and typed not in flat.replace(".", ""):
+            continue
+        source, target = text.split("-")
+        mine, aim = stones.get(source), stones.get(target)
+        name = NAMES.get((mine or {}).get("letter") or "", "stone")
+        if aim:
+            enemy = NAMES.get(aim["letter"] or "", "hidden stone")
+            label = f"{text} · {name} attacks {'the ' + enemy if aim['letter'] else 'a hidden stone'}"
+        else:
+            label = f"{text} · {name}"
+        ranked.append((not flat.startswith(typed), aim is None, text, label))
+    ranked.sort()
+    return [(text, label) for *_, text, label in ranked]
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    bot.add_dynamic_items(SanaeButton)
+    await bot.add_cog(SanaeCog(tabletop))

@@ -1,0 +1,357 @@
+"""The Sanae board image: two overlapping ringed circles, the Contended Ground shaded, stones hidden or ranked."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from render.kit import (
+    BORDER,
+    INK,
+    LAST_MOVE,
+    MUTED,
+    NEUTRAL,
+    PAPER,
+    WHITE,
+    Canvas,
+    Chip,
+    chip,
+    mix,
+    text_on,
+)
+from render.panels import (
+    HEADER_HEIGHT,
+    MARGIN,
+    PanelRow,
+    display_names,
+    header,
+    panel_heading,
+    panel_rows,
+    panel_text,
+)
+from rules.sanae.board import BOARDS, Board
+
+TITLE = "Sanae"
+CHIPS: tuple[Chip, Chip] = (chip("red", "R"), chip("blue", "B"))
+LETTER_NAMES = {"V": "Void", "K": "King", "Q": "Queen", "W": "Wizard", "D": "Dragon", "C": "Captain",
+                "L": "Lieutenant", "N": "Knight", "A": "Assassin", "F": "Footman"}
+
+REASONS = {"void_captured": "Void captured", "king_queen_draw": "King and Queen lost", "quiet-limit": "quiet limit",
+           "no_moves": "no legal move", "resign": "resignation"}
+
+WIDTH = 1100
+UNIT = 53  # pixels per board unit: ring k spans radius k..k+1 (spec 3.4)
+PAD = 0.45  # board units around the circles for the arc numbers
+BOARD_TOP = HEADER_HEIGHT + 8
+STONE = 17  # stone radius, sized to ring 1
+PANEL_TOP_GAP = 10
+PANEL_H = 150
+
+
+class Layout:
+    """Where the board's cells lie in the image (final pixels), from the rules' geometry data."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        drawing = board.drawing()
+        centres = [c["centre"] for c in drawing["circles"].values()]
+        radius = max(c["radius"] for c in drawing["circles"].values())
+        self.min_x = min(c[0] for c in centres) - radius - PAD
+        self.max_y = max(c[1] for c in centres) + radius + PAD
+        span_x = max(c[0] for c in centres) + radius + PAD - self.min_x
+        self.left = (WIDTH - span_x * UNIT) / 2
+        self.height = (2 * (radius + PAD)) * UNIT
+        self.seam = sum(c[0] for c in centres) / len(centres)  # contended halves meet midway between centres
+        self.polygons: list[list[list[tuple[float, float]]]] = []
+        self.anchors: list[tuple[float, float]] = []
+        for geo in board.geometry:
+            parts = [self._sector(s) for s in geo["sectors"]]
+            if len(parts) > 1:  # a contended cell: each half keeps the points nearer its own centre
+                parts = [_clip(p, self.px(self.seam, 0)[0], s["centre"][0] < self.seam)
+                         for p, s in zip(parts, geo["sectors"], strict=True)]
+            self.polygons.append(parts)
+            self.anchors.append(_centroid(parts) if len(parts) > 1 else self.px(*geo["anchor"]))
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + (x - self.min_x) * UNIT, BOARD_TOP + (self.max_y - y) * UNIT
+
+    def polar(self, centre: Sequence[float], r: float, deg: float) -> tuple[float, float]:
+        a = math.radians(deg)
+        return self.px(centre[0] + r * math.cos(a), centre[1] + r * math.sin(a))
+
+    def _sector(self, s: Mapping[str, Any]) -> list[tuple[float, float]]:
+        start, end = s["start_deg"], s["end_deg"]
+        if end <= start:
+            end += 360
+        steps = 10
+        angles = [start + (end - start) * i / steps for i in range(steps + 1)]
+        outer = [self.polar(s["centre"], s["r_outer"], a) for a in angles]
+        inner = [self.polar(s["centre"], s["r_inner"], a) for a in reversed(angles)]
+        return outer + inner
+
+
+def _clip(points: list[tuple[float, float]], seam: float, keep_left: bool) -> list[tuple[float, float]]:
+    """The part of a polygon on one side of the vertical line x = seam (Sutherland–Hodgman)."""
+    def inside(p: tuple[float, float]) -> bool:
+        return p[0] <= seam if keep_left else p[0] >= seam
+
+    out: list[tuple[float, float]] = []
+    for i, cur in enumerate(points):
+        prev = points[i - 1]
+        if inside(cur) != inside(prev):
+            t = (seam - prev[0]) / (cur[0] - prev[0])
+            out.append((seam, prev[1] + t * (cur[1] - prev[1])))
+        if inside(cur):
+            out.append(cur)
+    return out
+
+
+def _centroid(parts: Sequence[Sequence[tuple[float, float]]]) -> tuple[float, float]:
+    area = cx = cy = 0.0
+    for pts in parts:
+        for (x0, y0), (x1, y1) in zip(pts, [*pts[1:], pts[0]], strict=True):
+            cross = x0 * y1 - x1 * y0
+            area += cross
+            cx += (x0 + x1) * cross
+            cy += (y0 + y1) * cross
+    return cx / (3 * area), cy / (3 * area)
+
+
+@lru_cache(maxsize=2)
+def layout(board: str = "lens93") -> Layout:
+    return Layout(BOARDS[board])
+
+
+def _tint(cell: Mapping[str, Any]) -> str:
+    if cell["circle"] == "C":
+        return mix(NEUTRAL, PAPER, 0.85)
+    base = CHIPS[0 if cell["circle"] == "R" else 1].fill
+    return mix(base, PAPER, 0.16 if cell["ring"] % 2 else 0.26)
+
+
+@lru_cache(maxsize=2)
+def _frame(board: str = "lens93") -> Image.Image:
+    """The parts that never change: cell fills and borders, arc numbers, circle names, contended labels."""
+    lay = layout(board)
+    grid = lay.board
+    height = round(lay.height)
+    canvas = Canvas(WIDTH, height + 2)
+    shift = BOARD_TOP  # the frame is drawn at the board's own origin, pasted at BOARD_TOP
+    drawing = grid.drawing()
+
+    def up(p: tuple[float, float]) -> tuple[float, float]:
+        return p[0], p[1] - shift
+
+    line = mix(INK, PAPER, 0.35)
+    for cell, parts in zip(grid.geometry, lay.polygons, strict=True):
+        fill = _tint(cell)
+        for pts in parts:
+            canvas.polygon([up(p) for p in pts], fill=fill, outline=WHITE, width=2)
+    # The seam inside each contended cell is not a border: paint it over with the cell's own fill.
+    for c in grid.contended:
+        parts = lay.polygons[c]
+        seam_x = lay.px(lay.seam, 0)[0]
+        seam_pts = [up(p) for pts in parts for p in pts if abs(p[0] - seam_x) < 0.01]
+        if len(seam_pts) >= 2:
+            ys = sorted(p[1] for p in seam_pts)
+            x = seam_pts[0][0]
+            canvas.line([(x, ys[0] + 2), (x, ys[-1] - 2)], _tint(grid.geometry[c]), 3)
+    for side, circle in drawing["circles"].items():
+        centre, hole, radius = circle["centre"], circle["hole"], circle["radius"]
+        cx, cy = up(lay.px(*centre))
+        canvas.circle((cx, cy), hole * UNIT, fill=PAPER, outline=line, width=1.5)
+        canvas.text((cx, cy), side, 30, mix(CHIPS["RB".index(side)].fill, PAPER, 0.55), anchor="mm")
+        # Arc numbers outside ring 4, except where the other circle lies (the C cells carry their own labels).
+        for arc in range(drawing["arcs"]):
+            mid = grid.arc_centre_angle(side, arc)
+            x, y = (centre[0] + (radius + 0.24) * math.cos(math.radians(mid)),
+                    centre[1] + (radius + 0.24) * math.sin(math.radians(mid)))
+            other = [c["centre"] for s, c in drawing["circles"].items() if s != side]
+            if any(math.dist((x, y), o) < radius + 0.45 for o in other):
+                continue
+            canvas.text(up(lay.px(x, y)), f"{arc:02d}", 14, MUTED, anchor="mm")
+        # Ring numbers along arc 06, on its border with arc 05 (clear of the stones and the cell labels).
+        edge = grid.arc_centre_angle(side, 6) + (180 / drawing["arcs"]) * (-1 if side == "R" else 1)
+        for ring in range(1, drawing["rings"] + 1):
+            xy = up(lay.polar(centre, ring + 0.5, edge))
+            canvas.circle(xy, 7, fill=PAPER, outline=line, width=1)
+            canvas.text(xy, str(ring), 11, INK, anchor="mm")
+    for c in grid.contended:
+        x, y = up(lay.anchors[c])
+        canvas.text((x, y - STONE - 6), grid.labels[c], 13, INK, anchor="mm")
+    # Circle names in the free corners above each circle.
+    canvas.text((14, 16), "RED (R)", 18, CHIPS[0].fill, anchor="lm")
+    canvas.text((WIDTH - 14, 16), "BLUE (B)", 18, CHIPS[1].fill, anchor="rm")
+    seam = up(lay.px(lay.seam, lay.max_y - PAD - 0.3))
+    canvas.text(seam, "Contended", 15, MUTED, anchor="mm")
+    canvas.text((seam[0], seam[1] + 18), "Ground", 15, MUTED, anchor="mm")
+    canvas.line([(seam[0], seam[1] + 30), (seam[0], up(lay.anchors[grid.contended[0]])[1] - STONE - 16)], MUTED, 1)
+    return canvas.image
+
+
+def _dashed_ring(canvas: Canvas, centre: tuple[float, float], radius: float, colour: str, width: float) -> None:
+    """A dashed rim: 'the opponent does not know this stone'."""
+    dashes = 12
+    for i in range(dashes):
+        a0 = 2 * math.pi * i / dashes
+        pts = [(centre[0] + radius * math.cos(a0 + t * math.pi / dashes / 4),
+                centre[1] + radius * math.sin(a0 + t * math.pi / dashes / 4)) for t in range(5)]
+        canvas.line(pts, colour, width)
+
+
+def _stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], private: bool) -> None:
+    seat = stone["seat"]
+    fill = CHIPS[seat].fill
+    letter = stone.get("letter")
+    secret = letter is not None and not stone.get("revealed")
+    canvas.circle((xy[0] + 1.2, xy[1] + 2), STONE, fill=(43, 43, 43, 60))
+    if secret:  # own hidden stone in a private view: lighter rim, dashed
+        canvas.circle(xy, STONE, fill=fill, outline=WHITE, width=2)
+        _dashed_ring(canvas, xy, STONE + 1.5, INK, 2)
+    else:
+        canvas.circle(xy, STONE, fill=fill, outline=INK, width=1.5)
+    if letter:
+        canvas.text((xy[0], xy[1] + 1), letter, 21, text_on(fill), anchor="mm")
+    if stone.get("zed_used"):
+        zx, zy = xy[0] + STONE * 0.8, xy[1] + STONE * 0.75
+        canvas.circle((zx, zy), 7, fill=WHITE, outline=INK, width=1)
+        canvas.text((zx, zy), "z", 11, INK, anchor="mm")
+
+
+def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], colour: str = LAST_MOVE,
+             width: float = 4) -> None:
+    for pts in parts:
+        canvas.line([*pts, pts[0], pts[1]], colour, width)
+
+
+def _lost_text(letters: str) -> str:
+    if not letters:
+        return "lost nothing"
+    counts: dict[str, int] = {}
+    for letter in letters:
+        counts[letter] = counts.get(letter, 0) + 1
+    return "lost " + ", ".join(f"{n if n > 1 else ''}{k}" for k, n in counts.items())
+
+
+def _seat_detail(view: Mapping[str, Any], seat: int) -> str:
+    if view["phase"] == "setup":
+        status = view["setup"][seat]["status"]
+        return {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
+                "shuffling": "setting up"}.get(status, status)
+    return _lost_text(view["captured"][seat])
+
+
+def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The last event in words, from what the view shows (never more)."""
+    last = view.get("last")
+    if not last:
+        return "Both players arrange their stones in private." if view["phase"] == "setup" else ""
+    who = names[last["seat"]] if last.get("seat") is not None else ""
+    kind = last["kind"]
+    if kind in ("setup", "fill"):
+        return "Both players arrange their stones in private."
+    if kind == "first":
+        dice = last.get("dice") or {}
+        first = view.get("first")
+        return (f"First-player roll: Red {dice.get('red')}, Blue {dice.get('blue')}"
+                + (f" - {names[first]} moves first." if first is not None else "."))
+    if kind == "resign":
+        return f"{who} resigned."
+    text = ""
+    if last.get("from") and last.get("to"):
+        text = f"{who}: {last['from']}-{last['to']}"
+    if kind == "zed" and last.get("swap"):
+        text = f"Zed Inel: the Captain from {last['swap']} swapped with the Void"
+    fight = last.get("combat")
+    if fight:
+        a, d = fight["attacker"], fight["defender"]
+        won = "attacker" if fight["winner"] == a["side"] else "defender"
+        if d["name"] == "Void":
+            text += f". The {a['side'].title()} {a['name']} captures the {d['side'].title()} Void"
+        else:
+            text += f". {a['side'].title()} {a['name']} vs {d['side'].title()} {d['name']}: {won} wins"
+        dice = last.get("dice")
+        if dice:
+            text += f" (dice Red {dice['red']}, Blue {dice['blue']})"
+    return text + "."
+
+
+def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
+    """The board for `view` (public or one seat's); a seat's own hidden stones show their rank, rimmed dashed."""
+    board = view["options"].get("board", "lens93")
+    lay = layout(board)
+    names = display_names(view, names)
+    height = round(BOARD_TOP + lay.height + PANEL_TOP_GAP + PANEL_H)
+    canvas = Canvas(WIDTH, height)
+    outcome = view.get("outcome")
+    if outcome:  # the header reads the reason: say it in words
+        outcome = {**outcome, "reason": REASONS.get(outcome.get("reason"), outcome.get("reason"))}
+    header(canvas, {**view, "outcome": outcome}, names, TITLE, CHIPS, match_id)
+    canvas.paste(_frame(board), (0, BOARD_TOP))
+    viewer = view.get("viewer")
+    cells = view["cells"]
+    index = {c["label"]: i for i, c in enumerate(cells)}
+    last = view.get("last") or {}
+    pending = view.get("pending")
+
+    # Labels of empty cells (the contended cells are labelled in the frame).
+    for i, cell in enumerate(cells):
+        if cell["stone"] is None and cell["circle"] != "C":
+            canvas.text(lay.anchors[i], cell["label"], 11 if cell["ring"] == 1 else 13, MUTED, anchor="mm")
+    touched = [index[c] for c in last.get("cells", []) if c in index] if last.get("kind") not in (
+        "setup", "fill", "first", "resign") else []
+    if pending and pending["kind"] == "zed":
+        for label in (pending["attacker"], pending["void"]):
+            _outline(canvas, lay.polygons[index[label]], CHIPS[pending["defender"]].fill, 4)
+    for i in touched:
+        _outline(canvas, lay.polygons[i])
+    for i, cell in enumerate(cells):
+        if cell["stone"] is not None:
+            _stone(canvas, lay.anchors[i], cell["stone"], viewer is not None)
+    if last.get("from") in index and last.get("to") in index and last["from"] != last["to"]:
+        (x0, y0), (x1, y1) = lay.anchors[index[last["from"]]], lay.anchors[index[last["to"]]]
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length > 2 * STONE + 8:
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            canvas.arrow((x0 + ux * (STONE + 2), y0 + uy * (STONE + 2)), (x1 - ux * (STONE - 4), y1 - uy * (STONE - 4)),
+                         LAST_MOVE, 5, outline=INK)
+    fight = last.get("combat")
+    if fight and fight["cell"] in index:
+        x, y = lay.anchors[index[fight["cell"]]]
+        canvas.cross((x + STONE + 4, y - STONE - 2), 11, INK, 3)
+    _panel(canvas, view, names, BOARD_TOP + lay.height + PANEL_TOP_GAP)
+    return canvas.png()
+
+
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], top: float) -> None:
+    canvas.line([(MARGIN, top - 4), (WIDTH - MARGIN, top - 4)], BORDER, 1)
+    col_w = 330
+    rows = []
+    for seat in (0, 1):
+        active = seat in (view.get("actors") or [])
+        rows.append(PanelRow(CHIPS[seat], f"{names[seat]} ({view['seat_names'][seat]})",
+                             _seat_detail(view, seat), active=active))
+    panel_rows(canvas, MARGIN, top + 6, col_w, rows)
+    x = MARGIN + col_w + 24
+    width = WIDTH - MARGIN - x
+    y = panel_heading(canvas, x, top + 4, width, "Last move" if view["phase"] in ("play", "over") else "Setup")
+    text = describe_last(view, names)
+    pending = view.get("pending")
+    if pending and pending["kind"] == "zed":
+        defender = pending["defender"]
+        text += (f" The Void on {pending['void']} is attacked: {names[defender]} answers Zed Inel"
+                 + (f" (eligible: {', '.join(pending['eligible']) or 'none'})." if pending.get("eligible") is not None
+                    else "."))
+    elif view["phase"] in ("play", "over"):
+        limit = view.get("quiet_limit") or 0
+        text += f" Quiet plies: {view.get('quiet', 0)}" + (f"/{limit}." if limit else ".")
+    if view.get("viewer") is not None and view["phase"] != "setup":
+        text += " Dashed rims: your stones the opponent has not seen."
+    panel_text(canvas, x, y, width, text.strip(), 16)
+
+
+__all__ = ["CHIPS", "Layout", "describe_last", "layout", "render_board"]
