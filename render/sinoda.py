@@ -1,0 +1,421 @@
+"""The Sinoda board image: the flower-of-life board of triangles, pyramid pieces with their values, capture discs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image
+
+from render.kit import (
+    BOARD,
+    BORDER,
+    INK,
+    LAST_MOVE,
+    MUTED,
+    PAPER,
+    WHITE,
+    Canvas,
+    Chip,
+    Point,
+    chip,
+    first_fitting,
+    mix,
+    rgba,
+    text_on,
+)
+from render.panels import HEADER_HEIGHT, MARGIN, display_names, header, panel_heading, panel_text
+
+TITLE = "Sinoda"
+WIDTH = 1000
+SQRT3 = math.sqrt(3)
+
+# Board area on the left, panel on the right. A lattice unit (triangle side) per board size keeps both boards
+# about the same size on screen: 6 units across for the large board, 4 for the small one.
+BOARD_LEFT = MARGIN
+BOARD_TOP = HEADER_HEIGHT + 14
+BOARD_W = 650
+ROW_BAND = 30  # room for the row letters at both ends of each row
+PAD = 20
+UNIT = {2: 146.0, 3: 98.0}
+PANEL_X = BOARD_LEFT + BOARD_W + 22
+PANEL_W = WIDTH - MARGIN - PANEL_X
+
+CELL_FILL = "#FBF8F1"
+PETAL_FILL = "#E9DFCD"
+PETAL_LINE = "#CDBEA4"
+RIM = "#A89A84"
+HOME_TINT = 0.20  # how much seat colour a start flower's cells take
+
+# Start flowers by their vertex direction (spec 3.3): corners C0..C5, sides S0/S3, and the two 2p vertices.
+CORNER_NAMES = {0: "E corner", 60: "NE corner", 120: "NW corner", 180: "W corner", 240: "SW corner",
+                300: "SE corner"}
+SIDE_NAMES = {30: "upper-right side", 90: "top side", 150: "upper-left side", 210: "lower-left side",
+              270: "bottom side", 330: "lower-right side"}
+REASONS = {"end": "Game end", "sinoda": "Win by Sinoda", "round-limit": "Round limit", "resign": "Resignation"}
+TEAM_LETTERS = "ABC"
+
+
+# ---- geometry ------------------------------------------------------------------------------------------------
+class Layout:
+    """Where the board of side `side` sits on the image: lattice vertex (q, r) to pixels, y pointing up."""
+
+    def __init__(self, side: int, left: float = BOARD_LEFT, top: float = BOARD_TOP) -> None:
+        self.side = side
+        self.unit = UNIT[side]
+        self.height = side * SQRT3 * self.unit + 2 * PAD
+        self.cx = left + BOARD_W / 2
+        self.cy = top + self.height / 2
+        self.left, self.top = left, top
+
+    def point(self, q: float, r: float) -> Point:
+        return self.cx + self.unit * (q + r / 2), self.cy - self.unit * r * SQRT3 / 2
+
+    def triangle(self, vertices: Sequence[Sequence[int]]) -> list[Point]:
+        return [self.point(q, r) for q, r in vertices]
+
+    def centroid(self, vertices: Sequence[Sequence[int]]) -> Point:
+        pts = self.triangle(vertices)
+        return sum(p[0] for p in pts) / 3, sum(p[1] for p in pts) / 3
+
+    @property
+    def bottom(self) -> float:
+        return self.top + self.height
+
+
+def _scaled(points: Sequence[Point], centre: Point, factor: float) -> list[Point]:
+    cx, cy = centre
+    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in points]
+
+
+def _arc(centre: Point, radius: float, start: Point, end: Point, steps: int = 10) -> list[Point]:
+    """Points on the short arc around `centre` from `start` to `end` (both on the circle)."""
+    a0 = math.atan2(start[1] - centre[1], start[0] - centre[0])
+    a1 = math.atan2(end[1] - centre[1], end[0] - centre[0])
+    delta = (a1 - a0 + math.pi) % (2 * math.pi) - math.pi
+    angles = [a0 + delta * k / steps for k in range(steps + 1)]
+    return [(centre[0] + radius * math.cos(a), centre[1] + radius * math.sin(a)) for a in angles]
+
+
+def _edges(cells: Sequence[Mapping[str, Any]]) -> dict[tuple[tuple[int, int], tuple[int, int]], list[tuple[int, int]]]:
+    """Every board edge (a sorted vertex pair) with the apexes of the one or two cells on it."""
+    edges: dict[tuple[tuple[int, int], tuple[int, int]], list[tuple[int, int]]] = {}
+    for cell in cells:
+        vs = [tuple(v) for v in cell["vertices"]]
+        for i in range(3):
+            a, b, apex = vs[i], vs[(i + 1) % 3], vs[(i + 2) % 3]
+            edges.setdefault(tuple(sorted((a, b))), []).append(apex)  # type: ignore[arg-type]
+    return edges  # type: ignore[return-value]
+
+
+def flower_name(labels: Sequence[str], cells: Sequence[Mapping[str, Any]], side: int) -> str:
+    """'NW corner', 'upper-right side' or (2 players) 'upper centre': where a start flower lies."""
+    by_label = {c["label"]: c for c in cells}
+    shared = set.intersection(*(set(map(tuple, by_label[lb]["vertices"])) for lb in labels if lb in by_label))
+    if len(shared) != 1:
+        return "flower"
+    q, r = next(iter(shared))
+    x, y = q + r / 2, r * SQRT3 / 2
+    angle = round(math.degrees(math.atan2(y, x))) % 360
+    if side == 2:
+        return "upper centre" if y > 0 else "lower centre"
+    if angle in CORNER_NAMES and max(abs(q), abs(r), abs(q + r)) == side - 1:
+        return CORNER_NAMES[angle]
+    return SIDE_NAMES.get(angle, "flower")
+
+
+# ---- seat colours --------------------------------------------------------------------------------------------
+def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+    return [chip(name) for name in view.get("seat_names") or []]
+
+
+def _pyramid_colours(fill: str) -> tuple[str, str, str]:
+    """(top, lit face, shaded face) for a pyramid of `fill`."""
+    return fill, mix(WHITE, fill, 0.38), mix(INK, fill, 0.28)
+
+
+# ---- the static board ----------------------------------------------------------------------------------------
+@lru_cache(maxsize=8)
+def _frame(side: int, homes: tuple[tuple[tuple[str, ...], str], ...], cells_key: tuple[Any, ...]) -> Image.Image:
+    """Plate, triangles (start flowers tinted), petals, cell labels and row letters: drawn once per board."""
+    layout = Layout(side, 0, 0)
+    canvas = Canvas(BOARD_W, round(layout.height), PAPER)
+    cells = [{"label": lb, "row": row, "vertices": vs} for lb, row, vs in cells_key]
+    canvas.rect((0, 0, BOARD_W, layout.height), fill=BOARD, outline=BORDER, radius=10)
+    tint = {label: mix(colour, CELL_FILL, HOME_TINT) for labels, colour in homes for label in labels}
+    for cell in cells:
+        canvas.polygon(layout.triangle(cell["vertices"]), fill=tint.get(cell["label"], CELL_FILL))
+    unit = layout.unit
+    for (a, b), apexes in _edges(cells).items():
+        pa, pb = layout.point(*a), layout.point(*b)
+        # A petal is bounded by the two unit circles centred on the apexes across its edge (flower of life).
+        others = [(a[0] + b[0] - c[0], a[1] + b[1] - c[1]) for c in apexes]  # reflect: the apex on the far side
+        inward = _arc(layout.point(*others[0]), unit, pa, pb) if len(apexes) == 1 else None
+        if inward is not None:
+            canvas.polygon(inward, fill=PETAL_FILL, outline=PETAL_LINE, width=1)
+            continue
+        lens = _arc(layout.point(*apexes[0]), unit, pa, pb) + _arc(layout.point(*apexes[1]), unit, pb, pa)[1:]
+        canvas.polygon(lens, fill=PETAL_FILL, outline=PETAL_LINE, width=1)
+    rim = [layout.point(*v) for v in _hexagon(side)]
+    canvas.polygon(rim, outline=RIM, width=2)
+    label_size = 14 if side == 3 else 16
+    for cell in cells:
+        canvas.text(layout.centroid(cell["vertices"]), cell["label"], label_size, MUTED, anchor="mm")
+    for row in sorted({c["row"] for c in cells}):
+        ys = [v[1] for c in cells if c["row"] == row for v in c["vertices"]]
+        r_mid = (min(ys) + max(ys)) / 2
+        half = _half_width(side, r_mid)
+        _, y = layout.point(0, r_mid)
+        x0, _ = layout.point(-half - r_mid / 2, r_mid)
+        x1, _ = layout.point(half - r_mid / 2, r_mid)
+        canvas.text((x0 - 16, y), row, 17, MUTED, anchor="mm")
+        canvas.text((x1 + 16, y), row, 17, MUTED, anchor="mm")
+    return canvas.image
+
+
+def _hexagon(side: int) -> list[tuple[int, int]]:
+    units = ((1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1))
+    return [(side * q, side * r) for q, r in units]
+
+
+def _half_width(side: int, r: float) -> float:
+    """Half the hexagon's width (in x units) at lattice height r."""
+    return side - abs(r) / 2
+
+
+# ---- pieces and the last move --------------------------------------------------------------------------------
+def draw_piece(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], fill: str, value: int,
+               initial: str) -> None:
+    """A four-sided die seen from above: a pyramid in the cell's shape with the value on its top."""
+    corners = layout.triangle(vertices)
+    centre = layout.centroid(vertices)
+    base = _scaled(corners, centre, 0.86)
+    top = _scaled(corners, centre, 0.44)
+    top_fill, lit, shade = _pyramid_colours(fill)
+    canvas.polygon([(x + 1.5, y + 2.5) for x, y in base], fill=rgba(INK, 0.22))  # a soft shadow
+    canvas.polygon(base, fill=fill)
+    for i in range(3):
+        face = [base[i], base[(i + 1) % 3], top[(i + 1) % 3], top[i]]
+        # Light from the top-left: faces whose outward side looks up or left are lit.
+        mx = (base[i][0] + base[(i + 1) % 3][0]) / 2 - centre[0]
+        my = (base[i][1] + base[(i + 1) % 3][1]) / 2 - centre[1]
+        canvas.polygon(face, fill=lit if (mx + my) < 0 else shade)
+    canvas.polygon(top, fill=top_fill)
+    for i in range(3):
+        canvas.line([base[i], top[i]], mix(INK, fill, 0.5), 1)
+    canvas.polygon(base, outline=INK, width=1.5)
+    text = WHITE if _dark(top_fill) else INK
+    size = layout.unit * (0.26 if layout.side == 3 else 0.22)
+    canvas.text((centre[0], centre[1] + 1), str(value), size, text, anchor="mm")
+    # The owner's initial on the face opposite the top corner: a cue that does not rely on colour.
+    apex = min(range(3), key=lambda i: corners[i][1]) if _points_up(corners) else \
+        max(range(3), key=lambda i: corners[i][1])
+    far = [base[i] for i in range(3) if i != apex]
+    fx, fy = (far[0][0] + far[1][0]) / 2, (far[0][1] + far[1][1]) / 2
+    spot = (centre[0] + (fx - centre[0]) * 0.72, centre[1] + (fy - centre[1]) * 0.72)
+    face_fill = lit if (fx - centre[0]) + (fy - centre[1]) < 0 else shade
+    size = layout.unit * (0.13 if layout.side == 3 else 0.1)
+    canvas.text(spot, initial, size, WHITE if _dark(face_fill) else INK, anchor="mm")
+
+
+def _points_up(corners: Sequence[Point]) -> bool:
+    ys = sorted(p[1] for p in corners)
+    return ys[1] - ys[0] > ys[2] - ys[1]  # one corner alone at the top
+
+
+def _dark(fill: str) -> bool:
+    return text_on(fill) == WHITE
+
+
+def draw_cell_outline(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], width: float = 4) -> None:
+    corners = layout.triangle(vertices)
+    centre = layout.centroid(vertices)
+    # An ink rim inside and outside the orange keeps the mark distinct from the Orange seat's pieces.
+    canvas.polygon(_scaled(corners, centre, 0.97), outline=INK, width=1.5)
+    canvas.polygon(_scaled(corners, centre, 0.94), outline=LAST_MOVE, width=width)
+    canvas.polygon(_scaled(corners, centre, 0.885), outline=INK, width=1)
+
+
+def draw_path(canvas: Canvas, layout: Layout, centres: Sequence[Point]) -> None:
+    """The route a move took, centre to centre, ending in an arrowhead at the edge of the piece that moved."""
+    if len(centres) < 2:
+        return
+    stop = layout.unit * 0.24
+    (x0, y0), (x1, y1) = centres[-2], centres[-1]
+    length = math.hypot(x1 - x0, y1 - y0)
+    tip = (x1 - (x1 - x0) / length * stop, y1 - (y1 - y0) / length * stop)
+    points = [*centres[:-1], tip]
+    canvas.line(points, INK, 9)
+    canvas.line(points, LAST_MOVE, 6)
+    canvas.circle(centres[0], 7, fill=LAST_MOVE, outline=INK, width=1.5)
+    canvas.arrow(points[-2] if len(points) > 2 else centres[0], tip, LAST_MOVE, 6, head=18)
+
+
+# ---- panel ---------------------------------------------------------------------------------------------------
+SEAT_BLOCK = 78
+
+
+def _detail(view: Mapping[str, Any], seat: int, where: str, room: float) -> str:
+    """'NW corner · 5 pieces', or why the seat is out."""
+    counts = view.get("piece_counts") or []
+    count = counts[seat] if seat < len(counts) else 0
+    pieces = f"{count} piece{'' if count == 1 else 's'}"
+    if view.get("resigned") == seat:
+        return first_fitting([f"{where} · resigned", "resigned"], 14, room)
+    if count == 0:
+        return first_fitting([f"{where} · no pieces left", "no pieces left"], 14, room)
+    return first_fitting([f"{where} · {pieces}", pieces], 14, room)
+
+
+def _seat_block(canvas: Canvas, view: Mapping[str, Any], seat: int, name: str, where: str, chips: Sequence[Chip],
+                x: float, y: float, w: float) -> None:
+    """A seat's row: chip, name, flower and pieces left, captured pieces, and the capture disc with the points."""
+    outcome = view.get("outcome")
+    winners = (outcome or {}).get("winners") or []
+    active = seat in winners if outcome else seat == view.get("to_move")
+    counts = view.get("piece_counts") or []
+    out = (counts[seat] if seat < len(counts) else 0) == 0 or view.get("resigned") == seat
+    if active:
+        canvas.rect((x, y, x + w, y + SEAT_BLOCK - 6), fill=WHITE, outline=INK, width=2, radius=10)
+    ch = chips[seat]
+    if out:
+        ch = Chip(mix(ch.fill, PAPER, 0.35), MUTED, ch.label)
+    canvas.chip((x + 24, y + 24), 15, ch)
+    disc_r = 25
+    disc = (x + w - disc_r - 10, y + (SEAT_BLOCK - 6) / 2)
+    text_x, room = x + 48, w - 48 - 2 * disc_r - 18
+    canvas.fit_text((text_x, y + 27), name, 19, room, MUTED if out else INK, anchor="ls")
+    canvas.text((text_x, y + 31), _detail(view, seat, where, room), 14, MUTED, anchor="lt")
+    # The capture disc: points in the middle; the captured pieces (values at capture) as small pyramids beside.
+    points = (view.get("points") or view.get("scores") or [0] * (seat + 1))[seat]
+    canvas.circle(disc, disc_r, fill=mix(chips[seat].fill, WHITE, 0.18), outline=chips[seat].fill, width=3)
+    canvas.text((disc[0], disc[1] - 3), str(points), 22, INK, anchor="mm")
+    canvas.text((disc[0], disc[1] + 13), "pts", 11, MUTED, anchor="mm")
+    caps = (view.get("caps") or [0] * (seat + 1))[seat]
+    captured = (view.get("captured") or [None] * (seat + 1))[seat]
+    cy = y + 59
+    if captured:
+        for i, value in enumerate(captured[:8]):
+            cx = text_x + 11 + i * 24
+            canvas.polygon([(cx, cy - 10), (cx + 11, cy + 9), (cx - 11, cy + 9)], fill="#D9D2C5", outline=INK,
+                           width=1)
+            canvas.text((cx, cy + 3), str(value), 12, INK, anchor="mm")
+    else:
+        canvas.text((text_x, cy), f"{caps} captured" if caps else "no captures yet", 13, MUTED, anchor="lm")
+
+
+def _describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The last action in words: 'Ada (Red) b4-c5: 3 steps, captures Blue's 2.'"""
+    last = view.get("last") or {}
+    seat_names = view.get("seat_names") or []
+    seat = last.get("seat")
+    if not isinstance(seat, int) or seat >= len(names):
+        return ""
+    who = f"{names[seat]} ({seat_names[seat]})"
+    kind = last.get("kind")
+    if kind == "first":
+        return f"{who} moves first (drawn at random)."
+    if kind == "resign":
+        return f"{who} resigned."
+    if kind == "change":
+        return f"{who} turned {last.get('cell')} to {last.get('value')}."
+    if kind == "move":
+        steps = max(0, len(last.get("path") or []) - 1)
+        text = f"{who} {last.get('from')}-{last.get('to')}, {steps} step{'' if steps == 1 else 's'}"
+        taken = last.get("captured")
+        if taken:
+            text += f", captures {seat_names[taken['seat']]}'s {taken['value']}"
+        return text + "."
+    return ""
+
+
+def _panel_layout(view: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
+    """Seat groups for the panel: one per team in team games, else one untitled group."""
+    teams = view.get("teams") or []
+    seat_names = view.get("seat_names") or []
+    if view.get("team_mode", "none") == "none" or not teams:
+        return [("", list(range(view["players"])))]
+    return [(f"Team {TEAM_LETTERS[i]} · " + " & ".join(seat_names[s] for s in team), list(team))
+            for i, team in enumerate(teams)]
+
+
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip],
+           wheres: Sequence[str]) -> float:
+    x, y, w = PANEL_X, BOARD_TOP, PANEL_W
+    for title, seats in _panel_layout(view):
+        if title:
+            y = panel_heading(canvas, x, y, w, title) - 4
+        for seat in seats:
+            _seat_block(canvas, view, seat, names[seat], wheres[seat], chips, x, y, w)
+            y += SEAT_BLOCK
+    y += 4
+    outcome = view.get("outcome")
+    if outcome:
+        y = panel_heading(canvas, x, y, w, "Result")
+        reason = REASONS.get(str(outcome.get("reason")), str(outcome.get("reason")))
+        winners = outcome.get("winners") or []
+        who = " & ".join(names[s] for s in winners) if winners and len(winners) < view["players"] else "shared"
+        y = panel_text(canvas, x, y, w, f"{reason}: {who}" + ("" if who.endswith("…") else "."), 16) + 6
+    text = _describe_last(view, names)
+    if text:
+        y = panel_heading(canvas, x, y, w, "Last action")
+        y = panel_text(canvas, x, y, w, text, 16) + 6
+    limit = view.get("round_limit")
+    rnd = int(view.get("actions") or 0) // max(1, int(view["players"])) + 1
+    info = f"Round {rnd}" + (f" of {limit}" if limit else "")
+    if view.get("players") == 2 and not view.get("sinoda_win", True):
+        info += " · no Win by Sinoda"
+    canvas.text((x, y + 2), info, 15, MUTED)
+    return y + 24
+
+
+def _panel_height(view: Mapping[str, Any]) -> float:
+    groups = _panel_layout(view)
+    extra = 26 * sum(1 for title, _ in groups if title)
+    return extra + SEAT_BLOCK * int(view["players"]) + 4 + 3 * 30 + 3 * 2 * 21 + 30
+
+
+def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
+    """The board image for a Sinoda view: header, board with the last action marked, side panel. PNG bytes."""
+    side = int(view.get("side") or (2 if view.get("board") == "small" else 3))
+    layout = Layout(side)
+    chips = seat_chips(view)
+    shown = display_names(view, names)
+    cells = view["cells"]
+    height = round(max(layout.bottom, BOARD_TOP + _panel_height(view)) + MARGIN)
+    canvas = Canvas(WIDTH, height)
+    header(canvas, view, shown, TITLE, chips, match_id)
+
+    homes = tuple((tuple(labels), chips[seat].fill) for seat, labels in enumerate(view.get("start_cells") or []))
+    cells_key = tuple((c["label"], c["row"], tuple(tuple(v) for v in c["vertices"])) for c in cells)
+    canvas.paste(_frame(side, homes, cells_key), (layout.left, layout.top))
+
+    by_label = {c["label"]: c for c in cells}
+    last = view.get("last") or {}
+    if last.get("kind") == "move":
+        path = [by_label[lb]["vertices"] for lb in last.get("path") or [] if lb in by_label]
+        draw_path(canvas, layout, [layout.centroid(vs) for vs in path])
+    for cell in cells:
+        piece = cell.get("piece")
+        if piece is not None:
+            ch = chips[piece["seat"]]
+            draw_piece(canvas, layout, cell["vertices"], ch.fill, piece["value"], ch.label)
+    if last.get("kind") == "move":
+        for label in (last.get("from"), last.get("to")):
+            if label in by_label:
+                draw_cell_outline(canvas, layout, by_label[label]["vertices"])
+        if last.get("captured") and last.get("to") in by_label:
+            vs = by_label[last["to"]]["vertices"]
+            cx, cy = layout.centroid(vs)
+            canvas.cross((cx + layout.unit * 0.2, cy - layout.unit * 0.2), 12, INK, 3)
+    elif last.get("kind") == "change" and last.get("cell") in by_label:
+        draw_cell_outline(canvas, layout, by_label[last["cell"]]["vertices"])
+
+    wheres = [flower_name(labels, cells, side) for labels in view.get("start_cells") or []]
+    _panel(canvas, view, shown, chips, wheres)
+    return canvas.png()
+
+
+__all__ = ["Layout", "flower_name", "render_board"]
