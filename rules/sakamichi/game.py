@@ -133,12 +133,15 @@ class Sakamichi(Game):
 
     def to_json(self, state: State) -> dict[str, Any]:
         return {"position": format_position(state),
-                "last": None if state.last is None else [state.last[0], state.last[1]]}
+                "last": None if state.last is None else [state.last[0], state.last[1]],
+                "last_move": None if state.last_move is None else [state.last_move[0], state.last_move[1]]}
 
     def from_json(self, data: dict[str, Any]) -> State:
         state = self.from_position(data["position"])
-        last = data.get("last")
-        return state if last is None else replace(state, last=(last[0], last[1]))
+        last, move = data.get("last"), data.get("last_move")
+        if last is not None:
+            state = replace(state, last=(last[0], last[1]))
+        return state if move is None else replace(state, last_move=(move[0], move[1]))
 
     def players(self, state: State) -> int:
         return 2

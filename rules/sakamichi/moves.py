@@ -329,8 +329,8 @@ def apply_action(state: State, action: Action, seat: int) -> State:
     """A player's action; `check` must have passed."""
     last = (seat, format_action(action))
     if isinstance(action, Resign):
-        return replace(finish(state, 1 - seat, "resign"), last=last)
-    state = replace(state, last=last)
+        return replace(finish(state, 1 - seat, "resign"), last=last, last_move=last)
+    state = replace(state, last=last, last_move=last)
     match action:
         case ChooseColour(line):
             assert state.choice is not None

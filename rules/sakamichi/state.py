@@ -69,7 +69,8 @@ class State:
 
     `colours[seat]` is the seat's own line (advanced mode); `markers[seat]` holds the unused letters of "RES";
     `pile` is a sorted set (its order is secret and modelled by chance draws); `result` is (winner or None for a
-    draw, reason); `last` is (seat or None for a chance event, canonical notation) of the last action.
+    draw, reason); `last` is (seat or None for a chance event, canonical notation) of the last action, and
+    `last_move` (seat, canonical notation) of the last player action, which the chance events after it leave be.
     """
 
     mode: str
@@ -92,6 +93,7 @@ class State:
     dead: tuple[Tile, ...]
     result: tuple[int | None, str] | None
     last: tuple[int | None, str] | None = None
+    last_move: tuple[int, str] | None = None
 
 
 def high_roller(state: State) -> int | None:

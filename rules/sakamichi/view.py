@@ -114,10 +114,10 @@ def _line_view(state: State, line: int) -> dict[str, Any]:
             "down": _rows_view(line, data.down), "up": _rows_view(line, data.up), "ends": ends}
 
 
-def _last_view(state: State, viewer: int | None) -> dict[str, Any] | None:
-    if state.last is None:
+def _last_view(state: State, event: tuple[int | None, str] | None, viewer: int | None) -> dict[str, Any] | None:
+    if event is None:
         return None
-    actor, text = state.last
+    actor, text = event
     shown = mask_text(state, text, viewer)
     words = shown.split()
     kind = words[0]
@@ -155,7 +155,8 @@ def view(state: State, viewer: int | None, outcome: dict[str, Any] | None) -> di
       (canonical actions)}; "pile": count only; "removed": tile name at the end, "?" while set aside, None before;
     - "dead": tile names; "result": None or {"winner": seat|None, "reason"};
     - "last": None or {"seat" (None for chance), "kind", "text" (masked canonical notation), "line", "value" (row
-      placed or stacked), "tiles"}; "short": the 10.2 short form with hidden hands as '?';
+      placed or stacked), "tiles"}; "last_move": the same for the last player action (chance events after it
+      do not replace it), or None; "short": the 10.2 short form with hidden hands as '?';
     - "position": the position text once the game is over (everything is known then), else None.
     """
     shown = (hand_visible(state, 0, viewer), hand_visible(state, 1, viewer))
@@ -173,7 +174,8 @@ def view(state: State, viewer: int | None, outcome: dict[str, Any] | None) -> di
         "turn": turns_played(state),
         "scores": None,
         "outcome": outcome,
-        "last": _last_view(state, viewer),
+        "last": _last_view(state, state.last, viewer),
+        "last_move": _last_view(state, state.last_move, viewer),
         "viewer": viewer,
         "mode": state.mode,
         "options": {"count-rule": state.count_rule, "stack-layers": state.stack_layers,

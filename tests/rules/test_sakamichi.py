@@ -573,6 +573,17 @@ def test_json_round_trip_keeps_the_last_action() -> None:
     assert GAME.from_json(data) == state
 
 
+def test_the_last_player_action_outlives_the_draws_after_it() -> None:
+    state = play(load(EX6), "place black up b5", 1)
+    state = GAME.apply(state, parse_outcome("draw w4"), None)
+    view = GAME.view(state, None)
+    assert view["last"]["kind"] == "draw"
+    assert view["last_move"] == {"seat": 1, "kind": "place", "text": "place black up b5", "line": "black",
+                                 "value": 5, "tiles": ["b5"]}
+    data = GAME.to_json(state)
+    assert data["last_move"] == [1, "place black up b5"] and GAME.from_json(data) == state
+
+
 # ---- suggestions -----------------------------------------------------------------------------------------------------
 
 def test_suggestions_rank_placements_first_and_cap_at_25() -> None:
