@@ -17,13 +17,22 @@ from discord.ext import commands
 from dotenv import load_dotenv
 
 from cogs.base import Tables
+from cogs.scheduler import Scheduler
 from cogs.ui import LobbyButton, MatchButton
 from data import Store
 from matches import MatchService
 
 log = logging.getLogger("tabletop")
 
-EXTENSIONS = ("cogs.general", "cogs.cintos", "cogs.sanae")
+EXTENSIONS = (
+    "cogs.general",
+    "cogs.settings",
+    "cogs.cintos",
+    "cogs.sinoda",
+    "cogs.sakamichi",
+    "cogs.sanae",
+    "cogs.bodsoi",
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +61,7 @@ class TabletopBot(commands.Bot):
 
     service: MatchService
     tables: Tables
+    scheduler: Scheduler
 
     def __init__(self, settings: Settings, *, service_options: dict | None = None) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
@@ -63,13 +73,17 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.settings.database_path)
-        self.service = MatchService(self.store, **self._service_options)
+        # Discord's clock (virtual in tests): deadlines shown as Discord timestamps and acted on by the scheduler.
+        options: dict = {"clock": lambda: discord.utils.utcnow().timestamp(), **self._service_options}
+        self.service = MatchService(self.store, **options)
         self.tables = Tables(self)
+        self.scheduler = Scheduler(self)
         self.add_dynamic_items(LobbyButton, MatchButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:
             await self.sync_commands()
+        self.scheduler.start()
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -82,6 +96,8 @@ class TabletopBot(commands.Bot):
             log.info("synced %d global commands (Discord may take a while to show them)", len(synced))
 
     async def close(self) -> None:
+        if hasattr(self, "scheduler"):
+            await self.scheduler.stop()
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -1,6 +1,7 @@
-"""The shared cog base: `Tables` posts lobbies and boards for every game, `GameCog` gives each game its commands.
+"""The shared cog base: `GameCog` gives each game its commands (new, board, resign, rules, the match option).
 
-A game's cog only names its game, its private-view label and its own action commands; everything else is here.
+A game's cog only names its game, its private-view label and its own action commands; everything else is here or
+in `cogs.tables` (re-exported: `Tables`, `Tabletop`).
 """
 
 from __future__ import annotations
@@ -8,187 +9,23 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import render
-from cogs.ui import (
-    EMBED_COLOUR,
-    board_view,
-    confirm_resign_view,
-    guarded,
-    jump_url,
-    lobby_embed,
-    lobby_view,
-    reply,
-    short,
-)
-from matches import Event, Match, MatchService, Refusal, Turn
+from cogs.tables import Tables, Tabletop
+from cogs.ui import EMBED_COLOUR, confirm_resign_view, guarded, jump_url, reply, short
+from matches import Match, Refusal
 from rules import Game
 
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
+TIME_CONTROLS = {"10 minutes": 600, "1 hour": 3600, "24 hours": 86400, "3 days": 3 * 86400, "no clock": 0}
 
-
-class Tabletop(Protocol):
-    """What cogs need from the bot object."""
-
-    service: MatchService
-    tables: Tables
-
-    def get_channel(self, channel_id: int, /) -> Any: ...
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
-    def get_user(self, user_id: int, /) -> Any: ...
-    async def fetch_user(self, user_id: int, /) -> Any: ...
-
-
-class Tables:
-    """Posts and updates every match's messages; the buttons and the game cogs call into it."""
-
-    def __init__(self, bot: Tabletop) -> None:
-        self.bot = bot
-        self.cogs: dict[str, GameCog] = {}
-        self._post_locks: dict[int, asyncio.Lock] = {}
-
-    @property
-    def service(self) -> MatchService:
-        return self.bot.service
-
-    async def channel(self, channel_id: int) -> discord.abc.Messageable:
-        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
-
-    def cog_for(self, match: Match) -> GameCog:
-        return self.cogs[match.game.name]
-
-    # ---- lobby ------------------------------------------------------------------------------------------------
-    async def lobby_message(self, match: Match) -> dict[str, Any]:
-        names = await self.service.store.user_names(match.user_ids)
-        return {"embed": lobby_embed(match, match.game.title, names),
-                "view": lobby_view(match) if match.status == "lobby" else None}
-
-    async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
-        user = interaction.user.id
-        if verb == "join":
-            match = await self.service.join(match_id, user)
-        elif verb == "leave":
-            match = await self.service.leave(match_id, user)
-        else:
-            await interaction.response.defer()
-            turn = await self.service.start(match_id, user)
-            await interaction.edit_original_response(**await self.lobby_message(turn.match))
-            await self.post_turn(turn, started=True)
-            return
-        await interaction.response.edit_message(**await self.lobby_message(match))
-        if match.status == "aborted":
-            await interaction.followup.send(f"Match #{match.id} was closed by its creator.")
-
-    # ---- board ------------------------------------------------------------------------------------------------
-    async def board_file(self, match: Match, seat: int | None, *, filename: str = "board.png") -> discord.File:
-        view = match.view(seat)
-        names = [short(n) for n in await self.service.names(match)]
-        png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
-        return discord.File(io.BytesIO(png), filename=filename)
-
-    def summary(self, match: Match, events: Sequence[Event]) -> str:
-        """The turn in words: who did what, then what the server drew or did."""
-        lines = []
-        for event in events:
-            if event.kind == "action" and event.seat is not None:
-                lines.append(f"<@{match.user_at(event.seat)}> ({match.seat_name(event.seat)}): {event.description}")
-            elif event.kind == "auto" and event.seat is not None:
-                lines.append(f"{match.seat_name(event.seat)} (automatic): {event.description}")
-            else:
-                lines.append(f"🎲 {event.description}")
-        return "\n".join(lines)
-
-    def status_line(self, match: Match) -> str:
-        outcome = match.outcome()
-        if outcome is not None:
-            if not outcome.winners:
-                result = "The game is drawn"
-            else:
-                result = " and ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in sorted(outcome.winners))
-                result += " win" + ("s" if len(outcome.winners) == 1 else "")
-            return f"**Game over.** {result}: {outcome.reason}."
-        actors = match.actors()
-        return "To move: " + ", ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in actors)
-
-    async def post_turn(self, turn: Turn, *, started: bool = False) -> None:
-        """Post the new board at the bottom of the channel and shrink the previous board message to one line."""
-        match = turn.match
-        async with self._post_locks.setdefault(match.id, asyncio.Lock()):
-            channel = await self.channel(match.record.channel_id)
-            previous = match.record.message_id
-            summary = self.summary(match, turn.events)
-            embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
-            embed.description = ("The match has started. Seats and colours were drawn at random.\n" if started
-                                 else "") + (summary + "\n" if summary else "") + self.status_line(match)
-            embed.set_image(url="attachment://board.png")
-            embed.set_footer(text=f"turn {match.view(None).get('turn', 0)} · /{match.game.name} board shows it again")
-            file = await self.board_file(match, None)
-            mentions = " ".join(f"<@{match.user_at(s)}>" for s in match.actors())
-            if match.outcome() is not None:
-                mentions = " ".join(f"<@{uid}>" for uid in match.user_ids)
-            message = await channel.send(content=mentions or None, embed=embed, file=file,
-                                         view=board_view(match, self.cog_for(match).private_label),
-                                         allowed_mentions=discord.AllowedMentions(users=True, roles=False,
-                                                                                  everyone=False))
-            await self.service.set_message(match.id, message.channel.id, message.id)
-            if previous is not None and not started:
-                await self.retire(channel, previous, match, turn.events)
-        if match.outcome() is None:
-            await self.notify_turn(match, message.jump_url)
-
-    async def notify_turn(self, match: Match, link: str) -> None:
-        """A DM notice to each player to move. Closed DMs never break a turn: remember them and rely on the
-        channel mention (already in the board message) until the user uses a command again."""
-        for seat in match.actors():
-            user_id = match.user_at(seat)
-            record = await self.service.store.get_user(user_id)
-            if record is not None and not record.dm_open:
-                continue
-            try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(f"Your turn in {match.game.title} match #{match.id}: {link}")
-            except discord.Forbidden:
-                log.info("DMs closed for user %s; using channel mentions", user_id)
-                await self.service.store.set_dm_open(user_id, False)
-            except discord.HTTPException as exc:
-                log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
-
-    async def retire(self, channel: Any, message_id: int, match: Match, events: Sequence[Event]) -> None:
-        """Edit an old board message down to a one-line summary without buttons."""
-        played = "; ".join(e.public for e in events) or "—"
-        try:
-            old = channel.get_partial_message(message_id)
-            await old.edit(content=f"{match.game.title} #{match.id} · then: {played}", embed=None, attachments=[],
-                           view=None)
-        except discord.HTTPException as exc:  # an old message may be gone; the new one is what matters
-            log.info("could not retire message %s of match %s: %s", message_id, match.id, exc)
-
-    # ---- buttons on the board ------------------------------------------------------------------------------------
-    async def match_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
-        match = await self.service.get(match_id)
-        seat = match.seat_of(interaction.user.id)
-        if verb == "private":
-            if seat is None:
-                raise Refusal(f"You are not playing in match #{match.id}, so there is nothing private to show you.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            await self.cog_for(match).send_private(interaction, match, seat)
-        elif verb == "resign":
-            if seat is None:
-                raise Refusal(f"You are not playing in match #{match.id}.")
-            await reply(interaction, f"Resign match #{match.id}? This cannot be undone.",
-                        view=confirm_resign_view(match.id))
-        else:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            turn = await self.service.resign(match_id, interaction.user.id)
-            await reply(interaction, f"You resigned match #{match.id}.")
-            await self.post_turn(turn)
+__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables", "Tabletop"]
 
 
 class GameCog(commands.GroupCog):
@@ -278,27 +115,51 @@ class GameCog(commands.GroupCog):
     # ---- the commands every game has ----------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a lobby for a new match in this channel")
     @app_commands.describe(players="How many players", options="Rule options, e.g. name=value (autocomplete)",
+                           time="Time per move (default: the server's, else 24 hours)",
+                           timeout="What happens when a player's time runs out",
                            invite1="Invite a player", invite2="Invite a player", invite3="Invite a player",
                            invite4="Invite a player", invite5="Invite a player")
+    @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
+                          timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
+                                   app_commands.Choice(name="the late player forfeits", value="forfeit")])
     async def new(self, interaction: discord.Interaction, players: int | None = None, options: str | None = None,
+                  time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
                   invite1: discord.User | None = None, invite2: discord.User | None = None,
                   invite3: discord.User | None = None, invite4: discord.User | None = None,
                   invite5: discord.User | None = None) -> None:
         async def work() -> None:
             if interaction.channel_id is None:
                 raise Refusal("Matches are played in a server channel.")
+            settings = await self.service.guild_settings(interaction.guild_id)
+            if self.game_name in settings.disabled_games:
+                raise Refusal(f"{self.game.title} is switched off on this server (an admin can turn it on with "
+                              "/settings game).")
             parsed = self.parse_options(options or "")
             invited = [u.id for u in (invite1, invite2, invite3, invite4, invite5) if u is not None and not u.bot]
             count = players if players is not None else self.game.player_counts[0]
-            match = await self.service.create(self.game_name, guild_id=interaction.guild_id,
-                                              channel_id=interaction.channel_id, creator_id=interaction.user.id,
-                                              players=count, options=parsed, invited=invited)
+            home = settings.channel_id or interaction.channel_id
+            match = await self.service.create(
+                self.game_name, guild_id=interaction.guild_id, channel_id=home, creator_id=interaction.user.id,
+                players=count, options=parsed, invited=invited,
+                time_control=time.value if time else settings.time_control,
+                timeout_rule=timeout.value if timeout else settings.timeout_rule)
             pings = " ".join(f"<@{u}>" for u in invited)
-            await interaction.response.send_message(
-                content=(f"{pings} you are invited to a {self.game.title} match." if pings else None),
-                allowed_mentions=discord.AllowedMentions(users=True), **await self.tables.lobby_message(match))
-            message = await interaction.original_response()
-            await self.service.set_message(match.id, message.channel.id, message.id)
+            lobby = {"content": f"{pings} you are invited to a {self.game.title} match." if pings else None,
+                     "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}
+            if home == interaction.channel_id and not settings.use_threads:
+                await interaction.response.send_message(**lobby)
+                message = await interaction.original_response()
+                await self.service.set_message(match.id, message.channel.id, message.id)
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+                message = await (await self.tables.channel(home)).send(**lobby)
+                where = message.channel.id
+                if settings.use_threads:
+                    thread = await message.create_thread(name=f"{self.game.title} #{match.id}")
+                    where = thread.id  # the board messages go into the match's own thread
+                await self.service.set_message(match.id, where, message.id)
+                await reply(interaction, f"Lobby #{match.id} is open: {message.jump_url}")
+            self.bot.scheduler.poke()
         await guarded(interaction, work)
 
     @new.autocomplete("players")

@@ -123,12 +123,24 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
 # ---- board message ----------------------------------------------------------------------------------------------
 class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tt:match:(?P<verb>private|resign|resign-yes):(?P<id>\d+)"):
+                  template=r"tt:match:(?P<verb>[a-z-]+):(?P<id>\d+)"):
+    """Every button on a board message (and its follow-ups): the verb says what it does, the id which match."""
+
+    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "private": ("My view", discord.ButtonStyle.primary),
+        "draw": ("Offer draw", discord.ButtonStyle.secondary),
+        "draw-yes": ("Accept draw", discord.ButtonStyle.success),
+        "draw-no": ("Decline draw", discord.ButtonStyle.secondary),
+        "abort": ("Abort", discord.ButtonStyle.secondary),
+        "claim": ("Claim win", discord.ButtonStyle.success),
+        "rematch": ("Rematch", discord.ButtonStyle.primary),
+        "resign": ("Resign", discord.ButtonStyle.danger),
+        "resign-yes": ("Yes, resign", discord.ButtonStyle.danger),
+    }
+
     def __init__(self, verb: str, match_id: int, label: str | None = None) -> None:
-        styles = {"private": discord.ButtonStyle.primary, "resign": discord.ButtonStyle.danger,
-                  "resign-yes": discord.ButtonStyle.danger}
-        labels = {"private": label or "My view", "resign": "Resign", "resign-yes": "Yes, resign"}
-        super().__init__(discord.ui.Button(label=labels[verb], style=styles[verb],
+        default_label, style = self.LOOK.get(verb, (verb, discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(label=label or default_label, style=style,
                                            custom_id=f"tt:match:{verb}:{match_id}"))
         self.verb = verb
         self.match_id = match_id
@@ -143,17 +155,29 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, lambda: tables.match_action(interaction, self.verb, self.match_id), self.match_id)
 
 
-def board_view(match: Match, private_label: str | None) -> discord.ui.View | None:
-    if match.status != "active":
-        return None
+def board_view(match: Match, private_label: str | None, *, can_abort: bool = False) -> discord.ui.View | None:
     view = discord.ui.View(timeout=None)
+    if match.status != "active":
+        if match.state is not None:
+            view.add_item(MatchButton("rematch", match.id))
+        return view
     if private_label:
         view.add_item(MatchButton("private", match.id, private_label))
+    if match.record.overdue:
+        view.add_item(MatchButton("claim", match.id))
+    view.add_item(MatchButton("draw", match.id))
+    if can_abort:
+        view.add_item(MatchButton("abort", match.id))
     view.add_item(MatchButton("resign", match.id))
     return view
 
 
-def confirm_resign_view(match_id: int) -> discord.ui.View:
+def buttons(match_id: int, *verbs: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(MatchButton("resign-yes", match_id))
+    for verb in verbs:
+        view.add_item(MatchButton(verb, match_id))
     return view
+
+
+def confirm_resign_view(match_id: int) -> discord.ui.View:
+    return buttons(match_id, "resign-yes")

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from data import MatchRecord, SeatRecord, StaleWrite, Store
+from data import GuildSettings, MatchRecord, SeatRecord, StaleWrite, Store
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, Outcome, State
 from rules.replay import replay
 
@@ -174,6 +174,17 @@ class MatchService:
 
     async def touch_user(self, user_id: int, name: str) -> None:
         await self.store.touch_user(user_id, name)
+
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        return await self.store.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        unknown = set(settings.disabled_games) - set(self.games)
+        if unknown:
+            raise Refusal(f"Unknown game {', '.join(sorted(unknown))}; games: {', '.join(sorted(self.games))}.")
+        if settings.timeout_rule not in TIMEOUT_RULES:
+            raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
+        await self.store.put_guild_settings(settings)
 
     def now(self) -> float:
         return self._clock()

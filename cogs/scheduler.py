@@ -1,0 +1,94 @@
+"""One background task that acts on every deadline in the database: reminders, timeouts and lobby expiry.
+
+It sleeps until the next due time (read from the store, so it picks up where it left off after a restart) and is
+woken early whenever a new deadline is set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cogs.tables import Tabletop
+
+log = logging.getLogger(__name__)
+
+MAX_SLEEP = 3600.0  # look again at least hourly, whatever the database says
+MIN_SLEEP = 1.0  # never spin, even if something due keeps failing
+
+
+class Scheduler:
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+        self._task: asyncio.Task[None] | None = None
+        self._sleeping = False
+        self._poked = False  # woken on purpose: the cancellation ends only the current sleep
+        self._dirty = False  # poked while busy: look again before sleeping
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="tabletop-scheduler")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def poke(self) -> None:
+        """Something changed (a move, a new lobby): recompute the next wake-up."""
+        if self._task is None:
+            return
+        if self._sleeping and not self._poked:
+            self._poked = True
+            self._task.cancel()
+        else:
+            self._dirty = True
+
+    async def tick(self) -> int:
+        """Do everything that is due now; returns how many things were done."""
+        tables = self.bot.tables
+        done = 0
+        for kind, match in await self.bot.service.due():
+            try:
+                if kind == "remind":
+                    await tables.remind(match)
+                elif kind == "timeout":
+                    await tables.time_out(match)
+                else:
+                    await tables.expire(match)
+                done += 1
+            except Exception:
+                log.exception("scheduler: %s of match %s failed", kind, match.id)
+        return done
+
+    async def _run(self) -> None:
+        service = self.bot.service
+        while True:
+            self._dirty = False
+            try:
+                await self.tick()
+                upcoming = await service.next_due()
+            except Exception:
+                log.exception("scheduler tick failed")
+                upcoming = None
+            if self._dirty:
+                continue
+            delay = MAX_SLEEP if upcoming is None else upcoming - service.now()
+            # A plain sleep (not an Event wait): it is what simcord's virtual clock and any event loop understand.
+            self._sleeping = True
+            try:
+                await asyncio.sleep(min(max(delay, MIN_SLEEP), MAX_SLEEP))
+            except asyncio.CancelledError:
+                if not self._poked:
+                    raise
+                current = asyncio.current_task()
+                if current is not None:
+                    current.uncancel()
+            finally:
+                self._sleeping = False
+                self._poked = False

@@ -1,0 +1,102 @@
+"""Server settings for admins (Manage Server): where matches go, threads, the default clock, enabled games."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import TIME_CONTROLS
+from cogs.tables import Tabletop
+from cogs.ui import EMBED_COLOUR, guarded, reply
+from data import GuildSettings
+
+
+def describe_time(seconds: int | None) -> str:
+    if seconds is None:
+        return "24 hours (the bot's default)"
+    return next((name for name, value in TIME_CONTROLS.items() if value == seconds), f"{seconds} s")
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class Settings(commands.GroupCog, group_name="settings", group_description="Server settings for Tabletop (admins)"):
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _update(self, interaction: discord.Interaction, **changes: object) -> None:
+        async def work() -> None:
+            await self._save(interaction, **changes)
+        await guarded(interaction, work)
+
+    async def _save(self, interaction: discord.Interaction, **changes: object) -> None:
+        assert interaction.guild_id is not None  # guild_only
+        service = self.bot.service
+        settings = replace(await service.guild_settings(interaction.guild_id), guild_id=interaction.guild_id,
+                           **changes)
+        await service.save_guild_settings(settings)
+        await reply(interaction, embed=self.describe(settings))
+
+    @staticmethod
+    def describe(settings: GuildSettings) -> discord.Embed:
+        embed = discord.Embed(title="Tabletop settings", colour=EMBED_COLOUR)
+        embed.add_field(name="Matches posted in",
+                        value=f"<#{settings.channel_id}>" if settings.channel_id else "where /… new is used")
+        embed.add_field(name="Own thread per match", value="yes" if settings.use_threads else "no")
+        embed.add_field(name="Default time per move", value=describe_time(settings.time_control))
+        embed.add_field(name="When time runs out", value="opponents may claim the win"
+                        if settings.timeout_rule == "claim" else "the late player forfeits")
+        embed.add_field(name="Switched off", value=", ".join(settings.disabled_games) or "none")
+        return embed
+
+    @app_commands.command(name="show", description="Show this server's Tabletop settings")
+    async def show(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await reply(interaction, embed=self.describe(await self.bot.service.guild_settings(interaction.guild_id)))
+        await guarded(interaction, work)
+
+    @app_commands.command(name="channel", description="Post new matches in this channel (leave empty: anywhere)")
+    async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel | None = None) -> None:
+        await self._update(interaction, channel_id=channel.id if channel else None)
+
+    @app_commands.command(name="threads", description="Give every new match its own thread")
+    async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self._update(interaction, use_threads=enabled)
+
+    @app_commands.command(name="time", description="Default time per move for new matches")
+    @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
+    async def time(self, interaction: discord.Interaction, time: app_commands.Choice[int]) -> None:
+        await self._update(interaction, time_control=time.value)
+
+    @app_commands.command(name="timeout", description="What happens by default when a player's time runs out")
+    @app_commands.choices(rule=[app_commands.Choice(name="opponents may claim the win", value="claim"),
+                                app_commands.Choice(name="the late player forfeits", value="forfeit")])
+    async def timeout(self, interaction: discord.Interaction, rule: app_commands.Choice[str]) -> None:
+        await self._update(interaction, timeout_rule=rule.value)
+
+    @app_commands.command(name="game", description="Switch a game on or off on this server")
+    async def game(self, interaction: discord.Interaction, game: str, enabled: bool) -> None:
+        async def work() -> None:
+            settings = await self.bot.service.guild_settings(interaction.guild_id)
+            off = set(settings.disabled_games)
+            name = game.strip().lower()
+            if enabled:
+                off.discard(name)
+            else:
+                off.add(name)
+            await self._save(interaction, disabled_games=tuple(sorted(off)))
+        await guarded(interaction, work)
+
+    @game.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=g.title, value=name) for name, g in sorted(self.bot.service.games.items())
+                if current.lower() in name]
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    await bot.add_cog(Settings(tabletop))

@@ -1,0 +1,281 @@
+"""`Tables` posts and updates every match's messages (lobby, board, notices) and answers the match buttons.
+
+Game cogs, the buttons and the scheduler all call into it; it holds no match state of its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+import render
+from cogs.ui import (
+    EMBED_COLOUR,
+    board_view,
+    buttons,
+    confirm_resign_view,
+    jump_url,
+    lobby_embed,
+    lobby_view,
+    reply,
+    short,
+)
+from matches import Event, Match, MatchService, Refusal, Turn
+
+if TYPE_CHECKING:  # typing only: cogs.base imports this module
+    from cogs.base import GameCog
+
+log = logging.getLogger(__name__)
+
+
+class Tabletop(Protocol):
+    """What cogs need from the bot object."""
+
+    service: MatchService
+    tables: Tables
+    scheduler: Any  # cogs.scheduler.Scheduler
+
+    def get_channel(self, channel_id: int, /) -> Any: ...
+    async def fetch_channel(self, channel_id: int, /) -> Any: ...
+    def get_user(self, user_id: int, /) -> Any: ...
+    async def fetch_user(self, user_id: int, /) -> Any: ...
+
+
+class Tables:
+    """Posts and updates every match's messages; the buttons and the game cogs call into it."""
+
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+        self.cogs: dict[str, GameCog] = {}
+        self._post_locks: dict[int, asyncio.Lock] = {}
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.service
+
+    async def channel(self, channel_id: int) -> discord.abc.Messageable:
+        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+
+    def cog_for(self, match: Match) -> GameCog:
+        return self.cogs[match.game.name]
+
+    # ---- lobby ------------------------------------------------------------------------------------------------
+    async def lobby_message(self, match: Match) -> dict[str, Any]:
+        names = await self.service.store.user_names(match.user_ids)
+        return {"embed": lobby_embed(match, match.game.title, names),
+                "view": lobby_view(match) if match.status == "lobby" else None}
+
+    async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
+        user = interaction.user.id
+        if verb == "join":
+            match = await self.service.join(match_id, user)
+        elif verb == "leave":
+            match = await self.service.leave(match_id, user)
+        else:
+            await interaction.response.defer()
+            turn = await self.service.start(match_id, user)
+            await interaction.edit_original_response(**await self.lobby_message(turn.match))
+            await self.post_turn(turn, started=True)
+            return
+        await interaction.response.edit_message(**await self.lobby_message(match))
+        if match.status == "aborted":
+            await interaction.followup.send(f"Match #{match.id} was closed by its creator.")
+
+    # ---- board ------------------------------------------------------------------------------------------------
+    async def board_file(self, match: Match, seat: int | None, *, filename: str = "board.png") -> discord.File:
+        view = match.view(seat)
+        names = [short(n) for n in await self.service.names(match)]
+        png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
+        return discord.File(io.BytesIO(png), filename=filename)
+
+    def summary(self, match: Match, events: Sequence[Event]) -> str:
+        """The turn in words: who did what, then what the server drew or did."""
+        lines = []
+        for event in events:
+            if event.kind == "action" and event.seat is not None:
+                lines.append(f"<@{match.user_at(event.seat)}> ({match.seat_name(event.seat)}): {event.description}")
+            elif event.kind == "auto" and event.seat is not None:
+                lines.append(f"{match.seat_name(event.seat)} (automatic): {event.description}")
+            elif event.kind == "timeout" and event.seat is not None:
+                lines.append(f"⏰ <@{match.user_at(event.seat)}> ({event.description})")
+            else:
+                lines.append(f"🎲 {event.description}")
+        return "\n".join(lines)
+
+    def status_line(self, match: Match) -> str:
+        outcome = match.outcome()
+        if match.status == "aborted":
+            return f"**Match aborted:** {outcome.reason if outcome else 'closed'}."
+        if outcome is not None:
+            if not outcome.winners:
+                result = "The game is drawn"
+            else:
+                result = " and ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in sorted(outcome.winners))
+                result += " win" + ("s" if len(outcome.winners) == 1 else "")
+            return f"**Game over.** {result}: {outcome.reason}."
+        actors = match.actors()
+        line = "To move: " + ", ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in actors)
+        deadline = match.record.deadline
+        if deadline is not None:
+            line += f" · deadline <t:{int(deadline)}:R>"
+            if match.record.overdue:
+                line += " — **out of time**: an opponent may claim the win"
+        return line
+
+    async def post_turn(self, turn: Turn, *, started: bool = False) -> None:
+        """Post the new board at the bottom of the channel and shrink the previous board message to one line."""
+        match = turn.match
+        async with self._post_locks.setdefault(match.id, asyncio.Lock()):
+            channel = await self.channel(match.record.channel_id)
+            previous = match.record.message_id
+            summary = self.summary(match, turn.events)
+            embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
+            embed.description = ("The match has started. Seats and colours were drawn at random.\n" if started
+                                 else "") + (summary + "\n" if summary else "") + self.status_line(match)
+            embed.set_image(url="attachment://board.png")
+            embed.set_footer(text=f"turn {match.view(None).get('turn', 0)} · /{match.game.name} board shows it again")
+            file = await self.board_file(match, None)
+            mentions = " ".join(f"<@{match.user_at(s)}>" for s in match.actors())
+            if match.outcome() is not None:
+                mentions = " ".join(f"<@{uid}>" for uid in match.user_ids)
+            view = board_view(match, self.cog_for(match).private_label,
+                              can_abort=await self.service.can_abort(match))
+            message = await channel.send(content=mentions or None, embed=embed, file=file, view=view,
+                                         allowed_mentions=discord.AllowedMentions(users=True, roles=False,
+                                                                                  everyone=False))
+            await self.service.set_message(match.id, message.channel.id, message.id)
+            if previous is not None and not started:
+                await self.retire(channel, previous, match, turn.events)
+        self.bot.scheduler.poke()  # a new deadline may be the next thing to wake for
+        if match.outcome() is None:
+            for seat in match.actors():
+                await self.notify(match, match.user_at(seat),
+                                  f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
+
+    async def notify(self, match: Match, user_id: int, text: str, *, fallback: bool = False) -> bool:
+        """DM a notice. Closed DMs (403, code 50007) never break a turn: the bot remembers and stops trying until
+        the user uses a command again. With `fallback`, an undeliverable notice goes to the match channel as a
+        mention instead. Returns whether the DM arrived."""
+        record = await self.service.store.get_user(user_id)
+        if record is None or record.dm_open:
+            try:
+                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                await user.send(text)
+                return True
+            except discord.Forbidden:
+                log.info("DMs closed for user %s; using channel mentions", user_id)
+                await self.service.store.set_dm_open(user_id, False)
+            except discord.HTTPException as exc:
+                log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
+        if fallback:
+            channel = await self.channel(match.record.channel_id)
+            await channel.send(f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+        return False
+
+    # ---- the clock ------------------------------------------------------------------------------------------------
+    async def remind(self, match: Match) -> None:
+        count = await self.service.mark_reminded(match)
+        left = "half" if count == 1 else "most"
+        for seat in match.actors():
+            await self.notify(match, match.user_at(seat),
+                              f"Reminder: {left} of your time for {match.game.title} match #{match.id} is gone; "
+                              f"the deadline is <t:{int(match.record.deadline or 0)}:R>. {jump_url(match) or ''}",
+                              fallback=True)
+
+    async def time_out(self, match: Match) -> None:
+        late = match.actors()
+        turn = await self.service.timeout(match.id)
+        if turn is not None:
+            await self.post_turn(turn)
+            return
+        if match.record.overdue:
+            channel = await self.channel(match.record.channel_id)
+            others = [f"<@{uid}>" for s, uid in enumerate(match.user_ids) if s not in late]
+            who = ", ".join(f"<@{match.user_at(s)}>" for s in late)
+            await channel.send(f"⏰ {who} ran out of time in {match.game.title} match #{match.id}. "
+                               f"{', '.join(others)}: you may claim the win (or wait for the move).",
+                               view=buttons(match.id, "claim"), allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def expire(self, match: Match) -> None:
+        await self.service.expire_lobby(match.id)
+        if match.record.message_id is None:
+            return
+        channel = await self.channel(match.record.channel_id)
+        try:
+            await channel.get_partial_message(match.record.message_id).edit(**await self.lobby_message(match))
+        except discord.HTTPException as exc:
+            log.info("could not close lobby message of match %s: %s", match.id, exc)
+        await channel.send(f"{match.game.title} lobby #{match.id} expired: it never filled up and started.")
+
+    async def retire(self, channel: Any, message_id: int, match: Match, events: Sequence[Event]) -> None:
+        """Edit an old board message down to a one-line summary without buttons."""
+        played = "; ".join(e.public for e in events) or "—"
+        try:
+            old = channel.get_partial_message(message_id)
+            await old.edit(content=f"{match.game.title} #{match.id} · then: {played}", embed=None, attachments=[],
+                           view=None)
+        except discord.HTTPException as exc:  # an old message may be gone; the new one is what matters
+            log.info("could not retire message %s of match %s: %s", message_id, match.id, exc)
+
+    # ---- buttons on the board ------------------------------------------------------------------------------------
+    async def match_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
+        match = await self.service.get(match_id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None:
+            raise Refusal(f"You are not playing in match #{match.id}.")
+        user = interaction.user.id
+        if verb == "private":
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.cog_for(match).send_private(interaction, match, seat)
+        elif verb == "resign":
+            await reply(interaction, f"Resign match #{match.id}? This cannot be undone.",
+                        view=confirm_resign_view(match.id))
+        elif verb in ("resign-yes", "claim"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            if verb == "claim":
+                turn = await self.service.claim(match_id, user)
+                await reply(interaction, f"You claimed match #{match.id}.")
+            else:
+                turn = await self.service.resign(match_id, user)
+                await reply(interaction, f"You resigned match #{match.id}.")
+            await self.post_turn(turn)
+        elif verb == "draw":
+            await self.service.offer_draw(match_id, user)
+            others = " ".join(f"<@{uid}>" for uid in match.user_ids if uid != user)
+            await reply(interaction, f"You offered a draw in match #{match.id}.")
+            channel = await self.channel(match.record.channel_id)
+            await channel.send(f"<@{user}> offers a draw in {match.game.title} match #{match.id}. {others}: accept or "
+                               "decline (the offer lapses with the next move).",
+                               view=buttons(match.id, "draw-yes", "draw-no"),
+                               allowed_mentions=discord.AllowedMentions(users=True))
+        elif verb in ("draw-yes", "draw-no"):
+            await self.service.answer_draw(match_id, user, accept=verb == "draw-yes")
+            settled = verb == "draw-no" or match.status == "finished"
+            state = ("declined." if verb == "draw-no" else
+                     "accepted." if match.status == "finished" else f"<@{user}> agrees; waiting for the others.")
+            await interaction.response.edit_message(
+                content=f"Draw offer in match #{match.id}: {state}",
+                view=None if settled else buttons(match.id, "draw-yes", "draw-no"))
+            if match.status == "finished":
+                await self.post_turn(Turn(match, []))
+        elif verb == "abort":
+            await self.service.abort(match_id, user)
+            await reply(interaction, f"You aborted match #{match.id}.")
+            await self.post_turn(Turn(match, []))
+        elif verb == "rematch":
+            lobby = await self.service.rematch(match_id, user)
+            await reply(interaction, f"Rematch lobby #{lobby.id} opened.")
+            channel = await self.channel(lobby.record.channel_id)
+            invited = " ".join(f"<@{s.user_id}>" for s in lobby.seats if s.invited)
+            message = await channel.send(content=f"{invited} rematch of #{match.id}!",
+                                         allowed_mentions=discord.AllowedMentions(users=True),
+                                         **await self.lobby_message(lobby))
+            await self.service.set_message(lobby.id, message.channel.id, message.id)
+            self.bot.scheduler.poke()
+        else:
+            raise Refusal("That button is no longer in use.")
