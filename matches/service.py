@@ -437,6 +437,9 @@ class MatchService:
             if match.status != "active" or r.deadline is None or r.deadline > self._clock() or r.overdue:
                 return None
             late = match.actors()
+            defaults = [(seat, match.game.timeout_action(match.state, seat)) for seat in late]
+            if late and all(action is not None for _, action in defaults):
+                return await self._default_actions(match, defaults)
             if len(late) >= match.players:
                 await self._end_by_agreement(match, "aborted", "nobody moved before the deadline")
                 return Turn(match, [])
@@ -457,6 +460,21 @@ class MatchService:
             if seat in late:
                 raise Refusal("You are the one out of time: make your move instead.")
             return await self._forfeit(match, late)
+
+    async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]]) -> Turn:
+        """Apply what the rules do for late seats (e.g. an unanswered question counts as "no")."""
+        game, state = match.game, match.state
+        events: list[Event] = []
+        version = match.record.version
+        for seat, action in defaults:
+            after = game.apply(state, action, seat)
+            version += 1
+            events.append(Event(version, seat, None, game.notation(state, action), game.log_text(state, action, None),
+                                f"no answer in time: {game.describe(state, action, after)}", "timeout"))
+            state = after
+        more, state = self._resolve(game, state, version, match.user_ids)
+        await self._commit(match, state, [*events, *more])
+        return Turn(match, [*events, *more])
 
     async def _forfeit(self, match: Match, late: Sequence[int]) -> Turn:
         game, state = match.game, match.state

@@ -139,6 +139,11 @@ class Game(ABC):
         """An action the server submits by itself (e.g. a forced pass), as (seat, action); None if there is none."""
         return None
 
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """What the rules do when `seat` lets its deadline pass, if not forfeiting (e.g. an unanswered question
+        counts as "no"); None means the match's timeout rule (claim or forfeit) applies."""
+        return None
+
     # ---- text -----------------------------------------------------------------------------------------
     @abstractmethod
     def parse(self, state: State, text: str, seat: int) -> Action:
