@@ -1,0 +1,147 @@
+"""Bodsoi in Discord: `/bodsoi place` and `/bodsoi pass`, ranked placement autocomplete and the private "My tiles"."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import MAX_CHOICES, GameCog, Tabletop
+from cogs.ui import reply
+from matches import Match, Refusal
+from rules.bodsoi import suggest_placements
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded tiles, join two opposite edges"):
+    game_name = "bodsoi"
+    private_label = "My tiles"
+    rules_summary = (
+        "**Tiles:** every tile has a blue band and a yellow band, each marked with a symbol (sun, moon, star, "
+        "leaf, wave). Corner tiles bend both bands; straight tiles let them cross.\n"
+        "**Turn:** you draw a tile into your hand (at most 5, kept secret — teammates may not tell each other "
+        "their tiles), then place one tile or pass.\n"
+        "**Placing:** a tile alone on the board is always allowed; a tile next to others must match at least one "
+        "neighbour's edge in **your own colour with the same symbol**.\n"
+        "**Bodsoi:** a path of your colour running from one board edge to the opposite edge wins at once (if one "
+        "tile completes both colours, the placer wins).\n"
+        "**Otherwise** (board full, or everyone passes in a row without drawing) each side's anchored paths score "
+        "the row, counted from their edge, of the tile where they end; best against best, then second against "
+        "second.\n"
+        "**Commands:** `/bodsoi place tile:C-su-mo square:d4 rotation:90` (autocomplete lists your legal "
+        "placements, best first), `/bodsoi pass`, the **My tiles** button (your hand in every rotation, only "
+        "you see it), `/bodsoi board`, `/bodsoi resign`. 2v2: `/bodsoi new players:4`."
+    )
+
+    # ---- the game's own commands ------------------------------------------------------------------------------
+    @app_commands.command(name="place", description="Place a tile from your hand, e.g. C-su-mo d4 90")
+    @app_commands.describe(tile="The tile, e.g. C-su-mo (autocomplete lists your legal placements, best first)",
+                           square="The square, e.g. d4", rotation="Clockwise turn: 0, 90, 180 or 270",
+                           match="Match number (default: your match here)")
+    async def place(self, interaction: discord.Interaction, tile: str, square: str | None = None,
+                    rotation: str | None = None, match: int | None = None) -> None:
+        words = tile.split()
+        if words and words[0].lower() in ("place", "p"):
+            words = words[1:]
+        if len(words) == 1 and (square is None or rotation is None):
+            missing = " and ".join(n for n, v in (("square", square), ("rotation", rotation)) if v is None)
+            await reply(interaction, f"Give the {missing} too, e.g. `/bodsoi place tile:{words[0]} square:d4 "
+                                     "rotation:90` — or pick a whole placement from the `tile` suggestions.")
+            return
+        if len(words) > 1 and (square is not None or rotation is not None):
+            await reply(interaction, f"`{tile}` already names a square and rotation; leave the square and rotation "
+                                     "options empty, or give only the tile in `tile`.")
+            return
+        text = " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)])
+        await self.play(interaction, text, match)
+
+    @app_commands.command(name="pass", description="End your turn without placing a tile")
+    @app_commands.describe(match="Match number (default: your match here)")
+    async def pass_(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await self.play(interaction, "pass", match)
+
+    # ---- autocomplete ---------------------------------------------------------------------------------------------
+    async def _suggest(self, interaction: discord.Interaction, typed: str) -> list[tuple[str, str]]:
+        """Ranked (label, placement) pairs for the caller, narrowed by `typed` ("tile square rotation" words)."""
+        try:
+            found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
+        except Refusal:
+            return []
+        seat = found.seat_of(interaction.user.id)
+        if seat is None or seat not in found.actors():
+            return []
+        state = found.state
+        return [(label, text) for label, text in suggest_placements(state, seat, typed, limit=400)
+                if text != "pass"]
+
+    @place.autocomplete("tile")
+    async def tile_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """Whole placements, best first: picking one fills the command in one go."""
+        ns = interaction.namespace
+        typed = " ".join(w for w in (current, getattr(ns, "square", None), getattr(ns, "rotation", None)) if w)
+        seen, choices = set(), []
+        for label, text in await self._suggest(interaction, typed):
+            value = text.removeprefix("place ")
+            if value not in seen:
+                seen.add(value)
+                choices.append(app_commands.Choice(name=label.removeprefix("place ")[:100], value=value))
+        return choices[:MAX_CHOICES]
+
+    @place.autocomplete("square")
+    async def square_autocomplete(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice[str]]:
+        tile = (getattr(interaction.namespace, "tile", None) or "").split()
+        if not tile:
+            return []
+        rotation = getattr(interaction.namespace, "rotation", None)
+        typed = " ".join([tile[0], current.strip().lower() or "", rotation or ""]).strip()
+        return self._distinct(await self._suggest(interaction, typed), 2, current)
+
+    @place.autocomplete("rotation")
+    async def rotation_autocomplete(self, interaction: discord.Interaction,
+                                    current: str) -> list[app_commands.Choice[str]]:
+        ns = interaction.namespace
+        tile, square = (getattr(ns, "tile", None) or "").split(), getattr(ns, "square", None)
+        if not tile or not square:
+            return [app_commands.Choice(name=f"{r}°", value=str(r)) for r in ROTATIONS if str(r).startswith(current)]
+        typed = " ".join([tile[0], square.strip().lower(), current.strip()]).strip()
+        return self._distinct(await self._suggest(interaction, typed), 3, current)
+
+    @staticmethod
+    def _distinct(suggestions: list[tuple[str, str]], field: int, current: str) -> list[app_commands.Choice[str]]:
+        """One choice per distinct square (field 2) or rotation (field 3) of the ranked placements."""
+        seen: set[str] = set()
+        choices = []
+        for label, text in suggestions:
+            words = text.split()
+            if len(words) != 4 or words[field] in seen:
+                continue
+            seen.add(words[field])
+            note = label.partition(" — ")[2]
+            shown = f"{words[field]}{'°' if field == 3 else ''} ({words[1]}"
+            shown += f" {words[2]}" if field == 3 else f" at {words[3]}°"
+            shown += f"{' — ' + note if note else ''})"
+            choices.append(app_commands.Choice(name=shown[:100], value=words[field]))
+        return choices[:MAX_CHOICES]
+
+    place.autocomplete("match")(GameCog.match_autocomplete)
+    pass_.autocomplete("match")(GameCog.match_autocomplete)
+
+    # ---- private rack ---------------------------------------------------------------------------------------------
+    async def send_private(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
+        """The seat's own tiles in words and as the board image with the rack in every rotation (ephemeral)."""
+        view = match.view(seat)
+        hand = view.get("hand") or []
+        file = await self.tables.board_file(match, seat, filename="my_tiles.png")
+        counts = {name: hand.count(name) for name in hand}
+        listing = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in counts.items()) or "none"
+        turn = " It is your turn." if seat in match.actors() else ""
+        await reply(interaction, f"Your tiles in match #{match.id} ({match.seat_name(seat)}, only you can see "
+                                 f"this): {listing}.{turn}", file=file)
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    await bot.add_cog(Bodsoi(tabletop))
