@@ -1,0 +1,115 @@
+"""The Sanae board image: valid small PNGs drawn from real views, hidden stones blank, own ranks and marks shown."""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+
+from PIL import Image
+
+from render import RENDERERS
+from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
+from render.sanae import CHIPS, WIDTH, describe_last, layout, render_board
+from rules.sanae import GAME
+
+OPTS = "options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; "
+ZED_PENDING = OPTS + ("phase play ; setup red=ready blue=ready ; first blue ; turn blue ; pending zed R1.05 R1.06 ; "
+                      "quiet 0 ; captured red=- blue=- ; stones R1.05=bN* R1.06=rV* R2.08=rC R3.00=rC B4.05=bN ; "
+                      "result -")
+COMBAT = OPTS + ("phase play ; setup red=ready blue=ready ; first red ; turn red ; pending - ; quiet 0 ; "
+                 "captured red=- blue=- ; stones R1.06=rV R3.00=rL C2=bF B1.06=bV B2.00=bD ; result -")
+NAMES = ["Ada", "Bob"]
+
+
+def image(png: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def pixels(img: Image.Image) -> list[tuple[int, int, int]]:
+    data = img.tobytes()
+    return list(zip(data[0::3], data[1::3], data[2::3], strict=True))
+
+
+def played(seed: int = 3, plies: int = 60):
+    """A state after both layouts and `plies` random moves (attacks favoured), dice drawn from `seed`."""
+    rng = random.Random(seed)
+
+    def settle(state):
+        while GAME.chance_outcomes(state):
+            outcomes = GAME.chance_outcomes(state)
+            state = GAME.apply(state, rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0], None)
+        return state
+
+    state = GAME.setup(2)
+    for seat, text in ((0, "layout preset classic"), (1, "layout random"), (0, "ready"), (1, "ready")):
+        state = settle(GAME.apply(state, GAME.parse(state, text, seat), seat))
+    for _ in range(plies):
+        if GAME.outcome(state) is not None:
+            break
+        (seat,) = GAME.actors(state)
+        legal = GAME.legal_actions(state, seat)
+        attacks = [a for a in legal if getattr(a, "target", None) is not None and state.cells[a.target]]
+        state = settle(GAME.apply(state, rng.choice(attacks if attacks and rng.random() < 0.6 else legal), seat))
+    return state
+
+
+def test_registered_and_sized() -> None:
+    assert RENDERERS["sanae"] is render_board
+    png = render_board(GAME.view(played(), None), NAMES, 7)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
+    assert image(png).width == WIDTH
+
+
+def test_public_hidden_stones_are_blank_and_private_ones_show_the_letter() -> None:
+    state = GAME.from_position(COMBAT)
+    lay = layout()
+    labels = [c["label"] for c in GAME.view(state, None)["cells"]]
+    x, y = lay.anchors[labels.index("R3.00")]
+    public = image(render_board(GAME.view(state, None), NAMES))
+    private = image(render_board(GAME.view(state, 0), NAMES))
+
+    def light_pixels(img: Image.Image) -> int:  # the white letter on a Red disc
+        box = img.crop((round(x) - 6, round(y) - 8, round(x) + 6, round(y) + 8))
+        return sum(1 for p in pixels(box) if min(p) > 200)
+
+    assert light_pixels(public) == 0  # a plain disc: nothing to read
+    assert light_pixels(private) > 10  # the owner sees their Lieutenant's letter
+    assert sum(abs(a - b) for a, b in zip(public.getpixel((round(x), round(y) - 12)), rgb(CHIPS[0].fill),
+                                          strict=True)) < 60
+
+
+def test_last_move_and_combat_are_marked() -> None:
+    state = GAME.from_position(COMBAT)
+    after = GAME.apply(state, GAME.parse(state, "R3.00-C2", 0), 0)
+    view = GAME.view(after, None)
+    assert "Red Lieutenant vs Blue Footman: attacker wins" in describe_last(view, NAMES)
+    img = image(render_board(view, NAMES))
+    orange = rgb(LAST_MOVE)
+    near = sum(1 for p in pixels(img) if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40)
+    assert near > 400  # cell outlines and the arrow
+    quiet = image(render_board(GAME.view(state, None), NAMES))
+    assert sum(1 for p in pixels(quiet) if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40) < 50
+
+
+def test_zed_pending_tells_only_the_defender_which_captains_may_swap() -> None:
+    state = GAME.from_position(ZED_PENDING)
+    red_view, blue_view = GAME.view(state, 0), GAME.view(state, 1)
+    assert red_view["pending"]["eligible"] == ["R2.08"] and blue_view["pending"]["eligible"] is None
+    assert render_board(red_view, NAMES) != render_board(blue_view, NAMES)
+    after = GAME.apply(state, GAME.parse(state, "zed R2.08", 0), 0)
+    view = GAME.view(after, None)
+    assert view["cells"][[c["label"] for c in view["cells"]].index("R1.06")]["stone"]["zed_used"]
+    assert "swapped with the Void" in describe_last(view, NAMES)
+    assert len(render_board(view, NAMES)) < MAX_PNG_BYTES
+
+
+def test_render_is_fast_enough() -> None:
+    view = GAME.view(played(), 0)
+    render_board(view, NAMES)  # warm the cached frame
+    times = []
+    for _ in range(7):
+        start = time.perf_counter()
+        render_board(view, NAMES, 12)
+        times.append(time.perf_counter() - start)
+    assert sorted(times)[3] < 0.12  # p50 ~35 ms here; generous for a loaded CI box
