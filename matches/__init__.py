@@ -1,5 +1,6 @@
 """The match service: seats, turns, chance draws and persistence calls, with no discord types."""
 
-from matches.service import Event, Match, MatchService, Refusal, Turn
+from matches.model import Event, Match, Refusal, Turn
+from matches.service import MatchService
 
 __all__ = ["Event", "Match", "MatchService", "Refusal", "Turn"]

@@ -11,117 +11,26 @@ import logging
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
-from data import GuildSettings, MatchRecord, SeatRecord, StaleWrite, Store
-from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, Outcome, State
+from data import GuildSettings, StaleWrite, Store
+from matches.agreements import TIMEOUT_RULES, Agreements
+from matches.model import Event, Match, Refusal, Turn
+from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
 from rules.replay import replay
 
 log = logging.getLogger(__name__)
 
 DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the server says otherwise
 LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
-TIMEOUT_RULES = ("claim", "forfeit")
 
 
-class Refusal(Exception):
-    """A user's request that cannot be done, with a message saying why (and what would be right)."""
+class MatchService(Agreements):
+    """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-@dataclass
-class Match:
-    """A match as the service knows it: its record, its seats and (once started) the game state."""
-
-    record: MatchRecord
-    seats: list[SeatRecord]
-    game: Game
-    state: State | None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
-
-    @property
-    def id(self) -> int:
-        return self.record.id
-
-    @property
-    def status(self) -> str:
-        return self.record.status
-
-    @property
-    def players(self) -> int:
-        return self.record.players
-
-    @property
-    def user_ids(self) -> list[int]:
-        return [s.user_id for s in self.seats]
-
-    def seat_of(self, user_id: int) -> int | None:
-        for s in self.seats:
-            if s.user_id == user_id and s.joined:
-                return s.seat
-        return None
-
-    def user_at(self, seat: int) -> int:
-        return self.seats[seat].user_id
-
-    def actors(self) -> list[int]:
-        """Seats to act now (empty in a lobby or after the end)."""
-        if self.state is None or self.status != "active":
-            return []
-        return sorted(self.game.actors(self.state))
-
-    def outcome(self) -> Outcome | None:
-        """The game's own result, or one agreed at the table (a draw, an abort)."""
-        if self.state is not None:
-            result = self.game.outcome(self.state)
-            if result is not None:
-                return result
-        stored = self.record.outcome
-        if stored is None or self.status not in ("finished", "aborted"):
-            return None
-        scores = stored.get("scores")
-        return Outcome(frozenset(stored["winners"]), tuple(scores) if scores is not None else None, stored["reason"])
-
-    def seat_name(self, seat: int) -> str:
-        assert self.state is not None
-        return self.game.seat_name(self.state, seat)
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        assert self.state is not None
-        return self.game.view(self.state, seat)
-
-
-@dataclass(frozen=True)
-class Event:
-    """One log line a request produced: a player's action, a server-made action, or a chance outcome."""
-
-    n: int
-    seat: int | None
-    user_id: int | None
-    text: str  # canonical notation: replayable
-    public: str  # the log line as anyone may read it
-    description: str  # in words, for the match message (public)
-    kind: str  # "action" | "auto" | "chance"
-
-
-@dataclass(frozen=True)
-class Turn:
-    """What a request did: the match afterwards and the events, in log order."""
-
-    match: Match
-    events: list[Event]
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self.match.outcome()
-
-
-class MatchService:
-    """Runs every match. One instance per process; per-match locks serialise requests for the same match."""
+    Clocks, timeouts and endings by agreement come from `matches.agreements.Agreements`.
+    """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
                  games: dict[str, Game] | None = None, lobby_ttl: float = LOBBY_TTL) -> None:
@@ -385,187 +294,6 @@ class MatchService:
                                deadline=deadline, reminders=0, overdue=False, expires_at=None, draw_offer=())
         if seats is not None:
             match.seats = await self.store.seats(match.id)
-
-    # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
-    async def due(self) -> list[tuple[str, Match]]:
-        """What the scheduler must do now: ("expire" | "remind" | "timeout", match), in match order."""
-        now = self._clock()
-        work: list[tuple[str, Match]] = []
-        for record in await self.store.due_matches(now):
-            match = await self.get(record.id)
-            await self._refresh(match)
-            r = match.record
-            if r.status == "lobby":
-                work.append(("expire", match))
-            elif r.deadline is not None and r.deadline <= now:
-                work.append(("timeout", match))
-            elif r.deadline is not None:
-                work.append(("remind", match))
-        return work
-
-    async def next_due(self) -> float | None:
-        return await self.store.next_due()
-
-    def time_left(self, match: Match) -> float | None:
-        return None if match.record.deadline is None else match.record.deadline - self._clock()
-
-    async def mark_reminded(self, match: Match) -> int:
-        """Record that the player to move was reminded; returns which reminder this was (1: half, 2: 90 %)."""
-        r = match.record
-        assert r.deadline is not None and r.turn_started is not None
-        elapsed = (self._clock() - r.turn_started) / max(r.deadline - r.turn_started, 1e-9)
-        count = 2 if elapsed >= 0.9 else 1
-        await self.store.update_match(match.id, reminders=count)
-        match.record = replace(r, reminders=count)
-        return count
-
-    async def expire_lobby(self, match_id: int) -> Match:
-        match = await self.get(match_id)
-        async with match.lock:
-            self._lobby(match)
-            await self._end_by_agreement(match, "aborted", "the lobby expired before it started")
-            return match
-
-    async def timeout(self, match_id: int) -> Turn | None:
-        """A deadline passed: forfeit the late seats, or (rule "claim") let the others claim the win.
-
-        Returns the turn for a forfeit; None when the match now waits for a claim (or nothing was late after all).
-        """
-        match = await self.get(match_id)
-        async with match.lock:
-            r = match.record
-            if match.status != "active" or r.deadline is None or r.deadline > self._clock() or r.overdue:
-                return None
-            late = match.actors()
-            defaults = [(seat, match.game.timeout_action(match.state, seat)) for seat in late]
-            if late and all(action is not None for _, action in defaults):
-                return await self._default_actions(match, defaults)
-            if len(late) >= match.players:
-                await self._end_by_agreement(match, "aborted", "nobody moved before the deadline")
-                return Turn(match, [])
-            if r.timeout_rule == "forfeit":
-                return await self._forfeit(match, late)
-            await self.store.update_match(match.id, overdue=1)
-            match.record = replace(r, overdue=True)
-            return None
-
-    async def claim(self, match_id: int, user_id: int) -> Turn:
-        """An opponent claims the win over a player whose time ran out (rule "claim")."""
-        match = await self.get(match_id)
-        async with match.lock:
-            seat = self._seat(match, user_id)
-            late = match.actors()
-            if not match.record.overdue:
-                raise Refusal(f"Nobody in match #{match.id} is out of time.")
-            if seat in late:
-                raise Refusal("You are the one out of time: make your move instead.")
-            return await self._forfeit(match, late)
-
-    async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]]) -> Turn:
-        """Apply what the rules do for late seats (e.g. an unanswered question counts as "no")."""
-        game, state = match.game, match.state
-        events: list[Event] = []
-        version = match.record.version
-        for seat, action in defaults:
-            after = game.apply(state, action, seat)
-            version += 1
-            events.append(Event(version, seat, None, game.notation(state, action), game.log_text(state, action, None),
-                                f"no answer in time: {game.describe(state, action, after)}", "timeout"))
-            state = after
-        more, state = self._resolve(game, state, version, match.user_ids)
-        await self._commit(match, state, [*events, *more])
-        return Turn(match, [*events, *more])
-
-    async def _forfeit(self, match: Match, late: Sequence[int]) -> Turn:
-        game, state = match.game, match.state
-        events: list[Event] = []
-        version = match.record.version
-        for seat in late:
-            if game.outcome(state) is not None:
-                break
-            after = game.apply(state, RESIGN, seat)
-            version += 1
-            events.append(Event(version, seat, None, game.notation(state, RESIGN), "timeout",
-                                f"{game.seat_name(state, seat)} ran out of time and forfeits", "timeout"))
-            state = after
-        more, state = self._resolve(game, state, version, match.user_ids)
-        await self._commit(match, state, [*events, *more])
-        return Turn(match, [*events, *more])
-
-    # ---- ending by agreement, rematch ----------------------------------------------------------------------------
-    async def _end_by_agreement(self, match: Match, status: str, reason: str) -> None:
-        outcome = Outcome(frozenset(), None, reason).to_json()
-        await self.store.update_match(match.id, status=status, outcome=outcome, deadline=None, draw_offer=None,
-                                      expires_at=None, updated_at=self._clock())
-        match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
-                               expires_at=None)
-
-    async def offer_draw(self, match_id: int, user_id: int) -> Match:
-        match = await self.get(match_id)
-        async with match.lock:
-            self._seat(match, user_id)
-            if user_id in match.record.draw_offer:
-                raise Refusal("You have already offered a draw; it stands until the next move.")
-            agreed = (*match.record.draw_offer, user_id)
-            await self._set_draw(match, agreed)
-            return match
-
-    async def answer_draw(self, match_id: int, user_id: int, accept: bool) -> Match:
-        """Accept (the match is drawn once every player agrees) or decline (the offer is withdrawn)."""
-        match = await self.get(match_id)
-        async with match.lock:
-            self._seat(match, user_id)
-            offer = match.record.draw_offer
-            if not offer:
-                raise Refusal(f"There is no draw offer in match #{match.id} (it lapses with the next move).")
-            if not accept:
-                await self._set_draw(match, ())
-                return match
-            if user_id in offer:
-                raise Refusal("You already agreed; waiting for the others.")
-            agreed = (*offer, user_id)
-            if set(agreed) >= set(match.user_ids):
-                await self._end_by_agreement(match, "finished", "draw agreed")
-            else:
-                await self._set_draw(match, agreed)
-            return match
-
-    async def _set_draw(self, match: Match, agreed: tuple[int, ...]) -> None:
-        await self.store.update_match(match.id, draw_offer=list(agreed) or None)
-        match.record = replace(match.record, draw_offer=agreed)
-
-    async def can_abort(self, match: Match) -> bool:
-        """A match may be aborted until every player has made a first move."""
-        if match.status != "active":
-            return False
-        moved = {e.seat for e in await self.store.log(match.id) if e.user_id is not None}
-        return len(moved) < match.players
-
-    async def abort(self, match_id: int, user_id: int) -> Match:
-        match = await self.get(match_id)
-        async with match.lock:
-            self._seat(match, user_id)
-            if not await self.can_abort(match):
-                raise Refusal(f"Match #{match.id} is past its first moves: it can no longer be aborted "
-                              "(offer a draw or resign instead).")
-            await self._end_by_agreement(match, "aborted", "aborted in the first moves")
-            return match
-
-    async def rematch(self, match_id: int, user_id: int) -> Match:
-        """A new lobby with the same game, seats and settings; the asker is seated, the others invited."""
-        old = await self.get(match_id)
-        if old.status not in ("finished", "aborted") or old.state is None:
-            raise Refusal(f"Match #{old.id} has not finished yet.")
-        if old.seat_of(user_id) is None:
-            raise Refusal(f"Only the players of match #{old.id} can ask for a rematch.")
-        existing = await self.store.rematch_of(old.id)
-        if existing is not None:
-            raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")
-        r = old.record
-        return await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id, creator_id=user_id,
-                                 players=old.players, options=r.options,
-                                 invited=[u for u in old.user_ids if u != user_id],
-                                 time_control=r.time_control, timeout_rule=r.timeout_rule, rematch_of=old.id)
 
     # ---- reading ---------------------------------------------------------------------------------------------
     async def legal_texts(self, match_id: int, user_id: int) -> list[str]:

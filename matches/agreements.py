@@ -1,0 +1,200 @@
+"""The clock and the table's agreements: reminders, timeouts, claims, lobby expiry, draws, aborts and rematches.
+
+A mixin of `MatchService`: it uses the service's store, clock, locks and commit path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from matches.model import Event, Match, Refusal, Turn
+from rules import RESIGN, Action, Outcome
+
+if TYPE_CHECKING:
+    pass
+
+TIMEOUT_RULES = ("claim", "forfeit")
+
+
+class Agreements:
+    # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
+    async def due(self) -> list[tuple[str, Match]]:
+        """What the scheduler must do now: ("expire" | "remind" | "timeout", match), in match order."""
+        now = self._clock()
+        work: list[tuple[str, Match]] = []
+        for record in await self.store.due_matches(now):
+            match = await self.get(record.id)
+            await self._refresh(match)
+            r = match.record
+            if r.status == "lobby":
+                work.append(("expire", match))
+            elif r.deadline is not None and r.deadline <= now:
+                work.append(("timeout", match))
+            elif r.deadline is not None:
+                work.append(("remind", match))
+        return work
+
+    async def next_due(self) -> float | None:
+        return await self.store.next_due()
+
+    def time_left(self, match: Match) -> float | None:
+        return None if match.record.deadline is None else match.record.deadline - self._clock()
+
+    async def mark_reminded(self, match: Match) -> int:
+        """Record that the player to move was reminded; returns which reminder this was (1: half, 2: 90 %)."""
+        r = match.record
+        assert r.deadline is not None and r.turn_started is not None
+        elapsed = (self._clock() - r.turn_started) / max(r.deadline - r.turn_started, 1e-9)
+        count = 2 if elapsed >= 0.9 else 1
+        await self.store.update_match(match.id, reminders=count)
+        match.record = replace(r, reminders=count)
+        return count
+
+    async def expire_lobby(self, match_id: int) -> Match:
+        match = await self.get(match_id)
+        async with match.lock:
+            self._lobby(match)
+            await self._end_by_agreement(match, "aborted", "the lobby expired before it started")
+            return match
+
+    async def timeout(self, match_id: int) -> Turn | None:
+        """A deadline passed: forfeit the late seats, or (rule "claim") let the others claim the win.
+
+        Returns the turn for a forfeit; None when the match now waits for a claim (or nothing was late after all).
+        """
+        match = await self.get(match_id)
+        async with match.lock:
+            r = match.record
+            if match.status != "active" or r.deadline is None or r.deadline > self._clock() or r.overdue:
+                return None
+            late = match.actors()
+            defaults = [(seat, match.game.timeout_action(match.state, seat)) for seat in late]
+            if late and all(action is not None for _, action in defaults):
+                return await self._default_actions(match, defaults)
+            if len(late) >= match.players:
+                await self._end_by_agreement(match, "aborted", "nobody moved before the deadline")
+                return Turn(match, [])
+            if r.timeout_rule == "forfeit":
+                return await self._forfeit(match, late)
+            await self.store.update_match(match.id, overdue=1)
+            match.record = replace(r, overdue=True)
+            return None
+
+    async def claim(self, match_id: int, user_id: int) -> Turn:
+        """An opponent claims the win over a player whose time ran out (rule "claim")."""
+        match = await self.get(match_id)
+        async with match.lock:
+            seat = self._seat(match, user_id)
+            late = match.actors()
+            if not match.record.overdue:
+                raise Refusal(f"Nobody in match #{match.id} is out of time.")
+            if seat in late:
+                raise Refusal("You are the one out of time: make your move instead.")
+            return await self._forfeit(match, late)
+
+    async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]]) -> Turn:
+        """Apply what the rules do for late seats (e.g. an unanswered question counts as "no")."""
+        game, state = match.game, match.state
+        events: list[Event] = []
+        version = match.record.version
+        for seat, action in defaults:
+            after = game.apply(state, action, seat)
+            version += 1
+            events.append(Event(version, seat, None, game.notation(state, action), game.log_text(state, action, None),
+                                f"no answer in time: {game.describe(state, action, after)}", "timeout"))
+            state = after
+        more, state = self._resolve(game, state, version, match.user_ids)
+        await self._commit(match, state, [*events, *more])
+        return Turn(match, [*events, *more])
+
+    async def _forfeit(self, match: Match, late: Sequence[int]) -> Turn:
+        game, state = match.game, match.state
+        events: list[Event] = []
+        version = match.record.version
+        for seat in late:
+            if game.outcome(state) is not None:
+                break
+            after = game.apply(state, RESIGN, seat)
+            version += 1
+            events.append(Event(version, seat, None, game.notation(state, RESIGN), "timeout",
+                                f"{game.seat_name(state, seat)} ran out of time and forfeits", "timeout"))
+            state = after
+        more, state = self._resolve(game, state, version, match.user_ids)
+        await self._commit(match, state, [*events, *more])
+        return Turn(match, [*events, *more])
+
+    # ---- ending by agreement, rematch ----------------------------------------------------------------------------
+    async def _end_by_agreement(self, match: Match, status: str, reason: str) -> None:
+        outcome = Outcome(frozenset(), None, reason).to_json()
+        await self.store.update_match(match.id, status=status, outcome=outcome, deadline=None, draw_offer=None,
+                                      expires_at=None, updated_at=self._clock())
+        match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
+                               expires_at=None)
+
+    async def offer_draw(self, match_id: int, user_id: int) -> Match:
+        match = await self.get(match_id)
+        async with match.lock:
+            self._seat(match, user_id)
+            if user_id in match.record.draw_offer:
+                raise Refusal("You have already offered a draw; it stands until the next move.")
+            agreed = (*match.record.draw_offer, user_id)
+            await self._set_draw(match, agreed)
+            return match
+
+    async def answer_draw(self, match_id: int, user_id: int, accept: bool) -> Match:
+        """Accept (the match is drawn once every player agrees) or decline (the offer is withdrawn)."""
+        match = await self.get(match_id)
+        async with match.lock:
+            self._seat(match, user_id)
+            offer = match.record.draw_offer
+            if not offer:
+                raise Refusal(f"There is no draw offer in match #{match.id} (it lapses with the next move).")
+            if not accept:
+                await self._set_draw(match, ())
+                return match
+            if user_id in offer:
+                raise Refusal("You already agreed; waiting for the others.")
+            agreed = (*offer, user_id)
+            if set(agreed) >= set(match.user_ids):
+                await self._end_by_agreement(match, "finished", "draw agreed")
+            else:
+                await self._set_draw(match, agreed)
+            return match
+
+    async def _set_draw(self, match: Match, agreed: tuple[int, ...]) -> None:
+        await self.store.update_match(match.id, draw_offer=list(agreed) or None)
+        match.record = replace(match.record, draw_offer=agreed)
+
+    async def can_abort(self, match: Match) -> bool:
+        """A match may be aborted until every player has made a first move."""
+        if match.status != "active":
+            return False
+        moved = {e.seat for e in await self.store.log(match.id) if e.user_id is not None}
+        return len(moved) < match.players
+
+    async def abort(self, match_id: int, user_id: int) -> Match:
+        match = await self.get(match_id)
+        async with match.lock:
+            self._seat(match, user_id)
+            if not await self.can_abort(match):
+                raise Refusal(f"Match #{match.id} is past its first moves: it can no longer be aborted "
+                              "(offer a draw or resign instead).")
+            await self._end_by_agreement(match, "aborted", "aborted in the first moves")
+            return match
+
+    async def rematch(self, match_id: int, user_id: int) -> Match:
+        """A new lobby with the same game, seats and settings; the asker is seated, the others invited."""
+        old = await self.get(match_id)
+        if old.status not in ("finished", "aborted") or old.state is None:
+            raise Refusal(f"Match #{old.id} has not finished yet.")
+        if old.seat_of(user_id) is None:
+            raise Refusal(f"Only the players of match #{old.id} can ask for a rematch.")
+        existing = await self.store.rematch_of(old.id)
+        if existing is not None:
+            raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")
+        r = old.record
+        return await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id, creator_id=user_id,
+                                 players=old.players, options=r.options,
+                                 invited=[u for u in old.user_ids if u != user_id],
+                                 time_control=r.time_control, timeout_rule=r.timeout_rule, rematch_of=old.id)

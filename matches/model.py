@@ -1,0 +1,105 @@
+"""The match service's value types: a match as the service holds it, what a request did, and refusals."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from data import MatchRecord, SeatRecord
+from rules import Game, Outcome, State
+
+
+class Refusal(Exception):
+    """A user's request that cannot be done, with a message saying why (and what would be right)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass
+class Match:
+    """A match as the service knows it: its record, its seats and (once started) the game state."""
+
+    record: MatchRecord
+    seats: list[SeatRecord]
+    game: Game
+    state: State | None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def players(self) -> int:
+        return self.record.players
+
+    @property
+    def user_ids(self) -> list[int]:
+        return [s.user_id for s in self.seats]
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id and s.joined:
+                return s.seat
+        return None
+
+    def user_at(self, seat: int) -> int:
+        return self.seats[seat].user_id
+
+    def actors(self) -> list[int]:
+        """Seats to act now (empty in a lobby or after the end)."""
+        if self.state is None or self.status != "active":
+            return []
+        return sorted(self.game.actors(self.state))
+
+    def outcome(self) -> Outcome | None:
+        """The game's own result, or one agreed at the table (a draw, an abort)."""
+        if self.state is not None:
+            result = self.game.outcome(self.state)
+            if result is not None:
+                return result
+        stored = self.record.outcome
+        if stored is None or self.status not in ("finished", "aborted"):
+            return None
+        scores = stored.get("scores")
+        return Outcome(frozenset(stored["winners"]), tuple(scores) if scores is not None else None, stored["reason"])
+
+    def seat_name(self, seat: int) -> str:
+        assert self.state is not None
+        return self.game.seat_name(self.state, seat)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        assert self.state is not None
+        return self.game.view(self.state, seat)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One log line a request produced: a player's action, a server-made action, or a chance outcome."""
+
+    n: int
+    seat: int | None
+    user_id: int | None
+    text: str  # canonical notation: replayable
+    public: str  # the log line as anyone may read it
+    description: str  # in words, for the match message (public)
+    kind: str  # "action" | "auto" | "chance"
+
+
+@dataclass(frozen=True)
+class Turn:
+    """What a request did: the match afterwards and the events, in log order."""
+
+    match: Match
+    events: list[Event]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
