@@ -11,13 +11,12 @@ from dataclasses import replace
 from matches.model import Event, Match, Refusal, Turn
 from rules import RESIGN, Action, Outcome
 
-if TYPE_CHECKING:
-    pass
-
 TIMEOUT_RULES = ("claim", "forfeit")
 
 
 class Agreements:
+    """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve` and `_commit`."""
+
     # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
     async def due(self) -> list[tuple[str, Match]]:
         """What the scheduler must do now: ("expire" | "remind" | "timeout", match), in match order."""
