@@ -265,9 +265,7 @@ def _draw_path(canvas: Canvas, points: Sequence[tuple[float, float]], colour: st
     if len(points) < 2:
         return
     fill = SIDES[colour]
-    if win:
-        canvas.line(points, rgba(WHITE, 0.55), CELL * 0.62)
-    canvas.line(points, rgba(fill, 0.55 if win else 0.38), CELL * 0.5)
+    canvas.line(points, rgba(fill, 0.38), CELL * 0.5)
     canvas.line(points, rgba(INK, 0.55), 2.5)
     canvas.circle(points[0], 7, fill=fill, outline=INK, width=2)
     if not win:
@@ -383,6 +381,8 @@ def _draw_rack(canvas: Canvas, top: float, hand: Sequence[str]) -> None:
 def rack_height(hand: Sequence[str] | None) -> float:
     if hand is None:
         return 0
+    if not hand:
+        return 80
     kinds = len(set(hand))
     per_row = max(1, (WIDTH - 2 * MARGIN + RACK_GAP) // (RACK_GROUP_W + RACK_GAP))
     rows = max(1, -(-kinds // per_row))
@@ -415,8 +415,8 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
         colour = bodsoi["side"]
         for square in bodsoi.get("cells") or []:
             box = cell_box(square)
-            canvas.outline(box, INK, 6)
-            canvas.outline((box[0] + 3, box[1] + 3, box[2] - 3, box[3] - 3), SIDES[colour], 4)
+            canvas.outline(box, INK, 7)
+            canvas.outline((box[0] + 2, box[1] + 2, box[2] - 2, box[3] - 2), SIDES[colour], 4)
         _draw_path(canvas, _path_points(bodsoi.get("cells") or [], colour, board), colour, 0, True)
     last = view.get("last_placement")
     if last and last.get("square") in board:
