@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image
 
 from render.kit import (
     BLUE,
@@ -14,6 +18,7 @@ from render.kit import (
     LAST_MOVE,
     MUTED,
     PAPER,
+    SCALE,
     VERMILLION,
     WHITE,
     Canvas,
@@ -32,7 +37,7 @@ SEAT_CHIPS = (Chip(VERMILLION, WHITE, "1"), Chip(BLUE, WHITE, "2"))
 DARK_FACE = "#3B3A38"
 LIGHT_FACE = "#FBF8F1"
 BACK = "#8C7B64"  # a face-down tile
-TILE_MAX, TILE_MIN = 34.0, 16.0  # tile width (a tile is two squares tall)
+TILE_MAX, TILE_MIN, TILE_FLOOR = 34.0, 20.0, 10.0  # tile width (a tile is two squares tall)
 TILE_GAP = 4.0
 ROW_PAD = 6.0
 ROW_GAP = 12.0
@@ -79,10 +84,20 @@ def draw_pips(canvas: Canvas, box: tuple[float, float, float, float], count: int
 
 
 def draw_tile(canvas: Canvas, x: float, y: float, size: float, name: str, line: str | None = None,
-              label: bool = True) -> None:
+              label: bool = True, background: str = BOARD) -> None:
     """A dot tile with its top-left at (x, y): white pips above, black pips below, its name underneath.
 
     On a line the half that does not count is faded, so a row's sum can be read off the bright halves."""
+    canvas.paste(_tile_image(name, round(size * SCALE) / SCALE, line, background), (x, y))
+    if label:
+        canvas.text((x + size / 2, y + 2 * size + 3), name, label_size(size), INK, anchor="mt")
+
+
+@lru_cache(maxsize=512)
+def _tile_image(name: str, size: float, line: str | None, background: str) -> Image.Image:
+    """A tile drawn once per look and pasted wherever it lies: a board holds up to 27 of them."""
+    canvas = Canvas(math.ceil(size), math.ceil(2 * size), background)
+    x = y = 0.0
     white, black = tile_pips(name)
     h = size
     radius = max(2.0, size * 0.14)
@@ -96,8 +111,7 @@ def draw_tile(canvas: Canvas, x: float, y: float, size: float, name: str, line: 
     draw_pips(canvas, (x + inset, y + h + inset, x + size - inset, y + 2 * h - inset), black,
               mix(INK, LIGHT_FACE, 0.3) if line == "white" else INK)
     canvas.rect((x, y, x + size, y + 2 * h), outline=INK, width=1.2, radius=radius)
-    if label:
-        canvas.text((x + size / 2, y + 2 * h + 3), name, label_size(size), INK, anchor="mt")
+    return canvas.image
 
 
 def draw_back(canvas: Canvas, x: float, y: float, size: float, caption: str = "?") -> None:
@@ -110,15 +124,20 @@ def draw_back(canvas: Canvas, x: float, y: float, size: float, caption: str = "?
         canvas.text((x + size / 2, y + 2 * size + 3), caption, label_size(size), MUTED, anchor="mt")
 
 
+def die_size(tile: float) -> float:
+    return max(40.0, min(DIE, 2 * tile + 2 * ROW_PAD - 8))
+
+
 def label_size(size: float) -> float:
     return max(9.0, min(13.0, size * 0.4))
 
 
-def draw_die(canvas: Canvas, centre: tuple[float, float], value: int | None, colour: str) -> None:
+def draw_die(canvas: Canvas, centre: tuple[float, float], value: int | None, colour: str,
+             size: float = DIE) -> None:
     """The line's die: a white die with black pips or a black die with white pips."""
     cx, cy = centre
     body, pips = (WHITE, INK) if colour == "white" else ("#1F1F1F", WHITE)
-    box = (cx - DIE / 2, cy - DIE / 2, cx + DIE / 2, cy + DIE / 2)
+    box = (cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2)
     canvas.rect((box[0] + 2, box[1] + 3, box[2] + 2, box[3] + 3), fill=(43, 43, 43, 60), radius=10)
     canvas.rect(box, fill=body, outline=INK, width=2, radius=10)
     if value:
@@ -152,17 +171,34 @@ class Track:
 
 def track_height(data: Mapping[str, Any], tile: float) -> float:
     layered = any(len(r["layers"]) > 1 for side in ("down", "up") for r in data.get(side) or [])
-    return TRACK_TOP_PAD + 2 * tile + 2 * ROW_PAD + label_size(tile) + 10 + (18 if layered else 0) + 14
+    rows = 2 * tile + 2 * ROW_PAD + label_size(tile) + 10 + (18 if layered else 0)
+    die = ROW_PAD + tile + die_size(tile) / 2 + 26  # the die hangs from the rows' middle, its caption under it
+    return TRACK_TOP_PAD + max(rows, die, 60.0) + 14
 
 
-def choose_tile(lines: Mapping[str, Mapping[str, Any]], room: float) -> tuple[float, float, float]:
-    """(tile size, room left of the dice, room right of them): the biggest tiles with which both lines fit."""
+def choose_tile(lines: Mapping[str, Mapping[str, Any]], room: float) -> tuple[float, dict[str, float]]:
+    """(tile size, die centre x per line, from the left of `room`): the biggest tiles with which both lines fit.
+
+    The dice share one column while they can; a very long line gets its own centre, then smaller tiles."""
+    names = [n for n in ("white", "black") if n in lines]
+
+    def sides(name: str, tile: float) -> tuple[float, float]:
+        return side_width(lines[name].get("down") or [], tile), side_width(lines[name].get("up") or [], tile)
+
+    tile = TILE_MAX
+    while tile >= TILE_MIN:
+        widths = [sides(n, tile) for n in names]
+        left, right = max((w[0] for w in widths), default=0.0), max((w[1] for w in widths), default=0.0)
+        if left + DIE_COL + right <= room:
+            x = (room - (left + DIE_COL + right)) / 2 + left + DIE_COL / 2
+            return tile, dict.fromkeys(names, x)
+        tile -= 1
     tile = TILE_MAX
     while True:
-        left = max(side_width(lines[n].get("down") or [], tile) for n in lines)
-        right = max(side_width(lines[n].get("up") or [], tile) for n in lines)
-        if left + DIE_COL + right <= room or tile <= TILE_MIN:
-            return tile, left, right
+        widths = [sides(n, tile) for n in names]
+        if all(w[0] + DIE_COL + w[1] <= room for w in widths) or tile <= TILE_FLOOR:
+            return tile, {n: max(w[0] + DIE_COL / 2, (room - (w[0] + DIE_COL + w[1])) / 2 + w[0] + DIE_COL / 2)
+                          for n, w in zip(names, widths, strict=True)}
         tile -= 1
 
 
@@ -171,13 +207,14 @@ def draw_line(canvas: Canvas, track: Track, tile: float, last: Mapping[str, Any]
     data, colour = track.data, track.name
     mid = track.box_top + ROW_PAD + tile
     # The die, its label and the owner of the line.
-    draw_die(canvas, (track.die_x, mid), data.get("die"), colour)
-    canvas.text((track.die_x, mid - DIE / 2 - 8), str(data.get("die_label") or colour.upper()), 15, INK,
+    die = die_size(tile)
+    draw_die(canvas, (track.die_x, mid), data.get("die"), colour, die)
+    canvas.text((track.die_x, mid - die / 2 - 8), str(data.get("die_label") or colour.upper()), 15, INK,
                 anchor="ms")
     owner = data.get("owner")
     count = int(data.get("row_count") or 0)
     rows = f"{count} row{'' if count == 1 else 's'}"
-    below = mid + DIE / 2 + 16
+    below = mid + die / 2 + 16
     if isinstance(owner, int) and 0 <= owner < len(SEAT_CHIPS):
         # The owner's chip beside the count: the rows that count towards their win.
         width = text_width(rows, 13)
@@ -217,7 +254,7 @@ def draw_row(canvas: Canvas, x0: float, top: float, tile: float, row: Mapping[st
         canvas.text((bx + bw / 2, top - 11.5), badge, 13, WHITE, anchor="mm")
     if len(layers) > 1:
         under = " | ".join(" ".join(layer) for layer in layers[:-1])
-        canvas.text((x0 + w / 2, bottom + 3), fit("under: " + under, 11, max(w, 120)), 11, MUTED, anchor="mt")
+        canvas.text((x0 + w / 2, bottom + 3), fit("under: " + under, 11, w + ROW_GAP - 4), 11, MUTED, anchor="mt")
     for i, name in enumerate(row.get("top") or []):
         draw_tile(canvas, x0 + ROW_PAD + i * (tile + TILE_GAP), top + ROW_PAD, tile, name, colour)
     if marked:
@@ -226,8 +263,9 @@ def draw_row(canvas: Canvas, x0: float, top: float, tile: float, row: Mapping[st
 
 def draw_end(canvas: Canvas, x0: float, top: float, tile: float, side: str, end: Mapping[str, Any] | None) -> None:
     """The open end as a dashed ghost box with the next value and the tile counts it takes."""
-    height = 2 * tile + 2 * ROW_PAD
-    box = (x0, top + 2, x0 + GHOST_W - ROW_GAP, top + height - 2)
+    height = max(2 * tile + 2 * ROW_PAD, 60.0)
+    mid = top + ROW_PAD + tile
+    box = (x0, mid - height / 2 + 2, x0 + GHOST_W - ROW_GAP, mid + height / 2 - 2)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     room = box[2] - box[0] - 8
     if end is None:
@@ -292,7 +330,7 @@ def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Seque
         if name == "?":
             draw_back(canvas, tx, ty, size, "")
         else:
-            draw_tile(canvas, tx, ty, size, name)
+            draw_tile(canvas, tx, ty, size, name, background=WHITE if active else BOARD)
             if name in moved:
                 canvas.outline((tx - 4, ty - 4, tx + size + 4, ty + 2 * size + 4), LAST_MOVE, 3)
         tx += size + 6
@@ -342,7 +380,7 @@ def table_strip(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], y
     x += size + 80
     removed = view.get("removed")
     if removed and removed != "?":
-        draw_tile(canvas, x, y, size, str(removed), label=False)
+        draw_tile(canvas, x, y, size, str(removed), label=False, background=PAPER)
     else:
         draw_back(canvas, x, y, size, "")
     canvas.text((x + size + 8, y + size), f"removed {removed}" if removed not in (None, "?") else "removed", 16,
@@ -352,7 +390,7 @@ def table_strip(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], y
     canvas.text((x, y + size), "dead" + ("" if dead else " -"), 16, INK, anchor="lm")
     x += 44
     for name in dead:
-        draw_tile(canvas, x, y, size, name, label=False)
+        draw_tile(canvas, x, y, size, name, label=False, background=PAPER)
         x += size + 4
     if dead:
         canvas.text((x + 4, y + size), fit(" ".join(dead), 14, 200), 14, MUTED, anchor="lm")
@@ -380,7 +418,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     shown = display_names(view, names)
     lines = view.get("lines") or {}
     room = WIDTH - 2 * MARGIN
-    tile, left, right = choose_tile(lines, room)
+    tile, dice_x = choose_tile(lines, room)
     heights = {n: track_height(lines[n], tile) for n in ("white", "black")}
     hand_rows = max(hand_tile_size(len(h.get("tiles") or []), WIDTH / 2 - MARGIN - 36)
                     for h in view.get("hands") or [{}])
@@ -388,16 +426,15 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     height = HEADER_HEIGHT + 14 + heights["white"] + heights["black"] + 16 + player_h + 92
     canvas = Canvas(WIDTH, round(height))
     header(canvas, view, shown, TITLE, SEAT_CHIPS, match_id)
-    die_x = MARGIN + (room - (left + DIE_COL + right)) / 2 + left + DIE_COL / 2
     last = view.get("last_move") or view.get("last")
     y = HEADER_HEIGHT + 14
     for name in ("white", "black"):
         if name not in lines:
             continue
         h = heights[name]
-        canvas.rect((MARGIN - 8, y, WIDTH - MARGIN + 8, y + h - 6), fill=mix(BOARD, PAPER, 0.5), outline=BORDER,
+        canvas.rect((MARGIN - 8, y, WIDTH - MARGIN + 8, y + h - 6), fill=PAPER, outline=BORDER,
                     radius=10)
-        draw_line(canvas, Track(name, lines[name], y, die_x), tile, last, shown)
+        draw_line(canvas, Track(name, lines[name], y, MARGIN + dice_x[name]), tile, last, shown)
         y += h
     y += 10
     moved = moved_tiles(view)
