@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from render.kit import (
     BOARD,
@@ -16,6 +16,7 @@ from render.kit import (
     LAST_MOVE,
     MUTED,
     PAPER,
+    SCALE,
     WHITE,
     Canvas,
     Chip,
@@ -55,7 +56,7 @@ CORNER_NAMES = {0: "E corner", 60: "NE corner", 120: "NW corner", 180: "W corner
 SIDE_NAMES = {30: "upper-right side", 90: "top side", 150: "upper-left side", 210: "lower-left side",
               270: "bottom side", 330: "lower-right side"}
 REASONS = {"end": "Game end", "sinoda": "Win by Sinoda", "round-limit": "Round limit", "resign": "Resignation"}
-TEAM_LETTERS = "ABC"
+TEAM_LETTERS = ("I", "II", "III")  # not letters: seat initials (R, B, Y, G, P, O) are letters
 
 
 # ---- geometry ------------------------------------------------------------------------------------------------
@@ -186,15 +187,46 @@ def _half_width(side: int, r: float) -> float:
 
 
 # ---- pieces and the last move --------------------------------------------------------------------------------
+SPRITE_MARGIN = 4
+_KEY = (1, 254, 3)  # a colour no piece uses: the sprite's transparent background
+
+
 def draw_piece(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], fill: str, value: int,
-               initial: str) -> None:
-    """A four-sided die seen from above: a pyramid in the cell's shape with the value on its top."""
+               initial: str, team: str = "") -> None:
+    """A four-sided die seen from above: a pyramid in the cell's shape with the value on its top, the owner's
+    initial on its base face and, in team games, the team numeral in a badge at its tip.
+
+    Pieces are drawn once per look into a cached sprite and pasted: a 6-player board has 36 of them."""
     corners = layout.triangle(vertices)
     centre = layout.centroid(vertices)
     base = _scaled(corners, centre, 0.86)
+    canvas.polygon([(x + 1.5, y + 2.5) for x, y in base], fill=rgba(INK, 0.22))  # a soft shadow
+    sprite, mask = _sprite(layout.side, _points_up(corners), fill, value, initial, team)
+    x0, y0 = min(x for x, _ in corners) - SPRITE_MARGIN, min(y for _, y in corners) - SPRITE_MARGIN
+    canvas.image.paste(sprite, (round(x0 * SCALE), round(y0 * SCALE)), mask)
+
+
+@lru_cache(maxsize=256)
+def _sprite(side: int, up: bool, fill: str, value: int, initial: str, team: str) -> tuple[Image.Image, Image.Image]:
+    """A piece drawn on its own (at the kit's scale) and the mask of its pixels."""
+    unit = UNIT[side]
+    h = unit * SQRT3 / 2
+    m = SPRITE_MARGIN
+    corners = [(m, m + h), (m + unit, m + h), (m + unit / 2, m)] if up else \
+        [(m, m), (m + unit, m), (m + unit / 2, m + h)]
+    sprite = Canvas(math.ceil(unit + 2 * m), math.ceil(h + 2 * m), _KEY)
+    _paint_piece(sprite, corners, side, unit, fill, value, initial, team)
+    key = Image.new("RGB", sprite.image.size, _KEY)
+    mask = ImageChops.difference(sprite.image, key).convert("L").point(lambda v: 255 if v else 0)
+    return sprite.image, mask
+
+
+def _paint_piece(canvas: Canvas, corners: list[Point], side: int, unit: float, fill: str, value: int, initial: str,
+                 team: str) -> None:
+    centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
+    base = _scaled(corners, centre, 0.86)
     top = _scaled(corners, centre, 0.44)
     top_fill, lit, shade = _pyramid_colours(fill)
-    canvas.polygon([(x + 1.5, y + 2.5) for x, y in base], fill=rgba(INK, 0.22))  # a soft shadow
     canvas.polygon(base, fill=fill)
     for i in range(3):
         face = [base[i], base[(i + 1) % 3], top[(i + 1) % 3], top[i]]
@@ -207,7 +239,7 @@ def draw_piece(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]]
         canvas.line([base[i], top[i]], mix(INK, fill, 0.5), 1)
     canvas.polygon(base, outline=INK, width=1.5)
     text = WHITE if _dark(top_fill) else INK
-    size = layout.unit * (0.26 if layout.side == 3 else 0.22)
+    size = unit * (0.26 if side == 3 else 0.22)
     canvas.text((centre[0], centre[1] + 1), str(value), size, text, anchor="mm")
     # The owner's initial on the face opposite the top corner: a cue that does not rely on colour.
     apex = min(range(3), key=lambda i: corners[i][1]) if _points_up(corners) else \
@@ -216,8 +248,13 @@ def draw_piece(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]]
     fx, fy = (far[0][0] + far[1][0]) / 2, (far[0][1] + far[1][1]) / 2
     spot = (centre[0] + (fx - centre[0]) * 0.72, centre[1] + (fy - centre[1]) * 0.72)
     face_fill = lit if (fx - centre[0]) + (fy - centre[1]) < 0 else shade
-    size = layout.unit * (0.13 if layout.side == 3 else 0.1)
+    size = unit * (0.13 if side == 3 else 0.1)
     canvas.text(spot, initial, size, WHITE if _dark(face_fill) else INK, anchor="mm")
+    if team:
+        tip = (centre[0] + (base[apex][0] - centre[0]) * 0.74, centre[1] + (base[apex][1] - centre[1]) * 0.74)
+        radius = unit * (0.085 if side == 3 else 0.065)
+        size = radius * (1.5, 1.2, 0.95)[min(len(team), 3) - 1]
+        canvas.disc(tip, radius, WHITE, team, INK, size=size, outline=INK, width=1)
 
 
 def _points_up(corners: Sequence[Point]) -> bool:
@@ -341,6 +378,15 @@ def _panel_layout(view: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
             for i, team in enumerate(teams)]
 
 
+def _team_letters(view: Mapping[str, Any]) -> list[str]:
+    """Per seat, its team's numeral (I, II, III) in team games; empty strings in free-for-all."""
+    players = int(view["players"])
+    if view.get("team_mode", "none") == "none":
+        return [""] * players
+    team_of = view.get("team_of") or [0] * players
+    return [TEAM_LETTERS[t] for t in team_of]
+
+
 def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip],
            wheres: Sequence[str]) -> float:
     x, y, w = PANEL_X, BOARD_TOP, PANEL_W
@@ -393,6 +439,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     canvas.paste(_frame(side, homes, cells_key), (layout.left, layout.top))
 
     by_label = {c["label"]: c for c in cells}
+    team_letters = _team_letters(view)
     last = view.get("last") or {}
     if last.get("kind") == "move":
         path = [by_label[lb]["vertices"] for lb in last.get("path") or [] if lb in by_label]
@@ -401,7 +448,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
         piece = cell.get("piece")
         if piece is not None:
             ch = chips[piece["seat"]]
-            draw_piece(canvas, layout, cell["vertices"], ch.fill, piece["value"], ch.label)
+            draw_piece(canvas, layout, cell["vertices"], ch.fill, piece["value"], ch.label, team_letters[piece["seat"]])
     if last.get("kind") == "move":
         for label in (last.get("from"), last.get("to")):
             if label in by_label:

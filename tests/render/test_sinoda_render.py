@@ -1,0 +1,187 @@
+"""The Sinoda board image: valid small PNGs that show the view's pieces, last action, teams, flowers and discs."""
+
+from __future__ import annotations
+
+import io
+import statistics
+import time
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from render import RENDERERS
+from render.kit import LAST_MOVE, MAX_PNG_BYTES, chip, rgb
+from render.sinoda import PANEL_X, Layout, flower_name, render_board
+from rules.sinoda import GAME
+
+NAMES = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
+
+
+def view_of(position: str, **extra: Any) -> dict[str, Any]:
+    return {**GAME.view(GAME.from_position(position), None), **extra}
+
+
+def started(players: int, options: dict[str, str] | None = None) -> dict[str, Any]:
+    state = GAME.setup(players, options)
+    return GAME.view(GAME.apply(state, GAME.chance_outcomes(state)[0][0]), None)
+
+
+def after(position: str, text: str) -> dict[str, Any]:
+    state = GAME.from_position(position)
+    seat = state.turn
+    return GAME.view(GAME.apply(state, GAME.parse(state, text, seat), seat), None)
+
+
+EX3 = "small|a4=1,b3=2|c4=3,d2=1|turn=1|pts=6,8|caps=4,4|actions=40"  # spec Ex 3: b3-c4 captures
+EX5 = "small|b3=1,c6=2|c3=2|turn=1|pts=7,9|caps=5,4|actions=40"  # spec Ex 5: b3-c3 ends the game
+EX6 = "large|a1=1,c5=2|b5=1,e6=2|c7=1,d5=3|d7=1|turn=1|pts=0,0,0,0|caps=0,0,0,0|actions=40|teams=2x2"
+
+
+def decode(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image.convert("RGB")
+
+
+def near(pixel: tuple[int, ...], colour: str, tolerance: int = 14) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(colour), strict=True))
+
+
+def cell_points(view: dict[str, Any], label: str) -> tuple[Layout, list[tuple[float, float]], tuple[float, float]]:
+    layout = Layout(view["side"])
+    cell = next(c for c in view["cells"] if c["label"] == label)
+    return layout, layout.triangle(cell["vertices"]), layout.centroid(cell["vertices"])
+
+
+VIEWS = {
+    "2p start": lambda: started(2),
+    "3p start": lambda: started(3),
+    "4p teams": lambda: started(4, {"teams": "2x2"}),
+    "6p start": lambda: started(6),
+    "capture": lambda: after(EX3, "b3-c4"),
+    "finished": lambda: after(EX5, "b3-c3"),
+    "team position": lambda: view_of(EX6),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VIEWS))
+def test_board_is_a_small_png_about_a_thousand_wide(name: str) -> None:
+    data = render_board(VIEWS[name](), NAMES, 9)
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_PNG_BYTES
+    image = decode(data)
+    assert image.width == 1000 and 600 <= image.height <= 1000
+
+
+def test_registered_for_the_game_and_every_view_differs() -> None:
+    assert RENDERERS["sinoda"] is render_board
+    images = {render_board(make(), NAMES, 1) for make in VIEWS.values()}
+    assert len(images) == len(VIEWS)
+
+
+def test_pieces_show_their_owner_colour() -> None:
+    view = started(4)
+    image = decode(render_board(view, NAMES))
+    for label, seat in (("a1", 0), ("c9", 1), ("f6", 2), ("e2", 3)):
+        _, corners, (cx, cy) = cell_points(view, label)
+        # Between the centre and a corner, on the pyramid's top, clear of the value.
+        x, y = cx + (corners[0][0] - cx) * 0.3, cy + (corners[0][1] - cy) * 0.3
+        assert near(image.getpixel((int(x), int(y))), chip(view["seat_names"][seat]).fill, 20), label
+
+
+def test_empty_cells_differ_from_occupied_ones() -> None:
+    view = started(2)
+    image = decode(render_board(view, NAMES))
+    _, _, (x, y) = cell_points(view, "c6")  # empty at the start: light fill around the label
+    assert sum(image.getpixel((int(x), int(y - 12)))) > 650
+
+
+def test_the_last_move_outlines_both_ends_in_orange_and_only_then() -> None:
+    view = after(EX3, "b3-c4")
+    assert view["last"]["from"] == "b3" and view["last"]["to"] == "c4"
+    marked = decode(render_board(view, NAMES))
+    plain = decode(render_board({**view, "last": None}, NAMES))
+    for label in ("b3", "c4"):
+        _, corners, (cx, cy) = cell_points(view, label)
+        # Halfway along an edge, just inside it: where the orange frame runs.
+        (ax, ay), (bx, by) = corners[0], corners[1]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        x, y = cx + (mx - cx) * 0.9, cy + (my - cy) * 0.9
+        assert near(marked.getpixel((round(x), round(y))), LAST_MOVE, 40), label
+        assert not near(plain.getpixel((round(x), round(y))), LAST_MOVE, 40), label
+
+
+def test_a_change_marks_only_the_changed_cell() -> None:
+    start = "small|a3=1,a4=1,a5=1,b4=1,b5=1,b6=1|c2=1,c3=1,c4=1,d1=1,d2=1,d3=1|turn=1|pts=0,0|caps=0,0|actions=0"
+    view = after(start, "b5+")
+    assert view["last"]["kind"] == "change"
+    image = decode(render_board(view, NAMES))
+    orange = [label for label in ("b5", "b4", "a4")
+              if any(near(image.getpixel((round(cx + (corners[0][0] - cx) * 0.9),
+                                          round(cy + (corners[0][1] - cy) * 0.9))), LAST_MOVE, 40)
+                     for _, corners, (cx, cy) in [cell_points(view, label)])]
+    assert orange == ["b5"]
+
+
+def test_team_games_badge_the_pieces_and_group_the_panel() -> None:
+    teams = view_of(EX6)
+    free = {**teams, "team_mode": "none", "teams": [[s] for s in range(4)], "team_of": [0, 1, 2, 3]}
+    a, b = decode(render_board(teams, NAMES)), decode(render_board(free, NAMES))
+    board = (20, 80, 670, 620)
+    assert a.crop(board).tobytes() != b.crop(board).tobytes()  # the team badges on the pieces
+    # The panel's first heading (team I) pushes the first seat's row down.
+    panel_a = a.crop((PANEL_X, 70, 1000, 120)).tobytes()
+    panel_b = b.crop((PANEL_X, 70, 1000, 120)).tobytes()
+    assert panel_a != panel_b
+
+
+def test_flowers_are_named_as_the_spec_places_them() -> None:
+    expected = {
+        2: ["upper centre", "lower centre"],
+        3: ["NW corner", "E corner", "SW corner"],
+        4: ["NW corner", "upper-right side", "SE corner", "lower-left side"],
+        6: ["NW corner", "NE corner", "E corner", "SE corner", "SW corner", "W corner"],
+    }
+    for players, names in expected.items():
+        view = started(players)
+        got = [flower_name(labels, view["cells"], view["side"]) for labels in view["start_cells"]]
+        assert got == names, players
+
+
+def test_capture_disc_shows_points_and_captured_pieces() -> None:
+    view = after(EX3, "b3-c4")
+    assert view["points"] == [9, 8] and view["captured"][0] is None  # from a position: values unknown
+    fewer = {**view, "points": [6, 8]}
+    image, other = decode(render_board(view, NAMES)), decode(render_board(fewer, NAMES))
+    disc = (PANEL_X + 200, 80, 1000, 160)
+    assert image.crop(disc).tobytes() != other.crop(disc).tobytes()
+    listed = {**view, "captured": [[1, 2, 3, 1, 2], []]}
+    assert render_board(listed, NAMES) != render_board(view, NAMES)
+
+
+def test_finished_game_marks_the_result() -> None:
+    done = after(EX5, "b3-c3")
+    assert done["outcome"]["winners"] == [0]
+    running = {**done, "outcome": None, "actors": [1], "to_move": 1}
+    header_done = decode(render_board(done, NAMES)).crop((0, 0, 1000, 64))
+    header_running = decode(render_board(running, NAMES)).crop((0, 0, 1000, 64))
+    assert header_done.tobytes() != header_running.tobytes()
+
+
+def test_long_names_are_cut_and_missing_names_fall_back_to_colours() -> None:
+    view = started(2)
+    assert render_board(view, ["Bartholomew the Magnificent", "Bob"]) == render_board(view, ["Bartholomew the…", "Bob"])
+    assert render_board(view, []) == render_board(view, ["Red", "Blue"])
+
+
+def test_render_time() -> None:
+    view = after(EX3, "b3-c4")
+    big = started(6, {"teams": "3x2"})
+    render_board(view, NAMES)
+    render_board(big, NAMES)
+    times = []
+    for v in (view, big) * 5:
+        t = time.perf_counter()
+        render_board(v, NAMES)
+        times.append(time.perf_counter() - t)
+    assert statistics.median(times) < 0.2  # ~30 ms on the dev box; generous for a busy CI machine
