@@ -1,0 +1,83 @@
+"""Cintos board geometry, names and the move types (section 3 and 8 of the spec), computed once."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules.base import IllegalAction
+
+FILES = "abcdefgh"
+EMPTY = "."
+COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
+TERRITORIES = ("NW", "NE", "SE", "SW")
+VICTORY_BY_NUMBERS = "Victory by Numbers"
+TIE_ON_HOME = "Tie on Home Territory"
+TIE_ON_NEUTRAL = "Tie on Neutral Territory"
+PIECES = 16
+
+
+def _on_board(f: int, r: int) -> bool:
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+# Geometry, computed once: a square is rank * 8 + file. Every list is in label order (a1, a2, ..., b1, ...),
+# which is also the order of canonical notation, so legal moves come out sorted as the spec lists them.
+def _label_order(square: int) -> tuple[int, int]:
+    return square % 8, square // 8
+
+
+LABEL = tuple(FILES[s % 8] + str(s // 8 + 1) for s in range(64))
+SQUARE = {name: s for s, name in enumerate(LABEL)}
+BY_LABEL = tuple(sorted(range(64), key=_label_order))
+TERRITORY = tuple((0 if s % 8 < 4 else 1) if s >= 32 else (2 if s % 8 >= 4 else 3) for s in range(64))
+NEIGHBOURS = tuple(
+    tuple(sorted((f + df + 8 * (r + dr) for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)) if _on_board(f + df, r + dr)),
+                 key=_label_order))
+    for r in range(8) for f in range(8)
+)
+AREA = tuple(
+    tuple(sorted((f + df + 8 * (r + dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if _on_board(f + df, r + dr)),
+                 key=_label_order))
+    for r in range(8) for f in range(8)
+)
+DIRECTIONS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+DIRECTIONS.update({name[0]: step for name, step in list(DIRECTIONS.items())})
+_MOVE_TEXT = re.compile(r"([a-z])(\d{1,2})(?:-([a-z])(\d{1,2})|(up|down|left|right|u|d|l|r))")
+_DECIMAL = re.compile(r"0|[1-9]\d*")
+
+# Start positions of section 4, as pieces per colour and territory owners (NW NE SE SW).
+SETUPS = {
+    "4p": ({"R": "b6 c6 b7 c7", "Y": "f6 g6 f7 g7", "B": "f2 g2 f3 g3", "G": "b2 c2 b3 c3"}, "RYBG"),
+    "classic-2p": ({"R": "a5 d5 a8 d8 b6 c6 b7 c7", "B": "e1 h1 e4 h4 f2 g2 f3 g3"}, "R-B-"),
+    "diagonal-2p": ({"R": "b6 c6 b7 c7 f2 g2 f3 g3", "B": "f6 g6 f7 g7 b2 c2 b3 c3"}, "RBRB"),
+}
+OPTION_ORDER = ("numbers-by", "majority", "repetition", "quiet-limit", "turn-limit")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _illegal(code: str, message: str, kind: type[ValueError] = IllegalAction) -> ValueError:
+    """An error carrying the spec's error code (section 8) as `code`, for callers and tests."""
+    error = kind(message)
+    error.code = code  # type: ignore[attr-defined]
+    return error
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Slide the piece on `frm` one square orthogonally to the empty square `to`."""
+
+    frm: int
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """The only action of a player to move who has no legal move (submitted by the server)."""
+
+
+PASS = Pass()
+_MOVES = tuple(tuple((t, Move(s, t)) for t in NEIGHBOURS[s]) for s in range(64))

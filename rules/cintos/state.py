@@ -1,0 +1,206 @@
+"""Cintos state, options, the capture test, endings and the placement text (sections 5, 6, 9 and 10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rules.base import Option, Outcome
+from rules.cintos.board import (
+    AREA,
+    COLOUR_NAMES,
+    EMPTY,
+    LABEL,
+    OPTION_ORDER,
+    PIECES,
+    SQUARE,
+    TERRITORY,
+    TIE_ON_HOME,
+    TIE_ON_NEUTRAL,
+    VICTORY_BY_NUMBERS,
+    _and,
+)
+
+OPTIONS: dict[str, Option] = {
+    "setup-2p": Option("classic-2p", ("classic-2p", "diagonal-2p"), "start layout of a 2-player game"),
+    "numbers-by": Option("anyone", ("anyone", "mover"), "who may win an area by numbers"),
+    "majority": Option("plurality", ("plurality", "absolute"), "what Victory by Numbers needs"),
+    "repetition": Option("two-player", ("two-player", "off"), "threefold repetition draws 2-player games"),
+    "quiet-limit": Option("100", (), "turns without a capture that end the game (≥ 20, or off)"),
+    "turn-limit": Option("1000", (), "turns that end the game (≥ 100, or off)"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule options of section 9 that change play (players and setup-2p only shape the start)."""
+
+    numbers_by: str = "anyone"
+    majority: str = "plurality"
+    repetition: str = "two-player"  # always "two-player" in 4p games, where repetition never applies
+    quiet_limit: int | None = 100
+    turn_limit: int | None = 1000
+
+    def values(self) -> dict[str, str]:
+        """Option name -> value as the player writes it, in the order of the position text."""
+        limits = [_limit_text(limit) for limit in (self.quiet_limit, self.turn_limit)]
+        return dict(zip(OPTION_ORDER, [self.numbers_by, self.majority, self.repetition, *limits], strict=True))
+
+    def words(self) -> list[str]:
+        """The option fields of the position text: the values that differ from the defaults."""
+        return [f"{name}={value}" for name, value in self.values().items() if value != OPTIONS[name].default]
+
+
+@dataclass(frozen=True, slots=True)
+class Last:
+    """What the last action did, for the view and the match message."""
+
+    seat: int
+    kind: str  # "move" | "pass" | "resign"
+    frm: int | None = None
+    to: int | None = None
+    captured: tuple[int, ...] = ()  # squares whose piece changed colour
+    rule: str | None = None  # the capture rule, when a piece changed colour
+    eliminated: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "from": None if self.frm is None else LABEL[self.frm],
+                "to": None if self.to is None else LABEL[self.to], "captured": [LABEL[s] for s in self.captured],
+                "rule": self.rule, "eliminated": list(self.eliminated)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Last:
+        return Last(int(data["seat"]), str(data["kind"]), None if data["from"] is None else SQUARE[data["from"]],
+                    None if data["to"] is None else SQUARE[data["to"]], tuple(SQUARE[s] for s in data["captured"]),
+                    data["rule"], tuple(int(seat) for seat in data["eliminated"]))
+
+
+@dataclass(frozen=True, slots=True)
+class CintosState:
+    """A whole Cintos game: the fields of the position text, the repetition history and the last action."""
+
+    seats: str  # "RB" or "RYBG": seat i plays colour seats[i]
+    board: str  # 64 colour letters or "." indexed rank * 8 + file
+    owners: str  # owners of NW NE SE SW, "-" for none
+    to_move: str  # colour to move; "-" once over; "=" when drawn by threefold repetition
+    quiet: int
+    turns: int
+    resigned: tuple[bool, ...]
+    rules: Rules
+    history: tuple[str, ...] = ()  # placement + to-move of every position so far, kept only while repetition applies
+    last: Last | None = None
+
+
+def _limit_text(limit: int | None) -> str:
+    return "off" if limit is None else str(limit)
+
+
+def _limit(name: str, value: str, least: int) -> int | None:
+    if value == "off":
+        return None
+    if not (value.isascii() and value.isdigit()) or int(value) < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, or off (not {value!r})")
+    return int(value)
+
+
+def _repetition_on(state: CintosState) -> bool:
+    return len(state.seats) == 2 and state.rules.repetition == "two-player"
+
+
+def _capture_test(board: list[str], owners: str, mover: str, to: int, rules: Rules) -> tuple[str | None, str | None]:
+    """Section 5.2: the colour that captures the area around `to` and the rule that applied (None, None if nobody)."""
+    counts: dict[str, int] = {}
+    for sq in AREA[to]:
+        colour = board[sq]
+        if colour != EMPTY:
+            counts[colour] = counts.get(colour, 0) + 1
+    top = max(counts.values())
+    tied = [colour for colour, n in counts.items() if n == top]
+    if len(tied) == 1 and (rules.majority == "plurality" or 2 * top > sum(counts.values())):
+        if rules.numbers_by == "mover" and tied[0] != mover:
+            return None, None
+        return tied[0], VICTORY_BY_NUMBERS
+    territories = {TERRITORY[sq] for sq in AREA[to] if board[sq] != EMPTY}
+    if len(territories) == 1:
+        home = owners[territories.pop()]
+        if home in tied:
+            return home, TIE_ON_HOME
+        if mover in tied:
+            return mover, TIE_ON_NEUTRAL
+    return None, None
+
+
+def _most_pieces(seats: str, counts: list[int], resigned: tuple[bool, ...], why: str) -> Outcome:
+    """Quiet or turn limit: the surviving player with the most pieces wins; players tied for most share a draw."""
+    alive = [i for i in range(len(seats)) if counts[i] and not resigned[i]]
+    best = max(counts[i] for i in alive)
+    winners = [i for i in alive if counts[i] == best]
+    names = _and([COLOUR_NAMES[seats[i]] for i in winners])
+    result = f"{names} {'has' if len(winners) == 1 else 'share'} the most pieces"
+    return Outcome(frozenset(winners), tuple(counts), f"{why}: {result}")
+
+
+def _ending(seats: str, board: str, resigned: tuple[bool, ...], quiet: int, turns: int, rules: Rules,
+            drawn: bool) -> Outcome | None:
+    """Section 6 in the order the position text is read: total victory, repetition, resignation, limits."""
+    counts = [board.count(colour) for colour in seats]
+    scores = tuple(counts)
+    if PIECES in counts:
+        winner = counts.index(PIECES)
+        return Outcome(frozenset({winner}), scores, f"{COLOUR_NAMES[seats[winner]]} owns all {PIECES} pieces")
+    if drawn:
+        return Outcome(frozenset(), scores, "threefold repetition: a draw")
+    if len(seats) == 2 and any(resigned):
+        loser = resigned.index(True)
+        return Outcome(frozenset({1 - loser}), scores, f"{COLOUR_NAMES[seats[loser]]} resigned")
+    active = [i for i in range(len(seats)) if counts[i] and not resigned[i]]
+    if len(active) <= 1:
+        if not active:
+            return Outcome(frozenset(), scores, "no player who has not resigned has pieces left")
+        return Outcome(frozenset(active), scores, "every other player has resigned or been eliminated")
+    if rules.quiet_limit is not None and quiet >= rules.quiet_limit:
+        return _most_pieces(seats, counts, resigned, f"{rules.quiet_limit} turns without a capture")
+    if rules.turn_limit is not None and turns >= rules.turn_limit:
+        return _most_pieces(seats, counts, resigned, f"the turn limit of {rules.turn_limit} is reached")
+    return None
+
+
+def _next_to_move(seats: str, board: str, resigned: tuple[bool, ...], seat: int) -> str:
+    """The next colour clockwise after `seat` that still has pieces and has not resigned."""
+    n = len(seats)
+    for step in range(1, n + 1):
+        i = (seat + step) % n
+        if not resigned[i] and seats[i] in board:
+            return seats[i]
+    return "-"
+
+
+def _placement(board: str) -> str:
+    ranks = []
+    for r in range(7, -1, -1):
+        text, run = "", 0
+        for colour in board[r * 8:r * 8 + 8]:
+            if colour == EMPTY:
+                run += 1
+                continue
+            text += (str(run) if run else "") + colour
+            run = 0
+        ranks.append(text + (str(run) if run else ""))
+    return "/".join(ranks)
+
+
+def _read_placement(text: str) -> str:
+    ranks = text.split("/")
+    if len(ranks) != 8:
+        raise ValueError(f"the placement needs 8 ranks separated by '/', not {len(ranks)}")
+    rows = []
+    for number, rank in zip(range(8, 0, -1), ranks, strict=True):
+        row = ""
+        for char in rank:
+            if char not in "12345678RYBG":
+                raise ValueError(f"rank {number} holds {char!r}; use R, Y, B, G for pieces and 1–8 for empty runs")
+            row += EMPTY * int(char) if char.isdigit() else char
+        if len(row) != 8:
+            raise ValueError(f"rank {number} ({rank!r}) covers {len(row)} files, not 8")
+        rows.append(row)
+    return "".join(reversed(rows))  # the text starts at rank 8, the board at rank 1
