@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from render import cintos
+from render import bodsoi, cintos, sakamichi, sanae, sinoda
 
 
 class BoardRenderer(Protocol):
@@ -19,11 +19,16 @@ class BoardRenderer(Protocol):
 # Keyed by the game's registry name (`Game.name`, also `view["game"]`).
 RENDERERS: dict[str, BoardRenderer] = {
     "cintos": cintos.render_board,
+    "sinoda": sinoda.render_board,
+    "sakamichi": sakamichi.render_board,
+    "sanae": sanae.render_board,
+    "bodsoi": bodsoi.render_board,
 }
 
 # An illustrated rules summary per game, for `/<game> rules`.
 RULES_IMAGES: dict[str, Callable[[], bytes]] = {
     "cintos": cintos.render_rules,
+    "bodsoi": bodsoi.render_rules,
 }
 
 
