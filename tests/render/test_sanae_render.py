@@ -112,4 +112,4 @@ def test_render_is_fast_enough() -> None:
         start = time.perf_counter()
         render_board(view, NAMES, 12)
         times.append(time.perf_counter() - start)
-    assert sorted(times)[3] < 0.12  # p50 ~35 ms here; generous for a loaded CI box
+    assert sorted(times)[3] < 0.4  # p50 ~36 ms on an idle box; the bound only catches a pathological slowdown
