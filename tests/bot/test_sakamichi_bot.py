@@ -132,6 +132,8 @@ async def test_advanced_game_with_a_private_opening_choice(simcord_env: Any,
     other_results.append(await other.slash(channel, "sakamichi choose", choice="first"))
     assert "not your turn" in answer(other_results[-1]).content
     assert await other.autocomplete(channel, "sakamichi choose", "choice", "") == []
+    other_results.append(await other.slash(channel, "sakamichi board"))
+    assert answer(other_results[-1]).attachments
     assert match.view(None)["phase"] == "choice"
 
     # The high roller looks at their hand in private and gets the three choice buttons.
@@ -159,6 +161,8 @@ async def test_advanced_game_with_a_private_opening_choice(simcord_env: Any,
     seen += [answer(r) for r in other_results]
     assert assert_never_shown(env, seen, high, secret, rendered) >= 3
     assert not any(m.id == private.id for m in channel.history(viewer=other))
+    with pytest.raises(AssertionError):  # the check does catch the hand where it is shown
+        assert_never_shown(env, [private], high, secret, rendered)
 
     await other.click(colour_prompt, label="Black line")
     view = match.view(None)
@@ -241,3 +245,9 @@ async def test_turn_notice_by_dm_and_closed_dms_never_break_a_turn(simcord_env: 
     assert record is not None and not record.dm_open
     await play_one_turn(channel, second)  # the turn goes on; using a command reopens DMs
     assert (await bot.service.store.get_user(second.id)).dm_open
+
+
+async def test_rules_answer_privately(simcord_env: Any) -> None:
+    channel, (ada, _bob) = world(simcord_env)
+    result = await ada.slash(channel, "sakamichi rules")
+    assert result.ephemeral and "Look at my hand" in answer(result).embeds[0].description
