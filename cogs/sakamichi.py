@@ -225,8 +225,8 @@ class Sakamichi(GameCog, group_name="sakamichi",
             raise Refusal(f"Only {SEATS[pending[0]]} (<@{match.user_at(pending[0])}>) may use these buttons.")
         await self.play(interaction, CHOICES[verb], match_id)
 
-    async def prompt_choice(self, match: Match) -> None:
-        """Post the opening-choice prompt under a new board: who chooses, and the buttons to do it."""
+    async def prompt_choice(self, match: Match, channel: discord.abc.Messageable) -> None:
+        """Post the opening-choice prompt under a new board (in its channel or thread): who chooses, and how."""
         pending = pending_choice(match)
         if pending is None:
             return
@@ -242,7 +242,6 @@ class Sakamichi(GameCog, group_name="sakamichi",
             content = (f"<@{user}> ({SEATS[seat]}): {SEATS[1 - seat]} moves first, so choose your own line now. "
                        "As the rules say, you choose before seeing your hand.")
             view = choice_buttons(match.id, kind)
-        channel = await self.tables.channel(match.record.channel_id)
         await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
 
     @commands.Cog.listener()
@@ -259,7 +258,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
         try:
             match = await self.service.get(int(title.group(1)))
             if match.game.name == self.game_name:
-                await self.prompt_choice(match)
+                await self.prompt_choice(match, message.channel)
         except (Refusal, discord.HTTPException) as exc:
             log.warning("could not post the choice prompt for match %s: %s", title.group(1), exc)
 

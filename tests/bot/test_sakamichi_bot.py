@@ -11,6 +11,7 @@ import pytest
 import render
 from bot import TabletopBot
 from matches import Match
+from tests.bot.conftest import make_bot
 
 TILE = re.compile(r"\b(?:w[1-6](?:b[1-6])?|b[1-6])\b")
 
@@ -251,3 +252,17 @@ async def test_rules_answer_privately(simcord_env: Any) -> None:
     channel, (ada, _bob) = world(simcord_env)
     result = await ada.slash(channel, "sakamichi rules")
     assert result.ephemeral and "Look at my hand" in answer(result).embeds[0].description
+
+
+async def test_the_choice_prompt_survives_a_restart(simcord_env: Any, db_path: str) -> None:
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, channel, people, "")
+    high = match.view(None)["choice"]["seat"]
+    prompt = channel.last_message
+    await simcord_env.restart_bot(make_bot(db_path, seed=2))
+    look = await person_at(match, people, high).click(prompt, label="Look at my hand")
+    labels = [c["label"] for row in answer(look).components for c in row["components"]]
+    assert look.ephemeral and labels == ["White line", "Black line", "Move first"]
+    await person_at(match, people, high).click(answer(look), label="White line")
+    reloaded = await simcord_env.bot.service.get(match.id)
+    assert reloaded.view(None)["colours"][high] == "white" and reloaded.view(None)["first"] == 1 - high
