@@ -107,6 +107,14 @@ class GameCog(commands.GroupCog):
         """Order autocomplete candidates; prefix matches first. Games may override with their own ranking."""
         return sorted(texts, key=lambda t: (not "".join(t.split()).lower().startswith(typed),))
 
+    def board_items(self, match: Match) -> list[discord.ui.Item[Any]]:
+        """Extra buttons for the board message (DynamicItems carrying the match id); none by default."""
+        return []
+
+    def seat_label(self, match: Match, seat: int) -> str:
+        """Who sits where, in the game's words, for the started lobby (e.g. "Red · NW corner")."""
+        return match.seat_name(seat)
+
     async def send_private(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
         """Show the seat its private view (ephemeral). Games with hidden information override the renderer."""
         file = await self.tables.board_file(match, seat, filename="private.png")

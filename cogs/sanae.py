@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 import discord
@@ -13,9 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import board_view, guarded, reply
-from matches import Event, Match, Refusal, Turn
-from rules import RESIGN, Game, State
+from cogs.ui import guarded, reply
+from matches import Match, Refusal, Turn
 from rules.sanae.pieces import NAMES, PRESETS
 
 log = logging.getLogger(__name__)
@@ -40,32 +38,6 @@ def setup_text(layout: str) -> str:
     if head in ("preset", "swap", "code"):
         return "layout " + " ".join(words)
     return "layout code " + "".join(words)
-
-
-def narrate(game: Game, before: State, events: Sequence[Event]) -> list[Event]:
-    """The events with every chance outcome told in words ("Knight vs Dragon: Dragon's owner 3, attacker 6 — ...").
-
-    The service describes a chance event by its public log line (`dice r6 b3; ...`); the game's `describe` says
-    who rolled what and why, and is just as public. Falls back to the service's lines if anything is off.
-    """
-    state, out = before, []
-    try:
-        for event in events:
-            if event.seat is None:
-                action = next(a for a, _ in game.chance_outcomes(state) if game.notation(state, a) == event.text)
-            elif event.text == "resign":
-                action = RESIGN
-            else:
-                action = game.parse(state, event.text, event.seat)
-            after = game.apply(state, action, event.seat)
-            if event.kind == "chance":
-                event = replace(event, description=game.describe(state, action, after))
-            out.append(event)
-            state = after
-    except Exception:  # words are a nicety: never let them break a committed turn
-        log.exception("could not narrate %s events", game.name)
-        return list(events)
-    return out
 
 
 class SanaeButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -125,26 +97,16 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         """Act for the caller (already deferred), then post the board if the table should see it."""
         before = match.state
         turn = await self.service.act(match.id, interaction.user.id, text)
-        turn = Turn(turn.match, narrate(self.game, before, turn.events))
+        # Layout changes stay private; the table sees the board once someone is ready, and every move after.
         if turn.match.state is not None and before is not None and \
                 (before.phase != "setup" or turn.match.state.phase != "setup" or text == "ready"):
-            await self.post(turn)
+            await self.tables.post_turn(turn)
         return turn
 
-    async def post(self, turn: Turn) -> None:
-        """The shared board post; while a Zed Inel answer is owed, the board message gets the answer button."""
-        await self.tables.post_turn(turn)
-        match = turn.match
-        pending = match.view(None)["pending"] if match.state is not None else None
-        if not pending or pending["kind"] != "zed" or match.record.message_id is None:
-            return
-        view = board_view(match, self.private_label) or discord.ui.View(timeout=None)
-        view.add_item(SanaeButton("zed", match.id))
-        try:
-            channel = await self.tables.channel(match.record.channel_id)
-            await channel.get_partial_message(match.record.message_id).edit(view=view)
-        except discord.HTTPException as exc:  # the private "My board" reply offers the same choice
-            log.warning("could not add the Zed Inel button to match %s: %s", match.id, exc)
+    def board_items(self, match: Match) -> list[discord.ui.Item[Any]]:
+        """While a Zed Inel answer is owed, the board message carries the button that opens the defender's choice."""
+        pending = match.view(None).get("pending") if match.state is not None else None
+        return [SanaeButton("zed", match.id)] if pending and pending["kind"] == "zed" else []
 
     async def button(self, interaction: discord.Interaction, verb: str, match_id: int, arg: str) -> None:
         match = await self.service.get(match_id)

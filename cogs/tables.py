@@ -66,8 +66,11 @@ class Tables:
 
     # ---- lobby ------------------------------------------------------------------------------------------------
     async def lobby_message(self, match: Match) -> dict[str, Any]:
-        names = await self.service.store.user_names(match.user_ids)
-        return {"embed": lobby_embed(match, match.game.title, names),
+        seats = None
+        if match.state is not None:  # started: say who sits where, in the game's words
+            cog = self.cog_for(match)
+            seats = [cog.seat_label(match, seat) for seat in range(match.players)]
+        return {"embed": lobby_embed(match, match.game.title, seats),
                 "view": lobby_view(match) if match.status == "lobby" else None}
 
     async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
@@ -143,8 +146,9 @@ class Tables:
             mentions = " ".join(f"<@{match.user_at(s)}>" for s in match.actors())
             if match.outcome() is not None:
                 mentions = " ".join(f"<@{uid}>" for uid in match.user_ids)
-            view = board_view(match, self.cog_for(match).private_label,
-                              can_abort=await self.service.can_abort(match))
+            cog = self.cog_for(match)
+            view = board_view(match, cog.private_label, can_abort=await self.service.can_abort(match),
+                              extra=cog.board_items(match))
             message = await channel.send(content=mentions or None, embed=embed, file=file, view=view,
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))

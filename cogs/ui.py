@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 import re
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
@@ -65,7 +65,8 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 
 
 # ---- lobby ----------------------------------------------------------------------------------------------------
-def lobby_embed(match: Match, title: str, names: dict[int, str]) -> discord.Embed:
+def lobby_embed(match: Match, title: str, seat_labels: list[str] | None = None) -> discord.Embed:
+    """The lobby; once started (`seat_labels` given) it says who sits where."""
     embed = discord.Embed(title=f"{title} · new match", colour=EMBED_COLOUR)
     lines = []
     for i in range(match.players):
@@ -73,7 +74,8 @@ def lobby_embed(match: Match, title: str, names: dict[int, str]) -> discord.Embe
             seat = match.seats[i]
             who = f"<@{seat.user_id}>"
             state = "" if seat.joined else " (invited, not joined yet)"
-            lines.append(f"{i + 1}. {who}{state}")
+            label = f" — {seat_labels[i]}" if seat_labels else ""
+            lines.append(f"{i + 1}. {who}{state}{label}")
         else:
             lines.append(f"{i + 1}. *open seat*")
     embed.description = "\n".join(lines)
@@ -155,12 +157,16 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, lambda: tables.match_action(interaction, self.verb, self.match_id), self.match_id)
 
 
-def board_view(match: Match, private_label: str | None, *, can_abort: bool = False) -> discord.ui.View | None:
+def board_view(match: Match, private_label: str | None, *, can_abort: bool = False,
+               extra: Sequence[discord.ui.Item[Any]] = ()) -> discord.ui.View:
+    """The board message's buttons; `extra` are the game's own (e.g. a question only one player answers)."""
     view = discord.ui.View(timeout=None)
     if match.status != "active":
         if match.state is not None:
             view.add_item(MatchButton("rematch", match.id))
         return view
+    for item in extra:
+        view.add_item(item)
     if private_label:
         view.add_item(MatchButton("private", match.id, private_label))
     if match.record.overdue:

@@ -242,8 +242,8 @@ class MatchService(Agreements):
     def _event(self, game: Game, before: State, action: Action, after: State, n: int, seat: int | None,
                user_id: int | None, kind: str) -> Event:
         public = game.log_text(before, action, None)
-        description = game.describe(before, action, after) if kind != "chance" else public
-        return Event(n, seat, user_id, game.notation(before, action), public, description, kind)
+        return Event(n, seat, user_id, game.notation(before, action), public, game.describe(before, action, after),
+                     kind)
 
     def _resolve(self, game: Game, state: State, version: int, users: Sequence[int]) -> tuple[list[Event], State]:
         """Draw chance outcomes and apply server-made actions until a player must act or the game ends."""

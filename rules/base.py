@@ -154,8 +154,11 @@ class Game(ABC):
         """The spec's canonical notation of `action` (a player action or a chance outcome) in `state`."""
 
     def describe(self, before: State, action: Action, after: State) -> str:
-        """The action in words for the match message, e.g. 'b2-b3: captures 3 (Victory by Numbers)'."""
-        return self.notation(before, action)
+        """The action in words for the (public) match message, e.g. 'b2-b3: captures 3 (Victory by Numbers)'.
+
+        Everyone reads it: it must not reveal anything hidden (a secret draw says "drew a tile").
+        """
+        return self.log_text(before, action, None)
 
     def log_text(self, state: State, action: Action, viewer: int | None) -> str:
         """The history line for `action` as `viewer` (None: public) may read it; secret draws are masked."""

@@ -77,6 +77,12 @@ class Sanae(Game):
     def actors(self, state: SanaeState) -> frozenset[int]:
         return play.actors_of(state)
 
+    def timeout_action(self, state: SanaeState, seat: int) -> Action | None:
+        """An unanswered Zed Inel question counts as "no" when its deadline passes (the match's time control)."""
+        if state.pending is not None and state.pending.kind == "zed" and seat in self.actors(state):
+            return Zed(None)
+        return None
+
     def chance_outcomes(self, state: SanaeState) -> list[tuple[Action, float]]:
         if state.result is not None:
             return []

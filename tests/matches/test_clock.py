@@ -142,3 +142,19 @@ async def test_abort_only_in_first_moves_then_rematch(setup) -> None:
     assert rematch.record.options == other.record.options
     with pytest.raises(Refusal, match="already open"):
         await service.rematch(other.id, ADA)
+
+
+async def test_an_unanswered_question_counts_as_no(setup) -> None:
+    """Sanae's Zed Inel: when the defender lets the deadline pass, it counts as "zed no" (not a forfeit)."""
+    from tests.rules.test_sanae import EXAMPLE_B
+
+    service, clock = setup
+    match = await service.create("sanae", guild_id=1, channel_id=2, creator_id=ADA, players=2, time_control=100)
+    await service.join(match.id, BOB)
+    await service.start(match.id, ADA)
+    match.state = match.game.from_position(EXAMPLE_B)  # Red's Void is attacked; Red must answer
+    assert match.actors() == [0]
+    clock.now += 101
+    turn = await service.timeout(match.id)
+    assert turn is not None and [(e.text, e.kind) for e in turn.events][:1] == [("zed no", "timeout")]
+    assert match.outcome() is not None and match.outcome().winners == frozenset({1})

@@ -43,6 +43,15 @@ def check_state(game: Game, state: object, rng: random.Random) -> None:
         assert game.view(twin, viewer) == view, f"view for {viewer} depends on what it should not know"
 
 
+def check_public_words(game: Game, state: object, outcomes: list[object]) -> None:
+    """Outcomes the public cannot tell apart (same public log line) must be described in the same words."""
+    seen: dict[str, str] = {}
+    for action in outcomes[:40]:
+        public = game.log_text(state, action, None)
+        words = game.describe(state, action, game.apply(state, action, None))
+        assert seen.setdefault(public, words) == words, f"describe() reveals what {public!r} hides: {words!r}"
+
+
 def play(game: Game, config: Configuration, seed: int, resign_at: int | None = None) -> object:
     rng = random.Random(seed)
     state = game.setup(config.players, config.options)
@@ -58,6 +67,7 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
             assert math.isclose(sum(p for _, p in chances), 1.0, abs_tol=1e-9)
             assert all(p > 0 for _, p in chances)
             assert all(game.notation(state, a) for a, _ in chances)
+            check_public_words(game, state, [a for a, _ in chances])
             action = rng.choices([a for a, _ in chances], weights=[p for _, p in chances])[0]
             state = game.apply(state, action, None)
         else:

@@ -1,0 +1,202 @@
+"""`/history`: any match's numbered log, as the asker may read it, and exports (JSON record, GIF) of finished ones.
+
+Pages hold `PAGE_LINES` lines, oldest at the top; the command opens on the newest page, and the Older/Newer buttons
+(stateless, so they survive restarts) step through the rest.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import re
+from typing import Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import render
+from cogs.base import MAX_CHOICES, Tabletop
+from cogs.ui import EMBED_COLOUR, guarded, reply, short
+from matches import Match, MatchService, Refusal
+from matches.history import HistoryLine, export_record, history, public_views
+from render.animation import render_gif
+
+PAGE_LINES = 30
+MAX_LINE = 110  # characters of notation per line: 30 lines stay far below the 4096 of an embed
+UPLOAD_LIMIT = 8_000_000
+
+
+def line_text(line: HistoryLine) -> str:
+    text = discord.utils.escape_markdown(line.text)
+    if len(text) > MAX_LINE:
+        text = text[: MAX_LINE - 1] + "…"
+    if line.kind == "chance":
+        who = "🎲"
+    elif line.kind == "auto":
+        who = f"*{line.seat_name} (automatic)*"
+    else:
+        who = f"**{line.seat_name}**"
+    return f"`{line.n:>3}` {who} {text}"
+
+
+def page_count(lines: list[HistoryLine]) -> int:
+    return max(1, -(-len(lines) // PAGE_LINES))
+
+
+def result_text(match: Match) -> str:
+    outcome = match.outcome()
+    if outcome is None:
+        return "Aborted." if match.status == "aborted" else ""
+    if not outcome.winners:
+        return f"Drawn: {outcome.reason}."
+    winners = " and ".join(match.seat_name(s) for s in sorted(outcome.winners))
+    return f"{winners} win{'s' if len(outcome.winners) == 1 else ''}: {outcome.reason}."
+
+
+class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:history:(?P<id>\d+):(?P<page>\d+)"):
+    """Older / Newer on a history page: the custom_id carries the match and the page to show."""
+
+    def __init__(self, match_id: int, page: int, label: str, *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary, disabled=disabled,
+                                           custom_id=f"tt:history:{match_id}:{page}"))
+        self.match_id = match_id
+        self.page = page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> HistoryButton:
+        return cls(int(match["id"]), int(match["page"]), getattr(item, "label", None) or "Page")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("History")  # type: ignore[attr-defined]
+
+        async def work() -> None:
+            if cog is None:
+                raise Refusal("Match histories are not available right now.")
+            found = await cog.service.get(self.match_id)
+            embed, view = await cog.page(found, interaction.user.id, self.page)
+            await interaction.response.edit_message(embed=embed, view=view)
+        await guarded(interaction, work, self.match_id)
+
+
+class History(commands.Cog):
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+        self._gif_slot = asyncio.Semaphore(1)  # GIFs are CPU-heavy: one at a time, the rest wait their turn
+
+    @property
+    def service(self) -> MatchService:
+        return self.bot.service
+
+    # ---- finding the match ------------------------------------------------------------------------------------
+    async def pick(self, interaction: discord.Interaction, match_id: int | None) -> Match:
+        user = interaction.user.id
+        if match_id is None:
+            recent = await self.service.store.matches_for_user(user, ("active", "finished"))
+            if not recent:
+                raise Refusal("You have not played a match yet; give a match number to read another match's log.")
+            match_id = recent[0].id
+        found = await self.service.get(match_id)
+        if (found.seat_of(user) is None and found.record.guild_id is not None
+                and found.record.guild_id != interaction.guild_id):
+            raise Refusal(f"Match #{found.id} was played in another server.")
+        return found
+
+    async def match_autocomplete(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[int]]:
+        user = interaction.user.id
+        records = [m.record for m in await self.service.matches_for(user) if m.status == "active"]
+        records += await self.service.store.matches_for_user(user, ("finished",))
+        records.sort(key=lambda r: r.updated_at, reverse=True)
+        typed = current.strip().lstrip("#").lower()
+        choices = []
+        for record in records:
+            game = self.service.games.get(record.game)
+            seats = await self.service.store.seats(record.id)
+            names = await self.service.store.user_names([s.user_id for s in seats if s.user_id != user])
+            others = ", ".join(short(names.get(s.user_id) or "?") for s in seats if s.user_id != user)
+            label = (f"#{record.id} · {game.title if game else record.game} vs {others or '—'} · "
+                     f"{'running' if record.status == 'active' else 'finished'}")
+            if typed and typed not in str(record.id) and typed not in label.lower():
+                continue
+            choices.append(app_commands.Choice(name=label[:100], value=record.id))
+            if len(choices) == MAX_CHOICES:
+                break
+        return choices
+
+    # ---- one page of the log ------------------------------------------------------------------------------------
+    async def page(self, match: Match, user_id: int, page: int | None) -> tuple[discord.Embed, discord.ui.View | None]:
+        """The embed of one page (None: the newest) for `user_id`, with Older/Newer buttons when there are more."""
+        lines = await history(self.service, match.id, user_id)
+        pages = page_count(lines)
+        page = pages - 1 if page is None else min(max(page, 0), pages - 1)
+        shown = lines[page * PAGE_LINES: (page + 1) * PAGE_LINES]
+        embed = discord.Embed(title=f"{match.game.title} · match #{match.id} · history", colour=EMBED_COLOUR)
+        embed.description = "\n".join(line_text(line) for line in shown) or "No moves yet."
+        seats = " · ".join(f"{match.seat_name(i)}: <@{uid}>" for i, uid in enumerate(match.user_ids))
+        embed.add_field(name="Seats", value=seats or "—", inline=False)
+        result = result_text(match)
+        if match.status == "finished":
+            embed.add_field(name="Result", value=f"{result} The match is over: every line is shown in full.",
+                            inline=False)
+        elif any(line.kind == "chance" for line in lines):
+            embed.add_field(name="Hidden", value="What you may not know yet reads `?`.", inline=False)
+        first = page * PAGE_LINES + 1
+        embed.set_footer(text=(f"lines {first}–{first + len(shown) - 1} of {len(lines)} · page {page + 1}/{pages} · "
+                               "oldest at the top") if lines else f"page 1/1 · match #{match.id}")
+        if pages == 1:
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        view.add_item(HistoryButton(match.id, max(page - 1, 0), "◀ Older", disabled=page == 0))
+        view.add_item(HistoryButton(match.id, page + 1, "Newer ▶", disabled=page == pages - 1))
+        return embed, view
+
+    # ---- exports -----------------------------------------------------------------------------------------------
+    async def export_file(self, match: Match, kind: str) -> discord.File:
+        name = f"{match.game.name}-match-{match.id}"
+        if kind == "json":
+            record = await export_record(self.service, match.id)
+            data = json.dumps(record, indent=1, ensure_ascii=False).encode()
+            return discord.File(io.BytesIO(data), filename=f"{name}.json")
+        if match.game.name not in render.RENDERERS:
+            raise Refusal(f"{match.game.title} has no board images yet, so there is no GIF of it.")
+        views = await public_views(self.service, match.id)
+        names = [short(n) for n in await self.service.names(match)]
+        async with self._gif_slot:
+            data = await asyncio.to_thread(render_gif, views, names, match.id, max_bytes=UPLOAD_LIMIT)
+        return discord.File(io.BytesIO(data), filename=f"{name}.gif")
+
+    # ---- the command --------------------------------------------------------------------------------------------
+    @app_commands.command(name="history", description="A match's numbered log (only to you); export a finished one")
+    @app_commands.describe(match="Match number (default: your most recent match)",
+                           export="Attach the finished match as a JSON record or an animated GIF")
+    async def history_command(self, interaction: discord.Interaction, match: int | None = None,
+                              export: Literal["none", "json", "gif"] = "none") -> None:
+        async def work() -> None:
+            found = await self.pick(interaction, match)
+            if export != "none" and found.status != "finished":
+                raise Refusal(f"Exports are for finished matches; match #{found.id} is "
+                              f"{'still being played' if found.status == 'active' else 'not finished'}.")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            embed, view = await self.page(found, interaction.user.id, None)
+            kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
+            if view is not None:
+                kwargs["view"] = view
+            if export != "none":
+                kwargs["file"] = await self.export_file(found, export)
+            await reply(interaction, **kwargs)
+        await guarded(interaction, work, match)
+
+    history_command.autocomplete("match")(match_autocomplete)
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    bot.add_dynamic_items(HistoryButton)
+    await bot.add_cog(History(tabletop))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(HistoryButton)
