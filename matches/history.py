@@ -1,0 +1,171 @@
+"""A match's past: its numbered log as a viewer may read it, any earlier position, and a portable JSON record.
+
+Everything here is rebuilt from the stored log with the rules engine (`rules.replay`), the same way recovery works.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from data import LogEntry
+from matches.service import Match, MatchService, Refusal
+from rules import GAMES, Game, State
+from rules.replay import replay, steps
+
+RECORD_FORMAT = "tabletop-match-record"
+RECORD_VERSION = 1
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    """One numbered log line as its viewer may read it."""
+
+    n: int
+    seat: int | None
+    seat_name: str | None
+    user_id: int | None
+    text: str  # the notation, with what the viewer may not know masked
+    created_at: float
+    kind: str  # "player" | "chance" | "auto"
+
+
+def _kind(entry: LogEntry) -> str:
+    if entry.seat is None:
+        return "chance"
+    # The service stores no user for actions it made itself (forced passes).
+    return "auto" if entry.user_id is None else "player"
+
+
+async def _started(service: MatchService, match_id: int) -> tuple[Match, list[LogEntry]]:
+    match = await service.get(match_id)
+    if match.state is None:
+        raise Refusal(f"Match #{match.id} has not started yet, so it has no history.")
+    return match, await service.store.log(match_id)
+
+
+def _replayed(match: Match, entries: Sequence[LogEntry]) -> list[tuple[State, Any, State]]:
+    """(before, action, after) for every log line: CPU work, run in a thread."""
+    pairs = [(e.seat, e.text) for e in entries]
+    return [(before, action, after) for before, action, _, after
+            in steps(match.game, match.players, match.record.options, pairs)]
+
+
+def revealed(match: Match, final: State) -> bool:
+    """Once a match is over, every secret in its log is public."""
+    return match.status == "finished" or match.game.outcome(final) is not None
+
+
+async def history(service: MatchService, match_id: int, viewer_user_id: int | None) -> list[HistoryLine]:
+    """The numbered log of a match, each line as `viewer_user_id` may read it (None or a non-player: the public)."""
+    match, entries = await _started(service, match_id)
+    played = await asyncio.to_thread(_replayed, match, entries)
+    game = match.game
+    final = played[-1][2] if played else game.setup(match.players, match.record.options)
+    open_book = revealed(match, final)
+    viewer = match.seat_of(viewer_user_id) if viewer_user_id is not None else None
+    lines = []
+    for entry, (before, action, _) in zip(entries, played, strict=True):
+        text = game.notation(before, action) if open_book else game.log_text(before, action, viewer)
+        name = game.seat_name(final, entry.seat) if entry.seat is not None else None
+        lines.append(HistoryLine(entry.n, entry.seat, name, entry.user_id, text, entry.created_at, _kind(entry)))
+    return lines
+
+
+async def state_at(service: MatchService, match_id: int, n: int) -> State:
+    """The state after log line `n` (0: the setup, before any line). Show it with `game.view(state, seat)`."""
+    match, entries = await _started(service, match_id)
+    if not 0 <= n <= len(entries):
+        raise Refusal(f"Match #{match.id} has log lines 1 to {len(entries)}; there is no line {n}.")
+    pairs = [(e.seat, e.text) for e in entries[:n]]
+    return await asyncio.to_thread(replay, match.game, match.players, match.record.options, pairs)
+
+
+def settled(game: Game, state: State) -> bool:
+    """A position players saw: someone must act (no draw or server action pending), or the game is over."""
+    return game.is_over(state) or (not game.is_chance(state) and game.automatic_action(state) is None)
+
+
+async def public_views(service: MatchService, match_id: int) -> list[dict[str, Any]]:
+    """The public view of every position a player had to act in, in order, ending with the final one."""
+    match, entries = await _started(service, match_id)
+    game = match.game
+
+    def collect() -> list[dict[str, Any]]:
+        start = game.setup(match.players, match.record.options)
+        states = [start] + [after for _, _, after in _replayed(match, entries)]
+        kept = [s for s in states if settled(game, s)]
+        if not kept or kept[-1] is not states[-1]:
+            kept.append(states[-1])
+        return [game.view(s, None) for s in kept]
+
+    return await asyncio.to_thread(collect)
+
+
+def _iso(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
+    """A self-contained JSON record of a finished match: enough to replay it with the rules engine alone.
+
+    User ids are strings (Discord ids exceed the integers JavaScript reads exactly); times are UTC ISO 8601.
+    """
+    match = await service.get(match_id)
+    if match.status != "finished":
+        state = {"lobby": "has not started", "active": "is still being played", "aborted": "was closed"}
+        raise Refusal(f"Only finished matches can be exported; match #{match.id} "
+                      f"{state.get(match.status, 'is not finished')}.")
+    entries = await service.store.log(match_id)
+    game = match.game
+    final = await asyncio.to_thread(replay, game, match.players, match.record.options,
+                                    [(e.seat, e.text) for e in entries])
+    names = await service.names(match)
+    ended = game.outcome(final)
+    outcome = match.record.outcome or (ended.to_json() if ended is not None else None)
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "match": match.id,
+        "game": game.name,
+        "title": game.title,
+        "players": match.players,
+        "options": dict(match.record.options),
+        "seats": [{"seat": i, "name": game.seat_name(final, i), "user_id": str(uid), "user": names[i]}
+                  for i, uid in enumerate(match.user_ids)],
+        "log": [{"n": e.n, "seat": e.seat, "text": e.text, "time": _iso(e.created_at)} for e in entries],
+        "outcome": outcome,
+        "final_position": game.position(final),
+        "started": _iso(entries[0].created_at) if entries else _iso(match.record.created_at),
+        "finished": _iso(match.record.updated_at),
+    }
+
+
+def replay_record(record: dict[str, Any]) -> State:
+    """Rebuild the final state of an exported record with the rules engine alone; `ValueError` if it does not hold.
+
+    The record's final position, when present, must be what its log replays to.
+    """
+    if record.get("format") != RECORD_FORMAT:
+        raise ValueError(f"not a Tabletop match record (format {record.get('format')!r})")
+    if record.get("version") != RECORD_VERSION:
+        raise ValueError(f"record version {record.get('version')!r} is not supported (this reads {RECORD_VERSION})")
+    game = GAMES.get(record["game"])
+    if game is None:
+        raise ValueError(f"unknown game {record['game']!r}")
+    lines = sorted(record["log"], key=lambda line: line["n"])
+    if [line["n"] for line in lines] != list(range(1, len(lines) + 1)):
+        raise ValueError("the log's lines are not numbered 1, 2, 3, ... without gaps")
+    state = replay(game, int(record["players"]), record.get("options") or {},
+                   [(line["seat"], line["text"]) for line in lines])
+    expected = record.get("final_position")
+    if expected is not None and game.position(state) != expected:
+        raise ValueError(f"the log replays to {game.position(state)!r}, not the recorded {expected!r}")
+    return state
+
+
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "HistoryLine", "export_record", "history", "public_views",
+           "replay_record", "revealed", "settled", "state_at"]
