@@ -24,21 +24,22 @@ from matches.history import HistoryLine, export_record, history, public_views
 from render.animation import render_gif
 
 PAGE_LINES = 30
-MAX_LINE = 110  # characters of notation per line: 30 lines stay far below the 4096 of an embed
+MAX_LINE = 130  # characters per line: 30 lines (with their line breaks) stay under an embed's 4096
 UPLOAD_LIMIT = 8_000_000
 
 
 def line_text(line: HistoryLine) -> str:
-    text = discord.utils.escape_markdown(line.text)
-    if len(text) > MAX_LINE:
-        text = text[: MAX_LINE - 1] + "…"
+    """'`n` who text', at most `MAX_LINE` characters: a long notation is cut, never the number or the seat."""
     if line.kind == "chance":
         who = "🎲"
     elif line.kind == "auto":
-        who = f"*{line.seat_name} (automatic)*"
+        who = f"*{short(line.seat_name or '?')} (automatic)*"
     else:
-        who = f"**{line.seat_name}**"
-    return f"`{line.n:>3}` {who} {text}"
+        who = f"**{short(line.seat_name or '?')}**"
+    prefix = f"`{line.n:>3}` {who} "
+    text = discord.utils.escape_markdown(line.text)
+    room = MAX_LINE - len(prefix)
+    return prefix + (text if len(text) <= room else text[: room - 1] + "…")
 
 
 def page_count(lines: list[HistoryLine]) -> int:
