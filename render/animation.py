@@ -10,6 +10,7 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from render import RENDERERS
+from render.kit import PAPER
 
 WIDTH = 600  # px; the boards are drawn ~1000 px wide, a chat preview shows ~400-550
 FRAME_MS = 1000
@@ -50,11 +51,25 @@ def _palette(frames: Sequence[Image.Image]) -> Image.Image:
     return strip.quantize(CLEAR, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
+def _same_size(frames: Sequence[Image.Image]) -> list[Image.Image]:
+    """Frames on one canvas size (a board's panel may grow a little between turns), padded with paper."""
+    size = (max(f.width for f in frames), max(f.height for f in frames))
+    out = []
+    for f in frames:
+        if f.size != size:
+            padded = Image.new("RGB", size, PAPER)
+            padded.paste(f, (0, 0))
+            f = padded
+        out.append(f)
+    return out
+
+
 def _indexes(image: Image.Image) -> Image.Image:
     return Image.frombytes("L", image.size, image.tobytes())
 
 
 def _encode(frames: Sequence[Image.Image], frame_ms: int, last_ms: int) -> bytes:
+    frames = _same_size(frames)
     palette = _palette(frames)
     indexed = [f.quantize(palette=palette, dither=Image.Dither.NONE) for f in frames]
     # Every frame is drawn over the previous one (disposal 1); its unchanged pixels are made transparent, so the

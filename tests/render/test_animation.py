@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from render import render_board
+from render import RENDERERS, render_board
 from render.animation import LAST_FRAME_MS, render_gif, sample
 from rules import GAMES
 
@@ -95,3 +95,22 @@ def test_refuses_what_it_cannot_draw() -> None:
         render_gif([], NAMES)
     with pytest.raises(ValueError, match="no board images"):
         render_gif([{"game": "chess"}], NAMES)
+
+
+def test_boards_of_different_heights_share_one_canvas(monkeypatch: pytest.MonkeyPatch) -> None:
+    views = cintos_views(3)
+    real = RENDERERS["cintos"]
+
+    def taller_each_turn(view: dict[str, Any], names: Any, match_id: int | None = None) -> bytes:
+        image = Image.open(io.BytesIO(real(view, names, match_id)))
+        grown = Image.new("RGB", (image.width, image.height + 40 * view["turn"]), "white")
+        grown.paste(image, (0, 0))
+        out = io.BytesIO()
+        grown.save(out, "PNG")
+        return out.getvalue()
+
+    monkeypatch.setitem(RENDERERS, "cintos", taller_each_turn)
+    shown = frames(render_gif(views, NAMES, 7))
+    assert len(shown) == 3 and len({image.size for image, _ in shown}) == 1
+    plain = Image.open(io.BytesIO(real(views[0], NAMES, 7)))
+    assert shown[0][0].height == round((plain.height + 80) * 600 / plain.width)  # the tallest board, turn 2
