@@ -111,6 +111,9 @@ class GameCog(commands.GroupCog):
         """Extra buttons for the board message (DynamicItems carrying the match id); none by default."""
         return []
 
+    async def after_post(self, match: Match, message: discord.Message) -> None:
+        """Called right after a new board message is posted (e.g. to post a prompt under it); nothing by default."""
+
     def seat_label(self, match: Match, seat: int) -> str:
         """Who sits where, in the game's words, for the started lobby (e.g. "Red · NW corner")."""
         return match.seat_name(seat)

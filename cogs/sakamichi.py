@@ -23,7 +23,6 @@ log = logging.getLogger(__name__)
 SEATS = ("P1", "P2")
 CHOICES = {"white": "choose colour white", "black": "choose colour black", "first": "choose first"}
 CHOICE_LABELS = {"white": "White line", "black": "Black line", "first": "Move first"}
-BOARD_TITLE = re.compile(r"^Sakamichi · match #(\d+)$")
 
 
 def pending_choice(match: Match) -> tuple[int, str] | None:
@@ -244,23 +243,9 @@ class Sakamichi(GameCog, group_name="sakamichi",
             view = choice_buttons(match.id, kind)
         await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
 
-    @commands.Cog.listener()
-    async def on_message(self, message: discord.Message) -> None:
-        """A new Sakamichi board in the choice phase gets the choice prompt right under it.
-
-        The shared base posts boards (at the start too), so this is the one place that sees every new board."""
-        me = getattr(self.bot, "user", None)
-        if me is None or message.author.id != me.id or not message.embeds:
-            return
-        title = BOARD_TITLE.match(message.embeds[0].title or "")
-        if title is None:
-            return
-        try:
-            match = await self.service.get(int(title.group(1)))
-            if match.game.name == self.game_name:
-                await self.prompt_choice(match, message.channel)
-        except (Refusal, discord.HTTPException) as exc:
-            log.warning("could not post the choice prompt for match %s: %s", title.group(1), exc)
+    async def after_post(self, match: Match, message: discord.Message) -> None:
+        """A new board in the choice phase gets the choice prompt right under it."""
+        await self.prompt_choice(match, message.channel)
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],

@@ -12,6 +12,7 @@ from discord.ext import commands
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
 from cogs.ui import guarded
 from matches import Match, Refusal
+from render.sinoda import seat_flowers
 
 _MOVE = re.compile(r"^([a-f]\d+)-([a-f]\d+)$")
 _CHANGE = re.compile(r"^([a-f]\d+)([+-])$")
@@ -69,6 +70,10 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
     )
 
     # ---- the game's own actions ---------------------------------------------------------------------------------
+    def seat_label(self, match: Match, seat: int) -> str:
+        flowers = seat_flowers(match.view(None))
+        return f"{match.seat_name(seat)} · {flowers[seat]}" if seat < len(flowers) else match.seat_name(seat)
+
     @app_commands.command(name="move", description="Move a piece exactly its value in steps, e.g. c4-a2")
     @app_commands.describe(move="from-to, e.g. c4-a2 (autocomplete lists your legal moves, captures first)",
                            match="Match number (default: your match here)")

@@ -155,6 +155,7 @@ class Tables:
             await self.service.set_message(match.id, message.channel.id, message.id)
             if previous is not None and not started:
                 await self.retire(channel, previous, match, turn.events)
+            await cog.after_post(match, message)
         self.bot.scheduler.poke()  # a new deadline may be the next thing to wake for
         if match.outcome() is None:
             for seat in match.actors():

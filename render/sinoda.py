@@ -127,6 +127,12 @@ def flower_name(labels: Sequence[str], cells: Sequence[Mapping[str, Any]], side:
     return SIDE_NAMES.get(angle, "flower")
 
 
+def seat_flowers(view: Mapping[str, Any]) -> list[str]:
+    """Where each seat's start flower lies, in words, per seat."""
+    side = int(view.get("side") or (2 if view.get("board") == "small" else 3))
+    return [flower_name(labels, view["cells"], side) for labels in view.get("start_cells") or []]
+
+
 # ---- seat colours --------------------------------------------------------------------------------------------
 def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
     return [chip(name) for name in view.get("seat_names") or []]
@@ -460,8 +466,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     elif last.get("kind") == "change" and last.get("cell") in by_label:
         draw_cell_outline(canvas, layout, by_label[last["cell"]]["vertices"])
 
-    wheres = [flower_name(labels, cells, side) for labels in view.get("start_cells") or []]
-    _panel(canvas, view, shown, chips, wheres)
+    _panel(canvas, view, shown, chips, seat_flowers(view))
     return canvas.png()
 
 

@@ -31,6 +31,8 @@ async def open_match(env: Any, channel: Any, people: list[Any], **options: Any) 
         assert click.acknowledged
         lobby = channel.last_message if channel.last_message.id == lobby.id else lobby
     await creator.click(lobby, label="Start")
+    started = next(m for m in channel.history() if m.id == lobby.id)
+    assert "— Red" in started.embeds[0].description  # the started lobby says who sits where
     bot: TabletopBot = env.bot
     matches = await bot.service.matches_for(creator.id)
     assert len(matches) == 1 and matches[0].status == "active"

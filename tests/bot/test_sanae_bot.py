@@ -10,7 +10,7 @@ from typing import Any
 from bot import TabletopBot
 from cogs.base import Tables
 from cogs.sanae import ZED_BUTTON as ZED
-from cogs.sanae import narrate, setup_text
+from cogs.sanae import setup_text
 from data import Store
 from matches import Match, MatchService
 from rules.sanae.pieces import NAMES
@@ -242,7 +242,7 @@ async def test_random_games_never_show_a_hidden_rank_in_public(tmp_path: Path) -
                 attacks = [a for a in legal if getattr(a, "target", None) is not None and state.cells[a.target]]
                 action = rng.choice(attacks if attacks and rng.random() < 0.7 else legal)
                 turn = await service.act(match.id, match.user_at(seat), match.game.notation(state, action))
-                events = narrate(match.game, state, turn.events)
+                events = turn.events  # the service words every event with the game's describe()
                 texts = [tables.summary(match, events), tables.status_line(match)]
                 texts += [e.public for e in events] + [e.description for e in events]
                 for text in texts:
