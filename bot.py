@@ -27,6 +27,7 @@ log = logging.getLogger("tabletop")
 EXTENSIONS = (
     "cogs.general",
     "cogs.settings",
+    "cogs.history",
     "cogs.cintos",
     "cogs.sinoda",
     "cogs.sakamichi",

@@ -18,7 +18,7 @@ from discord.ext import commands
 import render
 from cogs.tables import Tables, Tabletop
 from cogs.ui import EMBED_COLOUR, confirm_resign_view, guarded, jump_url, reply, short
-from matches import Match, Refusal
+from matches import Match, Refusal, history
 from rules import Game
 
 log = logging.getLogger(__name__)
@@ -213,19 +213,26 @@ class GameCog(commands.GroupCog):
                 return f"{name}={next(c for c in opt.choices if c != opt.default)}"
         return "name=value"
 
-    @app_commands.command(name="board", description="Show a match's board (only to you)")
-    @app_commands.describe(match="Match number (default: your match here)")
-    async def board(self, interaction: discord.Interaction, match: int | None = None) -> None:
+    @app_commands.command(name="board", description="Show a match's board, now or at a past move (only to you)")
+    @app_commands.describe(match="Match number (default: your match here)",
+                           move="Show the position after this line of /history (0: the start)")
+    async def board(self, interaction: discord.Interaction, match: int | None = None,
+                    move: app_commands.Range[int, 0] | None = None) -> None:
         async def work() -> None:
             found = await self.resolve(interaction, match, seated=False)
             if found.state is None:
                 raise Refusal(f"Match #{found.id} has not started yet.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             seat = found.seat_of(interaction.user.id)
-            file = await self.tables.board_file(found, seat)
+            if move is None:
+                file = await self.tables.board_file(found, seat)
+                text = f"{self.game.title} match #{found.id}. {self.tables.status_line(found)}"
+            else:
+                past = await history.state_at(self.service, found.id, move)
+                file = await self.tables.board_file(found, seat, state=past)
+                text = f"{self.game.title} match #{found.id} after line {move} of its history (/history)."
             link = jump_url(found)
-            await reply(interaction, f"{self.game.title} match #{found.id}. {self.tables.status_line(found)}"
-                        + (f"\n{link}" if link else ""), file=file,
+            await reply(interaction, text + (f"\n{link}" if link else ""), file=file,
                         allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work, match)
 

@@ -90,8 +90,10 @@ class Tables:
             await interaction.followup.send(f"Match #{match.id} was closed by its creator.")
 
     # ---- board ------------------------------------------------------------------------------------------------
-    async def board_file(self, match: Match, seat: int | None, *, filename: str = "board.png") -> discord.File:
-        view = match.view(seat)
+    async def board_file(self, match: Match, seat: int | None, *, filename: str = "board.png",
+                         state: Any = None) -> discord.File:
+        """The board image as `seat` may see it, of the current position or of a past `state`."""
+        view = match.view(seat) if state is None else match.game.view(state, seat)
         names = [short(n) for n in await self.service.names(match)]
         png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
         return discord.File(io.BytesIO(png), filename=filename)

@@ -217,6 +217,14 @@ async def test_board_command_shows_image_to_asker_only(simcord_env: Any) -> None
     follow = answer(result)
     assert result.ephemeral and follow.attachments[0].filename == "board.png"
     assert f"match #{match.id}" in follow.content
+    first_move = (await people[0].autocomplete(channel, "cintos move", "move", "")
+                  or await people[1].autocomplete(channel, "cintos move", "move", ""))[0]["value"]
+    mover = actor_of(match, people)
+    await mover.slash(channel, "cintos move", move=first_move)
+    past = await people[0].slash(channel, "cintos board", move=0)
+    assert "after line 0" in answer(past).content and answer(past).attachments
+    too_far = await people[0].slash(channel, "cintos board", move=99)
+    assert "99" in answer(too_far).content and not answer(too_far).attachments
     listing = await people[1].slash(channel, "games")
     assert f"Cintos #{match.id}" in listing.response.embeds[0].description
     assert isinstance(listing.response.embeds[0], discord.Embed)

@@ -20,11 +20,9 @@ from matches.history import HistoryLine, replay_record
 
 @pytest_asyncio.fixture
 async def env(simcord_env: Any) -> AsyncIterator[Any]:
-    """The simulated Discord with the history extension loaded and the command tree synced again."""
+    """The simulated Discord; the bot loads cogs.history with its other extensions."""
     bot: TabletopBot = simcord_env.bot
-    if "cogs.history" not in bot.extensions:  # until bot.py lists it in EXTENSIONS
-        await bot.load_extension("cogs.history")
-        await bot.tree.sync()
+    assert "cogs.history" in bot.extensions
     yield simcord_env
 
 
