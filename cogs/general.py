@@ -1,4 +1,4 @@
-"""Commands that span every game: `/games` lists the caller's matches."""
+"""Commands that span every game: `/games` lists the caller's matches in every server, with links."""
 
 from __future__ import annotations
 
@@ -32,6 +32,8 @@ class General(commands.Cog):
                     seat = match.seat_of(interaction.user.id)
                     status = "**your turn**" if seat in actors else (
                         "waiting for " + ", ".join(f"<@{match.user_at(s)}>" for s in actors))
+                    if match.record.deadline is not None:
+                        status += f" · deadline <t:{int(match.record.deadline)}:R>"
                 link = jump_url(match)
                 lines.append(f"**{match.game.title} #{match.id}** vs {', '.join(others) or 'open seats'} · {status}"
                              + (f" · [jump]({link})" if link else ""))

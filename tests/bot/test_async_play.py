@@ -33,6 +33,8 @@ async def test_deadline_is_shown_and_reminders_arrive_by_dm(simcord_env: Any) ->
     channel, people = world(simcord_env)
     match = await start(simcord_env, channel, people, time=HOUR)
     assert f"<t:{int(match.record.deadline)}:R>" in channel.last_message.embeds[0].description
+    listing = answer(await people[1].slash(channel, "games")).embeds[0].description
+    assert f"Cintos #{match.id}" in listing and f"<t:{int(match.record.deadline)}:R>" in listing
     mover = actor_of(match, people)
     before = len(mover.user.dm_channel.history())
     await simcord_env.advance_time(HOUR / 2 + 1)

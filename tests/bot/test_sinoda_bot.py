@@ -55,7 +55,8 @@ async def test_full_two_player_game_to_its_end(simcord_env: Any) -> None:
     board = channel.last_message
     assert board.embeds[0].title == f"Sinoda · match #{match.id}"
     assert board.attachments and board.attachments[0].filename == "board.png"
-    assert "🎲 " in board.embeds[0].description and "moves first" in board.embeds[0].description  # the chance draw, in words
+    # the first-player draw is the rules' chance node, told in words
+    assert "🎲 " in board.embeds[0].description and "moves first" in board.embeds[0].description
     assert actor_of(match, people).mention in board.content
     rng = random.Random(3)
     actions = changes = captures = 0
