@@ -10,7 +10,7 @@ import discord
 from bot import TabletopBot
 from matches import Match
 from tests.bot.conftest import make_bot
-from tests.bot.test_cintos_bot import actor_of, answer, world
+from tests.bot.helpers import actor_of, answer, labels, world
 
 HOUR = 3600
 
@@ -23,10 +23,6 @@ async def start(env: Any, channel: Any, people: list[Any], **options: Any) -> Ma
     bot: TabletopBot = env.bot
     (match,) = [m for m in await bot.service.matches_for(people[0].id) if m.status == "active"]
     return match
-
-
-def labels(message: Any) -> list[str]:
-    return [c.label for row in message.components for c in row.children]
 
 
 async def test_deadline_is_shown_and_reminders_arrive_by_dm(simcord_env: Any) -> None:

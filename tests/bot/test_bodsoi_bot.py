@@ -9,49 +9,14 @@ from typing import Any
 import pytest
 
 import render
-from bot import TabletopBot
-from matches import Match
+from tests.bot.helpers import actor_of, answer, open_match, world
 
 TILE = re.compile(r"\b[CS]-(?:le|mo|st|su|wa)-(?:le|mo|st|su|wa)\b")
 
 
-def world(env: Any, players: int = 2) -> tuple[Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob", "cy", "di")[:players]]
-    return channel, people
-
-
-async def open_match(env: Any, channel: Any, people: list[Any], **options: Any) -> Match:
-    creator, *others = people
-    result = await creator.slash(channel, "bodsoi new", players=len(people), **options)
-    assert not result.ephemeral, result
-    lobby = channel.last_message
-    assert lobby.embeds[0].title == "Bodsoi · new match"
-    for person in others:
-        assert (await person.click(lobby, label="Join")).acknowledged
-    await creator.click(lobby, label="Start")
-    bot: TabletopBot = env.bot
-    matches = await bot.service.matches_for(creator.id)
-    assert len(matches) == 1 and matches[0].status == "active"
-    return matches[0]
-
-
-def answer(result: Any) -> Any:
-    """The message that answered an interaction (the deferred response or its first follow-up)."""
-    if result.followups:
-        return result.followups[0]
-    return result.response
-
-
-def actor_of(match: Match, people: list[Any]) -> Any:
-    (seat,) = match.actors()
-    return next(p for p in people if p.id == match.user_at(seat))
-
-
 async def test_full_two_player_game_to_its_end(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
-    match = await open_match(simcord_env, channel, people)
+    match = await open_match(simcord_env, "bodsoi", channel, people)
     board = channel.last_message
     assert board.embeds[0].title == f"Bodsoi · match #{match.id}"
     assert board.attachments[0].filename == "board.png"
@@ -99,7 +64,7 @@ async def test_full_two_player_game_to_its_end(simcord_env: Any) -> None:
 
 async def test_place_refusals_change_nothing(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
-    match = await open_match(simcord_env, channel, people)
+    match = await open_match(simcord_env, "bodsoi", channel, people)
     mover = actor_of(match, people)
     waiting = next(p for p in people if p is not mover)
     held = match.view(match.actors()[0])["hand"][0]
@@ -134,7 +99,7 @@ async def test_two_v_two_racks_are_seen_only_by_their_holder(simcord_env: Any, m
     monkeypatch.setitem(render.RENDERERS, "bodsoi", recording)
     channel, people = world(simcord_env, players=4)
     stranger = channel.guild.add_member(simcord_env.create_user("eve"))
-    match = await open_match(simcord_env, channel, people, options="axes=fixed-axes")
+    match = await open_match(simcord_env, "bodsoi", channel, people, options="axes=fixed-axes")
     assert match.players == 4 and match.state.axes == "fixed-axes"
     for turn in range(12):  # everyone draws and passes twice (hands grow), then places once
         mover = actor_of(match, people)

@@ -11,44 +11,15 @@ import pytest
 from bot import TabletopBot
 from matches import Match
 from tests.bot.conftest import make_bot
-
-
-def world(env: Any, players: int = 2) -> tuple[Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob", "cy", "di")[:players]]
-    return channel, people
+from tests.bot.helpers import actor_of, answer, world
+from tests.bot.helpers import open_match as open_lobby_match
 
 
 async def open_match(env: Any, channel: Any, people: list[Any], **options: Any) -> Match:
-    creator, *others = people
-    result = await creator.slash(channel, "cintos new", players=len(people), **options)
-    assert not result.ephemeral, result
-    lobby = channel.last_message
-    assert lobby.embeds[0].title == "Cintos · new match"
-    for person in others:
-        click = await person.click(lobby, label="Join")
-        assert click.acknowledged
-        lobby = channel.last_message if channel.last_message.id == lobby.id else lobby
-    await creator.click(lobby, label="Start")
-    started = next(m for m in channel.history() if m.id == lobby.id)
+    match = await open_lobby_match(env, "cintos", channel, people, **options)
+    started = next(m for m in channel.history() if m.embeds and m.embeds[0].title == "Cintos · new match")
     assert "— Red" in started.embeds[0].description  # the started lobby says who sits where
-    bot: TabletopBot = env.bot
-    matches = await bot.service.matches_for(creator.id)
-    assert len(matches) == 1 and matches[0].status == "active"
-    return matches[0]
-
-
-def answer(result: Any) -> Any:
-    """The message that answered an interaction (the deferred response or its first follow-up)."""
-    if result.followups:
-        return result.followups[0]
-    return result.response
-
-
-def actor_of(match: Match, people: list[Any]) -> Any:
-    (seat,) = match.actors()
-    return next(p for p in people if p.id == match.user_at(seat))
+    return match
 
 
 async def test_full_two_player_match_to_game_over(simcord_env: Any) -> None:

@@ -16,6 +16,7 @@ from bot import TabletopBot
 from cogs.history import PAGE_LINES, line_text
 from matches import Match, MatchService
 from matches.history import HistoryLine, replay_record
+from tests.bot.helpers import answer, world
 
 
 @pytest_asyncio.fixture
@@ -24,12 +25,6 @@ async def env(simcord_env: Any) -> AsyncIterator[Any]:
     bot: TabletopBot = simcord_env.bot
     assert "cogs.history" in bot.extensions
     yield simcord_env
-
-
-def world(env: Any) -> tuple[Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    return channel, [guild.add_member(env.create_user(name)) for name in ("ada", "bob")]
 
 
 async def started(service: MatchService, game: str, channel: Any, people: list[Any], **options: str) -> Match:
@@ -41,10 +36,6 @@ async def started(service: MatchService, game: str, channel: Any, people: list[A
                                  players=2, options=options)
     await service.join(match.id, bob.id)
     return (await service.start(match.id, ada.id)).match
-
-
-def answer(result: Any) -> Any:
-    return result.followups[0] if result.followups else result.response
 
 
 def numbered(description: str) -> dict[int, str]:

@@ -12,31 +12,13 @@ import render
 from bot import TabletopBot
 from matches import Match
 from tests.bot.conftest import make_bot
+from tests.bot.helpers import actor_of, answer, person_at, world
 
 TILE = re.compile(r"\b(?:w[1-6](?:b[1-6])?|b[1-6])\b")
 
 
-def world(env: Any) -> tuple[Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    return channel, [guild.add_member(env.create_user(name)) for name in ("ada", "bob")]
-
-
-def answer(result: Any) -> Any:
-    return result.followups[0] if result.followups else result.response
-
-
 def latest_board(channel: Any) -> Any:
     return next(m for m in reversed(channel.history()) if m.embeds and m.attachments)
-
-
-def person_at(match: Match, people: list[Any], seat: int) -> Any:
-    return next(p for p in people if p.id == match.user_at(seat))
-
-
-def actor_of(match: Match, people: list[Any]) -> Any:
-    (seat,) = match.actors()
-    return person_at(match, people, seat)
 
 
 async def open_match(env: Any, channel: Any, people: list[Any], options: str) -> Match:

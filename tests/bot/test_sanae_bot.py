@@ -15,7 +15,7 @@ from data import Store
 from matches import Match, MatchService
 from rules.sanae.pieces import NAMES
 from rules.sanae.state import SanaeState
-from tests.bot.test_cintos_bot import answer, world
+from tests.bot.helpers import answer, labels, world
 
 _TOKEN = re.compile(r"\b([rb])([VKQWDCLNAF])\b")
 _NAME = re.compile(r"\b(" + "|".join(NAMES.values()) + r")s?\b")
@@ -55,15 +55,6 @@ def assert_no_hidden_rank(text: str, state: SanaeState, before: SanaeState | Non
         assert "".join(token) in tokens, f"{text!r} shows {''.join(token)}, a hidden rank"
     for name in _NAME.findall(text):
         assert name in names, f"{text!r} names a {name} nobody has seen"
-
-
-def labels(message: Any) -> list[str]:
-    """Button labels of a channel message (discord.py rows) or of an interaction reply (raw component dicts)."""
-    out = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else row.children
-        out += [(c.get("label") if isinstance(c, dict) else c.label) or "" for c in children]
-    return out
 
 
 def public_texts(message: Any) -> list[str]:

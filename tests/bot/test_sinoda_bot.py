@@ -5,53 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot import TabletopBot
-from matches import Match
-
-
-def world(env: Any, players: int = 2) -> tuple[Any, list[Any]]:
-    guild = env.create_guild()
-    channel = guild.create_text_channel("games")
-    people = [guild.add_member(env.create_user(name)) for name in ("ada", "bob", "cy", "di")[:players]]
-    return channel, people
-
-
-async def open_match(env: Any, channel: Any, people: list[Any], **options: Any) -> Match:
-    creator, *others = people
-    result = await creator.slash(channel, "sinoda new", players=len(people), **options)
-    assert not result.ephemeral, result
-    lobby = channel.last_message
-    assert lobby.embeds[0].title == "Sinoda · new match"
-    for person in others:
-        click = await person.click(lobby, label="Join")
-        assert click.acknowledged
-        lobby = channel.last_message if channel.last_message.id == lobby.id else lobby
-    await creator.click(lobby, label="Start")
-    bot: TabletopBot = env.bot
-    matches = await bot.service.matches_for(creator.id)
-    assert len(matches) == 1 and matches[0].status == "active"
-    return matches[0]
-
-
-def answer(result: Any) -> Any:
-    """The message that answered an interaction (the deferred response or its first follow-up)."""
-    if result.followups:
-        return result.followups[0]
-    return result.response
-
-
-def person_at(match: Match, people: list[Any], seat: int) -> Any:
-    return next(p for p in people if p.id == match.user_at(seat))
-
-
-def actor_of(match: Match, people: list[Any]) -> Any:
-    (seat,) = match.actors()
-    return person_at(match, people, seat)
+from tests.bot.helpers import actor_of, answer, open_match, person_at, world
 
 
 async def test_full_two_player_game_to_its_end(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
-    match = await open_match(simcord_env, channel, people)
+    match = await open_match(simcord_env, "sinoda", channel, people)
     board = channel.last_message
     assert board.embeds[0].title == f"Sinoda · match #{match.id}"
     assert board.attachments and board.attachments[0].filename == "board.png"
@@ -97,7 +56,7 @@ async def test_full_two_player_game_to_its_end(simcord_env: Any) -> None:
 
 async def test_four_player_team_game_refuses_a_move_onto_a_teammate(simcord_env: Any) -> None:
     channel, people = world(simcord_env, players=4)
-    match = await open_match(simcord_env, channel, people, options="teams=2x2")
+    match = await open_match(simcord_env, "sinoda", channel, people, options="teams=2x2")
     view = match.view(None)
     assert view["teams"] == [[0, 2], [1, 3]] and match.record.options["teams"] == "2x2"
     # Blue (seat 2, the upper-right side) raises c8 to 4; Green (seat 4, lower-left side) steps d4-d5 into c8's
@@ -142,7 +101,7 @@ async def test_four_player_team_game_refuses_a_move_onto_a_teammate(simcord_env:
 
 async def test_change_refusals_and_suggestions(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
-    match = await open_match(simcord_env, channel, people)
+    match = await open_match(simcord_env, "sinoda", channel, people)
     mover = actor_of(match, people)
     mine = sorted(label for label, piece in match.view(None)["pieces"].items()
                   if piece["seat"] == match.seat_of(mover.id))
@@ -167,7 +126,7 @@ async def test_change_refusals_and_suggestions(simcord_env: Any) -> None:
 
 async def test_board_rules_and_resign(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
-    match = await open_match(simcord_env, channel, people)
+    match = await open_match(simcord_env, "sinoda", channel, people)
     result = await people[1].slash(channel, "sinoda board")
     assert result.ephemeral and answer(result).attachments[0].filename == "board.png"
     rules = await people[0].slash(channel, "sinoda rules")
