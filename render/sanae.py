@@ -266,6 +266,9 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
         text = f"{who}: {last['from']}-{last['to']}"
     if kind == "zed" and last.get("swap"):
         text = f"Zed Inel: the Captain from {last['swap']} swapped with the Void"
+    elif kind == "zed" and last.get("from") and last.get("to"):
+        # the seat of a "zed" event is the defender who answered; the move itself was the attacker's
+        text = f"{who} declined Zed Inel against {last['from']}-{last['to']}"
     fight = last.get("combat")
     if fight:
         a, d = fight["attacker"], fight["defender"]

@@ -102,6 +102,9 @@ def test_zed_pending_tells_only_the_defender_which_captains_may_swap() -> None:
     assert view["cells"][[c["label"] for c in view["cells"]].index("R1.06")]["stone"]["zed_used"]
     assert "swapped with the Void" in describe_last(view, NAMES)
     assert len(render_board(view, NAMES)) < MAX_PNG_BYTES
+    declined = GAME.view(GAME.apply(state, GAME.parse(state, "zed no", 0), 0), None)
+    words = describe_last(declined, NAMES)
+    assert words.startswith(f"{NAMES[0]} declined Zed Inel") and "captures the Red Void" in words
 
 
 def test_render_is_fast_enough() -> None:
