@@ -14,6 +14,7 @@ from rules.base import (
     Option,
     Outcome,
     Resign,
+    RulesError,
     State,
 )
 
@@ -26,4 +27,4 @@ for _module in _MODULES:
     GAMES[_game.name] = _game
 
 __all__ = ["GAMES", "RESIGN", "Action", "Configuration", "Game", "IllegalAction", "NotationError", "Option",
-           "Outcome", "Resign", "State"]
+           "Outcome", "Resign", "RulesError", "State"]

@@ -16,11 +16,19 @@ State = Any  # each game's own frozen dataclass
 Action = Hashable  # each game's own frozen dataclass (or the shared `Resign`)
 
 
-class NotationError(ValueError):
+class RulesError(ValueError):
+    """A refusal with a message a player can act on and, where the spec names one, its error code (`E_SYNTAX`)."""
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class NotationError(RulesError):
     """The text is not well-formed notation for this game (bad syntax)."""
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RulesError):
     """A well-formed action that the rules do not allow in this position."""
 
 

@@ -6,9 +6,9 @@ import random
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import RESIGN, Action, Game, Option, Outcome, Resign, one_of
+from rules.base import RESIGN, Action, Game, IllegalAction, Option, Outcome, Resign, one_of
 from rules.bodsoi.board import LABELS, NEIGHBOURS, SQUARES, opposite
-from rules.bodsoi.notation import BodsoiIllegalAction, read_action
+from rules.bodsoi.notation import read_action
 from rules.bodsoi.paths import analyse, compare
 from rules.bodsoi.state import (
     AXES,
@@ -51,8 +51,8 @@ PLACE_TEXT: dict[Place, str] = {p: action_text(p) for tile in PLACES for square 
 PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))}
 
 
-def _refuse(code: str, message: str) -> BodsoiIllegalAction:
-    return BodsoiIllegalAction(code, message)
+def _refuse(code: str, message: str) -> IllegalAction:
+    return IllegalAction(message, code=code)
 
 
 def own_matches(state: BodsoiState, square: int, colour: int) -> tuple[list[tuple[int, int]], bool]:
@@ -150,7 +150,7 @@ class Bodsoi(Game):
 
     # ---- applying ---------------------------------------------------------------------------------------------
     def check(self, state: BodsoiState, action: Action, seat: int | None) -> None:
-        """Raise `BodsoiIllegalAction` (with the spec's code) unless `seat` may take `action` now."""
+        """Raise `IllegalAction` (with the spec's code) unless `seat` may take `action` now."""
         if state.ending is not None:
             raise _refuse("E_OVER", "the game is over")
         if isinstance(action, Resign):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.base import RESIGN, Action, IllegalAction, NotationError
+from rules.base import RESIGN, Action, NotationError
 from rules.bodsoi.board import SQUARE_IDS
 from rules.bodsoi.state import PASS, Draw, Place
 from rules.bodsoi.tiles import normalise, read_tile
@@ -13,24 +13,8 @@ ROTATIONS: dict[str, int] = {"0": 0, "90": 1, "180": 2, "270": 3}
 HOW_TO_PLACE = "write a placement as `place C-su-mo d4 90` (tile, square, rotation 0, 90, 180 or 270), or `pass`"
 
 
-class BodsoiNotationError(NotationError):
-    """Malformed text; `code` is the spec's error code (E_SYNTAX)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class BodsoiIllegalAction(IllegalAction):
-    """A well-formed action the rules refuse; `code` is E_NOT_IN_HAND, E_OCCUPIED, E_NO_MATCH, E_TURN or E_OVER."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-def _syntax(why: str) -> BodsoiNotationError:
-    return BodsoiNotationError("E_SYNTAX", f"{why}; {HOW_TO_PLACE}")
+def _syntax(why: str) -> NotationError:
+    return NotationError(f"{why}; {HOW_TO_PLACE}", code="E_SYNTAX")
 
 
 @lru_cache(maxsize=8192)

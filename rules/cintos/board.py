@@ -61,9 +61,7 @@ def _and(items: list[str]) -> str:
 
 def _illegal(code: str, message: str, kind: type[ValueError] = IllegalAction) -> ValueError:
     """An error carrying the spec's error code (section 8) as `code`, for callers and tests."""
-    error = kind(message)
-    error.code = code  # type: ignore[attr-defined]
-    return error
+    return kind(message, code)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,7 @@
 
 from rules.sinoda.board import BOARDS, LARGE, SMALL, Board, board_for, cell_vertices, start_cells
 from rules.sinoda.game import GAME, Sinoda
-from rules.sinoda.notation import SinodaIllegalAction, SinodaNotationError
 from rules.sinoda.state import SEAT_NAMES, Change, First, Last, Move, SinodaState
 
 __all__ = ["BOARDS", "GAME", "LARGE", "SEAT_NAMES", "SMALL", "Board", "Change", "First", "Last", "Move", "Sinoda",
-           "SinodaIllegalAction", "SinodaNotationError", "SinodaState", "board_for", "cell_vertices", "start_cells"]
+           "SinodaState", "board_for", "cell_vertices", "start_cells"]

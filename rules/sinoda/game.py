@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign
 from rules.sinoda import moves
 from rules.sinoda.board import board_for, start_cells
-from rules.sinoda.notation import SinodaIllegalAction, action_text, parse_position, position_text, read_action
+from rules.sinoda.notation import action_text, parse_position, position_text, read_action
 from rules.sinoda.state import (
     DEFAULT_ROUND_LIMIT,
     MIN_ROUND_LIMIT,
@@ -94,22 +94,22 @@ class Sinoda(Game):
             if seat is not None:
                 raise IllegalAction("the first player is drawn by the server, not chosen by a seat")
             if over or state.turn is not None:
-                raise SinodaIllegalAction("E_TURN", "the first player has already been drawn")
+                raise IllegalAction("the first player has already been drawn", code="E_TURN")
             if not 0 <= action.seat < state.players:
                 raise IllegalAction(f"there is no seat {action.seat + 1} in a {state.players}-player game")
             return replace(state, turn=action.seat, last=Last(action.seat, "first"))
         if seat is None or not 0 <= seat < state.players:
             raise IllegalAction(f"seat {seat} is not playing this {state.players}-player game")
         if over:
-            raise SinodaIllegalAction("E_OVER", "the game is over")
+            raise IllegalAction("the game is over", code="E_OVER")
         if isinstance(action, Resign):
             return replace(state, resigned=seat, last=Last(seat, "resign"))
         if not isinstance(action, Change | Move):
             raise IllegalAction(f"{action!r} is not a Sinoda action")
         if state.turn is None:
-            raise SinodaIllegalAction("E_TURN", "the first player has not been drawn yet")
+            raise IllegalAction("the first player has not been drawn yet", code="E_TURN")
         if state.turn != seat:
-            raise SinodaIllegalAction("E_TURN", f"it is {SEAT_NAMES[state.turn]}'s turn, not yours")
+            raise IllegalAction(f"it is {SEAT_NAMES[state.turn]}'s turn, not yours", code="E_TURN")
         return moves.play(state, action, seat)
 
     def outcome(self, state: SinodaState) -> Outcome | None:

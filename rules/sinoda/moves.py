@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.base import Action, Outcome, one_of
-from rules.sinoda.notation import SinodaIllegalAction
+from rules.base import Action, IllegalAction, Outcome, one_of
 from rules.sinoda.state import SEAT_NAMES, Change, Last, Move, SinodaState
 
 MAX_VALUE = 4
@@ -54,7 +53,7 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
 def _own_piece(state: SinodaState, label: str, seat: int) -> int:
     board = state.board
     if label not in board.index:
-        raise SinodaIllegalAction("E_NO_CELL", f"there is no cell {label} on the {board.name} board")
+        raise IllegalAction(f"there is no cell {label} on the {board.name} board", code="E_NO_CELL")
     origin = board.index[label]
     piece = state.cells[origin]
     if piece is not None and piece[0] == seat:
@@ -66,22 +65,22 @@ def _own_piece(state: SinodaState, label: str, seat: int) -> int:
         what = f"{label} is your teammate {SEAT_NAMES[piece[0]]}'s piece, which only they may change or move"
     else:
         what = f"{label} is {SEAT_NAMES[piece[0]]}'s piece, not yours"
-    raise SinodaIllegalAction("E_NOT_YOURS", f"{what} — your pieces are on {mine}")
+    raise IllegalAction(f"{what} — your pieces are on {mine}", code="E_NOT_YOURS")
 
 
 def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
-    """Apply a change or move by `seat` (whose turn it is in a running game), or raise SinodaIllegalAction."""
+    """Apply a change or move by `seat` (whose turn it is in a running game), or raise IllegalAction."""
     board = state.board
     if isinstance(action, Change):
         origin = _own_piece(state, action.cell, seat)
         value = state.cells[origin][1]  # type: ignore[index]
         if action.delta not in (1, -1):
-            raise SinodaIllegalAction("E_RANGE", "a change turns a piece by exactly 1, up (+) or down (-)")
+            raise IllegalAction("a change turns a piece by exactly 1, up (+) or down (-)", code="E_RANGE")
         new = value + action.delta
         if not 1 <= new <= MAX_VALUE:
             limit = "above 4" if new > MAX_VALUE else "below 1"
-            raise SinodaIllegalAction(
-                "E_RANGE", f"{action.cell} is already a {value} — values do not wrap and cannot go {limit}")
+            raise IllegalAction(f"{action.cell} is already a {value} — values do not wrap and cannot go {limit}",
+                                code="E_RANGE")
         cells = list(state.cells)
         cells[origin] = (seat, new)
         last = Last(seat, "change", cell=action.cell, value=new)
@@ -90,7 +89,7 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
     origin = _own_piece(state, action.origin, seat)
     value = state.cells[origin][1]  # type: ignore[index]
     if action.target not in board.index:
-        raise SinodaIllegalAction("E_NO_CELL", f"there is no cell {action.target} on the {board.name} board")
+        raise IllegalAction(f"there is no cell {action.target} on the {board.name} board", code="E_NO_CELL")
     target = board.index[action.target]
     occupant = state.cells[target]
     routes = reachable(state, origin)
@@ -107,7 +106,7 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
             options = one_of(board.labels[t] for t in sorted(routes)) if routes else "nowhere"
             why = (f"{action.origin} is a {value} and must move exactly {value} step{'s' * (value > 1)} across "
                    f"edges, through empty cells, never revisiting one; it can reach {options}")
-        raise SinodaIllegalAction("E_NO_PATH", f"{move}: {why}")
+        raise IllegalAction(f"{move}: {why}", code="E_NO_PATH")
     cells = list(state.cells)
     cells[origin] = None
     cells[target] = (seat, value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rules.base import RESIGN, Action, IllegalAction, NotationError, Resign, squeeze
+from rules.base import RESIGN, Action, NotationError, Resign, squeeze
 from rules.sinoda.board import Board, board_for
 from rules.sinoda.state import (
     DEFAULT_ROUND_LIMIT,
@@ -16,23 +16,6 @@ from rules.sinoda.state import (
     SinodaState,
 )
 
-
-class SinodaNotationError(NotationError):
-    """Malformed text; `code` is the spec's error code (E_SYNTAX, E_NO_CELL)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
-class SinodaIllegalAction(IllegalAction):
-    """A well-formed but illegal action; `code` is the spec's error code (E_NOT_YOURS, E_RANGE, E_NO_PATH, …)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-
-
 _CELL = r"([a-z])(\d+)"
 _CHANGE = re.compile(rf"{_CELL}([+-])")
 _MOVE = re.compile(rf"{_CELL}[-x]{_CELL}")
@@ -43,12 +26,11 @@ _GRAMMAR_HELP = "write a change as c4+ or c4-, a move as c4-a2 (or c4xa2), or re
 def cell_label(board: Board, letter: str, number: str) -> str:
     """Check one parsed cell against the grammar and the board; return its label."""
     if letter not in "abcdef" or number.startswith("0") or not 1 <= int(number) <= 11:
-        raise SinodaNotationError("E_SYNTAX", f"{letter}{number} is not a cell name — {_GRAMMAR_HELP}")
+        raise NotationError(f"{letter}{number} is not a cell name — {_GRAMMAR_HELP}", code="E_SYNTAX")
     label = f"{letter}{number}"
     if label not in board.index:
         last = board.row_letters[-1]
-        raise SinodaNotationError(
-            "E_NO_CELL", f"there is no cell {label} on the {board.name} board (rows a–{last})")
+        raise NotationError(f"there is no cell {label} on the {board.name} board (rows a–{last})", code="E_NO_CELL")
     return label
 
 
@@ -65,7 +47,7 @@ def read_action(board: Board, text: str) -> Action:
         origin = cell_label(board, found.group(1), found.group(2))
         return Move(origin, cell_label(board, found.group(3), found.group(4)))
     shown = text.strip() or "(nothing)"
-    raise SinodaNotationError("E_SYNTAX", f"cannot read {shown!r} — {_GRAMMAR_HELP}")
+    raise NotationError(f"cannot read {shown!r} — {_GRAMMAR_HELP}", code="E_SYNTAX")
 
 
 def action_text(action: Action) -> str:
@@ -106,7 +88,7 @@ def position_text(state: SinodaState) -> str:
 
 
 def _bad(text: str, why: str) -> NotationError:
-    return SinodaNotationError("E_SYNTAX", f"bad Sinoda position ({why}): {text!r}")
+    return NotationError(f"bad Sinoda position ({why}): {text!r}", code="E_SYNTAX")
 
 
 def _decimal(text: str, value: str, what: str) -> int:
