@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import discord
 from discord.ext import commands
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from cogs.base import Tables
 from cogs.scheduler import Scheduler
@@ -46,7 +46,7 @@ class Settings:
 
     @classmethod
     def from_env(cls, *, sync_commands: bool = False) -> Settings:
-        load_dotenv()
+        load_dotenv(find_dotenv(usecwd=True))  # the .env of the directory the bot is started from
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip(),
