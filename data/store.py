@@ -235,11 +235,6 @@ class Store:
         async with self._conn.execute(sql, (user_id, *statuses)) as cur:
             return [_match(row) for row in await cur.fetchall()]
 
-    async def open_matches(self) -> list[MatchRecord]:
-        async with self._conn.execute(
-                f"SELECT {_MATCH_COLUMNS} FROM matches WHERE status IN ('lobby', 'active') ORDER BY id") as cur:
-            return [_match(row) for row in await cur.fetchall()]
-
     async def update_match(self, match_id: int, **fields: Any) -> None:
         """Set clock and agreement fields (not the log: that only grows through `append`)."""
         allowed = {"reminders", "overdue", "deadline", "expires_at", "draw_offer", "status", "outcome", "updated_at"}
@@ -278,9 +273,6 @@ class Store:
                                       (match_id,)) as cur:
             row = await cur.fetchone()
         return int(row[0]) if row else None
-
-    async def finished_matches_for_user(self, user_id: int, limit: int = 25) -> list[MatchRecord]:
-        return (await self.matches_for_user(user_id, ("finished", "aborted")))[:limit]
 
     # ---- server settings ---------------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:

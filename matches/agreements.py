@@ -37,9 +37,6 @@ class Agreements:
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
-    def time_left(self, match: Match) -> float | None:
-        return None if match.record.deadline is None else match.record.deadline - self._clock()
-
     async def mark_reminded(self, match: Match) -> int:
         """Record that the player to move was reminded; returns which reminder this was (1: half, 2: 90 %)."""
         r = match.record
