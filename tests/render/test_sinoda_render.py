@@ -12,7 +12,17 @@ from PIL import Image
 
 from render import RENDERERS
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, chip, rgb
-from render.sinoda import PANEL_X, Layout, flower_name, render_board
+from render.sinoda import (
+    _RULE_ROWS,
+    BOARD_W,
+    PANEL_X,
+    RULES_SCALE,
+    RULES_TOP,
+    Layout,
+    flower_name,
+    render_board,
+    render_rules,
+)
 from rules.sinoda import GAME
 
 NAMES = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]
@@ -185,3 +195,34 @@ def test_render_time() -> None:
         render_board(v, NAMES)
         times.append(time.perf_counter() - t)
     assert statistics.median(times) < 0.2  # ~30 ms on the dev box; generous for a busy CI machine
+
+
+def test_rules_image_is_a_small_png_about_a_thousand_wide() -> None:
+    data = render_rules()
+    image = decode(data)
+    assert 900 <= image.width <= 1200
+    assert len(data) < 250_000
+
+
+def test_rules_diagrams_each_mark_their_action_in_orange() -> None:
+    image = decode(render_rules())
+    board_w = round(BOARD_W * RULES_SCALE)
+    rows = len(_RULE_ROWS)
+    row_h = (image.height - RULES_TOP) / rows
+    for i in range(rows):
+        top = round(RULES_TOP + i * row_h)
+        diagram = image.crop((0, top, board_w + 20, round(top + row_h - 20)))
+        colours = diagram.getcolors(1 << 20) or []
+        assert sum(n for n, c in colours if near(c, LAST_MOVE, 10)) > 150, _RULE_ROWS[i][0]
+
+
+def test_rules_captions_tell_the_truth() -> None:
+    rows = {row[0]: row for row in _RULE_ROWS}
+    move = GAME.from_position(rows["Move"][3])
+    texts = {GAME.notation(move, a) for a in GAME.legal_actions(move, 0)}
+    assert {t for t in texts if t.startswith("b3-") and len(t) > 3} == {"b3-a2", "b3-a4", "b3-c1", "b3-d1"}
+    assert after(rows["Move"][3], "b3-a2")["last"]["path"] == ["b3", "b2", "a1", "a2"]
+    taken = after(rows["Capture"][3], "b3-c4")
+    assert taken["last"]["captured"] == {"seat": 1, "value": 3} and taken["points"][0] == 9
+    changed = GAME.from_position(after(rows["Change"][3], "c5+")["position"].replace("turn=2", "turn=1"))
+    assert "c5-c2" in {GAME.notation(changed, a) for a in GAME.legal_actions(changed, 0)}
