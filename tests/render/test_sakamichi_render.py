@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from render import RENDERERS
+from render import RENDERERS, RULES_IMAGES
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from render.sakamichi import (
     DIE_COL,
@@ -18,10 +18,14 @@ from render.sakamichi import (
     choose_tile,
     moved_tiles,
     render_board,
+    render_rules,
+    rules_lines,
+    rules_position,
     side_width,
     status_text,
     tile_pips,
 )
+from rules.base import IllegalAction
 from rules.sakamichi import GAME
 from tests.rules.test_sakamichi import EX2, EX3, EX6, load, play
 
@@ -130,3 +134,29 @@ def test_long_lines_shrink_the_tiles_to_fit() -> None:
 @pytest.mark.parametrize(("name", "pips"), [("w2b3", (2, 3)), ("b5", (0, 5)), ("w6", (6, 0)), ("w1b1", (1, 1))])
 def test_tile_names_give_their_pips(name: str, pips: tuple[int, int]) -> None:
     assert tile_pips(name) == pips
+
+
+def test_the_rules_image_is_a_small_png_of_the_house_width_with_the_moves_marked() -> None:
+    assert RULES_IMAGES["sakamichi"] is render_rules
+    data = render_rules()
+    image = decode(data)
+    assert 900 <= image.width <= 1200 and len(data) < MAX_PNG_BYTES
+    assert orange_pixels(image) > 400  # the placed row and the stacked row are framed
+
+
+def test_the_rules_diagrams_show_what_their_captions_say() -> None:
+    lines = rules_lines()
+    sums = lines["sums"]
+    assert [(r["value"], r["top"]) for r in sums["down"] + sums["up"]] == [(3, ["w1b4", "w2"]), (5, ["w5b1"])]
+    # The tile count: after 2 tiles only 1 or 3 fit, so b1 + b3 is refused and b4 alone is placed; then exactly 2.
+    counts = rules_position("4 2", "down - up -", "down - up 3[w1b1 w2b2]", "b4 b1 b3 w3", "b6 w5")
+    before = GAME.from_position(counts)
+    assert GAME.view(before, None)["lines"]["black"]["ends"]["up"]["counts"] == [1, 3]
+    with pytest.raises(IllegalAction):
+        GAME.parse(before, "place black up b1 b3", 0)
+    assert [r["top"] for r in lines["counts"]["up"]] == [["w1b1", "w2b2"], ["b4"]]
+    assert lines["counts"]["ends"]["up"]["counts"] == [2]
+    # The stack: same value, same count, the old tiles underneath and no new row.
+    (row,) = lines["after"]["up"]
+    assert (row["value"], row["layers"]) == (5, [["w2", "w3"], ["w1b2", "w4"]])
+    assert lines["after"]["row_count"] == lines["before"]["row_count"] == 1
