@@ -29,8 +29,6 @@ RENDERERS: dict[str, BoardRenderer] = {
 RULES_IMAGES: dict[str, Callable[[], bytes]] = {
     "cintos": cintos.render_rules,
     "bodsoi": bodsoi.render_rules,
-    "sanae": sanae.render_rules,
-    "sinoda": sinoda.render_rules,
     "sakamichi": sakamichi.render_rules,
 }
 
