@@ -8,10 +8,22 @@ import time
 
 from PIL import Image
 
-from render import RENDERERS
+from render import RENDERERS, RULES_IMAGES
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
-from render.sanae import CHIPS, WIDTH, describe_last, layout, render_board
+from render.sanae import (
+    CHIPS,
+    DIAGRAMS,
+    OPENING,
+    RULES_WIDTH,
+    WIDTH,
+    _reach,
+    describe_last,
+    layout,
+    render_board,
+    render_rules,
+)
 from rules.sanae import GAME
+from rules.sanae.pieces import combat
 
 OPTS = "options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; "
 ZED_PENDING = OPTS + ("phase play ; setup red=ready blue=ready ; first blue ; turn blue ; pending zed R1.05 R1.06 ; "
@@ -105,6 +117,61 @@ def test_zed_pending_tells_only_the_defender_which_captains_may_swap() -> None:
     declined = GAME.view(GAME.apply(state, GAME.parse(state, "zed no", 0), 0), None)
     words = describe_last(declined, NAMES)
     assert words.startswith(f"{NAMES[0]} declined Zed Inel") and "captures the Red Void" in words
+
+
+def test_only_the_defender_sees_the_eligible_captains_marked() -> None:
+    state = GAME.from_position(ZED_PENDING)
+    # The same stones with nothing pending: what the board around the Captains looked like before the attack.
+    quiet = GAME.from_position(ZED_PENDING.replace("pending zed R1.05 R1.06", "pending -"))
+    labels = [c["label"] for c in GAME.view(state, None)["cells"]]
+    lay = layout()
+
+    def around(img: Image.Image, label: str) -> Image.Image:
+        x, y = lay.anchors[labels.index(label)]
+        return img.crop((round(x) - 45, round(y) - 45, round(x) + 45, round(y) + 45))
+
+    def changed(a: Image.Image, b: Image.Image) -> int:  # pixels that differ by more than palette rounding
+        return sum(1 for p, q in zip(pixels(a), pixels(b), strict=True)
+                   if max(abs(x - y) for x, y in zip(p, q, strict=True)) > 24)
+
+    orange = rgb(LAST_MOVE)
+    for seat in (None, 1, 0):  # public, the attacker (Blue), the defender (Red)
+        view = GAME.view(state, seat)
+        img = image(render_board(view, NAMES))
+        calm = image(render_board(GAME.view(quiet, seat), NAMES))
+        # The ineligible Captain (R3.00, 6 steps from the Void) is never marked.
+        assert changed(around(img, "R3.00"), around(calm, "R3.00")) == 0
+        ring = sum(1 for p in pixels(around(img, "R2.08"))
+                   if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40)
+        if seat == 0:
+            assert view["pending"]["eligible"] == ["R2.08"]
+            assert changed(around(img, "R2.08"), around(calm, "R2.08")) > 500
+            assert ring > 300  # the orange ring and the "Zed?" tag
+        else:
+            assert view["pending"]["eligible"] is None
+            assert changed(around(img, "R2.08"), around(calm, "R2.08")) == 0
+            assert ring == 0
+
+
+def test_rules_image_is_registered_small_and_true_to_the_rules() -> None:
+    assert RULES_IMAGES["sanae"] is render_rules
+    png = render_rules()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
+    assert image(png).width == RULES_WIDTH
+    # The moving diagram is spec example 2: the Queen has 10 destinations, 4 one step away and 6 revealing.
+    _, stones, move, *_ = DIAGRAMS[0]
+    state = GAME.from_position(OPENING + stones + " ; result -")
+    labels = list(layout().board.labels)
+    near, far = _reach(state, labels.index(move.split("-")[0]))
+    assert sorted(labels[c] for c in near) == ["R1.02", "R1.04", "R3.02", "R3.04"]
+    assert sorted(labels[c] for c in far) == ["R1.05", "R2.05", "R3.05", "R4.03", "R4.04", "R4.05"]
+    assert move.split("-")[1] in [labels[c] for c in far]  # the drawn move is one that reveals
+    # The attack diagram is decided by rank alone, as its caption says.
+    _, stones, move, *_ = DIAGRAMS[1]
+    state = GAME.from_position(OPENING + stones + " ; result -")
+    source, target = (state.cells[labels.index(c)][1] for c in move.split("-"))
+    fight = combat(source, target)
+    assert fight.kind == "fixed" and fight.attacker_wins
 
 
 def test_render_is_fast_enough() -> None:
