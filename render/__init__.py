@@ -28,8 +28,10 @@ RENDERERS: dict[str, BoardRenderer] = {
 # An illustrated rules summary per game, for `/<game> rules`.
 RULES_IMAGES: dict[str, Callable[[], bytes]] = {
     "cintos": cintos.render_rules,
-    "bodsoi": bodsoi.render_rules,
+    "sinoda": sinoda.render_rules,
     "sakamichi": sakamichi.render_rules,
+    "sanae": sanae.render_rules,
+    "bodsoi": bodsoi.render_rules,
 }
 
 
