@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from render import bodsoi, cintos, sakamichi, sanae, sinoda
+from render import bodsoi, cintos, sakamichi, sakamichi_rules, sanae, sanae_rules, sinoda, sinoda_rules
 
 
 class BoardRenderer(Protocol):
@@ -28,9 +28,9 @@ RENDERERS: dict[str, BoardRenderer] = {
 # An illustrated rules summary per game, for `/<game> rules`.
 RULES_IMAGES: dict[str, Callable[[], bytes]] = {
     "cintos": cintos.render_rules,
-    "sinoda": sinoda.render_rules,
-    "sakamichi": sakamichi.render_rules,
-    "sanae": sanae.render_rules,
+    "sinoda": sinoda_rules.render_rules,
+    "sakamichi": sakamichi_rules.render_rules,
+    "sanae": sanae_rules.render_rules,
     "bodsoi": bodsoi.render_rules,
 }
 

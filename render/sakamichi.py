@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -27,11 +26,8 @@ from render.kit import (
     fit,
     mix,
     text_width,
-    wrap,
 )
-from render.panels import HEADER_HEIGHT, MARGIN, display_names, header, title_bar
-from rules.sakamichi import GAME
-from rules.sakamichi.tiles import NAMES as TILE_NAMES
+from render.panels import HEADER_HEIGHT, MARGIN, display_names, header
 
 TITLE = "Sakamichi"
 WIDTH = 1000
@@ -449,122 +445,4 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
         x0 = MARGIN + seat * (half + 12)
         draw_player(canvas, view, seat, shown, (x0, y, x0 + half, y + player_h), moved)
     table_strip(canvas, view, shown, y + player_h + 14)
-    return canvas.png()
-
-
-# ---- rules summary -------------------------------------------------------------------------------------------
-RULES_TILE = TILE_MAX
-RULES_DIAGRAM_W = 480.0
-ROW_NOTE_H = 18.0  # room under the rows for "2 tiles"
-
-
-def rules_position(dice: str, white: str, black: str, hand: str, other: str) -> str:
-    """An advanced-mode position text with P1 to act: the given rows and hands, every other tile in the pile and
-    the last unseen one removed, as the spec's examples do."""
-    shown = set(re.split(r"[^a-z0-9]+", " ".join((white, black, hand, other))))
-    unseen = [n for n in TILE_NAMES.values() if n not in shown]
-    return (f"mode advanced ; options count-rule=plus-or-minus stack-layers=one pile-end=after-turn six-rows=6 ; "
-            f"phase play ; dice {dice} ; colours P1=white P2=black ; first P1 ; turn P1 ; draw done ; choice - ; "
-            f"white {white} ; black {black} ; P1 hand {hand} markers RES ; P2 hand {other} markers RES ; "
-            f"pile {' '.join(unseen[:-1])} ; removed {unseen[-1]} ; dead - ; result -")
-
-
-def rules_lines() -> dict[str, dict[str, Any]]:
-    """The diagrams' lines from real positions and moves, so rows, ends and marks are what the game says."""
-
-    def line(position: str, colour: str, move: str | None = None) -> dict[str, Any]:
-        state = GAME.from_position(position)
-        if move:
-            state = GAME.apply(state, GAME.parse(state, move, 0), 0)
-        view = GAME.view(state, None)
-        return {**view["lines"][colour], "last_move": view["last_move"]}
-
-    sums = rules_position("4 2", "down 3[w1b4 w2] up 5[w5b1]", "down - up -", "w3 b2", "b6 w1b1")
-    counts = rules_position("4 2", "down - up -", "down - up 3[w1b1 w2b2]", "b4 b1 b3 w3", "b6 w5")
-    stack = rules_position("4 2", "down - up 5[w2 w3]", "down - up -", "w1b2 w4 b5", "b6 w5b1")
-    return {"sums": line(sums, "white"), "counts": line(counts, "black", "place black up b4"),
-            "before": line(stack, "white"), "after": line(stack, "white", "stack white 5 w1b2 w4")}
-
-
-# Per diagram: title, caption, muted note.
-RULE_TEXT: dict[str, tuple[str, str, str]] = {
-    "sums": ("Rows on a line", "Each line starts at its die. Going up, each row is worth one more (W5, W6...); "
-             "going down, one less, ending at 1. A row's pips in the line's colour add up exactly to its value: "
-             "W3 is w1b4 + w2, white pips only (the halves that do not count are faded).", ""),
-    "counts": ("How many tiles", "Beside the die a row holds 1 or 2 tiles. After that, each row holds one tile "
-               "more or one less than the row before it, never the same number. B3 has 2 tiles, so B4 takes 1 or "
-               "3: here b4 alone. The next row then needs exactly 2.",
-               "Basic mode: the same number as the row before, or one more."),
-    "stack": ("Stack (once per game)", "Cover a row with as many new tiles as it holds, adding up to the same "
-              "value. W5 was w2 + w3; w1b2 + w4 also make 5 white pips, so they go on top.",
-              "That is your play for the turn. The row keeps its value and the line gains no row; x2 counts the "
-              "layers and the covered tiles are listed under the row."),
-}
-TURN_TEXT = ("A turn: draw a tile, then lay one new row at an open end (the dashed boxes give the next value and "
-             "how many tiles fit) or use a once-per-game action: Redraw, Exchange or Stack. Empty your hand to win. "
-             "In advanced mode six rows on your own line (its chip is under the die) also win. No legal action: "
-             "you lose.")
-
-
-def _diagram_height(data: Mapping[str, Any], notes: bool) -> float:
-    return track_height(data, RULES_TILE) + (ROW_NOTE_H if notes else 0) - 6
-
-
-def _rules_track(canvas: Canvas, data: Mapping[str, Any], left: float, top: float, label: str = "",
-                 notes: bool = False) -> float:
-    """One line centred on a plate like the board's, `notes` giving each up row's tile count; the plate's bottom."""
-    tile = RULES_TILE
-    down, up = side_width(data.get("down") or [], tile), side_width(data.get("up") or [], tile)
-    die_x = left + (RULES_DIAGRAM_W - (down + DIE_COL + up)) / 2 + down + DIE_COL / 2
-    bottom = top + _diagram_height(data, notes)
-    canvas.rect((left, top, left + RULES_DIAGRAM_W, bottom), fill=PAPER, outline=BORDER, radius=10)
-    if label:
-        canvas.text((left + 10, top + 8), label, 15, MUTED, anchor="lt")
-    track = Track(str(data["colour"]), data, top, die_x)
-    draw_line(canvas, track, tile, data.get("last_move"), ())
-    if notes:
-        x = die_x + DIE_COL / 2
-        row_bottom = track.box_top + 2 * tile + 2 * ROW_PAD + label_size(tile) + 6
-        for row in data.get("up") or []:
-            count = int(row["width"])
-            w = row_width(count, tile)
-            canvas.text((x + w / 2, row_bottom + 6), f"{count} tile{'' if count == 1 else 's'}", 15, INK,
-                        anchor="mt")
-            x += w + ROW_GAP
-    return bottom
-
-
-def _text_height(title: str, caption: str, note: str, width: float) -> float:
-    height = 40 + len(wrap(caption, 18, width)) * 18 * 1.3
-    return height + (10 + len(wrap(note, 16, width)) * 16 * 1.3 if note else 0)
-
-
-@lru_cache(maxsize=1)  # the same picture every time
-def render_rules() -> bytes:
-    """One image summing up Sakamichi: rows adding up to their value, the advanced tile count and a Stack."""
-    lines = rules_lines()
-    sections = (("sums", [("", lines["sums"], False)]), ("counts", [("", lines["counts"], True)]),
-                ("stack", [("before", lines["before"], False), ("after", lines["after"], False)]))
-    left, top = MARGIN, HEADER_HEIGHT + 16
-    text_x = left + RULES_DIAGRAM_W + 24
-    text_w = WIDTH - MARGIN - text_x
-    heights = [max(sum(_diagram_height(d, notes) + 10 for _, d, notes in tracks) - 10,
-                   _text_height(*RULE_TEXT[key], text_w)) + 26 for key, tracks in sections]
-    footer = len(wrap(TURN_TEXT, 17, WIDTH - 2 * MARGIN)) * 17 * 1.3 + 14
-    canvas = Canvas(WIDTH, round(top + sum(heights) + footer))
-    title_bar(canvas, f"{TITLE}: the rules in three pictures")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 players", 18, MUTED, anchor="rm")
-    y = top
-    for (key, tracks), height in zip(sections, heights, strict=True):
-        ty = y
-        for label, data, notes in tracks:
-            ty = _rules_track(canvas, data, left, ty, label, notes) + 10
-        title, caption, note = RULE_TEXT[key]
-        canvas.text((text_x, y + 4), title, 22, INK)
-        below = canvas.paragraph((text_x, y + 40), caption, 18, text_w)
-        if note:
-            canvas.paragraph((text_x, below + 10), note, 16, text_w, MUTED)
-        y += height
-        canvas.line([(MARGIN, y - 13), (WIDTH - MARGIN, y - 13)], BORDER, 1)
-    canvas.paragraph((MARGIN, y), TURN_TEXT, 17, WIDTH - 2 * MARGIN)
     return canvas.png()

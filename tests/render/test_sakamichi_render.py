@@ -18,13 +18,11 @@ from render.sakamichi import (
     choose_tile,
     moved_tiles,
     render_board,
-    render_rules,
-    rules_lines,
-    rules_position,
     side_width,
     status_text,
     tile_pips,
 )
+from render.sakamichi_rules import render_rules, rules_lines, rules_position
 from rules.base import IllegalAction
 from rules.sakamichi import GAME
 from tests.rules.test_sakamichi import EX2, EX3, EX6, load, play

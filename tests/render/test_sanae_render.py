@@ -12,16 +12,12 @@ from render import RENDERERS, RULES_IMAGES
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from render.sanae import (
     CHIPS,
-    DIAGRAMS,
-    OPENING,
-    RULES_WIDTH,
     WIDTH,
-    _reach,
     describe_last,
     layout,
     render_board,
-    render_rules,
 )
+from render.sanae_rules import DIAGRAMS, OPENING, RULES_WIDTH, _reach, render_rules
 from rules.sanae import GAME
 from rules.sanae.pieces import combat
 

@@ -13,16 +13,13 @@ from PIL import Image
 from render import RENDERERS
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, chip, rgb
 from render.sinoda import (
-    _RULE_ROWS,
     BOARD_W,
     PANEL_X,
-    RULES_SCALE,
-    RULES_TOP,
     Layout,
     flower_name,
     render_board,
-    render_rules,
 )
+from render.sinoda_rules import _RULE_ROWS, RULES_SCALE, RULES_TOP, render_rules
 from rules.sinoda import GAME
 
 NAMES = ["Ada", "Bob", "Cy", "Di", "Eve", "Fay"]

@@ -1,0 +1,208 @@
+"""The illustrated rules summary for `/sanae rules`, drawn with the Sanae board's own functions."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import lru_cache
+
+from render.kit import (
+    BORDER,
+    INK,
+    LAST_MOVE,
+    MUTED,
+    PAPER,
+    SCALE,
+    WHITE,
+    Canvas,
+    Colour,
+    mix,
+    rgba,
+    wrap,
+)
+from render.panels import (
+    HEADER_HEIGHT,
+    MARGIN,
+    panel_text,
+    title_bar,
+)
+from render.sanae import (
+    BOARD_TOP,
+    STONE,
+    TITLE,
+    WIDTH,
+    _draw_board,
+    _stone,
+    layout,
+)
+from rules.sanae import GAME
+from rules.sanae.pieces import COUNTS, LETTERS, NAMES, RANGES, RANKS
+from rules.sanae.state import SanaeState
+
+RULES_WIDTH = 1000
+SPECIAL_COMBAT = "WD"  # the spec's 6*: the King's rank, but they fight by rules of their own (5.4)
+NOTES = {  # spec 2 and 5.4, one line or two per stone
+    "V": "The flag. Never moves; any attacker takes it (but see Captain). Capture the enemy Void to win.",
+    "K": "A side that has lost both King and Queen only draws by capturing the Void.",
+    "W": "Beats ranks 1-3 (not an attacking Assassin). Against ranks 4-6, both roll once: it dies only to a "
+         "higher 5 or 6.",
+    "D": "Flies over stones. Beats ranks 1-2. Against ranks 3-6, both roll once: it dies only to a higher 6.",
+    "C": "Zed Inel, once per Captain: swaps with its attacked Void (within 4 steps) and fights in its place.",
+    "A": "Attacking, beats all but the Dragon. Attacked, beats only a Footman.",
+}
+OPENING = ("options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; phase play ; "
+           "setup red=ready blue=ready ; first red ; turn red ; pending - ; quiet 0 ; captured red=- blue=- ; stones ")
+
+
+def _stone_table(canvas: Canvas, y: float) -> float:
+    """One row per stone, from the rules' own tables; returns the y below."""
+    cols = (MARGIN + 4, MARGIN + 52, MARGIN + 200, MARGIN + 262, MARGIN + 330, MARGIN + 392)
+    for x, head in zip(cols[1:], ("Stone", "Rank", "Range", "Count", "Special"), strict=True):
+        canvas.text((x, y), head.upper(), 14, MUTED)
+    y += 24
+    row = 46
+    for i, letter in enumerate(LETTERS):
+        top = y + i * row
+        if i % 2 == 0:
+            canvas.rect((MARGIN, top, RULES_WIDTH - MARGIN, top + row), fill=mix(BORDER, PAPER, 0.35), radius=6)
+        mid = top + row / 2
+        _stone(canvas, (cols[0] + STONE + 4, mid), {"seat": 0, "letter": letter, "revealed": True}, False)
+        canvas.text((cols[1], mid), NAMES[letter], 19, INK, anchor="lm")
+        rank = f"{RANKS[letter]}{'*' if letter in SPECIAL_COMBAT else ''}"
+        canvas.text((cols[2] + 14, mid), rank, 19, INK, anchor="mm")
+        canvas.text((cols[3] + 20, mid), str(RANGES[letter]) if RANGES[letter] else "-", 19, INK, anchor="mm")
+        canvas.text((cols[4] + 20, mid), str(COUNTS[letter]), 19, INK, anchor="mm")
+        lines = wrap(NOTES.get(letter, ""), 16, RULES_WIDTH - MARGIN - cols[5] - 8)
+        for k, line in enumerate(lines):
+            canvas.text((cols[5], mid + (k - (len(lines) - 1) / 2) * 19), line, 16, INK, anchor="lm")
+    y += len(LETTERS) * row + 8
+    canvas.text((MARGIN + 4, y), "* Wizard against Dragon, or either against its own kind: a plain roll-off. "
+                "All dice are rolled by the bot and shown to both.", 15, MUTED)
+    return y + 22
+
+
+def _legend(canvas: Canvas, y: float) -> float:
+    """How stones look on the board image; returns the y below."""
+    looks = (({"seat": 1}, "hidden"), ({"seat": 1, "letter": "N", "revealed": True}, "revealed"),
+             ({"seat": 0, "letter": "L"}, "yours, not yet seen by the opponent (your view)"),
+             ({"seat": 0, "letter": "C", "revealed": True, "zed_used": True}, "Zed Inel used"))
+    x = MARGIN + 4
+    for stone, words in looks:
+        _stone(canvas, (x + STONE, y + STONE + 2), stone, True)
+        x += 2 * STONE + 10
+        x += canvas.text((x, y + STONE + 2), words, 16, MUTED, anchor="lm") + 30
+    return y + 2 * STONE + 14
+
+
+def _reach(state: SanaeState, source: int) -> tuple[list[int], list[int]]:
+    """Red's legal destinations from `source`: (one step: stays hidden), (more steps: revealed), by the rules."""
+    near: list[int] = []
+    far: list[int] = []
+    for action in GAME.legal_actions(state, 0):
+        if getattr(action, "source", None) == source:
+            (near if action.target in layout().board.adjacent[source] else far).append(action.target)
+    return near, far
+
+
+def _path_arrow(canvas: Canvas, points: Sequence[tuple[float, float]]) -> None:
+    """The move's way through the cells, from the stone's rim to the target's: an orange line with a head."""
+    def toward(p: tuple[float, float], q: tuple[float, float], by: float) -> tuple[float, float]:
+        d = math.dist(p, q)
+        return p[0] + (q[0] - p[0]) / d * by, p[1] + (q[1] - p[1]) / d * by
+
+    points = [toward(points[0], points[1], STONE + 2), *points[1:-1], toward(points[-1], points[-2], STONE - 2)]
+    if len(points) > 2:
+        canvas.line(points[:-1], INK, 8)
+        canvas.line(points[:-1], LAST_MOVE, 5)
+    canvas.arrow(points[-2], points[-1], LAST_MOVE, 5, outline=INK)
+
+
+def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str, box: tuple[float, float, float, float],
+             show_reach: bool) -> tuple[SanaeState, SanaeState, tuple[list[int], list[int]]]:
+    """Before (Red's own view) and after (everyone's view) a real move, cropped to `box`; (before, after, reach)."""
+    lay, labels = layout(), list(layout().board.labels)
+    before = GAME.from_position(OPENING + stones + " ; result -")
+    after = GAME.apply(before, GAME.parse(before, move, 0), 0)
+    src, dst = (labels.index(c) for c in move.split("-"))
+    reach = _reach(before, src)
+    washes: dict[int, Colour] = {}
+    if show_reach:
+        washes = {**{t: rgba(WHITE, 0.7) for t in reach[0]}, **{t: rgba(LAST_MOVE, 0.4) for t in reach[1]}}
+    board_h = round(BOARD_TOP + lay.height)
+    left, right = Canvas(WIDTH, board_h), Canvas(WIDTH, board_h)
+    _draw_board(left, GAME.view(before, 0), washes)
+    # The way it goes: straight for one step, else through a free cell next to both ends (a two-step move).
+    grid = lay.board
+    free = [c for c in grid.neighbours[src] if c in grid.adjacent[dst] and not before.cells[c]]
+    via = [] if dst in grid.adjacent[src] else [max(free, key=lambda c: grid.cells[c].ring)]  # outer: more room
+    _path_arrow(left, [lay.anchors[c] for c in (src, *via, dst)])
+    _draw_board(right, GAME.view(after, None))
+    w, h = box[2] - box[0], box[3] - box[1]
+    for i, (side, words) in enumerate(((left, "before: what Red sees"), (right, "after: what everyone sees"))):
+        bx = x + i * (w + 34)
+        canvas.paste(side.image.crop(tuple(round(v * SCALE) for v in box)), (bx, y))
+        canvas.rect((bx, y, bx + w, y + h), outline=BORDER, width=1)
+        canvas.text((bx + w / 2, y + h + 5), words, 15, MUTED, anchor="mt")
+    canvas.arrow((x + w + 7, y + h / 2), (x + w + 27, y + h / 2), MUTED, 5, head=12, outline=None)
+    return before, after, reach
+
+
+def _move_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int], list[int]], move: str) -> str:
+    letter = before.cells[layout().board.labels.index(move.split("-")[0])][1]
+    near, far = reach
+    return (f"A stone moves up to its range, one step at a time through empty cells, any way round (diagonals "
+            f"too). Red's {NAMES[letter]} (range {RANGES[letter]}) has {len(near) + len(far)} moves. "
+            f"One step (pale cells, {len(near)}) keeps it hidden; further (orange, {len(far)}) reveals it for "
+            f"good: after {move} everyone sees the {letter}.")
+
+
+def _attack_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int], list[int]], move: str) -> str:
+    fight = GAME.view(after, None)["last"]["combat"]
+    a, d = fight["attacker"]["letter"], fight["defender"]["letter"]
+    won = "takes" if fight["winner"] == "red" else "loses to"
+    return (f"Moving onto an enemy stone attacks. Both turn face up for good and the higher rank wins: "
+            f"Red's {NAMES[a]} ({RANKS[a]}) {won} the {NAMES[d]} ({RANKS[d]}) on {move.split('-')[1]}. "
+            f"Equal ranks: each rolls a die, the higher wins.")
+
+
+# (title, stones, Red's move, crop of the board image, caption, mark the reach): spec example 2 (a Queen boxed
+# in) and example 9 (a combat decided by rank).
+DIAGRAMS = (
+    ("Moving", "R1.02=bF R1.03=rF R2.02=rF R2.03=rQ R2.04=rF R3.02=bN R3.03=rF", "R2.03-R2.05", (82, 98, 432, 340),
+     _move_caption, True),
+    ("Attacking", "R1.06=rV R3.00=rL C2=bF B1.06=bV B2.00=bD", "R3.00-C2", (375, 245, 725, 487), _attack_caption,
+     False),
+)
+
+
+@lru_cache(maxsize=1)
+def render_rules() -> bytes:
+    """One image summing up Sanae: the ten stones with rank, range and count, and two moves drawn on the board.
+
+    Cached: it never changes, and its four board drawings take a third of a second."""
+    top = HEADER_HEIGHT + 14
+    canvas = Canvas(RULES_WIDTH, 1500)
+    title_bar(canvas, f"{TITLE}: the rules in pictures")
+    canvas.text((RULES_WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 players, 36 stones each", 18, MUTED, anchor="rm")
+    y = _stone_table(canvas, top) + 12
+    y = _legend(canvas, y) + 8
+    for title, stones, move, box, caption, show_reach in DIAGRAMS:
+        canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1)
+        before, after, reach = _diagram(canvas, MARGIN, y + 16, stones, move, box, show_reach)
+        text_x = MARGIN + 2 * (box[2] - box[0]) + 34 + 22
+        canvas.text((text_x, y + 16), title, 22, INK)
+        below = panel_text(canvas, text_x, y + 50, RULES_WIDTH - MARGIN - text_x, caption(before, after, reach, move),
+                           16)
+        y = max(below + 6, y + 16 + box[3] - box[1] + 34)
+    canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1)
+    limit = GAME.setup(2).options.quiet_limit
+    y = panel_text(canvas, MARGIN, y + 12, RULES_WIDTH - 2 * MARGIN,
+                   "Win by capturing the enemy Void. A player with no legal move loses; "
+                   f"{limit} moves in a row without combat is a draw. Setup is private: each side places its 36 "
+                   "stones in its own circle (9 cells stay empty), then both are shown face down.", 17) + 10
+    out = Canvas(RULES_WIDTH, round(y))  # drawn on a tall canvas first: the captions decide the height
+    out.paste(canvas.image, (0, 0))
+    return out.png()
+
+
+__all__ = ["render_rules"]
