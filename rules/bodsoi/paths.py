@@ -85,6 +85,26 @@ def _score(cells: list[int], ends: tuple[End, End]) -> tuple[int, int | None]:
     return best, origin
 
 
+def _walk(board: tuple[Placed | None, ...], links: str, colour: int, start: int, entered: int,
+          seen: list[bool]) -> tuple[list[int], int]:
+    """Follow `colour`'s band from `start` (entered by side `entered`) until it stops linking or comes back to a
+    square already walked (a loop); mark the squares seen. Returns the squares and the side the walk left by."""
+    cells = [start]
+    seen[start] = True
+    square = start
+    while True:
+        here = board[square]
+        assert here is not None
+        a, b = BAND_SIDES[here[0]][here[1]][colour]
+        leave = b if entered == a else a
+        nxt = _linked(board, links, square, leave, colour)
+        if nxt < 0 or seen[nxt]:
+            return cells, leave
+        square, entered = nxt, opposite(leave)
+        cells.append(square)
+        seen[square] = True
+
+
 def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int) -> list[Path]:
     goals = GOAL_EDGES[axes][colour]
     seen = [False] * SQUARES
@@ -102,21 +122,8 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
         open_side = next((d for d in sides if _linked(board, links, start, d, colour) < 0), None)
         if open_side is None:
             continue  # a loop or the middle of a chain: chains are walked from an open end
-        cells = [start]
-        seen[start] = True
-        square, entered = start, open_side
-        while True:
-            here = board[square]
-            assert here is not None
-            a, b = BAND_SIDES[here[0]][here[1]][colour]
-            leave = b if entered == a else a
-            nxt = _linked(board, links, square, leave, colour)
-            if nxt < 0:
-                break
-            square, entered = nxt, opposite(leave)
-            cells.append(square)
-            seen[square] = True
-        ends = (end_at(start, open_side), end_at(square, leave))
+        cells, leave = _walk(board, links, colour, start, open_side, seen)
+        ends = (end_at(start, open_side), end_at(cells[-1], leave))
         score, origin = _score(cells, ends)
         bodsoi = ends[0].anchor is not None and ends[1].anchor is not None \
             and ends[1].anchor == opposite(ends[0].anchor)
@@ -125,20 +132,8 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
     for start in range(SQUARES):  # whatever is left lies on loops
         if board[start] is None or seen[start]:
             continue
-        cells = [start]
-        seen[start] = True
-        square, entered = start, BAND_SIDES[board[start][0]][board[start][1]][colour][0]  # type: ignore[index]
-        while True:
-            here = board[square]
-            assert here is not None
-            a, b = BAND_SIDES[here[0]][here[1]][colour]
-            leave = b if entered == a else a
-            nxt = _linked(board, links, square, leave, colour)
-            if nxt == start or nxt < 0 or seen[nxt]:
-                break
-            square, entered = nxt, opposite(leave)
-            cells.append(square)
-            seen[square] = True
+        entered = BAND_SIDES[board[start][0]][board[start][1]][colour][0]  # type: ignore[index]
+        cells, _ = _walk(board, links, colour, start, entered, seen)
         found.append(Path(colour, tuple(cells), None, 0, None, False))
     return found
 
