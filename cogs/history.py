@@ -95,7 +95,7 @@ class History(commands.Cog):
     async def pick(self, interaction: discord.Interaction, match_id: int | None) -> Match:
         user = interaction.user.id
         if match_id is None:
-            recent = await self.service.store.matches_for_user(user, ("active", "finished"))
+            recent = await self.service.matches_for(user, ("active", "finished"))
             if not recent:
                 raise Refusal("You have not played a match yet; give a match number to read another match's log.")
             match_id = recent[0].id
@@ -108,17 +108,13 @@ class History(commands.Cog):
     async def match_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[int]]:
         user = interaction.user.id
-        records = [m.record for m in await self.service.matches_for(user) if m.status == "active"]
-        records += await self.service.store.matches_for_user(user, ("finished",))
-        records.sort(key=lambda r: r.updated_at, reverse=True)
         typed = current.strip().lstrip("#").lower()
         choices = []
-        for record in records:
-            game = self.service.games.get(record.game)
-            seats = await self.service.store.seats(record.id)
-            names = await self.service.store.user_names([s.user_id for s in seats if s.user_id != user])
-            others = ", ".join(short(names.get(s.user_id) or "?") for s in seats if s.user_id != user)
-            label = (f"#{record.id} · {game.title if game else record.game} vs {others or '—'} · "
+        for match in await self.service.matches_for(user, ("active", "finished")):
+            record = match.record
+            names = await self.service.names(match)
+            others = ", ".join(short(name) for name, uid in zip(names, match.user_ids, strict=True) if uid != user)
+            label = (f"#{record.id} · {match.game.title} vs {others or '—'} · "
                      f"{'running' if record.status == 'active' else 'finished'}")
             if typed and typed not in str(record.id) and typed not in label.lower():
                 continue

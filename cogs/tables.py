@@ -168,15 +168,14 @@ class Tables:
         """DM a notice. Closed DMs (403, code 50007) never break a turn: the bot remembers and stops trying until
         the user uses a command again. With `fallback`, an undeliverable notice goes to the match channel as a
         mention instead. Returns whether the DM arrived."""
-        record = await self.service.store.get_user(user_id)
-        if record is None or record.dm_open:
+        if await self.service.dm_open(user_id):
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                 await user.send(text)
                 return True
             except discord.Forbidden:
                 log.info("DMs closed for user %s; using channel mentions", user_id)
-                await self.service.store.set_dm_open(user_id, False)
+                await self.service.dms_closed(user_id)
             except discord.HTTPException as exc:
                 log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
         if fallback:

@@ -312,8 +312,17 @@ class MatchService(Agreements):
         seat = match.seat_of(user_id) if user_id is not None else None
         return match, match.view(seat)
 
-    async def matches_for(self, user_id: int) -> list[Match]:
-        return [await self.get(r.id) for r in await self.store.matches_for_user(user_id)]
+    async def matches_for(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[Match]:
+        """The user's matches in those states, most recently active first."""
+        return [await self.get(r.id) for r in await self.store.matches_for_user(user_id, statuses)]
+
+    async def dm_open(self, user_id: int) -> bool:
+        """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again)."""
+        record = await self.store.get_user(user_id)
+        return record is None or record.dm_open
+
+    async def dms_closed(self, user_id: int) -> None:
+        await self.store.set_dm_open(user_id, False)
 
     async def names(self, match: Match) -> list[str]:
         """Display names per seat (as last seen), for images."""
