@@ -223,6 +223,20 @@ def squeeze(text: str) -> str:
     return "".join(text.split()).lower()
 
 
+QUOTE_LIMIT = 40  # characters of a player's text repeated back in a message
+
+
+def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """A player's text quoted for a message, shortened: `'abc'`, or `'abcdefg…'` (N characters)` when long.
+
+    Refusals repeat what was typed so the player sees what was read; never the whole of an arbitrary input.
+    """
+    text = str(text)
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 1]!r}… ({len(text)} characters)"
+
+
 def one_of(items: Iterable[str]) -> str:
     """'a, b or c' for messages."""
     items = list(items)
