@@ -304,6 +304,18 @@ class MatchService(Agreements):
             return []
         return [match.game.notation(match.state, a) for a in match.game.legal_actions(match.state, seat)]
 
+    async def get_visible(self, match_id: int, user_id: int, guild_id: int | None) -> Match:
+        """The match, if the caller may look at it from where they are: its own server, or any place when seated.
+
+        Every match number a user types goes through here, so no command shows another server's table (board,
+        names, deadline, link) to a stranger. A DM (guild_id None) is "another server" unless the caller is seated.
+        """
+        match = await self.get(match_id)
+        seated = user_id in match.user_ids  # invited seats count: their lobby already named them
+        if not seated and (match.record.guild_id is None or match.record.guild_id != guild_id):
+            raise Refusal(f"Match #{match_id} belongs to another server; only its players can look at it from here.")
+        return match
+
     async def view_for(self, match_id: int, user_id: int | None) -> tuple[Match, dict[str, Any]]:
         """The match and the view that user may see (public for spectators)."""
         match = await self.get(match_id)

@@ -158,3 +158,19 @@ async def test_automatic_pass_is_applied_and_logged(store: Store) -> None:
     kinds = [e.kind for e in turn.events]
     assert kinds == ["action", "auto"] and turn.events[1].text == "pass"
     assert match.actors() == [0]
+
+
+async def test_get_visible_keeps_a_match_to_its_server_and_its_players(store: Store) -> None:
+    service = MatchService(store, rng=random.Random(1))
+    match = await started(service)  # guild 1, players ADA and BOB
+    assert (await service.get_visible(match.id, CY, 1)).id == match.id  # a member of its server may look
+    assert (await service.get_visible(match.id, BOB, 99)).id == match.id  # a player may look from anywhere
+    assert (await service.get_visible(match.id, ADA, None)).id == match.id  # even from a DM
+    for guild in (99, None):  # a stranger in another server, or in a DM, may not
+        with pytest.raises(Refusal, match="another server"):
+            await service.get_visible(match.id, CY, guild)
+    dm_match = await service.create("cintos", guild_id=None, channel_id=3, creator_id=ADA, players=2)
+    with pytest.raises(Refusal, match="another server"):  # a match without a server shows only to its table
+        await service.get_visible(dm_match.id, CY, None)
+    with pytest.raises(Refusal, match="no match #999"):
+        await service.get_visible(999, ADA, 1)
