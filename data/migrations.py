@@ -70,4 +70,16 @@ MIGRATIONS: list[tuple[str, ...]] = [
             disabled_games TEXT NOT NULL DEFAULT '[]'
         )""",
     ),
+    # 3: reserved (verifiable dice, engineer G)
+    (),
+    # 4: each player's notice preferences: game '' is every game; NULL inherits (from '' and then "on")
+    (
+        """CREATE TABLE notify_prefs (
+            user_id INTEGER NOT NULL,
+            game TEXT NOT NULL DEFAULT '',
+            turns INTEGER,
+            reminders INTEGER,
+            PRIMARY KEY (user_id, game)
+        )""",
+    ),
 ]
