@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -176,6 +176,18 @@ class Game(ABC):
         """The seat's name in the game's own words (a colour), e.g. 'Red'."""
         return f"Player {seat + 1}"
 
+    # ---- results in words (see rules.outcomes) ------------------------------------------------------------------
+    reason_codes: ClassVar[tuple[str, ...]] = ()  # every `Outcome.reason` the game uses; () for free sentences
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        """The outcome's reason as a sentence without final period, in the game's words, from a view and its
+        `outcome` dict (`Outcome.to_json()`): e.g. 'Blue captured the Void'. The default tidies the code."""
+        return tidy(str(outcome.get("reason") or ""))
+
+    def teams(self, view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        """The view's teams of two or more seats as (name in the game's words, seats); [] when each plays alone."""
+        return []
+
     # ---- views and serialisation ------------------------------------------------------------------------
     @abstractmethod
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -216,6 +228,12 @@ class Game(ABC):
     @abstractmethod
     def players(self, state: State) -> int:
         """Number of seats in this game."""
+
+
+def tidy(reason: str) -> str:
+    """A reason code or phrase as the start of a sentence: 'void_captured' -> 'Void captured'."""
+    reason = reason.replace("_", " ").strip()
+    return reason[:1].upper() + reason[1:]
 
 
 def squeeze(text: str) -> str:

@@ -1,0 +1,110 @@
+"""A finished match's result in words: one headline and one reason sentence for the embed, the image and the log.
+
+Pure. Each game words its own reasons (`Game.reason_text`) and names its own teams (`Game.teams`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules import GAMES, Outcome
+from rules.base import tidy
+
+# Endings the match service records itself (the game's own state does not end). These strings are what it stores.
+DRAW_AGREED = "draw agreed"
+ABORTED_EARLY = "aborted in the first moves"
+NOBODY_MOVED = "nobody moved before the deadline"
+LOBBY_EXPIRED = "the lobby expired before it started"
+LOBBY_CLOSED = "the lobby was closed by its creator"
+
+MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sentence)
+    DRAW_AGREED: ("Drawn", "The players agreed to a draw"),
+    ABORTED_EARLY: ("Aborted", "A player aborted the match in its first moves"),
+    NOBODY_MOVED: ("Aborted", "Nobody moved before the deadline"),
+    LOBBY_EXPIRED: ("Aborted", "The lobby expired before the match started"),
+    LOBBY_CLOSED: ("Aborted", "The lobby was closed by its creator"),
+}
+FORFEIT_KEY = "forfeit"  # in a stored outcome: the seats that ran out of time and forfeited
+
+
+@dataclass(frozen=True)
+class ResultWords:
+    """How a match ended, in words."""
+
+    headline: str  # "Ada wins", "Team I wins (ada & cy)", "Drawn", "ada & bob win"
+    reason: str  # a sentence without final period: "Blue captured the Void"
+    winners: tuple[int, ...]  # seats to mark as winners (empty for a draw)
+
+    def sentence(self) -> str:
+        """'Ada wins: Blue captured the Void.'"""
+        return f"{self.headline}: {self.reason}." if self.reason else f"{self.headline}."
+
+
+def joined(names: Sequence[str]) -> str:
+    """'a', 'a & b', 'a, b & c'."""
+    names = list(names)
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " & " + names[-1]
+
+
+def _name(names: Sequence[str], view: Mapping[str, Any], seat: int) -> str:
+    if seat < len(names) and str(names[seat]).strip():
+        return str(names[seat])
+    seats = view.get("seat_names") or []
+    return str(seats[seat]) if seat < len(seats) else f"Player {seat + 1}"
+
+
+def _as_dict(outcome: Mapping[str, Any] | Outcome | None) -> dict[str, Any] | None:
+    if outcome is None:
+        return None
+    return outcome.to_json() if isinstance(outcome, Outcome) else dict(outcome)
+
+
+def headline(view: Mapping[str, Any], names: Sequence[str], winners: Sequence[int]) -> tuple[str, tuple[int, ...]]:
+    """(headline, seats to mark) for `winners`: a team wins as a team, all or none winning is a draw."""
+    players = int(view.get("players") or len(view.get("seat_names") or []) or len(names))
+    won = tuple(sorted(set(winners)))
+    if not won or (players and len(won) >= players):
+        return "Drawn", ()
+    game = GAMES.get(str(view.get("game")))
+    teams = game.teams(view) if game is not None else []
+    whole = [(team, seats) for team, seats in teams if set(seats) <= set(won)]
+    if teams and whole and {s for _, seats in whole for s in seats} == set(won):
+        if len(whole) == 1:
+            team, seats = whole[0]
+            return f"{team} wins ({joined([_name(names, view, s) for s in seats])})", won
+        return f"{joined([team for team, _ in whole])} win", won
+    who = joined([_name(names, view, s) for s in won])
+    return f"{who} {'wins' if len(won) == 1 else 'win'}", won
+
+
+def result_words(view: Mapping[str, Any], names: Sequence[str],
+                 ending: Mapping[str, Any] | Outcome | None = None) -> ResultWords | None:
+    """The result of the game in `view` (a `Game.view` dict), or None while it is still being played.
+
+    `names` are the display names per seat. `ending` is the outcome the match service stored, for endings the game
+    itself does not know (an agreed draw, an abort, a timeout forfeit); without it the view's "match_outcome" (set by
+    `Match.view` for such endings) is used.
+    """
+    stored = _as_dict(ending) or _as_dict(view.get("match_outcome"))
+    outcome = _as_dict(view.get("outcome"))
+    if outcome is None:
+        if stored is None:
+            return None
+        words = MATCH_ENDINGS.get(str(stored.get("reason")))
+        if words is not None:
+            return ResultWords(words[0], words[1], ())
+        outcome = stored
+    top, won = headline(view, names, outcome.get("winners") or [])
+    forfeit = (stored or {}).get(FORFEIT_KEY) or outcome.get(FORFEIT_KEY)
+    if forfeit:
+        seats = view.get("seat_names") or []
+        late = joined([str(seats[s]) if s < len(seats) else f"Player {s + 1}" for s in forfeit])
+        reason = f"{late} ran out of time and {'forfeits' if len(forfeit) == 1 else 'forfeit'}"
+    else:
+        game = GAMES.get(str(view.get("game")))
+        reason = game.reason_text(view, outcome) if game is not None else tidy(str(outcome.get("reason") or ""))
+    return ResultWords(top, reason, won)
