@@ -28,6 +28,7 @@ EXTENSIONS = (
     "cogs.general",
     "cogs.settings",
     "cogs.history",
+    "cogs.notify",
     "cogs.cintos",
     "cogs.sinoda",
     "cogs.sakamichi",

@@ -161,8 +161,10 @@ class Tables:
         self.bot.scheduler.poke()  # a new deadline may be the next thing to wake for
         if match.outcome() is None:
             for seat in match.actors():
-                await self.notify(match, match.user_at(seat),
-                                  f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
+                user_id = match.user_at(seat)
+                if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
+                    await self.notify(match, user_id,
+                                      f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
 
     async def notify(self, match: Match, user_id: int, text: str, *, fallback: bool = False) -> bool:
         """DM a notice. Closed DMs (403, code 50007) never break a turn: the bot remembers and stops trying until
@@ -188,6 +190,8 @@ class Tables:
         count = await self.service.mark_reminded(match)
         left = "half" if count == 1 else "most"
         for seat in match.actors():
+            if not await self.service.wants_notice(match.user_at(seat), match.game.name, "reminders"):
+                continue  # /notify reminders:off: no DM and no channel fallback; the board message still mentions them
             await self.notify(match, match.user_at(seat),
                               f"Reminder: {left} of your time for {match.game.title} match #{match.id} is gone; "
                               f"the deadline is <t:{int(match.record.deadline or 0)}:R>. {jump_url(match) or ''}",

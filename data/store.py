@@ -89,6 +89,15 @@ class UserRecord:
     dm_open: bool
 
 
+@dataclass(frozen=True)
+class NotifyPreference:
+    """One player's notice choices for one game ('' = every game); None means "as the wider setting says"."""
+
+    game: str
+    turns: bool | None = None  # a DM when it is their turn
+    reminders: bool | None = None  # reminders as the deadline nears
+
+
 _MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, status, players, options, state, version, "
                   "outcome, created_at, updated_at, time_control, timeout_rule, turn_started, deadline, reminders, "
                   "overdue, expires_at, draw_offer, rematch_of")
@@ -199,6 +208,24 @@ class Store:
         marks = ",".join("?" * len(user_ids))
         async with self._conn.execute(f"SELECT id, name FROM users WHERE id IN ({marks})", tuple(user_ids)) as cur:
             return {row[0]: row[1] for row in await cur.fetchall()}
+
+    async def notify_preferences(self, user_id: int) -> list[NotifyPreference]:
+        """A user's stored notice preferences, the every-game row ('') first."""
+        async with self._conn.execute("SELECT game, turns, reminders FROM notify_prefs WHERE user_id = ? ORDER BY game",
+                                      (user_id,)) as cur:
+            return [NotifyPreference(row[0], None if row[1] is None else bool(row[1]),
+                                     None if row[2] is None else bool(row[2])) for row in await cur.fetchall()]
+
+    async def put_notify_preference(self, user_id: int, preference: NotifyPreference) -> None:
+        """Store one game's preferences; a row with nothing set is removed (it would only say "inherit")."""
+        if preference.turns is None and preference.reminders is None:
+            await self._write("DELETE FROM notify_prefs WHERE user_id = ? AND game = ?", (user_id, preference.game))
+            return
+        await self._write(
+            "INSERT INTO notify_prefs (user_id, game, turns, reminders) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(user_id, game) DO UPDATE SET turns = excluded.turns, reminders = excluded.reminders",
+            (user_id, preference.game, None if preference.turns is None else int(preference.turns),
+             None if preference.reminders is None else int(preference.reminders)))
 
     # ---- matches --------------------------------------------------------------------------------------------
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int, creator_id: int, players: int,

@@ -17,6 +17,7 @@ from typing import Any
 from data import GuildSettings, StaleWrite, Store
 from matches.agreements import TIMEOUT_RULES, Agreements
 from matches.model import Event, Match, Refusal, Turn
+from matches.preferences import Preferences
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
 from rules.replay import replay
 
@@ -26,10 +27,11 @@ DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the ser
 LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
 
 
-class MatchService(Agreements):
+class MatchService(Preferences, Agreements):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
-    Clocks, timeouts and endings by agreement come from `matches.agreements.Agreements`.
+    Clocks, timeouts and endings by agreement come from `matches.agreements.Agreements`; notice preferences from
+    `matches.preferences.Preferences`.
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,

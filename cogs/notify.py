@@ -1,0 +1,68 @@
+"""`/notify`: each player chooses their own notices (turn DMs, deadline reminders), for every game or one game."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.tables import Tabletop
+from cogs.ui import EMBED_COLOUR, guarded, reply
+from matches.preferences import EVERY_GAME, NoticeSettings
+from rules import GAMES
+
+SWITCH = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
+
+
+def describe(settings: NoticeSettings, games: dict[str, str]) -> discord.Embed:
+    """Every game's notices as they apply now; "(set for this game)" marks a game's own choice."""
+    def line(game: str) -> str:
+        own = settings.games.get(game)
+        parts = []
+        for kind, label in (("turns", "turn DMs"), ("reminders", "reminders")):
+            own_choice = game != EVERY_GAME and own is not None and getattr(own, kind) is not None
+            parts.append(f"{label} {'on' if settings.wants(game, kind) else 'off'}"
+                         + (" (set for this game)" if own_choice else ""))
+        return " · ".join(parts)
+
+    lines = [f"**Every game:** {line(EVERY_GAME)}"] + [f"**{title}:** {line(name)}" for name, title in games.items()]
+    embed = discord.Embed(title="Your notices", description="\n".join(lines), colour=EMBED_COLOUR)
+    embed.set_footer(text="Turn DMs: a direct message when it is your turn. Reminders: at half and at 90 % of your "
+                          "time. The board message always mentions the player to move.")
+    return embed
+
+
+class Notify(commands.Cog):
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="notify", description="Your notices: turn DMs and reminders (alone: show them)")
+    @app_commands.describe(turns="A direct message when it is your turn", reminders="Reminders as a deadline nears",
+                           game="Only for this game (default: every game)")
+    @app_commands.choices(turns=SWITCH, reminders=SWITCH,
+                          game=[app_commands.Choice(name=g.title, value=name) for name, g in GAMES.items()])
+    async def notify(self, interaction: discord.Interaction, turns: app_commands.Choice[str] | None = None,
+                     reminders: app_commands.Choice[str] | None = None,
+                     game: app_commands.Choice[str] | None = None) -> None:
+        async def work() -> None:
+            service = self.bot.service
+            user = interaction.user.id
+            if turns is None and reminders is None:
+                settings = await service.notice_settings(user)
+                text = None
+            else:
+                settings = await service.set_notices(
+                    user, game=game.value if game else None, turns=None if turns is None else turns.value == "on",
+                    reminders=None if reminders is None else reminders.value == "on")
+                where = f"in {game.name}" if game else "in every game"
+                text = f"Saved your notices {where}."
+            titles = {name: g.title for name, g in service.games.items()}
+            if game is not None and turns is None and reminders is None:
+                titles = {name: title for name, title in titles.items() if name == game.value}
+            await reply(interaction, text, embed=describe(settings, titles))
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    await bot.add_cog(Notify(tabletop))

@@ -1,0 +1,63 @@
+"""Each player's notice preferences: a DM when it is their turn, reminders as a deadline nears; everywhere or per game.
+
+A mixin of `MatchService`: it uses the service's store and its list of games. Unset means "on" (the default).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from data import NotifyPreference, Store
+from matches.model import Refusal
+from rules import Game
+from rules.base import quote
+
+NOTICES = ("turns", "reminders")  # the kinds of notice a player can switch off
+EVERY_GAME = ""  # the game key of the every-game preferences
+
+
+@dataclass(frozen=True)
+class NoticeSettings:
+    """A player's preferences: the every-game row, and per game the choices that override it."""
+
+    everywhere: NotifyPreference = field(default_factory=lambda: NotifyPreference(EVERY_GAME))
+    games: dict[str, NotifyPreference] = field(default_factory=dict)
+
+    def wants(self, game: str, kind: str) -> bool:
+        """Whether this player gets `kind` notices in `game`: the game's choice, else the every-game one, else on."""
+        if kind not in NOTICES:
+            raise ValueError(f"unknown notice kind {kind!r}")
+        for preference in (self.games.get(game), self.everywhere):
+            value = getattr(preference, kind) if preference is not None else None
+            if value is not None:
+                return bool(value)
+        return True
+
+
+class Preferences:
+    """Mixed into `MatchService`; relies on its `store` and `games`."""
+
+    store: Store
+    games: dict[str, Game]
+
+    async def notice_settings(self, user_id: int) -> NoticeSettings:
+        rows = await self.store.notify_preferences(user_id)
+        everywhere = next((p for p in rows if p.game == EVERY_GAME), NotifyPreference(EVERY_GAME))
+        return NoticeSettings(everywhere, {p.game: p for p in rows if p.game != EVERY_GAME})
+
+    async def set_notices(self, user_id: int, *, game: str | None = None, turns: bool | None = None,
+                          reminders: bool | None = None) -> NoticeSettings:
+        """Switch turn DMs and/or reminders on or off, for every game (game None) or one game; None leaves as is."""
+        key = EVERY_GAME if game is None else game.strip().lower()
+        if game is not None and key not in self.games:
+            raise Refusal(f"There is no game {quote(game)}; games: {', '.join(sorted(self.games))}.")
+        settings = await self.notice_settings(user_id)
+        current = settings.everywhere if key == EVERY_GAME else settings.games.get(key, NotifyPreference(key))
+        changed = replace(current, turns=current.turns if turns is None else turns,
+                          reminders=current.reminders if reminders is None else reminders)
+        await self.store.put_notify_preference(user_id, changed)
+        return await self.notice_settings(user_id)
+
+    async def wants_notice(self, user_id: int, game: str, kind: str) -> bool:
+        """Whether to send this user a `kind` notice ("turns" or "reminders") about a match of `game`."""
+        return (await self.notice_settings(user_id)).wants(game, kind)
