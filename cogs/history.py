@@ -18,6 +18,7 @@ from discord.ext import commands
 
 import render
 from cogs.base import MAX_CHOICES, Tabletop
+from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, guarded, reply, short
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, export_record, history, public_views
@@ -47,13 +48,9 @@ def page_count(lines: list[HistoryLine]) -> int:
 
 
 def result_text(match: Match) -> str:
-    outcome = match.outcome()
-    if outcome is None:
-        return "Aborted." if match.status == "aborted" else ""
-    if not outcome.winners:
-        return f"Drawn: {outcome.reason}."
-    winners = " and ".join(match.seat_name(s) for s in sorted(outcome.winners))
-    return f"{winners} win{'s' if len(outcome.winners) == 1 else ''}: {outcome.reason}."
+    """The result as the match message words it ('' while the match runs)."""
+    words = match.result_words(seat_mentions(match))
+    return "" if words is None else words.sentence()
 
 
 class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:history:(?P<id>\d+):(?P<page>\d+)"):

@@ -33,6 +33,12 @@ if TYPE_CHECKING:  # typing only: cogs.base imports this module
 log = logging.getLogger(__name__)
 
 
+def seat_mentions(match: Match) -> list[str]:
+    """Per seat, '<@id> (Red)': how match messages name a player (no seat name before the game starts)."""
+    return [f"<@{uid}> ({match.seat_name(seat)})" if match.state is not None else f"<@{uid}>"
+            for seat, uid in enumerate(match.user_ids)]
+
+
 class Tabletop(Protocol):
     """What cogs need from the bot object."""
 
@@ -113,16 +119,11 @@ class Tables:
         return "\n".join(lines)
 
     def status_line(self, match: Match) -> str:
-        outcome = match.outcome()
-        if match.status == "aborted":
-            return f"**Match aborted:** {outcome.reason if outcome else 'closed'}."
-        if outcome is not None:
-            if not outcome.winners:
-                result = "The game is drawn"
-            else:
-                result = " and ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in sorted(outcome.winners))
-                result += " win" + ("s" if len(outcome.winners) == 1 else "")
-            return f"**Game over.** {result}: {outcome.reason}."
+        words = match.result_words(seat_mentions(match))  # the words the board image and /history use too
+        if words is not None:
+            if match.status == "aborted":
+                return f"**Match aborted:** {words.reason}."
+            return f"**Game over.** {words.sentence()}"
         actors = match.actors()
         line = "To move: " + ", ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in actors)
         deadline = match.record.deadline

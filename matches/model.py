@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from data import MatchRecord, SeatRecord
 from rules import Game, Outcome, State
+from rules.outcomes import LOBBY_CLOSED, ResultWords, result_words
 
 
 class Refusal(Exception):
@@ -76,8 +78,33 @@ class Match:
         return self.game.seat_name(self.state, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """The game's view for `seat`, with the ending the table agreed ("match_outcome") when the game itself
+        did not end: so the board image words an agreed draw or an abort as the match message does."""
         assert self.state is not None
-        return self.game.view(self.state, seat)
+        return self.with_ending(self.game.view(self.state, seat))
+
+    def ending(self) -> dict[str, Any] | None:
+        """The outcome the service stored for a finished or aborted match (a closed lobby stores none)."""
+        if self.status not in ("finished", "aborted"):
+            return None
+        if self.record.outcome is None and self.status == "aborted":
+            return {"winners": [], "scores": None, "reason": LOBBY_CLOSED}
+        return self.record.outcome
+
+    def with_ending(self, view: dict[str, Any]) -> dict[str, Any]:
+        """`view` (of the final position) with "match_outcome" added when the match ended outside the game."""
+        ending = self.ending()
+        if ending is not None and view.get("outcome") is None:
+            view["match_outcome"] = ending
+        return view
+
+    def result_words(self, names: Sequence[str]) -> ResultWords | None:
+        """The result in words (`rules.outcomes`), `names` per seat; None while the match runs."""
+        ending = self.ending()
+        if self.state is None:
+            return None if ending is None else result_words({"game": self.game.name, "players": self.players},
+                                                            names, ending)
+        return result_words(self.view(None), names, ending)
 
 
 @dataclass(frozen=True)

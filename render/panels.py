@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, fit, mix, text_width, truncate_name
+from rules.outcomes import result_words
 
 HEADER_HEIGHT = 64
 HEADER_FILL = "#ECE5D8"
@@ -31,21 +32,11 @@ def _joined(names: Sequence[str]) -> str:
 
 def status_line(view: dict[str, Any], names: Sequence[str]) -> tuple[list[int], str, str]:
     """(seats to show chips for, main text, secondary text) for the header's right-hand side."""
-    outcome = view.get("outcome")
     turn = int(view.get("turn") or 0)
-    if outcome:
-        winners = list(outcome.get("winners") or [])
-        reason = str(outcome.get("reason") or "")
-        reason = reason[:1].upper() + reason[1:]
-        players = int(view.get("players") or len(names))
-        if len(winners) == 1:
-            main = f"{names[winners[0]]} wins"
-        elif not winners or len(winners) == players:
-            winners, main = [], "Draw"
-        else:
-            main = f"{_joined([names[s] for s in winners])} draw"
+    words = result_words(view, names)  # the same words as the match message and /history
+    if words is not None:
         done = f"{turn} turn{'' if turn == 1 else 's'}"
-        return winners, main, f"{reason} · {done}" if reason else done
+        return list(words.winners), words.headline, f"{words.reason} · {done}" if words.reason else done
     actors = list(view.get("actors") or [])
     if not actors:
         return [], f"Turn {turn + 1}", ""

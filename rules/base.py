@@ -255,6 +255,12 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[: limit - 1]!r}… ({len(text)} characters)"
 
 
+def all_of(items: Iterable[str]) -> str:
+    """'a, b and c' for sentences."""
+    items = list(items)
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
 def one_of(items: Iterable[str]) -> str:
     """'a, b or c' for messages."""
     items = list(items)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -104,6 +105,30 @@ class Bodsoi(Game):
 
     def seat_name(self, state: BodsoiState, seat: int) -> str:
         return SEAT_NAMES[state.players][seat]
+
+    # ---- results in words -------------------------------------------------------------------------------------
+    reason_codes: ClassVar[tuple[str, ...]] = ("bodsoi", "full", "stall", "empty", "resign")
+
+    def teams(self, view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        players = int(view.get("players") or 2)
+        if players < 4:
+            return []
+        return [(name, tuple(s for s in range(players) if side_of(s) == side)) for side, name in enumerate(SIDE_NAMES)]
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
+        side = SIDE_NAMES[side_of(won[0])] if won else "A side"
+        if reason == "resign":
+            last = view.get("last") or {}
+            names = list(view.get("seat_names") or [])
+            seat = last.get("seat") if last.get("kind") == "resign" else None
+            return f"{names[seat] if seat is not None and seat < len(names) else 'A player'} resigned"
+        scored = "best paths compared" if won else "best paths compared and equal"
+        return {"bodsoi": f"{side} made a Bodsoi, a path joining opposite edges",
+                "full": f"The board is full; {scored}",
+                "stall": f"Nobody could or would place a tile for {view.get('players')} turns; {scored}",
+                "empty": f"The bag and every hand are empty; {scored}"}.get(str(reason)) or super().reason_text(
+                    view, outcome)
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: BodsoiState) -> frozenset[int]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, squeeze
@@ -76,6 +77,14 @@ class Cintos(Game):
 
     def seat_name(self, state: CintosState, seat: int) -> str:
         return COLOUR_NAMES[state.seats[seat]]
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        """Cintos reasons are already phrases ("Red owns all 18 pieces"); a semicolon, not a second colon, after the
+        cause of a limit, since the sentence follows "Drawn:"."""
+        reason = str(outcome.get("reason") or "")
+        if reason.startswith("threefold repetition"):
+            return "The same position occurred for the third time"
+        return super().reason_text(view, outcome).replace(": ", "; ", 1)
 
     def actors(self, state: CintosState) -> frozenset[int]:
         return frozenset() if state.to_move in "-=" else frozenset({state.seats.index(state.to_move)})

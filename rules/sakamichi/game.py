@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -10,7 +11,7 @@ from rules.base import Configuration, Game, IllegalAction, Option, Outcome, Resi
 from rules.sakamichi import moves
 from rules.sakamichi.notation import CHANCE, Action, format_action, parse_action
 from rules.sakamichi.position import format_position, parse_position, short_text
-from rules.sakamichi.state import DEFAULT_COUNT_RULE, SIX_ROWS, Line, State, mover
+from rules.sakamichi.state import DEFAULT_COUNT_RULE, REASONS, SIX_ROWS, Line, State, mover
 from rules.sakamichi.tiles import TILES
 from rules.sakamichi.view import SEAT_NAMES, hand_visible, mask_text, resample_hidden, view
 
@@ -110,6 +111,22 @@ class Sakamichi(Game):
 
     def seat_name(self, state: State, seat: int) -> str:
         return SEAT_NAMES[seat]
+
+    # ---- results in words -------------------------------------------------------------------------------------
+    reason_codes: ClassVar[tuple[str, ...]] = REASONS
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        names, reason = list(view["seat_names"]), outcome.get("reason")
+        won = list(outcome.get("winners") or [])
+        winner = names[won[0]] if won else "A player"
+        loser = names[1 - won[0]] if won else "A player"
+        rows = (view.get("options") or {}).get("six-rows", "6")
+        return {"empty_hand": f"{winner} emptied their hand",
+                "six-rows": f"{winner}'s own line reached {rows} rows",
+                "pile_more_tiles": f"The pile ran out and {loser} holds more tiles",
+                "pile_equal": "The pile ran out with equal hands",
+                "stuck": f"{loser} had no legal action",
+                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome)
 
     # ---- views and serialisation ----------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -72,6 +73,25 @@ class Sanae(Game):
 
     def seat_name(self, state: SanaeState, seat: int) -> str:
         return SIDE_NAMES[seat]
+
+    # ---- results in words -------------------------------------------------------------------------------------
+    reason_codes: ClassVar[tuple[str, ...]] = tuple(narration.REASONS)
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
+        winner = SIDE_NAMES[won[0]] if won else "A side"
+        loser = SIDE_NAMES[1 - won[0]] if won else "A side"
+        if reason == "king_queen_draw":
+            captured = list(view.get("captured") or ["", ""])
+            royal = [SIDE_NAMES[s] for s in (0, 1) if "K" in captured[s] and "Q" in captured[s]]
+            who = royal[0] if royal else "A side"
+            if (view.get("options") or {}).get("king-queen") == "flag-draw":
+                return f"{who} captured the Void after losing both King and Queen, which only draws"
+            return f"{who} lost both King and Queen"
+        return {"void_captured": f"{winner} captured the Void",
+                "quiet-limit": f"{view.get('quiet_limit')} plies without combat",
+                "no_moves": f"{loser} had no legal move",
+                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome)
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: SanaeState) -> frozenset[int]:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign
+from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign, all_of
 from rules.sinoda import moves
 from rules.sinoda.board import board_for, start_cells
 from rules.sinoda.notation import action_text, parse_position, position_text, read_action
@@ -22,6 +23,7 @@ from rules.sinoda.state import (
 )
 
 REASON_WORDS = {"end": "game end", "sinoda": "Win by Sinoda", "round-limit": "round limit", "resign": "resignation"}
+TEAM_NUMERALS = ("I", "II", "III")  # team names: "Team I"; numerals, since seat initials (R, B, Y...) are letters
 
 
 class Sinoda(Game):
@@ -147,6 +149,37 @@ class Sinoda(Game):
 
     def seat_name(self, state: SinodaState, seat: int) -> str:
         return SEAT_NAMES[seat]
+
+    # ---- results in words -------------------------------------------------------------------------------------
+    reason_codes: ClassVar[tuple[str, ...]] = tuple(REASON_WORDS)
+
+    def teams(self, view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
+        if view.get("team_mode", "none") == "none":
+            return []
+        return [(f"Team {TEAM_NUMERALS[i]}", tuple(team)) for i, team in enumerate(view.get("teams") or [])]
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+        names, reason = list(view["seat_names"]), outcome.get("reason")
+        scored = "scored on points" if view.get("team_mode", "none") == "none" else "the top scorer's team wins"
+        if reason == "resign":
+            who = view.get("resigned")
+            return f"{names[who]} resigned" if who is not None else "A player resigned"
+        if reason == "sinoda":
+            (leader,) = outcome.get("winners") or [None]
+            who = names[leader] if leader is not None else "The leader"
+            return f"Win by Sinoda: {who} leads by more than the other player could still capture"
+        if reason == "round-limit":
+            return f"The round limit ({view.get('round_limit')} rounds) is reached; {scored}"
+        caps, counts = list(view.get("caps") or []), list(view.get("piece_counts") or [])
+        capped = [names[s] for s, c in enumerate(caps) if c >= moves.CAPTURES_TO_END]
+        bare = [names[s] for s, c in enumerate(counts) if c == 0]
+        if capped:
+            why = f"{all_of(capped)} made {moves.CAPTURES_TO_END} captures"
+        elif bare:
+            why = f"{all_of(bare)} {'has' if len(bare) == 1 else 'have'} no pieces left"
+        else:
+            why = "Every player is down to one piece"
+        return f"{why}; {scored}"
 
     # ---- views and serialisation --------------------------------------------------------------------------------
     def view(self, state: SinodaState, seat: int | None) -> dict[str, Any]:

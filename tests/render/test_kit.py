@@ -231,9 +231,11 @@ def test_status_line() -> None:
     won = {"winners": [2], "scores": None, "reason": "total victory"}
     assert status_line(view(actors=[], outcome=won), NAMES) == ([2], "Carol wins", "Total victory · 4 turns")
     shared = {"winners": [0, 1], "scores": None, "reason": "quiet limit"}
-    assert status_line(view(outcome=shared), NAMES)[:2] == ([0, 1], "Alice & Bob draw")
+    assert status_line(view(outcome=shared), NAMES)[:2] == ([0, 1], "Alice & Bob win")  # a shared win, not a draw
     drawn = {"winners": [], "scores": None, "reason": "threefold repetition"}
-    assert status_line(view(outcome=drawn), NAMES)[:2] == ([], "Draw")
+    assert status_line(view(outcome=drawn), NAMES)[:2] == ([], "Drawn")
+    everyone = {"winners": [0, 1, 2], "scores": None, "reason": "quiet limit"}
+    assert status_line(view(outcome=everyone), NAMES)[:2] == ([], "Drawn")
 
 
 def test_header_shows_the_turn_holder_or_the_result() -> None:
