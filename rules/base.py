@@ -6,9 +6,10 @@ caller resolves (the match service draws with a cryptographic RNG and records th
 
 from __future__ import annotations
 
+import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -84,6 +85,14 @@ class Game(ABC):
     title: ClassVar[str]  # display name, e.g. "Cintos"
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[dict[str, Option]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # Every game's `parse` goes through one guard: whatever a player types gets a refusal, never a crash.
+        parse = cls.__dict__.get("parse")
+        if parse is not None and not getattr(parse, "__isabstractmethod__", False) \
+                and not hasattr(parse, "unguarded"):
+            cls.parse = guard_parse(parse)  # type: ignore[method-assign]
 
     # ---- set-up -----------------------------------------------------------------------------------
     @abstractmethod
@@ -253,6 +262,37 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[: limit - 1]!r}… ({len(text)} characters)"
+
+
+TEXT_LIMIT = 500  # characters of one typed action; the longest notation (a Sanae layout code) is about 110
+MESSAGE_LIMIT = 1500  # characters of a refusal; within Discord's 2,000 with room for the caller's words
+
+Parse = Callable[[Game, State, str, int], Action]
+
+
+def guard_parse(parse: Parse) -> Parse:
+    """`parse` that answers every string with a `RulesError`: too long or not text is refused before reading, and
+    an unexpected exception (a bug, or a conversion a bound missed) becomes a syntax refusal, never a crash."""
+
+    @functools.wraps(parse)
+    def guarded(self: Game, state: State, text: str, seat: int) -> Action:
+        if not isinstance(text, str):
+            raise NotationError(f"an action is text, not {type(text).__name__}", code="E_SYNTAX")
+        if len(text) > TEXT_LIMIT:
+            raise NotationError(f"cannot read {quote(text)}: an action is at most {TEXT_LIMIT} characters",
+                                code="E_SYNTAX")
+        try:
+            return parse(self, state, text, seat)
+        except RulesError as error:
+            message = str(error)
+            if len(message) <= MESSAGE_LIMIT:
+                raise
+            raise type(error)(message[: MESSAGE_LIMIT - 1] + "…", error.code) from None
+        except Exception as error:  # any other failure is still this player's unreadable text
+            raise NotationError(f"cannot read {quote(text)}", code="E_SYNTAX") from error
+
+    guarded.unguarded = parse  # type: ignore[attr-defined]  # what the fuzz tests hold to the same promise
+    return guarded
 
 
 def all_of(items: Iterable[str]) -> str:

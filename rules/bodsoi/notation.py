@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rules.base import RESIGN, Action, NotationError
+from rules.base import RESIGN, Action, NotationError, quote
 from rules.bodsoi.board import SQUARE_IDS
 from rules.bodsoi.state import PASS, Draw, Place
 from rules.bodsoi.tiles import normalise, read_tile
@@ -28,7 +28,7 @@ def read_action(text: str) -> Action:
     if len(tokens) == 2 and tokens[0] == "draw":
         tile = read_tile(tokens[1])
         if tile is None:
-            raise _syntax(f"{tokens[1]!r} is not a tile")
+            raise _syntax(f"{quote(tokens[1])} is not a tile")
         return Draw(tile)
     if tokens and tokens[0] in ("place", "p"):
         tokens = tokens[1:]
@@ -39,10 +39,10 @@ def read_action(text: str) -> Action:
     tile_text, square_text, rotation_text = tokens
     tile = read_tile(tile_text)
     if tile is None:
-        raise _syntax(f"{tile_text!r} is not a tile: shape c or s, then the blue and the yellow symbol "
+        raise _syntax(f"{quote(tile_text)} is not a tile: shape c or s, then the blue and the yellow symbol "
                       "(su, mo, st, le, wa), e.g. C-su-mo")
     if square_text not in SQUARE_IDS:
-        raise _syntax(f"{square_text!r} is not a square a1..h8")
+        raise _syntax(f"{quote(square_text)} is not a square a1..h8")
     if rotation_text not in ROTATIONS:
-        raise _syntax(f"{rotation_text!r} is not a rotation: use 0, 90, 180 or 270 (clockwise)")
+        raise _syntax(f"{quote(rotation_text)} is not a rotation: use 0, 90, 180 or 270 (clockwise)")
     return Place(tile, SQUARE_IDS[square_text], normalise(tile, ROTATIONS[rotation_text]))

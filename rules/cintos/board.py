@@ -43,8 +43,8 @@ AREA = tuple(
 )
 DIRECTIONS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS.update({name[0]: step for name, step in list(DIRECTIONS.items())})
-_MOVE_TEXT = re.compile(r"([a-z])(\d{1,2})(?:-([a-z])(\d{1,2})|(up|down|left|right|u|d|l|r))")
-_DECIMAL = re.compile(r"0|[1-9]\d*")
+_MOVE_TEXT = re.compile(r"([a-z])([0-9]{1,2})(?:-([a-z])([0-9]{1,2})|(up|down|left|right|u|d|l|r))")  # ASCII only
+_DECIMAL = re.compile(r"0|[1-9][0-9]{0,8}")
 
 # Start positions of section 4, as pieces per colour and territory owners (NW NE SE SW).
 SETUPS = {

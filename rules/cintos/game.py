@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, squeeze
+from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, quote, squeeze
 from rules.cintos.board import (
     _DECIMAL,
     _MOVE_TEXT,
@@ -226,8 +226,8 @@ class Cintos(Game):
             return PASS
         match = _MOVE_TEXT.fullmatch(word)
         if match is None:
-            raise _illegal("E_SYNTAX", f"cannot read {text.strip()!r}: write a move as from-to (b2-b3) or as a square "
-                           "and a direction (b2 up, g3r), or pass, or resign", NotationError)
+            raise _illegal("E_SYNTAX", f"cannot read {quote(text.strip())}: write a move as from-to (b2-b3) or as a "
+                           "square and a direction (b2 up, g3r), or pass, or resign", NotationError)
         self._check_turn(state, seat)
         start = match[1] + match[2]
         if start not in SQUARE:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules.base import RESIGN, IllegalAction, NotationError, Resign
+from rules.base import RESIGN, IllegalAction, NotationError, Resign, quote
 from rules.sakamichi.state import ENDS, State, next_value
 from rules.sakamichi.tiles import LINE_INDEX, LINES, Tile, looks_like_tile, name, names, parse_tile, sort_tiles
 
@@ -115,12 +115,12 @@ def format_action(action: Action) -> str:
 
 
 def _syntax(text: str, why: str) -> NotationError:
-    return NotationError(f'syntax: "{text.strip()}" — {why}. Examples: ' + " · ".join(EXAMPLES))
+    return NotationError(f"syntax: {quote(text.strip())} — {why}. Examples: " + " · ".join(EXAMPLES))
 
 
 def _line(token: str, text: str) -> int:
     if token not in LINE_INDEX:
-        raise _syntax(text, f"{token!r} is not a line; write white or black")
+        raise _syntax(text, f"{quote(token)} is not a line; write white or black")
     return LINE_INDEX[token]
 
 
@@ -129,7 +129,7 @@ def _tiles(tokens: list[str], text: str) -> tuple[Tile, ...]:
         raise _syntax(text, "tiles are missing")
     for token in tokens:
         if not looks_like_tile(token):
-            raise _syntax(text, f"{token!r} is not a tile; write tiles like w2b3, w4 or b5")
+            raise _syntax(text, f"{quote(token)} is not a tile; write tiles like w2b3, w4 or b5")
     return tuple(parse_tile(token) for token in tokens)
 
 
@@ -141,7 +141,7 @@ def _group(tokens: list[str], text: str) -> tuple[Tile, ...]:
 
 
 def _int(token: str) -> int | None:
-    return int(token) if re.fullmatch(r"\d+", token) else None
+    return int(token) if re.fullmatch(r"[0-9]{1,3}", token) else None  # ASCII digits; no row reaches 1000
 
 
 def resolve_end(state: State, line: int, token: str) -> str:
@@ -178,7 +178,7 @@ def parse_action(state: State, text: str) -> Action:
             raise _syntax(text, "place needs a line, an end and tiles, e.g. place white up w4")
         line = _line(rest[0], text)
         if rest[1] not in ENDS and _int(rest[1]) is None:
-            raise _syntax(text, f"{rest[1]!r} is not an end; write up, down or the end's next value")
+            raise _syntax(text, f"{quote(rest[1])} is not an end; write up, down or the end's next value")
         if "/" in rest:
             raise _syntax(text, "'/' separates Stack layers only")
         tiles = _group(rest[2:], text)
@@ -189,7 +189,7 @@ def parse_action(state: State, text: str) -> Action:
         line = _line(rest[0], text)
         value = _int(rest[1])
         if value is None:
-            raise _syntax(text, f"{rest[1]!r} is not a row value; name the row by its number, e.g. stack black 4")
+            raise _syntax(text, f"{quote(rest[1])} is not a row value; name the row by its number, e.g. stack black 4")
         groups: list[list[str]] = [[]]
         for token in rest[2:]:
             if token == "/":
@@ -218,7 +218,7 @@ def parse_action(state: State, text: str) -> Action:
         if len(rest) == 2 and rest[0] in ("colour", "color"):
             return ChooseColour(_line(rest[1], text))
         raise _syntax(text, "write choose colour white, choose colour black or choose first")
-    raise _syntax(text, f"{verb!r} is not an action")
+    raise _syntax(text, f"{quote(verb)} is not an action")
 
 
 def parse_outcome(text: str) -> Action:
@@ -233,5 +233,5 @@ def parse_outcome(text: str) -> Action:
             return Roll(int(white), int(black))
         case ["draw", tile]:
             return Draw(parse_tile(tile))
-    raise NotationError(f'syntax: "{text.strip()}" is not a chance outcome — e.g. remove w6, deal P1 b2, '
+    raise NotationError(f"syntax: {quote(text.strip())} is not a chance outcome — e.g. remove w6, deal P1 b2, "
                         "dice 3 5, draw w4")

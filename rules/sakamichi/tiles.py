@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from rules.base import NotationError
+from rules.base import NotationError, quote
 
 
 class Tile(NamedTuple):
@@ -31,7 +31,7 @@ def _name(tile: Tile) -> str:
 NAMES: dict[Tile, str] = {t: _name(t) for t in TILES}
 BY_NAME: dict[str, Tile] = {n: t for t, n in NAMES.items()}
 
-_LOOKS_LIKE_TILE = re.compile(r"[wb]\d+(?:[wb]\d+)?")
+_LOOKS_LIKE_TILE = re.compile(r"[wb][0-9]{1,3}(?:[wb][0-9]{1,3})?")  # ASCII digits, bounded
 
 
 def name(tile: Tile) -> str:
@@ -53,9 +53,9 @@ def parse_tile(token: str) -> Tile:
     token = token.strip().lower()
     if token in BY_NAME:
         return BY_NAME[token]
-    match = re.fullmatch(r"([wb])(\d+)(?:([wb])(\d+))?", token)
+    match = re.fullmatch(r"([wb])([0-9]{1,3})(?:([wb])([0-9]{1,3}))?", token)
     if match is None:
-        raise NotationError(f"syntax: {token!r} is not a tile — write tiles like w2b3, w4 or b5")
+        raise NotationError(f"syntax: {quote(token)} is not a tile — write tiles like w2b3, w4 or b5")
     first, first_n, second, second_n = match.groups()
     pips = {"w": 0, "b": 0}
     pips[first] = int(first_n)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from rules.base import RESIGN, Action, IllegalAction, NotationError, Resign, squeeze
+from rules.base import RESIGN, Action, IllegalAction, NotationError, Resign, quote, squeeze
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.pieces import PRESETS, SYMBOLS, CodeError, canonical_code, expand_code
 from rules.sanae.state import (
@@ -22,7 +22,7 @@ from rules.sanae.state import (
     Zed,
 )
 
-_CELL = r"([rb]\d\.?\d{1,2}|c\d)"
+_CELL = r"([rb][0-9]\.?[0-9]{1,2}|c[0-9])"  # ASCII digits only
 _MOVE = re.compile(rf"(?:move)?{_CELL}[-x]?{_CELL}")
 _ZED = re.compile(rf"zed{_CELL}")
 _SWAP = re.compile(rf"layoutswap{_CELL}{_CELL}")
@@ -94,7 +94,7 @@ def read_action(board: str, text: str) -> Action:
         return LayoutSwap(min(first, second), max(first, second))
     if m := _PRESET.fullmatch(text):
         if m[1] not in PRESETS:
-            raise IllegalAction(f"no preset named {m[1]}; presets: {', '.join(sorted(PRESETS))}")
+            raise IllegalAction(f"no preset named {quote(m[1])}; presets: {', '.join(sorted(PRESETS))}")
         return LayoutPreset(m[1])
     if text.startswith("layoutcode") and len(text) > len("layoutcode"):
         try:
@@ -102,7 +102,7 @@ def read_action(board: str, text: str) -> Action:
         except CodeError as error:
             raise IllegalAction(str(error)) from None
         return LayoutCode(canonical_code(symbols, grid.code_groups))
-    raise NotationError(f"syntax: cannot read {text!r}")
+    raise NotationError(f"syntax: cannot read {quote(text)}")
 
 
 @lru_cache(maxsize=16384)
@@ -121,4 +121,4 @@ def read_outcome(board: str, text: str) -> Action:
             return Fill(_cell(grid, m[1]), symbol)
     if m := _DICE.fullmatch(flat):
         return (FirstRoll if m[1] == "first" else Roll)(int(m[2]), int(m[3]))
-    raise NotationError(f"syntax: {text!r} is not a chance outcome (fill R1.00 F, first 5 2, roll 4 2)")
+    raise NotationError(f"syntax: {quote(text)} is not a chance outcome (fill R1.00 F, first 5 2, roll 4 2)")

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
+
+from rules.base import quote
 
 LETTERS = "VKQWDCLNAF"  # also the order of `captured` lists (10.1)
 NAMES = {"V": "Void", "K": "King", "Q": "Queen", "W": "Wizard", "D": "Dragon", "C": "Captain", "L": "Lieutenant",
@@ -76,7 +77,7 @@ PRESETS = {
     "keep": "FFFFNCVCNFFF/.FFFNQKWAFF./...FFLDLFF../.FFLLNFF.",
     "wall": "FANNK...QNNF/FFFFW...DFFF/FFFFL..VLFFF/FFLC.CLFF",
 }
-_TOKEN = re.compile(r"(\d+)?([a-z.])|(/)|(.)")
+COUNT_DIGITS = 2  # a count is at most the 93-cell board's size, so two digits
 
 
 class CodeError(ValueError):
@@ -84,22 +85,37 @@ class CodeError(ValueError):
 
 
 def expand_code(text: str, size: int) -> str:
-    """The `size` symbols of a layout code (upper case), or `CodeError` saying what is wrong (4.4)."""
+    """The `size` symbols of a layout code (upper case), or `CodeError` saying what is wrong (4.4).
+
+    One pass over the characters (no regex to backtrack) and never more than `size` symbols kept: linear in the
+    length of `text` whatever it holds.
+    """
     symbols: list[str] = []
-    for count, symbol, slash, other in _TOKEN.findall("".join(text.split()).lower()):
-        if other:
-            what = "a count must be followed by a symbol" if other.isdigit() else f"unknown symbol {other!r}"
-            raise CodeError(f"bad_code: {what}")
-        if slash:
+    length = 0
+    count = ""
+    for char in "".join(text.split()).lower():
+        if "0" <= char <= "9":  # ASCII digits only: str.isdigit() would take any script's digits
+            count += char
+            if len(count) > COUNT_DIGITS:
+                raise CodeError(f"bad_code: bad count {count}…, a count is at most {size}")
             continue
-        if symbol.upper() not in SYMBOLS:
-            raise CodeError(f"bad_code: unknown symbol {symbol!r}; use {SYMBOLS}")
+        if char == "/":
+            if count:
+                raise CodeError("bad_code: a count must be followed by a symbol")
+            continue
+        if char.upper() not in SYMBOLS:
+            raise CodeError(f"bad_code: unknown symbol {quote(char)}; use {SYMBOLS}")
         times = int(count) if count else 1
         if times == 0 or times > size:
-            raise CodeError(f"bad_code: bad count {count}{symbol}")
-        symbols.extend(symbol.upper() * times)
-    if len(symbols) != size:
-        raise CodeError(f"bad_code: length {len(symbols)}, need {size}")
+            raise CodeError(f"bad_code: bad count {count}{char}")
+        count = ""
+        length += times
+        if length <= size:
+            symbols.extend(char.upper() * times)
+    if count:
+        raise CodeError("bad_code: a count must be followed by a symbol")
+    if length != size:
+        raise CodeError(f"bad_code: length {length}, need {size}")
     have = Counter(symbols)
     need = dict(COUNTS, **{EMPTY: size - STONES})
     wrong = [f"{s} {have[s]}, need {n}" for s, n in need.items() if have[s] != n]

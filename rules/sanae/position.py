@@ -10,9 +10,9 @@ from rules.sanae.pieces import LETTERS
 from rules.sanae.play import start_turn
 from rules.sanae.state import SIDE_WORDS, Options, Pending, SanaeState, sorted_letters
 
-_OPTIONS = re.compile(r"options king-queen=(flag-draw|draw|off) quiet-limit=(\d+) "
-                      r"zed-prompt=(any-unused|eligible-only) zed-range=(\d+) board=(\S+)")
-_STATUS = re.compile(r"empty|laid|ready|shuffle:(\d+)")
+_OPTIONS = re.compile(r"options king-queen=(flag-draw|draw|off) quiet-limit=([0-9]{1,9}) "
+                      r"zed-prompt=(any-unused|eligible-only) zed-range=([0-9]{1,2}) board=(\S+)")
+_STATUS = re.compile(r"empty|laid|ready|shuffle:([0-9]{1,2})")
 _STONE = re.compile(r"([rb])([VKQWDCLNAF])(\*)?(z)?")
 _REASONS = ("void_captured", "king_queen_draw", "quiet-limit", "no_moves", "resign")
 
@@ -87,7 +87,7 @@ def read_position(text: str) -> SanaeState:
             raise NotationError(f"bad pending field {pending_text!r}")
         pending = Pending(bits[0], grid.cell(bits[1]) or 0, grid.cell(bits[2]) or 0)
     quiet_text = _field(parts[6], "quiet")
-    if not quiet_text.isdigit():
+    if not re.fullmatch(r"[0-9]{1,9}", quiet_text):  # ASCII and bounded: int() takes any digits, any length
         raise NotationError(f"quiet must be a number, not {quiet_text!r}")
     m = re.fullmatch(r"captured red=(\S+) blue=(\S+)", parts[7])
     if not m or not all(lost == "-" or set(lost) <= set(LETTERS) for lost in (m[1], m[2])):

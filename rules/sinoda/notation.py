@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rules.base import RESIGN, Action, NotationError, Resign, squeeze
+from rules.base import RESIGN, Action, NotationError, Resign, quote, squeeze
 from rules.sinoda.board import Board, board_for
 from rules.sinoda.state import (
     DEFAULT_ROUND_LIMIT,
@@ -16,10 +16,10 @@ from rules.sinoda.state import (
     SinodaState,
 )
 
-_CELL = r"([a-z])(\d+)"
+_CELL = r"([a-z])([0-9]{1,3})"  # ASCII digits, bounded: a row number has at most 2
 _CHANGE = re.compile(rf"{_CELL}([+-])")
 _MOVE = re.compile(rf"{_CELL}[-x]{_CELL}")
-_FIRST = re.compile(r"first(\d+)")
+_FIRST = re.compile(r"first([0-9]{1,2})")
 _GRAMMAR_HELP = "write a change as c4+ or c4-, a move as c4-a2 (or c4xa2), or resign"
 
 
@@ -46,8 +46,8 @@ def read_action(board: Board, text: str) -> Action:
     if found := _MOVE.fullmatch(s):
         origin = cell_label(board, found.group(1), found.group(2))
         return Move(origin, cell_label(board, found.group(3), found.group(4)))
-    shown = text.strip() or "(nothing)"
-    raise NotationError(f"cannot read {shown!r} — {_GRAMMAR_HELP}", code="E_SYNTAX")
+    shown = quote(text.strip()) if text.strip() else "(nothing)"
+    raise NotationError(f"cannot read {shown} — {_GRAMMAR_HELP}", code="E_SYNTAX")
 
 
 def action_text(action: Action) -> str:
@@ -88,11 +88,11 @@ def position_text(state: SinodaState) -> str:
 
 
 def _bad(text: str, why: str) -> NotationError:
-    return NotationError(f"bad Sinoda position ({why}): {text!r}", code="E_SYNTAX")
+    return NotationError(f"bad Sinoda position ({why}): {quote(text, 200)}", code="E_SYNTAX")
 
 
 def _decimal(text: str, value: str, what: str) -> int:
-    if not re.fullmatch(r"0|[1-9]\d*", value):
+    if not re.fullmatch(r"0|[1-9][0-9]{0,8}", value):
         raise _bad(text, f"{what} must be a decimal without sign or leading zeros")
     return int(value)
 
@@ -130,9 +130,9 @@ def parse_position(text: str) -> SinodaState:
         if field == "-":
             continue
         for piece in field.split(","):
-            found = re.fullmatch(r"([a-f]\d+)=([1-4])", piece)
+            found = re.fullmatch(r"([a-f][0-9]{1,2})=([1-4])", piece)
             if not found or found.group(1) not in board.index:
-                raise _bad(text, f"{piece!r} is not cell=value on the {board.name} board")
+                raise _bad(text, f"{quote(piece)} is not cell=value on the {board.name} board")
             i = board.index[found.group(1)]
             if cells[i] is not None:
                 raise _bad(text, f"two pieces on {found.group(1)}")
@@ -151,7 +151,7 @@ def parse_position(text: str) -> SinodaState:
     for field in rest[4:]:
         key, _, value = field.partition("=")
         if key not in order:
-            raise _bad(text, f"unknown or misplaced field {field!r}")
+            raise _bad(text, f"unknown or misplaced field {quote(field)}")
         order = order[order.index(key) + 1:]
         if key == "teams":
             if value not in TEAM_MODES or TEAM_MODES[value][0] != players:

@@ -211,7 +211,7 @@ def test_setup_lists_and_validation() -> None:
     for text, error in (("ready", "no_layout"), ("layout swap R1.00 R1.01", "no_layout"),
                         ("layout swap C2 R1.00", "not_setup_cell: C2"), ("layout swap B1.00 R1.00",
                                                                          "not_your_circle: B1.00"),
-                        ("R3.00-C2", "not started"), ("layout preset moat", "no preset named moat")):
+                        ("R3.00-C2", "not started"), ("layout preset moat", "no preset named 'moat'")):
         with pytest.raises(IllegalAction, match=error):
             GAME.parse(state, text, 0)
     state = act(state, "layout preset classic", 0)
