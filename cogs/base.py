@@ -16,10 +16,24 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
+from cogs import limits
 from cogs.tables import Tables, Tabletop
-from cogs.ui import EMBED_COLOUR, confirm_resign_view, guarded, jump_url, reply, short
+from cogs.ui import (
+    EMBED_COLOUR,
+    THREADS,
+    bot_missing,
+    confirm_resign_view,
+    guarded,
+    jump_url,
+    missing_text,
+    reply,
+    require_posting,
+    short,
+    typed,
+)
 from matches import Match, Refusal, history
 from rules import Game
+from rules.base import quote
 
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
@@ -50,8 +64,8 @@ class GameCog(commands.GroupCog):
 
     # ---- finding the match a command means ----------------------------------------------------------------------
     async def resolve(self, interaction: discord.Interaction, match_id: int | None, *, seated: bool = True) -> Match:
-        if match_id is not None:
-            match = await self.service.get(match_id)
+        if match_id is not None:  # another server's match only for its players: no board, names or link leak
+            match = await self.service.get_visible(match_id, interaction.user.id, interaction.guild_id)
             if match.game.name != self.game_name:
                 raise Refusal(f"Match #{match_id} is a {match.game.title} match; use /{match.game.name}.")
             return match
@@ -75,14 +89,16 @@ class GameCog(commands.GroupCog):
             names = await self.service.names(m)
             label = f"#{m.id} · " + " vs ".join(short(n) for n in names)
             if current.strip().lstrip("#") in str(m.id) or current.lower() in label.lower():
-                choices.append(app_commands.Choice(name=label[:100], value=m.id))
+                choices.append(limits.choice(label, m.id))
         return choices[:MAX_CHOICES]
 
     # ---- playing --------------------------------------------------------------------------------------------------
     async def play(self, interaction: discord.Interaction, text: str, match_id: int | None) -> None:
         """The one path every game action takes: defer, act (committed), acknowledge, post the board."""
         async def work() -> None:
+            typed(text)
             match = await self.resolve(interaction, match_id)
+            require_posting(await self.tables.channel(match.record.channel_id))
             await interaction.response.defer(ephemeral=True, thinking=True)
             turn = await self.service.act(match.id, interaction.user.id, text)
             await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
@@ -101,7 +117,7 @@ class GameCog(commands.GroupCog):
             texts = [t for t in texts if keep(t)]
         typed = "".join(current.split()).lower()
         ranked = self.rank(match, [t for t in texts if typed in "".join(t.split()).lower()], typed)
-        return [app_commands.Choice(name=t[:100], value=t[:100]) for t in ranked[:MAX_CHOICES]]
+        return limits.choices((t, t) for t in ranked)
 
     def rank(self, match: Match, texts: list[str], typed: str) -> list[str]:
         """Order autocomplete candidates; prefix matches first. Games may override with their own ranking."""
@@ -145,10 +161,12 @@ class GameCog(commands.GroupCog):
             if self.game_name in settings.disabled_games:
                 raise Refusal(f"{self.game.title} is switched off on this server (an admin can turn it on with "
                               "/settings game).")
-            parsed = self.parse_options(options or "")
+            parsed = self.parse_options(typed(options or "", "an option list"))
             invited = [u.id for u in (invite1, invite2, invite3, invite4, invite5) if u is not None and not u.bot]
             count = players if players is not None else self.game.player_counts[0]
             home = settings.channel_id or interaction.channel_id
+            channel = await self.tables.channel(home)
+            require_posting(channel)  # before the match exists: a lobby nobody can play is worse than a refusal
             match = await self.service.create(
                 self.game_name, guild_id=interaction.guild_id, channel_id=home, creator_id=interaction.user.id,
                 players=count, options=parsed, invited=invited,
@@ -158,26 +176,42 @@ class GameCog(commands.GroupCog):
             lobby = {"content": f"{pings} you are invited to a {self.game.title} match." if pings else None,
                      "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}
             if home == interaction.channel_id and not settings.use_threads:
-                await interaction.response.send_message(**lobby)
+                await limits.respond(interaction, **lobby)
                 message = await interaction.original_response()
                 await self.service.set_message(match.id, message.channel.id, message.id)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
-                message = await (await self.tables.channel(home)).send(**lobby)
-                where = message.channel.id
+                message = await limits.send(channel, **lobby)
+                where, note = message.channel.id, ""
                 if settings.use_threads:
-                    thread = await message.create_thread(name=f"{self.game.title} #{match.id}")
-                    where = thread.id  # the board messages go into the match's own thread
+                    thread, note = await self.open_thread(channel, message, match)
+                    if thread is not None:
+                        where = thread.id  # the board messages go into the match's own thread
                 await self.service.set_message(match.id, where, message.id)
-                await reply(interaction, f"Lobby #{match.id} is open: {message.jump_url}")
+                await reply(interaction, f"Lobby #{match.id} is open: {message.jump_url}{note}")
             self.bot.scheduler.poke()
         await guarded(interaction, work)
+
+    async def open_thread(self, channel: Any, message: discord.Message,
+                          match: Match) -> tuple[discord.Thread | None, str]:
+        """The match's own thread, or None and a note saying why the match stays in the channel."""
+        missing = bot_missing(channel, THREADS)
+        if not missing:
+            try:
+                return await limits.create_thread(message, f"{self.game.title} #{match.id}"), ""
+            except discord.Forbidden:
+                missing = ["Create Public Threads"]
+            except discord.HTTPException as exc:
+                log.warning("could not open a thread for match %s: %s", match.id, exc)
+                return None, "\nThis server gives every match its own thread, but Discord refused to open one " \
+                             "here, so the match is played in the channel."
+        return None, ("\nThis server gives every match its own thread, but I cannot open one: "
+                      + missing_text(channel, missing) + " Until then the match is played in the channel.")
 
     @new.autocomplete("players")
     async def players_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[int]]:
-        return [app_commands.Choice(name=f"{n} players", value=n) for n in self.game.player_counts
-                if current.strip() in str(n)]
+        return limits.choices((f"{n} players", n) for n in self.game.player_counts if current.strip() in str(n))
 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction,
@@ -194,7 +228,7 @@ class GameCog(commands.GroupCog):
                 token = f"{name}={value}"
                 if token.startswith(last.lower()):
                     suggestions.append(" ".join([*done, token]))
-        return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:MAX_CHOICES]]
+        return limits.choices((s, s) for s in suggestions)
 
     def parse_options(self, text: str) -> dict[str, str]:
         options: dict[str, str] = {}
@@ -202,8 +236,8 @@ class GameCog(commands.GroupCog):
             name, sep, value = word.partition("=")
             if not sep or not value:
                 valid = ", ".join(sorted(self.game.options)) or "none"
-                raise Refusal(f"Write options as name=value (for example {self._example_option()}); "
-                              f"{self.game.title} options: {valid}.")
+                raise Refusal(f"Write options as name=value, not {quote(word)} (for example "
+                              f"{self._example_option()}); {self.game.title} options: {valid}.")
             options[name.strip().lower()] = value.strip().lower()
         return options
 

@@ -6,9 +6,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import reply
+from cogs.ui import MAX_TYPED, guarded, reply, typed
 from matches import Match, Refusal
+from rules.base import quote
 from rules.bodsoi import suggest_placements
 
 ROTATIONS = (0, 90, 180, 270)
@@ -41,6 +43,11 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
                            match="Match number (default: your match here)")
     async def place(self, interaction: discord.Interaction, tile: str, square: str | None = None,
                     rotation: str | None = None, match: int | None = None) -> None:
+        if len(" ".join(v for v in (tile, square, rotation) if v)) > MAX_TYPED:
+            async def too_long() -> None:
+                typed(" ".join(v for v in (tile, square, rotation) if v), "a placement")
+            await guarded(interaction, too_long, match)
+            return
         words = tile.split()
         if words and words[0].lower() in ("place", "p"):
             words = words[1:]
@@ -50,8 +57,8 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
                                      "rotation:90` — or pick a whole placement from the `tile` suggestions.")
             return
         if len(words) > 1 and (square is not None or rotation is not None):
-            await reply(interaction, f"`{tile}` already names a square and rotation; leave the square and rotation "
-                                     "options empty, or give only the tile in `tile`.")
+            await reply(interaction, f"{quote(tile)} already names a square and rotation; leave the square and "
+                                     "rotation options empty, or give only the tile in `tile`.")
             return
         text = " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)])
         await self.play(interaction, text, match)
@@ -86,7 +93,7 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             value = text.removeprefix("place ")
             if value not in seen:
                 seen.add(value)
-                choices.append(app_commands.Choice(name=label.removeprefix("place ")[:100], value=value))
+                choices.append(limits.choice(label.removeprefix("place "), value))
         return choices[:MAX_CHOICES]
 
     @place.autocomplete("square")
@@ -105,7 +112,7 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         ns = interaction.namespace
         tile, square = (getattr(ns, "tile", None) or "").split(), getattr(ns, "square", None)
         if not tile or not square:
-            return [app_commands.Choice(name=f"{r}°", value=str(r)) for r in ROTATIONS if str(r).startswith(current)]
+            return limits.choices((f"{r}°", str(r)) for r in ROTATIONS if str(r).startswith(current))
         typed = " ".join([tile[0], square.strip().lower(), current.strip()]).strip()
         return self._distinct(await self._suggest(interaction, typed), 3, current)
 
@@ -123,7 +130,7 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             shown = f"{words[field]}{'°' if field == 3 else ''} ({words[1]}"
             shown += f" {words[2]}" if field == 3 else f" at {words[3]}°"
             shown += f"{' — ' + note if note else ''})"
-            choices.append(app_commands.Choice(name=shown[:100], value=words[field]))
+            choices.append(limits.choice(shown, words[field]))
         return choices[:MAX_CHOICES]
 
     place.autocomplete("match")(GameCog.match_autocomplete)

@@ -17,6 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
+from cogs import limits
 from cogs.base import MAX_CHOICES, Tabletop
 from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, guarded, reply, short
@@ -73,9 +74,9 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:his
         async def work() -> None:
             if cog is None:
                 raise Refusal("Match histories are not available right now.")
-            found = await cog.service.get(self.match_id)
+            found = await cog.service.get_visible(self.match_id, interaction.user.id, interaction.guild_id)
             embed, view = await cog.page(found, interaction.user.id, self.page)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await limits.edit_response(interaction, embed=embed, view=view)
         await guarded(interaction, work, self.match_id)
 
 
@@ -96,11 +97,7 @@ class History(commands.Cog):
             if not recent:
                 raise Refusal("You have not played a match yet; give a match number to read another match's log.")
             match_id = recent[0].id
-        found = await self.service.get(match_id)
-        if (found.seat_of(user) is None and found.record.guild_id is not None
-                and found.record.guild_id != interaction.guild_id):
-            raise Refusal(f"Match #{found.id} was played in another server.")
-        return found
+        return await self.service.get_visible(match_id, user, interaction.guild_id)
 
     async def match_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[int]]:
@@ -115,7 +112,7 @@ class History(commands.Cog):
                      f"{'running' if record.status == 'active' else 'finished'}")
             if typed and typed not in str(record.id) and typed not in label.lower():
                 continue
-            choices.append(app_commands.Choice(name=label[:100], value=record.id))
+            choices.append(limits.choice(label, record.id))
             if len(choices) == MAX_CHOICES:
                 break
         return choices

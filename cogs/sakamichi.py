@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
 from cogs.ui import guarded, reply
 from matches import Match, Refusal
@@ -87,7 +88,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
             return []
         match, seat = found
         texts = self.game.suggestions(match.state, seat, f"{verb} {current}", MAX_CHOICES)  # type: ignore[attr-defined]
-        return [app_commands.Choice(name=t[:100], value=t[len(verb) + 1:][:100]) for t in texts]
+        return limits.choices((t, t[len(verb) + 1:]) for t in texts)
 
     async def exchange_parts(self, interaction: discord.Interaction, index: int,
                              current: str) -> list[app_commands.Choice[str]]:
@@ -104,7 +105,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
             if words[index] not in seen and words[index].startswith(current.strip().lower()):
                 seen.append(words[index])
         side = "yours" if index == 1 else "theirs"
-        return [app_commands.Choice(name=f"{t} ({side})", value=t) for t in seen[:MAX_CHOICES]]
+        return limits.choices((f"{t} ({side})", t) for t in seen)
 
     # ---- actions --------------------------------------------------------------------------------------------------
     @app_commands.command(name="place", description="Lay a new row at an open end, e.g. white up w4")
@@ -174,8 +175,8 @@ class Sakamichi(GameCog, group_name="sakamichi",
         match, _ = found
         legal = set(await self.service.legal_texts(match.id, interaction.user.id))
         typed = current.strip().lower()
-        return [app_commands.Choice(name=CHOICE_LABELS[verb], value=verb) for verb, text in CHOICES.items()
-                if text in legal and (verb.startswith(typed) or CHOICE_LABELS[verb].lower().startswith(typed))]
+        return limits.choices((label, verb) for verb, label in CHOICE_LABELS.items()
+                              if CHOICES[verb] in legal and (verb.startswith(typed) or label.lower().startswith(typed)))
 
     for _command in (place, stack, redraw, exchange, choose):
         _command.autocomplete("match")(GameCog.match_autocomplete)
@@ -241,7 +242,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
             content = (f"<@{user}> ({SEATS[seat]}): {SEATS[1 - seat]} moves first, so choose your own line now. "
                        "As the rules say, you choose before seeing your hand.")
             view = choice_buttons(match.id, kind)
-        await channel.send(content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
+        await limits.send(channel, content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
 
     async def after_post(self, match: Match, message: discord.Message) -> None:
         """A new board in the choice phase gets the choice prompt right under it."""

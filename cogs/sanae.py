@@ -11,8 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import guarded, reply
+from cogs.ui import guarded, reply, require_posting, typed
 from matches import Match, Refusal, Turn
 from rules.sanae.pieces import NAMES, PRESETS
 
@@ -178,10 +179,12 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
     async def setup(self, interaction: discord.Interaction, layout: str | None = None,
                     match: int | None = None) -> None:
         async def work() -> None:
+            typed(layout or "", "a layout")
             found = await self.resolve(interaction, match)
             seat = found.seat_of(interaction.user.id)
             if seat is None:
                 raise Refusal(f"You are not playing in match #{found.id}.")
+            require_posting(await self.tables.channel(found.record.channel_id))
             if found.state is None or found.view(seat)["phase"] != "setup":
                 raise Refusal(f"Match #{found.id} is past its setup: the stones are placed.")
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -203,7 +206,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         for name, hint in PRESET_HINTS.items():
             text = "ready" if name == "ready" else setup_text(name)
             if text in texts and typed in name:
-                out.append(app_commands.Choice(name=f"{name} ({hint})", value=name))
+                out.append(limits.choice(f"{name} ({hint})", name))
         key = typed.removeprefix("layout").removeprefix("swap")
         if "swap" in typed or typed[:1] in ("r", "b"):
             for text in texts:
@@ -211,9 +214,9 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
                 if len(out) >= MAX_CHOICES:
                     break
                 if text.startswith("layout swap") and key in "".join(short.split()).lower().removeprefix("swap"):
-                    out.append(app_commands.Choice(name=short, value=short))
+                    out.append(limits.choice(short, short))
         elif len(typed) > 8:
-            out.append(app_commands.Choice(name=f"code {current.strip()}"[:100], value=current.strip()[:100]))
+            out.append(limits.choice(f"code {current.strip()}", current.strip()))
         return out[:MAX_CHOICES]
 
     @app_commands.command(name="move", description="Move one of your stones, e.g. R3.07-R4.07 (onto an enemy: attack)")
@@ -221,7 +224,9 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
                            match="Match number (default: your match here)")
     async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
         async def work() -> None:
+            typed(move)
             found = await self.resolve(interaction, match)
+            require_posting(await self.tables.channel(found.record.channel_id))
             await interaction.response.defer(ephemeral=True, thinking=True)
             turn = await self.act(interaction, found, move)
             await reply(interaction, f"Played in match #{found.id}: {turn.events[0].description}")
@@ -238,8 +243,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         texts = [t for t in await self.service.legal_texts(found.id, interaction.user.id) if "-" in t]
         if seat is None or not texts or found.state is None:
             return []
-        return [app_commands.Choice(name=name[:100], value=text) for text, name in
-                move_suggestions(found.view(seat), texts, current)[:MAX_CHOICES]]
+        return limits.choices((name, text) for text, name in move_suggestions(found.view(seat), texts, current))
 
     setup.autocomplete("match")(GameCog.match_autocomplete)
     move.autocomplete("match")(GameCog.match_autocomplete)

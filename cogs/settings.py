@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import limits
 from cogs.base import TIME_CONTROLS
 from cogs.tables import Tabletop
 from cogs.ui import EMBED_COLOUR, guarded, reply
@@ -93,8 +94,8 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     @game.autocomplete("game")
     async def game_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=g.title, value=name) for name, g in sorted(self.bot.service.games.items())
-                if current.lower() in name]
+        return limits.choices((g.title, name) for name, g in sorted(self.bot.service.games.items())
+                              if current.lower() in name)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -9,10 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import guarded
+from cogs.ui import guarded, typed
 from matches import Match, Refusal
 from render.sinoda import seat_flowers
+from rules.base import quote
 
 _MOVE = re.compile(r"^([a-f]\d+)-([a-f]\d+)$")
 _CHANGE = re.compile(r"^([a-f]\d+)([+-])$")
@@ -26,18 +28,19 @@ def squeeze(text: str) -> str:
 
 def change_text(piece: str, direction: str | None) -> str:
     """The change notation (c4+ / c4-) from the command's two options; a Refusal that says what is missing."""
-    cell = squeeze(piece)
+    cell = squeeze(typed(piece, "a piece"))
     if direction is None or not direction.strip():
         if cell.endswith(("+", "-")):
             return cell
-        raise Refusal(f"Say which way to turn {cell or 'the piece'}: direction + (one up) or - (one down).")
+        raise Refusal(f"Say which way to turn {quote(cell) if cell else 'the piece'}: direction + (one up) or - "
+                      "(one down).")
     way = squeeze(direction)
     if way in _UP:
         sign = "+"
     elif way in _DOWN:
         sign = "-"
     else:
-        raise Refusal(f"direction must be + (one up) or - (one down), not {direction.strip()!r}.")
+        raise Refusal(f"direction must be + (one up) or - (one down), not {quote(direction.strip())}.")
     return cell.rstrip("+-") + sign
 
 
@@ -111,8 +114,7 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         match, texts = found
         pieces: dict[str, dict[str, Any]] = match.view(None).get("pieces") or {}
         seat_names = match.view(None).get("seat_names") or []
-        return [app_commands.Choice(name=name[:100], value=value)
-                for name, value in move_suggestions(texts, pieces, seat_names, current)]
+        return limits.choices(move_suggestions(texts, pieces, seat_names, current))
 
     @change.autocomplete("piece")
     async def piece_autocomplete(self, interaction: discord.Interaction,
@@ -122,8 +124,7 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
             return []
         match, texts = found
         pieces = match.view(None).get("pieces") or {}
-        return [app_commands.Choice(name=name[:100], value=value)
-                for name, value in piece_suggestions(texts, pieces, current)]
+        return limits.choices(piece_suggestions(texts, pieces, current))
 
     @change.autocomplete("direction")
     async def direction_autocomplete(self, interaction: discord.Interaction,
@@ -134,8 +135,7 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         match, texts = found
         cell = squeeze(str(getattr(interaction.namespace, "piece", "") or "")).rstrip("+-")
         pieces = match.view(None).get("pieces") or {}
-        return [app_commands.Choice(name=name, value=value)
-                for name, value in direction_suggestions(texts, pieces, cell, current)]
+        return limits.choices(direction_suggestions(texts, pieces, cell, current))
 
     move.autocomplete("match")(GameCog.match_autocomplete)
     change.autocomplete("match")(GameCog.match_autocomplete)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 import render
+from cogs import limits
 from cogs.ui import (
     EMBED_COLOUR,
     board_view,
@@ -88,12 +89,12 @@ class Tables:
         else:
             await interaction.response.defer()
             turn = await self.service.start(match_id, user)
-            await interaction.edit_original_response(**await self.lobby_message(turn.match))
+            await limits.edit_original(interaction, **await self.lobby_message(turn.match))
             await self.post_turn(turn, started=True)
             return
-        await interaction.response.edit_message(**await self.lobby_message(match))
+        await limits.edit_response(interaction, **await self.lobby_message(match))
         if match.status == "aborted":
-            await interaction.followup.send(f"Match #{match.id} was closed by its creator.")
+            await limits.followup(interaction, f"Match #{match.id} was closed by its creator.")
 
     # ---- board ------------------------------------------------------------------------------------------------
     async def board_file(self, match: Match, seat: int | None, *, filename: str = "board.png",
@@ -152,7 +153,7 @@ class Tables:
             cog = self.cog_for(match)
             view = board_view(match, cog.private_label, can_abort=await self.service.can_abort(match),
                               extra=cog.board_items(match))
-            message = await channel.send(content=mentions or None, embed=embed, file=file, view=view,
+            message = await limits.send(channel, content=mentions or None, embed=embed, file=file, view=view,
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))
             await self.service.set_message(match.id, message.channel.id, message.id)
@@ -174,7 +175,7 @@ class Tables:
         if await self.service.dm_open(user_id):
             try:
                 user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await user.send(text)
+                await limits.send(user, text)
                 return True
             except discord.Forbidden:
                 log.info("DMs closed for user %s; using channel mentions", user_id)
@@ -183,7 +184,7 @@ class Tables:
                 log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
         if fallback:
             channel = await self.channel(match.record.channel_id)
-            await channel.send(f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+            await limits.send(channel, f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
         return False
 
     # ---- the clock ------------------------------------------------------------------------------------------------
@@ -208,7 +209,7 @@ class Tables:
             channel = await self.channel(match.record.channel_id)
             others = [f"<@{uid}>" for s, uid in enumerate(match.user_ids) if s not in late]
             who = ", ".join(f"<@{match.user_at(s)}>" for s in late)
-            await channel.send(f"⏰ {who} ran out of time in {match.game.title} match #{match.id}. "
+            await limits.send(channel, f"⏰ {who} ran out of time in {match.game.title} match #{match.id}. "
                                f"{', '.join(others)}: you may claim the win (or wait for the move).",
                                view=buttons(match.id, "claim"), allowed_mentions=discord.AllowedMentions(users=True))
 
@@ -218,18 +219,18 @@ class Tables:
             return
         channel = await self.channel(match.record.channel_id)
         try:
-            await channel.get_partial_message(match.record.message_id).edit(**await self.lobby_message(match))
+            await limits.edit(channel.get_partial_message(match.record.message_id), **await self.lobby_message(match))
         except discord.HTTPException as exc:
             log.info("could not close lobby message of match %s: %s", match.id, exc)
-        await channel.send(f"{match.game.title} lobby #{match.id} expired: it never filled up and started.")
+        await limits.send(channel, f"{match.game.title} lobby #{match.id} expired: it never filled up and started.")
 
     async def retire(self, channel: Any, message_id: int, match: Match, events: Sequence[Event]) -> None:
         """Edit an old board message down to a one-line summary without buttons."""
         played = "; ".join(e.public for e in events) or "—"
         try:
             old = channel.get_partial_message(message_id)
-            await old.edit(content=f"{match.game.title} #{match.id} · then: {played}", embed=None, attachments=[],
-                           view=None)
+            await limits.edit(old, content=f"{match.game.title} #{match.id} · then: {played}", embed=None,
+                              attachments=[], view=None)
         except discord.HTTPException as exc:  # an old message may be gone; the new one is what matters
             log.info("could not retire message %s of match %s: %s", message_id, match.id, exc)
 
@@ -260,17 +261,17 @@ class Tables:
             others = " ".join(f"<@{uid}>" for uid in match.user_ids if uid != user)
             await reply(interaction, f"You offered a draw in match #{match.id}.")
             channel = await self.channel(match.record.channel_id)
-            await channel.send(f"<@{user}> offers a draw in {match.game.title} match #{match.id}. {others}: accept or "
-                               "decline (the offer lapses with the next move).",
-                               view=buttons(match.id, "draw-yes", "draw-no"),
-                               allowed_mentions=discord.AllowedMentions(users=True))
+            await limits.send(channel, f"<@{user}> offers a draw in {match.game.title} match #{match.id}. {others}: "
+                              "accept or decline (the offer lapses with the next move).",
+                              view=buttons(match.id, "draw-yes", "draw-no"),
+                              allowed_mentions=discord.AllowedMentions(users=True))
         elif verb in ("draw-yes", "draw-no"):
             await self.service.answer_draw(match_id, user, accept=verb == "draw-yes")
             settled = verb == "draw-no" or match.status == "finished"
             state = ("declined." if verb == "draw-no" else
                      "accepted." if match.status == "finished" else f"<@{user}> agrees; waiting for the others.")
-            await interaction.response.edit_message(
-                content=f"Draw offer in match #{match.id}: {state}",
+            await limits.edit_response(
+                interaction, content=f"Draw offer in match #{match.id}: {state}",
                 view=None if settled else buttons(match.id, "draw-yes", "draw-no"))
             if match.status == "finished":
                 await self.post_turn(Turn(match, []))
@@ -283,7 +284,7 @@ class Tables:
             await reply(interaction, f"Rematch lobby #{lobby.id} opened.")
             channel = await self.channel(lobby.record.channel_id)
             invited = " ".join(f"<@{s.user_id}>" for s in lobby.seats if s.invited)
-            message = await channel.send(content=f"{invited} rematch of #{match.id}!",
+            message = await limits.send(channel, content=f"{invited} rematch of #{match.id}!",
                                          allowed_mentions=discord.AllowedMentions(users=True),
                                          **await self.lobby_message(lobby))
             await self.service.set_message(lobby.id, message.channel.id, message.id)

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
+from cogs import limits
 from matches import Match, Refusal
+from rules.base import one_of, quote
 
 if TYPE_CHECKING:
     from cogs.base import Tabletop
@@ -23,6 +25,15 @@ log = logging.getLogger(__name__)
 
 EMBED_COLOUR = discord.Colour(0x0072B2)
 MAX_NAME = 16
+MAX_TYPED = 300  # characters of a typed move, row, layout or option list; anything longer is refused unread
+
+# The bot's own permissions, as Discord's settings name them.
+PERMISSION_NAMES = {"view_channel": "View Channels", "send_messages": "Send Messages",
+                    "send_messages_in_threads": "Send Messages in Threads", "embed_links": "Embed Links",
+                    "attach_files": "Attach Files", "read_message_history": "Read Message History",
+                    "create_public_threads": "Create Public Threads", "manage_guild": "Manage Server"}
+POSTING = ("view_channel", "send_messages", "embed_links", "attach_files")  # a board: text, embed and image
+THREADS = ("create_public_threads", "send_messages_in_threads")
 
 
 def short(name: str, limit: int = MAX_NAME) -> str:
@@ -36,13 +47,47 @@ def jump_url(match: Match) -> str | None:
     return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
 
 
+def typed(text: str, what: str = "a move") -> str:
+    """`text` as typed, or a Refusal quoting it shortened when it is longer than any real input."""
+    if len(text) > MAX_TYPED:
+        raise Refusal(f"{quote(text)} is too long: {what} is at most {MAX_TYPED} characters. "
+                      "Autocomplete lists what you can play.")
+    return text
+
+
+def bot_missing(channel: Any, needed: Sequence[str]) -> list[str]:
+    """The permissions in `needed` the bot lacks in `channel`, in Discord's words (none known: empty)."""
+    guild = getattr(channel, "guild", None)
+    me = getattr(guild, "me", None)
+    if me is None:  # a DM, or a server the bot does not know yet: Discord will judge
+        return []
+    if isinstance(channel, discord.Thread):  # posting in a thread is its own permission
+        needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
+    held = channel.permissions_for(me)
+    return [PERMISSION_NAMES.get(n, n) for n in dict.fromkeys(needed) if not getattr(held, n)]
+
+
+def missing_text(channel: Any, missing: Sequence[str]) -> str:
+    """One wording of what the bot lacks where, and who can fix it."""
+    where = getattr(channel, "mention", None) or "this channel"
+    return (f"I am missing the {one_of(list(missing))} permission{'s' if len(missing) > 1 else ''} in {where}. "
+            "A server admin can grant it to my role (Server Settings → Roles) or in the channel's permissions.")
+
+
+def require_posting(channel: Any) -> None:
+    """Refuse (before anything changes) when the bot could not post a board in `channel`."""
+    missing = bot_missing(channel, POSTING)
+    if missing:
+        raise Refusal("I could not post the board there. " + missing_text(channel, missing))
+
+
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
     """An ephemeral answer to whoever acted, whether or not the interaction was deferred."""
     kwargs.setdefault("ephemeral", True)
     if interaction.response.is_done():
-        await interaction.followup.send(content, **kwargs)
+        await limits.followup(interaction, content, **kwargs)
     else:
-        await interaction.response.send_message(content, **kwargs)
+        await limits.respond(interaction, content, **kwargs)
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],

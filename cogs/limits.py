@@ -1,0 +1,178 @@
+"""Discord's size limits, kept in one place: every message, edit, label and choice the cogs send passes through here.
+
+Discord answers an over-long text with 400 (50035) and the user is left with "thinking…", so text is cut with "…"
+instead; nothing here raises. tests/test_discord_limits.py checks that no other cog calls Discord directly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+from discord import app_commands
+
+CONTENT = 2000
+EMBED_TITLE = 256
+EMBED_DESCRIPTION = 4096
+FIELD_NAME = 256
+FIELD_VALUE = 1024
+FIELDS = 25
+FOOTER = 2048
+AUTHOR = 256
+EMBED_TOTAL = 6000  # all embeds of one message together
+BUTTON_LABEL = 80
+OPTION_LABEL = 100  # select options, their values and descriptions
+PLACEHOLDER = 150
+CHOICE_NAME = 100  # autocomplete and command choices; string values too
+CHOICES = 25
+FILE_DESCRIPTION = 1024
+THREAD_NAME = 100
+ELLIPSIS = "…"
+_UNSET: Any = object()  # "no content argument", unlike content=None, which removes a message's text on an edit
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` if it fits, else its first `limit - 1` characters and "…"."""
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + ELLIPSIS
+
+
+# ---- fitting -------------------------------------------------------------------------------------------------------
+def fit_embed(embed: discord.Embed, budget: int = EMBED_TOTAL) -> discord.Embed:
+    """A copy of `embed` within every per-part limit and `budget` characters in all (fields go last-first)."""
+    fitted = embed.copy()
+    if fitted.title:
+        fitted.title = cut(fitted.title, EMBED_TITLE)
+    if fitted.description:
+        fitted.description = cut(fitted.description, EMBED_DESCRIPTION)
+    if len(fitted.fields) > FIELDS or any(len(f.name or "") > FIELD_NAME or len(f.value or "") > FIELD_VALUE
+                                          for f in fitted.fields):
+        fields = [(cut(f.name or "", FIELD_NAME) or "—", cut(f.value or "", FIELD_VALUE) or "—", bool(f.inline))
+                  for f in fitted.fields[:FIELDS]]
+        fitted.clear_fields()
+        for name, value, inline in fields:
+            fitted.add_field(name=name, value=value, inline=inline)
+    if fitted.footer.text:
+        fitted.set_footer(text=cut(fitted.footer.text, FOOTER), icon_url=fitted.footer.icon_url)
+    if fitted.author.name:
+        fitted.set_author(name=cut(fitted.author.name, AUTHOR), url=fitted.author.url,
+                          icon_url=fitted.author.icon_url)
+    # Over the total: shorten the description first (it is the longest part), then drop fields from the end.
+    excess = len(fitted) - budget
+    if excess > 0 and fitted.description:
+        fitted.description = cut(fitted.description, max(len(fitted.description) - excess, 1))
+    while len(fitted) > budget and fitted.fields:
+        fitted.remove_field(len(fitted.fields) - 1)
+    if len(fitted) > budget and fitted.footer.text:
+        fitted.set_footer(text=cut(fitted.footer.text, max(len(fitted.footer.text) - (len(fitted) - budget), 1)),
+                          icon_url=fitted.footer.icon_url)
+    if len(fitted) > budget and fitted.title:
+        fitted.title = cut(fitted.title, max(len(fitted.title) - (len(fitted) - budget), 1))
+    return fitted
+
+
+def fit_embeds(embeds: Iterable[discord.Embed]) -> list[discord.Embed]:
+    """Each embed fitted, sharing the 6,000 characters one message may carry."""
+    out = []
+    budget = EMBED_TOTAL
+    for embed in embeds:
+        fitted = fit_embed(embed, max(budget, 0))
+        budget -= len(fitted)
+        out.append(fitted)
+    return out
+
+
+def fit_view(view: discord.ui.View) -> discord.ui.View:
+    """Cut every button label, select option and placeholder of `view` to Discord's limits (in place)."""
+    for child in view.children:
+        item: Any = getattr(child, "item", child)  # a DynamicItem wraps its button
+        if isinstance(item, discord.ui.Button) and item.label:
+            item.label = cut(item.label, BUTTON_LABEL)
+        elif isinstance(item, discord.ui.Select):
+            if item.placeholder:
+                item.placeholder = cut(item.placeholder, PLACEHOLDER)
+            for option in item.options:
+                option.label = cut(option.label, OPTION_LABEL)
+                option.value = cut(option.value, OPTION_LABEL)
+                if option.description:
+                    option.description = cut(option.description, OPTION_LABEL)
+    return view
+
+
+def fit_file(file: discord.File) -> discord.File:
+    if file.description:
+        file.description = cut(file.description, FILE_DESCRIPTION)
+    return file
+
+
+def fit(content: str | None = _UNSET, **kwargs: Any) -> dict[str, Any]:
+    """The keyword arguments of a send or edit, every text in them within Discord's limits."""
+    if content is not _UNSET:
+        kwargs["content"] = content
+    if isinstance(kwargs.get("content"), str):
+        kwargs["content"] = cut(kwargs["content"], CONTENT)
+    if kwargs.get("embed") is not None:
+        kwargs["embed"] = fit_embed(kwargs["embed"])
+    if kwargs.get("embeds"):
+        kwargs["embeds"] = fit_embeds(kwargs["embeds"])
+    if kwargs.get("view") is not None:
+        fit_view(kwargs["view"])
+    if kwargs.get("file") is not None:
+        fit_file(kwargs["file"])
+    for key in ("files", "attachments"):
+        for item in kwargs.get(key) or ():
+            if isinstance(item, discord.File):
+                fit_file(item)
+    return kwargs
+
+
+def choice(name: str, value: Any) -> app_commands.Choice[Any]:
+    """An autocomplete choice whose name (and text value) fit Discord's 100 characters."""
+    return app_commands.Choice(name=cut(name, CHOICE_NAME) or ELLIPSIS,
+                               value=cut(value, CHOICE_NAME) if isinstance(value, str) else value)
+
+
+def choices(pairs: Iterable[tuple[str, Any]]) -> list[app_commands.Choice[Any]]:
+    """At most 25 choices, each fitted."""
+    out = []
+    for name, value in pairs:
+        if len(out) == CHOICES:
+            break
+        out.append(choice(name, value))
+    return out
+
+
+# ---- the only calls that reach Discord -------------------------------------------------------------------------------
+async def respond(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
+    """The interaction's first response (`response.send_message`)."""
+    await interaction.response.send_message(**fit(content, **kwargs))
+
+
+async def followup(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> Any:
+    """A follow-up message (after a deferral or a first response)."""
+    return await interaction.followup.send(**fit(content, **kwargs))
+
+
+async def send(target: discord.abc.Messageable, content: str | None = None, **kwargs: Any) -> discord.Message:
+    """A message in a channel, thread or DM."""
+    return await target.send(**fit(content, **kwargs))
+
+
+async def edit(message: discord.Message | discord.PartialMessage, **kwargs: Any) -> Any:
+    """Change a posted message."""
+    return await message.edit(**fit(**kwargs))
+
+
+async def edit_original(interaction: discord.Interaction, **kwargs: Any) -> discord.InteractionMessage:
+    """Change the interaction's original response (after a deferral)."""
+    return await interaction.edit_original_response(**fit(**kwargs))
+
+
+async def edit_response(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Answer a component interaction by changing the message its button is on."""
+    await interaction.response.edit_message(**fit(**kwargs))
+
+
+async def create_thread(message: discord.Message, name: str) -> discord.Thread:
+    """A public thread on `message`, its name within 100 characters."""
+    return await message.create_thread(name=cut(name, THREAD_NAME))
