@@ -190,6 +190,8 @@ class Tables:
     # ---- the clock ------------------------------------------------------------------------------------------------
     async def remind(self, match: Match) -> None:
         count = await self.service.mark_reminded(match)
+        if count is None:  # a move came in meanwhile: the new turn's clock has only just started
+            return
         left = "half" if count == 1 else "most"
         for seat in match.actors():
             if not await self.service.wants_notice(match.user_at(seat), match.game.name, "reminders"):

@@ -1,6 +1,8 @@
 """Persistence: schema migrations and one repository API (`Store`) over SQLite via aiosqlite."""
 
+from data.health import StoreUnavailable, store_problem
 from data.store import (
+    Duplicate,
     GuildSettings,
     LogEntry,
     MatchRecord,
@@ -11,5 +13,5 @@ from data.store import (
     UserRecord,
 )
 
-__all__ = ["GuildSettings", "LogEntry", "MatchRecord", "NotifyPreference", "SeatRecord", "StaleWrite", "Store",
-           "UserRecord"]
+__all__ = ["Duplicate", "GuildSettings", "LogEntry", "MatchRecord", "NotifyPreference", "SeatRecord", "StaleWrite",
+           "Store", "StoreUnavailable", "UserRecord", "store_problem"]

@@ -70,8 +70,20 @@ MIGRATIONS: list[tuple[str, ...]] = [
             disabled_games TEXT NOT NULL DEFAULT '[]'
         )""",
     ),
-    # 3: reserved (verifiable dice, engineer G)
-    (),
+    # 3: idempotency keys on log lines, one rematch per match, the dice seed and its commitment
+    (
+        # A retried interaction carries the key of its first try: the same key can be applied once per match.
+        "ALTER TABLE actions ADD COLUMN key TEXT",
+        "CREATE UNIQUE INDEX actions_key ON actions (match_id, key) WHERE key IS NOT NULL",
+        # Two players pressing Rematch together (or two processes) may open only one lobby: keep the oldest link.
+        """UPDATE matches SET rematch_of = NULL WHERE rematch_of IS NOT NULL AND id NOT IN
+           (SELECT MIN(id) FROM matches WHERE rematch_of IS NOT NULL GROUP BY rematch_of)""",
+        "CREATE UNIQUE INDEX matches_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL",
+        # The secret seed every chance outcome is drawn from (hex; shown only once the match is over) and its
+        # SHA-256, published when the match starts. NULL for matches started before verifiable dice.
+        "ALTER TABLE matches ADD COLUMN seed TEXT",
+        "ALTER TABLE matches ADD COLUMN commitment TEXT",
+    ),
     # 4: each player's notice preferences: game '' is every game; NULL inherits (from '' and then "on")
     (
         """CREATE TABLE notify_prefs (

@@ -8,9 +8,10 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +24,10 @@ log = logging.getLogger(__name__)
 
 class StaleWrite(RuntimeError):
     """Someone else appended to this match's log first; the caller must reload and retry."""
+
+
+class Duplicate(RuntimeError):
+    """A unique key is already taken: this was done before (an action's idempotency key, a match's rematch)."""
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,9 @@ class MatchRecord:
     expires_at: float | None = None  # when an unstarted lobby closes
     draw_offer: tuple[int, ...] = ()  # users who agree to a draw
     rematch_of: int | None = None
+    # The dice: SHA-256 of the secret seed (public from the start) and the seed (hex; secret until the end).
+    commitment: str | None = None
+    seed: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
@@ -100,7 +108,7 @@ class NotifyPreference:
 
 _MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, status, players, options, state, version, "
                   "outcome, created_at, updated_at, time_control, timeout_rule, turn_started, deadline, reminders, "
-                  "overdue, expires_at, draw_offer, rematch_of")
+                  "overdue, expires_at, draw_offer, rematch_of, commitment, seed")
 
 
 def _match(row: Sequence[Any]) -> MatchRecord:
@@ -110,7 +118,7 @@ def _match(row: Sequence[Any]) -> MatchRecord:
         version=row[10], outcome=json.loads(row[11]) if row[11] else None, created_at=row[12], updated_at=row[13],
         time_control=row[14] or 0, timeout_rule=row[15], turn_started=row[16], deadline=row[17], reminders=row[18],
         overdue=bool(row[19]), expires_at=row[20], draw_offer=tuple(json.loads(row[21])) if row[21] else (),
-        rematch_of=row[22],
+        rematch_of=row[22], commitment=row[23], seed=row[24],
     )
 
 
@@ -164,6 +172,11 @@ class Store:
         """One autocommitted write statement; returns the new row id."""
         async with self._write_lock, self._conn.execute(sql, params) as cur:
             return int(cur.lastrowid or 0)
+
+    async def _changed(self, sql: str, params: Sequence[Any] = ()) -> bool:
+        """One autocommitted UPDATE; whether it changed a row (its WHERE is the compare of a compare-and-set)."""
+        async with self._write_lock, self._conn.execute(sql, params) as cur:
+            return cur.rowcount > 0
 
     async def schema_version(self) -> int:
         async with self._conn.execute("PRAGMA user_version") as cur:
@@ -231,12 +244,16 @@ class Store:
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                            options: dict[str, str], now: float, time_control: int = 0, timeout_rule: str = "claim",
                            expires_at: float | None = None, rematch_of: int | None = None) -> MatchRecord:
-        match_id = await self._write(
-            "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
-            "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of) "
-            "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
-            (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
-             time_control, timeout_rule, expires_at, rematch_of))
+        """A new lobby; `Duplicate` if `rematch_of` already has its rematch (a UNIQUE index decides races)."""
+        try:
+            match_id = await self._write(
+                "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
+                "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
+                 time_control, timeout_rule, expires_at, rematch_of))
+        except sqlite3.IntegrityError as exc:
+            raise Duplicate(f"match {rematch_of} already has a rematch") from exc
         record = await self.get_match(match_id)
         assert record is not None
         return record
@@ -250,9 +267,10 @@ class Store:
         await self._write("UPDATE matches SET channel_id = ?, message_id = ? WHERE id = ?",
                                  (channel_id, message_id, match_id))
 
-    async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> None:
-        await self._write("UPDATE matches SET players = ?, status = ?, updated_at = ? WHERE id = ?",
-                                 (players, status, now, match_id))
+    async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> bool:
+        """Change a lobby that is still a lobby; False if it has started or closed meanwhile."""
+        return await self._changed("UPDATE matches SET players = ?, status = ?, updated_at = ? "
+                                   "WHERE id = ? AND status = 'lobby'", (players, status, now, match_id))
 
     async def matches_for_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[MatchRecord]:
         marks = ",".join("?" * len(statuses))
@@ -262,8 +280,13 @@ class Store:
         async with self._conn.execute(sql, (user_id, *statuses)) as cur:
             return [_match(row) for row in await cur.fetchall()]
 
-    async def update_match(self, match_id: int, **fields: Any) -> None:
-        """Set clock and agreement fields (not the log: that only grows through `append`)."""
+    async def update_match(self, match_id: int, *, expected_version: int | None = None,
+                           expected_status: str | None = None, **fields: Any) -> bool:
+        """Set clock and agreement fields (not the log: that only grows through `append`).
+
+        With `expected_version` / `expected_status` this is a compare-and-set: nothing changes (and False is
+        returned) if a move was committed or the status changed since the caller looked.
+        """
         allowed = {"reminders", "overdue", "deadline", "expires_at", "draw_offer", "status", "outcome", "updated_at"}
         unknown = set(fields) - allowed
         if unknown:
@@ -271,7 +294,21 @@ class Store:
         encoded = {k: (json.dumps(v) if k in ("draw_offer", "outcome") and v is not None else v)
                    for k, v in fields.items()}
         assignments = ", ".join(f"{k} = ?" for k in encoded)
-        await self._write(f"UPDATE matches SET {assignments} WHERE id = ?", (*encoded.values(), match_id))
+        where, params = "id = ?", [match_id]
+        if expected_version is not None:
+            where, params = where + " AND version = ?", [*params, expected_version]
+        if expected_status is not None:
+            where, params = where + " AND status = ?", [*params, expected_status]
+        return await self._changed(f"UPDATE matches SET {assignments} WHERE {where}", (*encoded.values(), *params))
+
+    async def set_reminders(self, match_id: int, *, version: int, count: int) -> bool:
+        """Record reminder `count` for the turn at `version` only: False if that turn is over or already reminded.
+
+        Compare-and-set in SQL, so a reminder racing a move never lands on (and spoils) the next turn.
+        """
+        return await self._changed(
+            "UPDATE matches SET reminders = ? WHERE id = ? AND version = ? AND status = 'active' AND overdue = 0 "
+            "AND reminders < ?", (count, match_id, version, count))
 
     async def due_matches(self, now: float) -> list[MatchRecord]:
         """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached."""
@@ -328,9 +365,22 @@ class Store:
                 (match_id,)) as cur:
             return [SeatRecord(r[0], r[1], r[2], bool(r[3]), bool(r[4])) for r in await cur.fetchall()]
 
-    async def put_seats(self, match_id: int, seats: Sequence[tuple[int, bool, bool]], now: float) -> None:
-        """Replace the lobby's seat list with (user_id, invited, joined) rows in seat order."""
+    async def put_seats(self, match_id: int, seats: Sequence[tuple[int, bool, bool]], now: float,
+                        expected: Sequence[tuple[int, bool, bool]] | None = None) -> None:
+        """Replace the lobby's seat list with (user_id, invited, joined) rows in seat order.
+
+        With `expected` (the rows the caller saw) this is a compare-and-set: `StaleWrite` if the lobby's seats
+        changed meanwhile or it is no longer a lobby (another process joined, left or started it).
+        """
         async with self._transaction() as conn:
+            if expected is not None:
+                async with conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)) as cur:
+                    row = await cur.fetchone()
+                async with conn.execute("SELECT user_id, invited, joined FROM seats WHERE match_id = ? ORDER BY seat",
+                                        (match_id,)) as cur:
+                    current = [(r[0], bool(r[1]), bool(r[2])) for r in await cur.fetchall()]
+                if row is None or row[0] != "lobby" or current != [(u, bool(i), bool(j)) for u, i, j in expected]:
+                    raise StaleWrite(f"the seats of lobby {match_id} changed")
             await _run(conn, "DELETE FROM seats WHERE match_id = ?", (match_id,))
             await _run_many(conn,
                 "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, ?, ?)",
@@ -341,15 +391,22 @@ class Store:
     async def append(self, match_id: int, *, expected_version: int,
                      entries: Sequence[tuple[int | None, int | None, str]], state: dict[str, Any], status: str,
                      outcome: dict[str, Any] | None, now: float,
-                     seats: Sequence[int] | None = None, deadline: float | None = None) -> int:
+                     seats: Sequence[int] | None = None, deadline: float | None = None, key: str | None = None,
+                     seat_draw: str | None = None, seed: str | None = None, commitment: str | None = None) -> int:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
-        Raises `StaleWrite` if the log is no longer at `expected_version`. With `seats`, the seat order is fixed
-        too (the start of a match). The turn clock restarts at `now` with `deadline` (None: no deadline), and a
-        standing draw offer lapses. Returns the new version; once it returns, the entries
-        are durable.
+        Raises `StaleWrite` if the log is no longer at `expected_version`, `Duplicate` if `key` (the request's
+        idempotency key, stored on the first entry) was already used in this match. With `seats`, the seat order
+        is fixed too (the start of a match), with `seat_draw` logged as line 0 and the dice `seed` and its
+        `commitment`. The turn clock restarts at `now` with `deadline` (None: no deadline), and a standing draw
+        offer lapses. Returns the new version; once it returns, the entries are durable.
         """
         async with self._transaction() as conn:
+            if key is not None:
+                async with conn.execute("SELECT n FROM actions WHERE match_id = ? AND key = ?",
+                                        (match_id, key)) as cur:
+                    if await cur.fetchone() is not None:
+                        raise Duplicate(f"key {key!r} was already applied in match {match_id}")
             async with conn.execute(
                     "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, "
                     "turn_started = ?, deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL "
@@ -360,9 +417,15 @@ class Store:
                 if cur.rowcount != 1:
                     raise StaleWrite(f"match {match_id} moved past version {expected_version}")
             await _run_many(conn,
-                "INSERT INTO actions (match_id, n, seat, user_id, text, created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                [(match_id, expected_version + i + 1, seat, uid, text, now)
+                "INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(match_id, expected_version + i + 1, seat, uid, text, now, key if i == 0 else None)
                  for i, (seat, uid, text) in enumerate(entries)])
+            if seat_draw is not None:  # line 0: before the game's own lines, so their numbers stay the same
+                await _run(conn, "INSERT INTO actions (match_id, n, seat, user_id, text, created_at) "
+                           "VALUES (?, 0, NULL, NULL, ?, ?)", (match_id, seat_draw, now))
+            if seed is not None:
+                await _run(conn, "UPDATE matches SET seed = ?, commitment = ? WHERE id = ?",
+                           (seed, commitment, match_id))
             if seats is not None:
                 await _run(conn, "DELETE FROM seats WHERE match_id = ?", (match_id,))
                 await _run_many(conn,
@@ -370,8 +433,17 @@ class Store:
                     [(match_id, i, uid) for i, uid in enumerate(seats)])
         return expected_version + len(entries)
 
-    async def log(self, match_id: int) -> list[LogEntry]:
+    async def log(self, match_id: int, *, with_seat_draw: bool = False) -> list[LogEntry]:
+        """The game's log lines 1, 2, ...; with `with_seat_draw`, line 0 (the drawn seat order) first if logged."""
         async with self._conn.execute(
-                "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? ORDER BY n",
-                (match_id,)) as cur:
+                "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND n >= ? ORDER BY n",
+                (match_id, 0 if with_seat_draw else 1)) as cur:
             return [LogEntry(*row) for row in await cur.fetchall()]
+
+    async def keyed(self, match_id: int, key: str) -> LogEntry | None:
+        """The log line a request with idempotency `key` produced in this match, if it was applied."""
+        async with self._conn.execute(
+                "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND key = ?",
+                (match_id, key)) as cur:
+            row = await cur.fetchone()
+        return LogEntry(*row) if row else None

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
+from data import Duplicate
 from matches.model import Event, Match, Refusal, Turn
 from rules import RESIGN, Action, Outcome
 
@@ -24,7 +26,8 @@ class Agreements:
         work: list[tuple[str, Match]] = []
         for record in await self.store.due_matches(now):
             match = await self.get(record.id)
-            await self._refresh(match)
+            async with match.lock:  # never swap the state under a request that is committing
+                await self._refresh(match)
             r = match.record
             if r.status == "lobby":
                 work.append(("expire", match))
@@ -37,15 +40,26 @@ class Agreements:
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
-    async def mark_reminded(self, match: Match) -> int:
-        """Record that the player to move was reminded; returns which reminder this was (1: half, 2: 90 %)."""
-        r = match.record
-        assert r.deadline is not None and r.turn_started is not None
-        elapsed = (self._clock() - r.turn_started) / max(r.deadline - r.turn_started, 1e-9)
-        count = 2 if elapsed >= 0.9 else 1
-        await self.store.update_match(match.id, reminders=count)
-        match.record = replace(r, reminders=count)
-        return count
+    async def mark_reminded(self, match: Match) -> int | None:
+        """Record that the player to move is being reminded; returns which reminder this is (1: half, 2: 90 %).
+
+        None when no reminder is due any more: a move committed since the scheduler looked (the new turn's clock
+        has just started) or this reminder was already sent. Checked under the match lock and written as a
+        compare-and-set on the turn, so a reminder never lands on the next turn.
+        """
+        async with match.lock:
+            r = match.record
+            if match.status != "active" or r.deadline is None or r.turn_started is None or r.overdue:
+                return None
+            elapsed = (self._clock() - r.turn_started) / max(r.deadline - r.turn_started, 1e-9)
+            count = 2 if elapsed >= 0.9 else 1 if elapsed >= 0.5 else 0
+            if count <= r.reminders:
+                return None
+            if not await self.store.set_reminders(match.id, version=r.version, count=count):
+                await self._refresh(match)  # another process moved or reminded first
+                return None
+            match.record = replace(r, reminders=count)
+            return count
 
     async def expire_lobby(self, match_id: int) -> Match:
         match = await self.get(match_id)
@@ -73,21 +87,22 @@ class Agreements:
                 return Turn(match, [])
             if r.timeout_rule == "forfeit":
                 return await self._forfeit(match, late)
-            await self.store.update_match(match.id, overdue=1)
+            await self._update(match, overdue=1)
             match.record = replace(r, overdue=True)
             return None
 
-    async def claim(self, match_id: int, user_id: int) -> Turn:
+    async def claim(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
         """An opponent claims the win over a player whose time ran out (rule "claim")."""
         match = await self.get(match_id)
         async with match.lock:
+            await self._unused(match, key)
             seat = self._seat(match, user_id)
             late = match.actors()
             if not match.record.overdue:
                 raise Refusal(f"Nobody in match #{match.id} is out of time.")
             if seat in late:
                 raise Refusal("You are the one out of time: make your move instead.")
-            return await self._forfeit(match, late)
+            return await self._forfeit(match, late, key)
 
     async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]]) -> Turn:
         """Apply what the rules do for late seats (e.g. an unanswered question counts as "no")."""
@@ -100,11 +115,11 @@ class Agreements:
             events.append(Event(version, seat, None, game.notation(state, action), game.log_text(state, action, None),
                                 f"no answer in time: {game.describe(state, action, after)}", "timeout"))
             state = after
-        more, state = self._resolve(game, state, version, match.user_ids)
+        more, state = self._resolve(match, state, version)
         await self._commit(match, state, [*events, *more])
         return Turn(match, [*events, *more])
 
-    async def _forfeit(self, match: Match, late: Sequence[int]) -> Turn:
+    async def _forfeit(self, match: Match, late: Sequence[int], key: str | None = None) -> Turn:
         game, state = match.game, match.state
         events: list[Event] = []
         version = match.record.version
@@ -116,15 +131,23 @@ class Agreements:
             events.append(Event(version, seat, None, game.notation(state, RESIGN), "timeout",
                                 f"{game.seat_name(state, seat)} ran out of time and forfeits", "timeout"))
             state = after
-        more, state = self._resolve(game, state, version, match.user_ids)
-        await self._commit(match, state, [*events, *more])
+        more, state = self._resolve(match, state, version)
+        await self._commit(match, state, [*events, *more], key=key)
         return Turn(match, [*events, *more])
 
     # ---- ending by agreement, rematch ----------------------------------------------------------------------------
+    async def _update(self, match: Match, **fields: Any) -> None:
+        """Write agreement or clock fields only if no move was committed and the status did not change since this
+        process looked (compare-and-set); otherwise reload and refuse, and nothing changes."""
+        if not await self.store.update_match(match.id, expected_version=match.record.version,
+                                             expected_status=match.status, **fields):
+            await self._refresh(match)
+            raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
+
     async def _end_by_agreement(self, match: Match, status: str, reason: str) -> None:
         outcome = Outcome(frozenset(), None, reason).to_json()
-        await self.store.update_match(match.id, status=status, outcome=outcome, deadline=None, draw_offer=None,
-                                      expires_at=None, updated_at=self._clock())
+        await self._update(match, status=status, outcome=outcome, deadline=None, draw_offer=None, expires_at=None,
+                           updated_at=self._clock())
         match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
                                expires_at=None)
 
@@ -159,7 +182,7 @@ class Agreements:
             return match
 
     async def _set_draw(self, match: Match, agreed: tuple[int, ...]) -> None:
-        await self.store.update_match(match.id, draw_offer=list(agreed) or None)
+        await self._update(match, draw_offer=list(agreed) or None)
         match.record = replace(match.record, draw_offer=agreed)
 
     async def can_abort(self, match: Match) -> bool:
@@ -180,17 +203,26 @@ class Agreements:
             return match
 
     async def rematch(self, match_id: int, user_id: int) -> Match:
-        """A new lobby with the same game, seats and settings; the asker is seated, the others invited."""
+        """A new lobby with the same game, seats and settings; the asker is seated, the others invited.
+
+        One rematch per match: the check and the creation happen under the old match's lock, and a UNIQUE index on
+        `rematch_of` settles presses from two processes at once.
+        """
         old = await self.get(match_id)
-        if old.status not in ("finished", "aborted") or old.state is None:
-            raise Refusal(f"Match #{old.id} has not finished yet.")
-        if old.seat_of(user_id) is None:
-            raise Refusal(f"Only the players of match #{old.id} can ask for a rematch.")
-        existing = await self.store.rematch_of(old.id)
-        if existing is not None:
+        async with old.lock:
+            if old.status not in ("finished", "aborted") or old.state is None:
+                raise Refusal(f"Match #{old.id} has not finished yet.")
+            if old.seat_of(user_id) is None:
+                raise Refusal(f"Only the players of match #{old.id} can ask for a rematch.")
+            existing = await self.store.rematch_of(old.id)
+            if existing is None:
+                r = old.record
+                try:
+                    return await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,
+                                             creator_id=user_id, players=old.players, options=r.options,
+                                             invited=[u for u in old.user_ids if u != user_id],
+                                             time_control=r.time_control, timeout_rule=r.timeout_rule,
+                                             rematch_of=old.id)
+                except Duplicate:
+                    existing = await self.store.rematch_of(old.id)
             raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")
-        r = old.record
-        return await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id, creator_id=user_id,
-                                 players=old.players, options=r.options,
-                                 invited=[u for u in old.user_ids if u != user_id],
-                                 time_control=r.time_control, timeout_rule=r.timeout_rule, rematch_of=old.id)

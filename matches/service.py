@@ -14,7 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from data import GuildSettings, StaleWrite, Store
+from data import Duplicate, GuildSettings, StaleWrite, Store
+from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
@@ -140,7 +141,14 @@ class MatchService(Preferences, Agreements):
             raise Refusal(f"Match #{match.id} has already {'started' if match.status == 'active' else 'ended'}.")
 
     async def _put_lobby(self, match: Match, rows: list[tuple[int, bool, bool]]) -> None:
-        await self.store.put_seats(match.id, rows, self._clock())
+        """Write the new seat list only if the seats are still those this process saw (another process may share
+        the database): otherwise reload and refuse, and the player presses again on the fresh lobby."""
+        seen = [(s.user_id, s.invited, s.joined) for s in match.seats]
+        try:
+            await self.store.put_seats(match.id, rows, self._clock(), expected=seen)
+        except StaleWrite:
+            await self._refresh(match)
+            raise Refusal(f"Lobby #{match.id} changed at the same moment; look at it and try again.") from None
         match.seats = await self.store.seats(match.id)
 
     async def join(self, match_id: int, user_id: int) -> Match:
@@ -170,8 +178,11 @@ class MatchService(Preferences, Agreements):
             if match.seat_of(user_id) is None:
                 raise Refusal(f"You are not seated in match #{match.id}.")
             if user_id == match.record.creator_id:
-                await self.store.set_lobby(match.id, players=match.players, status="aborted", now=self._clock())
+                closed = await self.store.set_lobby(match.id, players=match.players, status="aborted",
+                                                    now=self._clock())
                 await self._refresh(match)
+                if not closed:  # started (or closed) by another process meanwhile
+                    self._lobby(match)
                 return match
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats if s.user_id != user_id]
             await self._put_lobby(match, rows)
@@ -190,12 +201,14 @@ class MatchService(Preferences, Agreements):
                 raise Refusal(f"The match needs {match.players} players and has {len(joined)}: "
                               f"{missing} seat{'s' if missing != 1 else ''} still open"
                               + (f", waiting for {len(waiting)} invited player(s)." if waiting else "."))
-            # Seats (and with them colours and turn order) are drawn at random, on the server.
-            order = list(joined)
-            self._rng.shuffle(order)
+            # Seats (and with them colours and turn order) are drawn like every chance outcome: from the secret
+            # seed committed to now (its SHA-256 is published; the seed itself when the match ends).
+            seed = self._rng.getrandbits(8 * dice.SEED_BYTES).to_bytes(dice.SEED_BYTES, "big")
+            drawn = dice.seat_order(len(joined), seed, match.id)
+            order = [joined[i] for i in drawn]
             state = match.game.setup(match.players, match.record.options)
-            events, state = self._resolve(match.game, state, 0, order)
-            await self._commit(match, state, events, seats=order)
+            events, state = self._resolve(match, state, 0, seed)
+            await self._commit(match, state, events, seats=order, seat_draw=dice.seat_line(drawn), seed=seed)
             return Turn(match, events)
 
     # ---- play ------------------------------------------------------------------------------------------------
@@ -209,10 +222,15 @@ class MatchService(Preferences, Agreements):
             raise Refusal(f"Match #{match.id} is over.")
         return seat
 
-    async def act(self, match_id: int, user_id: int, text: str) -> Turn:
-        """Parse, check and apply a player's action, resolve what follows, commit; then return."""
+    async def act(self, match_id: int, user_id: int, text: str, *, key: str | None = None) -> Turn:
+        """Parse, check and apply a player's action, resolve what follows, commit; then return.
+
+        `key` (the interaction id) makes a retry harmless: a key already applied in this match is refused as
+        "already played" and nothing changes, even when the same action would be legal again.
+        """
         match = await self.get(match_id)
         async with match.lock:
+            await self._unused(match, key)
             seat = self._seat(match, user_id)
             state = match.state
             if seat not in match.game.actors(state):
@@ -222,23 +240,33 @@ class MatchService(Preferences, Agreements):
                 action = match.game.parse(state, text, seat)
             except (NotationError, IllegalAction) as exc:
                 raise Refusal(str(exc)) from None
-            return await self._play(match, seat, user_id, action)
+            return await self._play(match, seat, user_id, action, key)
 
-    async def resign(self, match_id: int, user_id: int) -> Turn:
+    async def resign(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
         match = await self.get(match_id)
         async with match.lock:
+            await self._unused(match, key)
             seat = self._seat(match, user_id)
-            return await self._play(match, seat, user_id, RESIGN)
+            return await self._play(match, seat, user_id, RESIGN, key)
 
-    async def _play(self, match: Match, seat: int, user_id: int, action: Action) -> Turn:
+    async def _unused(self, match: Match, key: str | None) -> None:
+        """Refuse a request whose idempotency key was already applied in this match (a retry, a second click)."""
+        if key is None:
+            return
+        done = await self.store.keyed(match.id, key)
+        if done is not None:
+            raise Refusal(f"Already played: this request was applied once, as line {done.n} of match #{match.id}; "
+                          "it is not applied again.")
+
+    async def _play(self, match: Match, seat: int, user_id: int, action: Action, key: str | None = None) -> Turn:
         game, state = match.game, match.state
         try:
             after = game.apply(state, action, seat)
         except IllegalAction as exc:
             raise Refusal(str(exc)) from None
         first = self._event(game, state, action, after, match.record.version + 1, seat, user_id, "action")
-        events, after = self._resolve(game, after, match.record.version + 1, match.user_ids)
-        await self._commit(match, after, [first, *events])
+        events, after = self._resolve(match, after, match.record.version + 1)
+        await self._commit(match, after, [first, *events], key=key)
         return Turn(match, [first, *events])
 
     def _event(self, game: Game, before: State, action: Action, after: State, n: int, seat: int | None,
@@ -247,13 +275,22 @@ class MatchService(Preferences, Agreements):
         return Event(n, seat, user_id, game.notation(before, action), public, game.describe(before, action, after),
                      kind)
 
-    def _resolve(self, game: Game, state: State, version: int, users: Sequence[int]) -> tuple[list[Event], State]:
-        """Draw chance outcomes and apply server-made actions until a player must act or the game ends."""
+    def _resolve(self, match: Match, state: State, version: int,
+                 seed: bytes | None = None) -> tuple[list[Event], State]:
+        """Draw chance outcomes and apply server-made actions until a player must act or the game ends.
+
+        The outcome for log line n is drawn from the match's seed at position n (`matches.dice`); matches
+        started before verifiable dice have no seed and keep drawing from the service's generator.
+        """
+        game = match.game
+        if seed is None and match.record.seed is not None:
+            seed = bytes.fromhex(match.record.seed)
         events: list[Event] = []
         while game.outcome(state) is None:
             chances = game.chance_outcomes(state)
             if chances:
-                action, seat, kind = self._draw(chances), None, "chance"
+                n = version + len(events) + 1
+                action, seat, kind = self._draw(chances, seed, match.id, n), None, "chance"
             else:
                 forced = game.automatic_action(state)
                 if forced is None:
@@ -264,7 +301,9 @@ class MatchService(Preferences, Agreements):
             state = after
         return events, state
 
-    def _draw(self, chances: list[tuple[Action, float]]) -> Action:
+    def _draw(self, chances: list[tuple[Action, float]], seed: bytes | None, match_id: int, n: int) -> Action:
+        if seed is not None:
+            return chances[dice.pick([p for _, p in chances], seed, match_id, n)][0]
         point = self._rng.random() * sum(p for _, p in chances)
         for action, p in chances:
             point -= p
@@ -272,8 +311,8 @@ class MatchService(Preferences, Agreements):
                 return action
         return chances[-1][0]
 
-    async def _commit(self, match: Match, state: State, events: list[Event],
-                      seats: Sequence[int] | None = None) -> None:
+    async def _commit(self, match: Match, state: State, events: list[Event], seats: Sequence[int] | None = None,
+                      key: str | None = None, seat_draw: str | None = None, seed: bytes | None = None) -> None:
         outcome = match.game.outcome(state)
         status = "finished" if outcome is not None else "active"
         snapshot = match.game.to_json(state)
@@ -285,15 +324,22 @@ class MatchService(Preferences, Agreements):
                 match.id, expected_version=match.record.version,
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
                 status=status, outcome=outcome.to_json() if outcome else None, now=now, seats=seats,
-                deadline=deadline)
+                deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,
+                commitment=dice.commitment(seed) if seed else None)
         except StaleWrite:
             await self._refresh(match)
             raise Refusal(f"Match #{match.id} changed while you were acting; look at the board and try again.") \
                 from None
+        except Duplicate:  # the same key was applied by another process between our check and this write
+            await self._refresh(match)
+            raise Refusal(f"Already played: this request was applied once in match #{match.id}; "
+                          "it is not applied again.") from None
         match.state = state
         match.record = replace(match.record, version=version, status=status,
                                outcome=outcome.to_json() if outcome else None, state=snapshot, turn_started=now,
                                deadline=deadline, reminders=0, overdue=False, expires_at=None, draw_offer=())
+        if seed is not None:
+            match.record = replace(match.record, seed=seed.hex(), commitment=dice.commitment(seed))
         if seats is not None:
             match.seats = await self.store.seats(match.id)
 
