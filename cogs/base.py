@@ -100,7 +100,7 @@ class GameCog(commands.GroupCog):
             match = await self.resolve(interaction, match_id)
             require_posting(await self.tables.channel(match.record.channel_id))
             await interaction.response.defer(ephemeral=True, thinking=True)
-            turn = await self.service.act(match.id, interaction.user.id, text)
+            turn = await self.service.act(match.id, interaction.user.id, text, key=str(interaction.id))
             await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
             await self.tables.post_turn(turn)
         await guarded(interaction, work, match_id)
@@ -249,15 +249,23 @@ class GameCog(commands.GroupCog):
 
     @app_commands.command(name="board", description="Show a match's board, now or at a past move (only to you)")
     @app_commands.describe(match="Match number (default: your match here)",
-                           move="Show the position after this line of /history (0: the start)")
+                           move="Show the position after this line of /history (0: the start)",
+                           fmt="image (default) or text: the position as plain text, for screen readers")
+    @app_commands.rename(fmt="format")
+    @app_commands.choices(fmt=[app_commands.Choice(name="image", value="image"),
+                               app_commands.Choice(name="text", value="text")])
     async def board(self, interaction: discord.Interaction, match: int | None = None,
-                    move: app_commands.Range[int, 0] | None = None) -> None:
+                    move: app_commands.Range[int, 0] | None = None,
+                    fmt: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
             found = await self.resolve(interaction, match, seated=False)
             if found.state is None:
                 raise Refusal(f"Match #{found.id} has not started yet.")
             await interaction.response.defer(ephemeral=True, thinking=True)
             seat = found.seat_of(interaction.user.id)
+            if fmt is not None and fmt.value == "text":
+                await self.text_board(interaction, found, seat, move)
+                return
             if move is None:
                 file = await self.tables.board_file(found, seat)
                 text = f"{self.game.title} match #{found.id}. {self.tables.status_line(found)}"
@@ -269,6 +277,17 @@ class GameCog(commands.GroupCog):
             await reply(interaction, text + (f"\n{link}" if link else ""), file=file,
                         allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work, match)
+
+    async def text_board(self, interaction: discord.Interaction, found: Match, seat: int | None,
+                         move: int | None) -> None:
+        """`/<game> board format:text`: the position (now, or after `move` lines of /history) as a code block, as
+        `seat` may see it; the reply is ephemeral, so a player's own hand shows only to them."""
+        note = "" if move is None else f"After line {move} of /history.\n"
+        link = jump_url(found) if move is None else None
+        tail = f"\n{link}" if link else ""
+        past = None if move is None else await history.state_at(self.service, found.id, move)
+        board = await self.tables.board_text(found, seat, state=past, limit=render.TEXT_LIMIT - len(note + tail))
+        await reply(interaction, note + board + tail, allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="resign", description="Resign a match")
     @app_commands.describe(match="Match number (default: your match here)")

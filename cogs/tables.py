@@ -103,7 +103,15 @@ class Tables:
         view = match.view(seat) if state is None else match.game.view(state, seat)
         names = [short(n) for n in await self.service.names(match)]
         png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
-        return discord.File(io.BytesIO(png), filename=filename)
+        # the alt text a screen reader speaks: built from the same view, so it shows no more than the image
+        return discord.File(io.BytesIO(png), filename=filename, description=render.alt_text(view, names, match.id))
+
+    async def board_text(self, match: Match, seat: int | None, *, state: Any = None,
+                         limit: int = render.TEXT_LIMIT) -> str:
+        """The board as a monospace code block (at most `limit` characters), as `seat` may see it."""
+        view = match.view(seat) if state is None else match.game.view(state, seat)
+        names = [short(n) for n in await self.service.names(match)]
+        return render.text_board(view, names, match.id, limit=limit)
 
     def summary(self, match: Match, events: Sequence[Event]) -> str:
         """The turn in words: who did what, then what the server drew or did."""
@@ -252,10 +260,10 @@ class Tables:
         elif verb in ("resign-yes", "claim"):
             await interaction.response.defer(ephemeral=True, thinking=True)
             if verb == "claim":
-                turn = await self.service.claim(match_id, user)
+                turn = await self.service.claim(match_id, user, key=str(interaction.id))
                 await reply(interaction, f"You claimed match #{match.id}.")
             else:
-                turn = await self.service.resign(match_id, user)
+                turn = await self.service.resign(match_id, user, key=str(interaction.id))
                 await reply(interaction, f"You resigned match #{match.id}.")
             await self.post_turn(turn)
         elif verb == "draw":

@@ -1,7 +1,8 @@
 """Board images from a rules view: one renderer per game, registered here, all drawn with `render.kit`.
 
 Every board renderer has the signature of `BoardRenderer`: the view (`Game.view(state, seat)`), the display names
-per seat (the caller knows them; the header shows them) and the match number; it returns PNG bytes.
+per seat (the caller knows them; the header shows them) and the match number; it returns PNG bytes. The same
+board in words (the alt text of every image, the text board of `/<game> board format:text`) is in `render.describe`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from render import bodsoi, cintos, sakamichi, sakamichi_rules, sanae, sanae_rules, sinoda, sinoda_rules
+from render.describe import ALT_LIMIT, TEXT_LIMIT, TEXTS, alt_text, text_board
 
 
 class BoardRenderer(Protocol):
@@ -40,4 +42,5 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     return RENDERERS[view["game"]](view, names, match_id)
 
 
-__all__ = ["RENDERERS", "RULES_IMAGES", "BoardRenderer", "render_board"]
+__all__ = ["ALT_LIMIT", "RENDERERS", "RULES_IMAGES", "TEXTS", "TEXT_LIMIT", "BoardRenderer", "alt_text", "render_board",
+           "text_board"]

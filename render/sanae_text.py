@@ -1,0 +1,84 @@
+"""Sanae in words: both circles as text grids (ring by arc, so `R3.07` is row R3, column 07, as typed), the stones
+the viewer may know, and the facts an alt text needs."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from render.panels import display_names
+from render.sanae import _lost_text, describe_last
+from render.words import GameText, seat_names
+
+SETUP_WORDS = {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
+               "shuffling": "setting up", "ready": "ready"}
+CONTENDED = {11: "C3", 0: "C2", 1: "C1"}  # ring-4 arcs shared by both circles
+
+
+def last(view: dict[str, Any], names: Sequence[str]) -> str:
+    return describe_last(view, display_names(view, names))
+
+
+def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Per side: the setup step, or the stones it lost; an open Zed Inel question; the quiet count; spent Zeds."""
+    who = seat_names(view, names)
+    out = []
+    for seat, name in enumerate(who):
+        if view.get("phase") == "setup":
+            status = ((view.get("setup") or [{}, {}])[seat] or {}).get("status", "")
+            out.append(f"{name}: {SETUP_WORDS.get(status, status)}")
+        else:
+            out.append(f"{name}: {_lost_text((view.get('captured') or ['', ''])[seat])}")
+    pending = view.get("pending")
+    if pending and pending.get("kind") == "zed":
+        defender = pending["defender"]
+        text = f"The Void on {pending['void']} is attacked: {who[defender]} answers Zed Inel"
+        if pending.get("eligible") is not None:
+            text += f" (eligible: {', '.join(pending['eligible']) or 'none'})"
+        out.append(text)
+    if view.get("phase") in ("play", "over"):
+        limit = view.get("quiet_limit") or 0
+        out.append(f"Quiet plies: {view.get('quiet', 0)}" + (f" of {limit}" if limit else ""))
+    spent = [c["label"] for c in view.get("cells") or [] if (c.get("stone") or {}).get("zed_used")]
+    if spent:
+        out.append("Captains with Zed Inel used: " + " ".join(spent))
+    return out
+
+
+def _stone(stone: dict[str, Any] | None) -> str:
+    """'.' empty; 'R?' a stone whose rank the viewer does not know; 'RK' revealed; 'Rk' own, not yet revealed."""
+    if not stone:
+        return "."
+    side = str(stone.get("side") or "?")[:1].upper()
+    letter = stone.get("letter")
+    if not letter:
+        return side + "?"
+    return side + (str(letter).upper() if stone.get("revealed") else str(letter).lower())
+
+
+def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The Red circle, then the Blue one: rings 4 (outer) to 1 down, arcs 00-11 across (00 faces the other
+    circle). Ring 4 arcs 11, 00, 01 are the shared cells C3, C2, C1 and appear in both grids."""
+    grid: dict[tuple[str, int, int], str] = {}
+    contended: dict[int, str] = {}
+    for cell in view.get("cells") or []:
+        text = _stone(cell.get("stone"))
+        if cell["circle"] == "C":
+            contended[int(cell["arc"])] = text
+        else:
+            grid[(cell["circle"], int(cell["ring"]), int(cell["arc"]))] = text
+    header = "   " + "".join(f" {arc:02d}" for arc in range(12))
+    lines = []
+    for circle, name in (("R", "RED circle (R)"), ("B", "BLUE circle (B)")):
+        lines += [name, header]
+        for ring in (4, 3, 2, 1):
+            cells = [contended.get(arc, "?") if ring == 4 and arc in CONTENDED else grid.get((circle, ring, arc), " ")
+                     for arc in range(12)]
+            lines.append(f"{circle}{ring} " + "".join(c.rjust(3) for c in cells))
+    shared = "  ".join(f"{CONTENDED[arc]} {contended.get(arc, '.')}" for arc in (1, 0, 11))
+    lines.append(f"Shared: {shared}")
+    lines.append("R? hidden, RK revealed" + (", Rk yours, unseen" if view.get("viewer") is not None else ""))
+    return lines
+
+
+TEXT = GameText(last=last, facts=facts, board=board)

@@ -1,0 +1,68 @@
+"""Boards for everyone, through discord.py: `/<game> board format:text` for every game (now, in the past, private)
+and the alt text on every board image."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cogs.ui import short
+from matches import Match
+from render import ALT_LIMIT, TEXT_LIMIT, alt_text, text_board
+from render.words import WIDTH
+from tests.bot.helpers import answer, open_match, world
+
+GAMES = (("cintos", 2), ("sinoda", 3), ("sakamichi", 2), ("sanae", 2), ("bodsoi", 2))
+
+
+async def names(env: Any, match: Match) -> list[str]:
+    return [short(n) for n in await env.bot.service.names(match)]
+
+
+def block(content: str) -> str:
+    """The code block of a reply, checked to be one and to fit a phone."""
+    start = content.index("```\n")
+    end = content.rindex("\n```")
+    body = content[start + 4:end]
+    assert all(len(line) <= WIDTH for line in body.splitlines())
+    return content[start:end + 4]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+async def test_board_format_text_for_every_game(simcord_env: Any, game: str, players: int) -> None:
+    channel, people = world(simcord_env, players)
+    match = await open_match(simcord_env, game, channel, people)
+    asker = people[1]
+    seat = match.seat_of(asker.id)
+    result = await asker.slash(channel, f"{game} board", format="text")
+    reply = answer(result)
+    assert result.ephemeral and not reply.attachments  # text, no image, only to the asker
+    assert len(reply.content) <= TEXT_LIMIT
+    # exactly the asker's own view in words: their hand, rack or ranks, nobody else's
+    assert block(reply.content) == text_board(match.view(seat), await names(simcord_env, match), match.id)
+
+    # the posted board message carries the public alt text
+    posted = next(m for m in reversed(list(channel.history())) if m.embeds
+                  and m.embeds[0].title == f"{match.game.title} · match #{match.id}")
+    description = posted.attachments[0].description
+    assert description == alt_text(match.view(None), await names(simcord_env, match), match.id)
+    assert 0 < len(description) <= ALT_LIMIT and f"match #{match.id}" in description
+
+    # the image stays the default, and also carries its alt text (the asker's view)
+    image = answer(await asker.slash(channel, f"{game} board"))
+    assert image.attachments and image.attachments[0].description.startswith(description.split(".")[0])
+
+
+async def test_past_position_and_spectator_as_text(simcord_env: Any) -> None:
+    """`move:` shows an earlier position in text; a spectator gets the public view, without anyone's hand."""
+    channel, people = world(simcord_env, 3)
+    players, spectator = people[:2], people[2]
+    match = await open_match(simcord_env, "bodsoi", channel, players)
+    assert match.view(0).get("hand") or match.view(1).get("hand"), "someone holds a tile"
+    watched = answer(await spectator.slash(channel, "bodsoi board", match=match.id, format="text"))
+    assert "rack" not in watched.content
+    assert block(watched.content) == text_board(match.view(None), await names(simcord_env, match), match.id)
+    past = answer(await players[0].slash(channel, "bodsoi board", move=0, format="text"))
+    assert past.content.startswith("After line 0 of /history.")
+    assert "turn 0" in block(past.content) and len(past.content) <= TEXT_LIMIT
