@@ -164,12 +164,13 @@ class Bodsoi(Game):
         return [PASS, *found]
 
     def automatic_action(self, state: BodsoiState) -> tuple[int, Action] | None:
-        """An empty hand, or a hand with no legal placement, can only pass (section 5)."""
+        """An empty hand can only pass (section 5). A hand whose tiles all fit nowhere still passes by its player's
+        own hand: a server pass would tell everyone a fact about tiles only that player may see."""
         actors = self.actors(state)
         if not actors:
             return None
         seat = next(iter(actors))
-        if not state.hands[seat] or self.legal_actions(state, seat) == [PASS]:
+        if not state.hands[seat]:
             return seat, PASS
         return None
 

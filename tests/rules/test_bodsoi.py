@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -573,7 +574,9 @@ def test_tile_geometry_follows_the_rotation_table() -> None:
     assert tile_geometry("S-st-wa", 90)["edges"] == {"N": "yellow", "E": "blue", "S": "yellow", "W": "blue"}
 
 
-def test_a_hand_that_cannot_place_passes_automatically() -> None:
+def test_a_hand_that_cannot_place_passes_itself() -> None:
+    """Only an empty hand (public) passes automatically: a server pass for a full hand would tell everyone that
+    none of its hidden tiles fits (issue 11.3; spec section 5: an empty hand forces a pass)."""
     straights = [TILE_NAMES[t] for t in range(25, TILE_TYPES)]
     corners = [TILE_NAMES[t] for t in range(25) for _ in range(2)]
     # Every square but h8 is full; corners at 180 show yellow on N and E, so g8 and h7 offer Blue nothing.
@@ -583,7 +586,9 @@ def test_a_hand_that_cannot_place_passes_automatically() -> None:
     text = build(board, {"B": ",".join(straights[13:18]), "Y": ",".join(straights[18:23])}, turn="to=B nodraw")
     state = GAME.from_position(text)
     assert GAME.legal_actions(state, 0) == [PASS]
-    assert GAME.automatic_action(state) == (0, PASS)
+    assert GAME.automatic_action(state) is None
+    assert GAME.parse(state, "pass", 0) == PASS
+    assert GAME.automatic_action(replace(state, hands=((), *state.hands[1:]))) == (0, PASS)  # an empty hand
     assert GAME.automatic_action(GAME.from_position(EX1)) is None
     assert GAME.automatic_action(GAME.setup(2)) is None
 
