@@ -13,6 +13,7 @@ from cogs.base import TIME_CONTROLS
 from cogs.tables import Tabletop
 from cogs.ui import EMBED_COLOUR, guarded, reply
 from data import GuildSettings
+from matches import Refusal
 
 
 def describe_time(seconds: int | None) -> str:
@@ -28,12 +29,21 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         self.bot = bot
         super().__init__()
 
+    @staticmethod
+    def require_manager(interaction: discord.Interaction) -> None:
+        """Manage Server, checked here too: a server can let anyone run /settings (Integrations settings)."""
+        member = interaction.user
+        held = member.guild_permissions if isinstance(member, discord.Member) else interaction.permissions
+        if interaction.guild_id is None or not held.manage_guild:
+            raise Refusal("Tabletop's settings are for members with the Manage Server permission; ask a server admin.")
+
     async def _update(self, interaction: discord.Interaction, **changes: object) -> None:
         async def work() -> None:
             await self._save(interaction, **changes)
         await guarded(interaction, work)
 
     async def _save(self, interaction: discord.Interaction, **changes: object) -> None:
+        self.require_manager(interaction)
         assert interaction.guild_id is not None  # guild_only
         service = self.bot.service
         settings = replace(await service.guild_settings(interaction.guild_id), guild_id=interaction.guild_id,
@@ -56,6 +66,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     @app_commands.command(name="show", description="Show this server's Tabletop settings")
     async def show(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            self.require_manager(interaction)
             await reply(interaction, embed=self.describe(await self.bot.service.guild_settings(interaction.guild_id)))
         await guarded(interaction, work)
 
@@ -81,6 +92,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     @app_commands.command(name="game", description="Switch a game on or off on this server")
     async def game(self, interaction: discord.Interaction, game: str, enabled: bool) -> None:
         async def work() -> None:
+            self.require_manager(interaction)
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             off = set(settings.disabled_games)
             name = game.strip().lower()
