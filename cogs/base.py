@@ -228,7 +228,8 @@ class GameCog(commands.GroupCog):
                 token = f"{name}={value}"
                 if token.startswith(last.lower()):
                     suggestions.append(" ".join([*done, token]))
-        return limits.choices((s, s) for s in suggestions)
+        # The typed words come back in the choice: past 100 characters the value would be cut, so none is offered.
+        return limits.choices((s, s) for s in suggestions if len(s) <= limits.CHOICE_NAME)
 
     def parse_options(self, text: str) -> dict[str, str]:
         options: dict[str, str] = {}

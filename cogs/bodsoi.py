@@ -53,8 +53,8 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             words = words[1:]
         if len(words) == 1 and (square is None or rotation is None):
             missing = " and ".join(n for n, v in (("square", square), ("rotation", rotation)) if v is None)
-            await reply(interaction, f"Give the {missing} too, e.g. `/bodsoi place tile:{words[0]} square:d4 "
-                                     "rotation:90` — or pick a whole placement from the `tile` suggestions.")
+            await reply(interaction, f"Give the {missing} too for {quote(words[0])}, e.g. `/bodsoi place tile:C-su-mo "
+                                     "square:d4 rotation:90` — or pick a whole placement from the `tile` suggestions.")
             return
         if len(words) > 1 and (square is not None or rotation is not None):
             await reply(interaction, f"{quote(tile)} already names a square and rotation; leave the square and "

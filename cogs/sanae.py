@@ -215,7 +215,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
                     break
                 if text.startswith("layout swap") and key in "".join(short.split()).lower().removeprefix("swap"):
                     out.append(limits.choice(short, short))
-        elif len(typed) > 8:
+        elif len(typed) > 8 and len(current.strip()) <= limits.CHOICE_NAME:  # a longer value could not be sent whole
             out.append(limits.choice(f"code {current.strip()}", current.strip()))
         return out[:MAX_CHOICES]
 

@@ -79,12 +79,14 @@ async def test_long_input_is_refused_shortly_and_changes_nothing(simcord_env: An
         for size in SIZES:
             for text in shapes(size):
                 await refused(channel, mover, match, command, **{option: text, **others})
-                if option in ("move", "row", "tile"):  # autocomplete of the same text stays within 100 characters
-                    offered = await mover.autocomplete(channel, command, option, text[:limits.CHOICE_NAME * 10])
-                    assert all(len(c["name"]) <= 100 and len(str(c["value"])) <= 100 for c in offered)
+                # autocomplete of the same text (Discord sends at most 100 characters while typing; more here)
+                offered = await mover.autocomplete(channel, command, option, text[:1000], **others)
+                assert all(len(c["name"]) <= 100 and len(str(c["value"])) <= 100 for c in offered)
     # /<game> new with long options: refused before any lobby exists
     for size in SIZES:
         for text in ["x" * size, ("mode=basic " * size)[:size], ("a" * size) + "=1"]:
+            offered = await people[0].autocomplete(channel, f"{game} new", "options", text[:1000])
+            assert all(len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in offered)
             result = await people[0].slash(channel, f"{game} new", options=text)
             message = answer(result)
             assert result.ephemeral and len(message.content) <= limits.CONTENT, message.content
