@@ -24,6 +24,7 @@ from cogs.ui import (
     lobby_embed,
     lobby_view,
     reply,
+    require_posting,
     short,
 )
 from matches import Event, Match, MatchService, Refusal, Turn
@@ -87,6 +88,8 @@ class Tables:
         elif verb == "leave":
             match = await self.service.leave(match_id, user)
         else:
+            lobby = await self.service.get(match_id)
+            require_posting(await self.channel(lobby.record.channel_id))  # the first board goes there
             await interaction.response.defer()
             turn = await self.service.start(match_id, user)
             await limits.edit_original(interaction, **await self.lobby_message(turn.match))
@@ -103,8 +106,12 @@ class Tables:
         view = match.view(seat) if state is None else match.game.view(state, seat)
         names = [short(n) for n in await self.service.names(match)]
         png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
-        # the alt text a screen reader speaks: built from the same view, so it shows no more than the image
-        return discord.File(io.BytesIO(png), filename=filename, description=render.alt_text(view, names, match.id))
+        try:  # the alt text a screen reader speaks: built from the same view, so it shows no more than the image
+            description = render.alt_text(view, names, match.id)
+        except Exception:  # words must never cost a player the board itself
+            log.exception("no alt text for match %s", match.id)
+            description = f"{match.game.title} match #{match.id} board"
+        return discord.File(io.BytesIO(png), filename=filename, description=description)
 
     async def board_text(self, match: Match, seat: int | None, *, state: Any = None,
                          limit: int = render.TEXT_LIMIT) -> str:
@@ -251,6 +258,8 @@ class Tables:
         if seat is None:
             raise Refusal(f"You are not playing in match #{match.id}.")
         user = interaction.user.id
+        if verb in ("resign-yes", "claim", "draw", "draw-yes", "abort", "rematch"):  # they post in the match channel
+            require_posting(await self.channel(match.record.channel_id))
         if verb == "private":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.cog_for(match).send_private(interaction, match, seat)

@@ -94,7 +94,8 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         out.append(_end(ends.get("up"), "up"))
         for row in reversed(line.get("up") or []):
             out += _row(initial, row)
-        out.append(f"  [die {line.get('die')}]")
+        die = line.get("die")
+        out.append(f"  [die {die}]" if die is not None else "  [die not rolled yet]")
         for row in line.get("down") or []:
             out += _row(initial, row)
         out.append(_end(ends.get("down"), "down"))

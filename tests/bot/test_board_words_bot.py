@@ -43,8 +43,7 @@ async def test_board_format_text_for_every_game(simcord_env: Any, game: str, pla
     assert block(reply.content) == text_board(match.view(seat), await names(simcord_env, match), match.id)
 
     # the posted board message carries the public alt text
-    posted = next(m for m in reversed(list(channel.history())) if m.embeds
-                  and m.embeds[0].title == f"{match.game.title} · match #{match.id}")
+    posted = board_message(channel, match)
     description = posted.attachments[0].description
     assert description == alt_text(match.view(None), await names(simcord_env, match), match.id)
     assert 0 < len(description) <= ALT_LIMIT and f"match #{match.id}" in description
@@ -66,3 +65,36 @@ async def test_past_position_and_spectator_as_text(simcord_env: Any) -> None:
     past = answer(await players[0].slash(channel, "bodsoi board", move=0, format="text"))
     assert past.content.startswith("After line 0 of /history.")
     assert "turn 0" in block(past.content) and len(past.content) <= TEXT_LIMIT
+
+
+def board_message(channel: Any, match: Match) -> Any:
+    """The match's current board message (older ones were shrunk to a line without an embed)."""
+    return next(m for m in reversed(list(channel.history())) if m.embeds
+                and m.embeds[0].title == f"{match.game.title} · match #{match.id}")
+
+
+async def test_alt_text_says_how_a_match_ended(simcord_env: Any) -> None:
+    """A resignation and an abort (an ending the game itself does not know) are worded on the image's alt text."""
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people)
+    await people[1].click(board_message(channel, match), label="Abort")
+    assert match.status == "aborted"
+    assert "Aborted" in board_message(channel, match).attachments[0].description
+
+    other = await open_match(simcord_env, "sinoda", channel, people)
+    confirm = await people[0].click(board_message(channel, other), label="Resign")
+    await people[0].click(answer(confirm), label="Yes, resign")
+    description = board_message(channel, other).attachments[0].description
+    assert f"{short((await simcord_env.bot.service.names(other))[1])} wins" in description
+
+
+async def test_a_failing_alt_text_never_costs_the_board(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: Any, **kwargs: Any) -> str:
+        raise RuntimeError("words failed")
+
+    monkeypatch.setattr("render.alt_text", broken)
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people)
+    posted = board_message(channel, match)
+    assert posted.attachments[0].filename == "board.png"
+    assert posted.attachments[0].description == f"Cintos match #{match.id} board"
