@@ -8,7 +8,7 @@ from typing import Any
 import discord
 
 from bot import TabletopBot
-from tests.bot.helpers import answer, labels
+from tests.bot.helpers import actor_of, answer, labels, open_match
 
 
 def server(env: Any, **denied: bool) -> tuple[Any, Any, list[Any]]:
@@ -87,3 +87,26 @@ async def test_settings_check_manage_server_themselves(simcord_env: Any) -> None
     allowed = await boss.slash(channel, "settings threads", enabled=True)
     assert answer(allowed).embeds  # an admin still can
     assert (await bot.service.guild_settings(channel.guild.id)).use_threads
+
+
+async def test_a_move_where_the_board_cannot_be_posted_is_refused_and_not_played(simcord_env: Any) -> None:
+    channel, _boss, people = server(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people)
+    mover = actor_of(match, people)
+    legal = [c["value"] for c in await mover.autocomplete(channel, "cintos move", "move", "")]
+    # An admin takes Attach Files away from the bot in the match channel during the match.
+    games = simcord_env.bot.get_channel(channel.id)
+    await games.set_permissions(games.guild.me,
+                                overwrite=discord.PermissionOverwrite(attach_files=False))
+    version, posted = match.record.version, len(channel.history())
+    refused = await mover.slash(channel, "cintos move", move=legal[0])
+    text = answer(refused).content
+    assert refused.ephemeral and "Attach Files" in text and "went wrong" not in text, text
+    assert match.record.version == version and len(channel.history()) == posted  # not played, nothing posted
+    resign = await mover.click(channel.last_message, label="Resign")
+    confirm = await mover.click(answer(resign), label="Yes, resign")
+    assert "Attach Files" in answer(confirm).content and match.status == "active"
+    # The permission back: the same move plays.
+    await games.set_permissions(games.guild.me, overwrite=None)
+    played = await mover.slash(channel, "cintos move", move=legal[0])
+    assert answer(played).content.startswith("Played") and match.record.version > version
