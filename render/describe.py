@@ -66,7 +66,8 @@ def alt_text(view: dict[str, Any], names: Sequence[str], match_id: int | None = 
     """A description a screen reader speaks for the board image: game and match, whose turn (or the result), the
     last action, then the scores and counts. At most 1,024 characters."""
     game = TEXTS[view["game"]]
-    parts = [f"{_title(view, match_id)} board, turn {int(view.get('turn') or 0)}.", status(view, names)]
+    mine = " (your view)" if isinstance(view.get("viewer"), int) else ""
+    parts = [f"{_title(view, match_id)} board{mine}, turn {int(view.get('turn') or 0)}.", status(view, names)]
     last = _last(view, names)
     if last:
         parts.append(f"Last: {last}")
@@ -93,7 +94,7 @@ def text_board(view: dict[str, Any], names: Sequence[str], match_id: int | None 
     last = _last(view, names)
     if last:
         legend += _wrapped(f"Last: {last}")
-    for fact in game.facts(view, names):
+    for fact in (game.legend or game.facts)(view, names):
         legend += _wrapped(sentence(fact))
     lines = [_fence_safe(line) for line in [*head, *game.board(view, names), "", *legend]]
     room = limit - len("```\n\n```")

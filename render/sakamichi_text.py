@@ -3,12 +3,13 @@ value), the hands the viewer may see, and the facts an alt text needs."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from render.panels import display_names
 from render.sakamichi import describe_last, status_text
-from render.words import GameText, plural, seat_names
+from render.words import WIDTH, GameText, plural, seat_names
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -48,14 +49,40 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         letters = (markers[seat] if seat < len(markers) else {}).get("letters") or ""
         text += f", markers {' '.join(letters) if letters else 'all used'}"
         out.append(text)
-    table = [f"pile {view.get('pile', 0)}"]
+    out.append(_table(view))
+    return out
+
+
+def _table(view: dict[str, Any]) -> str:
+    """'Pile 7, removed b5, dead w1b1 w5': what lies beside the lines."""
+    table = [f"Pile {view.get('pile', 0)}"]
     removed = view.get("removed")
     if removed and removed != "?":
         table.append(f"removed {removed}")
     if view.get("dead"):
         table.append("dead " + " ".join(view["dead"]))
-    out.append(", ".join(table).capitalize())
-    return out
+    return ", ".join(table)
+
+
+def _hands(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Per player: name, own line and unused markers, then the hand (tiles as typed, or how many are hidden)."""
+    who = seat_names(view, names)
+    colours = view.get("colours") or []
+    markers = view.get("markers") or []
+    out = ["HANDS"]
+    for seat, name in enumerate(who):
+        colour = colours[seat] if seat < len(colours) else None
+        letters = (markers[seat] if seat < len(markers) else {}).get("letters") or ""
+        unused = "unused " + " ".join(letters) if letters else "R E S used"
+        out += textwrap.wrap(" · ".join([name, *([f"{colour} line"] if colour else []), unused]), WIDTH,
+                             subsequent_indent="  ")
+        out += textwrap.wrap(_hand(view, seat), WIDTH - 2, initial_indent="  ", subsequent_indent="  ")
+    return [*out, _table(view)]
+
+
+def legend(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """The text board shows hands and the table under the lines; its legend adds nothing more."""
+    return []
 
 
 def _row(initial: str, row: dict[str, Any]) -> list[str]:
@@ -99,7 +126,7 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         for row in line.get("down") or []:
             out += _row(initial, row)
         out.append(_end(ends.get("down"), "down"))
-    return out
+    return out + _hands(view, names)
 
 
-TEXT = GameText(last=last, facts=facts, board=board, status=status)
+TEXT = GameText(last=last, facts=facts, board=board, status=status, legend=legend)

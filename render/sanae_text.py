@@ -8,7 +8,7 @@ from typing import Any
 
 from render.panels import display_names
 from render.sanae import _lost_text, describe_last
-from render.words import GameText, seat_names
+from render.words import GameText, plural, seat_names
 
 SETUP_WORDS = {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
                "shuffling": "setting up", "ready": "ready"}
@@ -22,13 +22,15 @@ def last(view: dict[str, Any], names: Sequence[str]) -> str:
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Per side: the setup step, or the stones it lost; an open Zed Inel question; the quiet count; spent Zeds."""
     who = seat_names(view, names)
+    stones = [(c.get("stone") or {}).get("seat") for c in view.get("cells") or []]
     out = []
     for seat, name in enumerate(who):
         if view.get("phase") == "setup":
             status = ((view.get("setup") or [{}, {}])[seat] or {}).get("status", "")
             out.append(f"{name}: {SETUP_WORDS.get(status, status)}")
         else:
-            out.append(f"{name}: {_lost_text((view.get('captured') or ['', ''])[seat])}")
+            lost = _lost_text((view.get("captured") or ["", ""])[seat])
+            out.append(f"{name}: {plural(stones.count(seat), 'stone')} on the board, {lost}")
     pending = view.get("pending")
     if pending and pending.get("kind") == "zed":
         defender = pending["defender"]

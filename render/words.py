@@ -18,12 +18,14 @@ class GameText:
     `last`: the last action in words ("" when there is none). `facts`: the scores and counts that matter, one short
     sentence each. `board`: the monospace drawing of the position, lines of at most `WIDTH` columns, coordinates
     as players type them. `status`: an optional override of the whose-turn line (e.g. an opening choice).
+    `legend`: the text board's facts when they differ from the alt text's (the board already shows some).
     """
 
     last: Callable[[dict[str, Any], Sequence[str]], str]
     facts: Callable[[dict[str, Any], Sequence[str]], list[str]]
     board: Callable[[dict[str, Any], Sequence[str]], list[str]]
     status: Callable[[dict[str, Any], Sequence[str]], str | None] | None = None
+    legend: Callable[[dict[str, Any], Sequence[str]], list[str]] | None = None
 
 
 def seat_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
