@@ -233,13 +233,16 @@ class GameCog(commands.GroupCog):
 
     def parse_options(self, text: str) -> dict[str, str]:
         options: dict[str, str] = {}
+        valid = ", ".join(sorted(self.game.options)) or "none"
         for word in text.replace(",", " ").split():
             name, sep, value = word.partition("=")
             if not sep or not value:
-                valid = ", ".join(sorted(self.game.options)) or "none"
                 raise Refusal(f"Write options as name=value, not {quote(word)} (for example "
                               f"{self._example_option()}); {self.game.title} options: {valid}.")
-            options[name.strip().lower()] = value.strip().lower()
+            name = name.strip().lower()
+            if name not in self.game.options:  # named here, quoted shortened: the rules would repeat it whole
+                raise Refusal(f"{self.game.title} has no option {quote(name)}; its options: {valid}.")
+            options[name] = value.strip().lower()
         return options
 
     def _example_option(self) -> str:
