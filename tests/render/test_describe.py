@@ -12,7 +12,7 @@ import pytest
 from render import ALT_LIMIT, TEXT_LIMIT, TEXTS, alt_text, text_board
 from render.panels import display_names
 from render.words import WIDTH
-from rules import GAMES, Configuration, Game
+from rules import GAMES, RESIGN, Configuration, Game
 from rules.outcomes import result_words
 
 NAMES = ["Ada `the` Countess of Lovelace", "bob", "Zoë", "di", "eve", "fay"]  # a backtick, a long name, an accent
@@ -89,6 +89,11 @@ def test_words_of_every_game_and_mode_fit_and_say_whose_turn_and_what_happened(n
             for viewer in (None, *range(config.players)):
                 check_words(game.view(state, viewer), names)
             ended = ended or game.is_over(state)
+            actors = sorted(game.actors(state))
+            if actors:  # a resignation from here, worded too
+                resigned = game.apply(state, RESIGN, actors[-1])
+                for viewer in (None, *range(config.players)):
+                    check_words(game.view(resigned, viewer), names)
     assert ended, "no seeded game reached its end"
 
 
