@@ -67,6 +67,8 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     lines.append("Tile: blue band's course (│─└┌┐┘), blue")
     lines.append("symbol (capital), yellow symbol:")
     lines.append("s sun, m moon, t star, l leaf, w wave")
+    if placed:
+        lines.append(f">: the last tile placed ({placed})")
     return lines
 
 
