@@ -1,45 +1,57 @@
-"""Kill the bot process (SIGKILL, no clean shutdown) while moves are being made: every acknowledged move is kept."""
+"""SIGKILL the bot process (no clean shutdown) at the instant it acknowledges a move: every acknowledged move is kept.
+
+tests/bot/kill_driver.py kills its own process from inside the acknowledgement, so the kill lands exactly between
+"the player was told" and whatever the bot does next. The same test run on a deliberately broken build (acknowledge
+first, commit 30 ms or 300 ms later) must find the move missing: the proof that this test can fail stays with it.
+"""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from data import Store
 from matches import MatchService
 
 ROOT = Path(__file__).resolve().parents[2]
-ACKS_BEFORE_KILL = 12
+KILL_AT = 8  # the acknowledgement at which the bot process dies
+
+
+def run_until_killed(db: str, *broken: str) -> tuple[int, list[tuple[int, str]]]:
+    """Run the driver until it kills itself; the match id and the acknowledged (log line, move) pairs it printed."""
+    done = subprocess.run([sys.executable, "-m", "tests.bot.kill_driver", db, str(KILL_AT), *broken], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert done.returncode == -signal.SIGKILL, (done.returncode, done.stderr[-2000:])
+    lines = [line.split() for line in done.stdout.splitlines()]
+    (match_id,) = [int(words[1]) for words in lines if words[0] == "started"]
+    acked = [(int(words[1]), words[2]) for words in lines if words[0] == "ack"]
+    assert len(acked) == KILL_AT, done.stdout
+    return match_id, acked
+
+
+async def lost_moves(db: str, match_id: int, acked: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The acknowledged moves the database does not hold (under the line number they were acknowledged with)."""
+    store = await Store.open(db)
+    try:
+        log = {entry.n: entry.text for entry in await store.log(match_id)}
+    finally:
+        await store.close()
+    return [(n, text) for n, text in acked if log.get(n) != text]
 
 
 async def test_acknowledged_moves_survive_a_killed_bot(tmp_path: Path) -> None:
     db = str(tmp_path / "killed.sqlite3")
-    proc = subprocess.Popen([sys.executable, "-m", "tests.bot.kill_driver", db], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
-    acked: list[tuple[int, str]] = []
-    match_id = None
-    try:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            words = line.split()
-            if words[0] == "started":
-                match_id = int(words[1])
-            elif words[0] == "ack":
-                acked.append((int(words[1]), words[2]))
-                if len(acked) == ACKS_BEFORE_KILL:
-                    proc.kill()  # SIGKILL while the bot is in the middle of its next move
-                    break
-    finally:
-        proc.kill()
-        proc.wait(timeout=30)
-    assert match_id is not None and len(acked) == ACKS_BEFORE_KILL
+    match_id, acked = run_until_killed(db)
+    assert await lost_moves(db, match_id, acked) == []
 
     store = await Store.open(db)
     try:
         service = MatchService(store)
-        log = {entry.n: entry.text for entry in await store.log(match_id)}
-        assert all(log.get(n) == text for n, text in acked), (acked, log)
         match = await service.get(match_id)
         assert match.record.version >= acked[-1][0]
         assert match.game.position(await service.replay(match_id)) == match.game.position(match.state)
@@ -49,3 +61,10 @@ async def test_acknowledged_moves_survive_a_killed_bot(tmp_path: Path) -> None:
         assert turn.events and match.record.version > acked[-1][0]  # the match plays on
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("delay", ["0.03", "0.3"])
+async def test_a_build_that_acknowledges_before_committing_is_caught(tmp_path: Path, delay: str) -> None:
+    db = str(tmp_path / "broken.sqlite3")
+    match_id, acked = run_until_killed(db, delay)
+    assert await lost_moves(db, match_id, acked) == [acked[-1]]  # told "Played", then killed before the commit
