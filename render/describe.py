@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render import bodsoi_text, cintos_text, sakamichi_text, sanae_text, sinoda_text
+from render.panels import display_names
 from render.words import WIDTH, GameText, joined, seat_names, sentence
 from rules import GAMES
 from rules.outcomes import result_words
@@ -35,7 +36,7 @@ def _title(view: dict[str, Any], match_id: int | None) -> str:
 
 def status(view: dict[str, Any], names: Sequence[str]) -> str:
     """Whose turn it is, or the result: 'To move: ada (Red).', 'ada wins: Blue captured the Void.'"""
-    result = result_words(view, names)
+    result = result_words(view, display_names(view, names))  # names cut as everywhere else
     if result is not None:
         return result.sentence()
     own = TEXTS[view["game"]].status

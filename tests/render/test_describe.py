@@ -66,7 +66,7 @@ def check_words(view: dict[str, Any], names: list[str]) -> None:
     assert "`" not in body, "a name closed the code block"
     assert all(len(line) <= WIDTH for line in body.splitlines()), max(body.splitlines(), key=len)
     shown = display_names(view, names)
-    result = result_words(view, names)
+    result = result_words(view, shown)
     if result is not None:  # the result, not a turn
         assert flat(result.headline) in flat(alt) and flat(result.headline) in flat(body)
     else:
