@@ -13,7 +13,18 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
-from render.text import SCALE, first_fitting, fit, font, has_glyph, safe_text, text_width, truncate_name, wrap
+from render.text import (
+    SCALE,
+    draw_text,
+    first_fitting,
+    fit,
+    font,
+    has_glyph,
+    safe_text,
+    text_width,
+    truncate_name,
+    wrap,
+)
 
 # ---- palette -------------------------------------------------------------------------------------------------
 PAPER = "#F4EFE6"
@@ -259,11 +270,9 @@ class Canvas:
 
     # -- text --
     def text(self, xy: Point, text: str, size: float, fill: Colour = INK, anchor: str = "la") -> float:
-        """Draw `text` (made safe for the font) anchored at `xy` (Pillow anchors, e.g. "mm", "ls"); its width."""
-        text = safe_text(text)
-        f = font(round(size * SCALE))
-        self._draw(fill).text((xy[0] * SCALE, xy[1] * SCALE), text, fill=fill, font=f, anchor=anchor)
-        return f.getlength(text) / SCALE
+        """Draw `text` through the font chain anchored at `xy` (Pillow anchors, e.g. "mm", "ls"); its width."""
+        px = round(size * SCALE)
+        return draw_text(self._draw(fill), (xy[0] * SCALE, xy[1] * SCALE), text, px, fill, anchor) / SCALE
 
     def fit_text(self, xy: Point, text: str, size: float, max_width: float, fill: Colour = INK,
                  anchor: str = "la", min_size: float | None = None) -> str:

@@ -14,15 +14,20 @@ HEADER_FILL = "#ECE5D8"
 MARGIN = 20
 
 
+# A name is cut, with an ellipsis, to the width of 16 average characters at a panel row's name size: by width, not
+# by count, so sixteen CJK characters (twice as wide as Latin ones) do not overflow where sixteen letters fit.
+NAME_SIZE, NAME_WIDTH = 20, 180
+
+
 def display_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """Names per seat cut to 16 characters; the seat's own name stands in for a missing or blank one."""
+    """Names per seat cut to `NAME_WIDTH`; the seat's own name stands in for a missing or blank one."""
     seats = view.get("seat_names") or []
     count = view.get("players") or len(seats) or len(names)
     out = []
     for seat in range(count):
         given = names[seat] if seat < len(names) else ""
         fallback = seats[seat] if seat < len(seats) else f"Player {seat + 1}"
-        out.append(truncate_name(given.strip() or fallback))
+        out.append(fit(truncate_name(given.strip() or fallback, 32), NAME_SIZE, NAME_WIDTH))
     return out
 
 

@@ -1,4 +1,8 @@
-"""Text for the drawing kit: the default font cached per size, characters it can draw, fitting and wrapping."""
+"""Text for the drawing kit: the font chain split into runs (bidi-ordered), measured and drawn run by run, fitting.
+
+A line is cut into runs by the face that has each glyph (`render.fonts`); every run is measured and drawn with its
+own face on one baseline set by the UI face, so widths, fitting and wrapping hold for mixed scripts too.
+"""
 
 from __future__ import annotations
 
@@ -6,53 +10,195 @@ import unicodedata
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import ImageFont
+from PIL import ImageDraw, ImageFont
+
+from render.fonts import FACES, MAIN, RAQM, face_font, face_has, face_of
 
 SCALE = 2  # drawing happens at this multiple of the final size
 
 
-@lru_cache(maxsize=64)
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's scalable default font at `size` pixels (the size as drawn)."""
-    loaded = ImageFont.load_default(size=size)
-    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return loaded
+def font(size: int, face: int = MAIN) -> ImageFont.FreeTypeFont:
+    """A face of the chain (the UI face unless told) at `size` pixels (the size as drawn)."""
+    return face_font(face, size)
 
 
-@lru_cache(maxsize=4096)
-def _glyph(ch: str) -> tuple[tuple[int, int], bytes]:
-    mask = font(20).getmask(ch)
-    return mask.size, bytes(mask)
-
-
-@lru_cache(maxsize=4096)
 def has_glyph(ch: str) -> bool:
-    """Whether the default font draws `ch` (it covers ASCII and a few marks; anything else renders as a box)."""
-    return " " <= ch <= "~" or _glyph(ch) != _glyph("\U0010fffd")  # a private-use code point: surely missing
+    """Whether some face of the chain draws `ch`."""
+    return face_of(ch) is not None
 
 
-_REPLACEMENTS = {"—": "-", "–": "-", "−": "-", "→": "->", "←": "<-", "×": "x", "✓": "v", "ß": "ss", "æ": "ae",
-                 "Æ": "AE", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "œ": "oe", "Œ": "OE"}
+def _joins(ch: str) -> bool:
+    """Marks, joiners, variation selectors and skin tones: they belong to the character before them."""
+    return unicodedata.category(ch)[0] == "M" or unicodedata.category(ch) == "Cf" or 0x1F3FB <= ord(ch) <= 0x1F3FF
 
 
-@lru_cache(maxsize=1024)
+# Fallbacks for characters no face has (the chain covers all of these today; kept for a font without them).
+_REPLACEMENTS = {"—": "-", "–": "-", "−": "-", "→": "->", "←": "<-", "×": "x", "✓": "v"}
+
+
+@lru_cache(maxsize=4096)
 def safe_text(text: str) -> str:
-    """`text` in characters the font has: accents dropped (é -> e), emoji and marks dropped, other scripts '?'."""
+    """`text` in characters the fonts have: what no face draws is decomposed (𝐀 -> A), else a letter becomes '?'
+    and an emoji or symbol is dropped (never a box). Whitespace runs collapse to one space."""
     out: list[str] = []
-    for ch in text:
-        if has_glyph(ch):
+    kept = False  # whether the last base character was kept (its marks follow it)
+    for ch in unicodedata.normalize("NFC", str(text)):
+        if _joins(ch):
+            if kept:
+                out.append(ch)
+        elif has_glyph(ch):
             out.append(ch)
+            kept = True
         elif ch in _REPLACEMENTS:
             out.append(_REPLACEMENTS[ch])
+            kept = False
         else:
-            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if has_glyph(c))
+            base = "".join(c for c in unicodedata.normalize("NFKD", ch) if has_glyph(c) or (_joins(c) and out))
+            kept = bool(base)
             if base:
                 out.append(base)
-            elif unicodedata.category(ch).startswith("Z"):
+            elif unicodedata.category(ch)[0] in "ZC":
                 out.append(" ")
             elif unicodedata.category(ch)[0] in "LN":
                 out.append("?")
-    return " ".join("".join(out).split()) if out else ""
+                kept = True
+    return " ".join("".join(out).split())
+
+
+def _strong(ch: str) -> str | None:
+    """'L' or 'R' for a character with a direction of its own, None for neutrals (spaces, digits, punctuation)."""
+    kind = unicodedata.bidirectional(ch)
+    return "L" if kind == "L" else "R" if kind in ("R", "AL") else None
+
+
+Run = tuple[int, str, bool]  # (face, text, right to left)
+
+
+def _logical_runs(text: str) -> list[tuple[int, str]]:
+    """Runs in reading order as (face, text)."""
+    runs: list[list] = []  # [face, text, sealed]
+    pending = ""  # neutrals after a right-to-left run: they stay in it only if its script goes on after them
+
+    def add(face: int, chunk: str, sealed: bool = False) -> None:
+        # A sealed run (neutrals between right-to-left and other text) takes no letters: its direction is resolved
+        # on its own (see `runs`).
+        if runs and runs[-1][0] == face and runs[-1][2] == sealed:
+            runs[-1][1] += chunk
+        else:
+            runs.append([face, chunk, sealed])
+
+    def settle(next_face: int | None) -> None:
+        nonlocal pending
+        if pending and next_face == runs[-1][0]:
+            add(next_face, pending)
+        else:
+            for ch in pending:
+                add(face_of(ch) or MAIN, ch, sealed=True)
+        pending = ""
+
+    for ch in text:
+        if _joins(ch):
+            if pending:
+                pending += ch
+            elif runs:
+                runs[-1][1] += ch
+            continue
+        if runs and FACES[runs[-1][0]].rtl and _strong(ch) is None and face_has(runs[-1][0], ch):
+            pending += ch
+            continue
+        # Anything else takes the first face that has it: spaces and punctuation the UI face, so an emoji font's
+        # wide space never stretches a name.
+        face = face_of(ch)
+        if face is None:
+            continue  # `safe_text` left nothing undrawable; this keeps a stray one from drawing a box
+        settle(face)
+        add(face, ch)
+    if runs:
+        settle(None)
+    return [(face, chunk) for face, chunk, _ in runs]
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str) -> tuple[Run, ...]:
+    """`text` (made safe) as runs of one face and one direction each, in visual order, left to right.
+
+    Lines read left to right (the interface is English): right-to-left runs, such as an Arabic name, are laid out
+    right to left inside, and consecutive ones are drawn in reverse order, as the Unicode bidi algorithm does."""
+    logical = _logical_runs(safe_text(text))
+    # A run's direction: its letters'; a run of neutrals only (an emoji, a dash) is right to left only between
+    # right-to-left runs, as the bidi algorithm resolves neutrals.
+    strong = [next((d == "R" for d in map(_strong, chunk) if d), None) for _, chunk in logical]
+    directions: list[bool] = []
+    for i, own in enumerate(strong):
+        if own is None:
+            before = next((d for d in reversed(strong[:i]) if d is not None), False)
+            after = next((d for d in strong[i + 1:] if d is not None), False)
+            own = before and after
+        directions.append(own)
+    groups: list[list[Run]] = []
+    for (face, chunk), backwards in zip(logical, directions, strict=True):
+        if not RAQM:
+            # Basic layout draws joiners as boxes and cannot order right-to-left text: drop the one, reverse the other.
+            chunk = "".join(ch for ch in chunk if unicodedata.category(ch) != "Cf" and not 0xFE00 <= ord(ch) <= 0xFE0F)
+            chunk = chunk[::-1] if backwards else chunk
+        if groups and groups[-1][0][2] == backwards:
+            groups[-1].append((face, chunk, backwards))
+        else:
+            groups.append([(face, chunk, backwards)])
+    return tuple(run for group in groups for run in (reversed(group) if group[0][2] else group))
+
+
+def _direction(run: Run, px: int) -> str | None:
+    return ("rtl" if run[2] else "ltr") if _font(run, px).layout_engine == ImageFont.Layout.RAQM else None
+
+
+@lru_cache(maxsize=4096)
+def _font(run: Run, px: int) -> ImageFont.FreeTypeFont:
+    """The font to draw `run` with: shaped (libraqm) unless it is plain left-to-right text in the UI face."""
+    plain = run[0] == MAIN and not run[2] and not any(unicodedata.category(ch)[0] == "M" for ch in run[1])
+    return face_font(run[0], px, shaped=not plain)
+
+
+def _px(size: float) -> int:
+    return round(size * SCALE)
+
+
+@lru_cache(maxsize=8192)
+def _run_widths(text: str, px: int) -> tuple[float, ...]:
+    return tuple(_font(run, px).getlength(run[1], direction=_direction(run, px)) for run in runs(text))
+
+
+def text_width(text: str, size: float) -> float:
+    """Width in final pixels of `text` at `size`."""
+    return sum(_run_widths(text, _px(size))) / SCALE
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, fill: object,
+              anchor: str = "la") -> float:
+    """Draw `text` run by run at `xy` (drawing pixels) with a Pillow `anchor` ("la", "mm", "rs"...) taken from the
+    UI face's metrics; returns the width drawn, in drawing pixels."""
+    parts = runs(text)
+    if not parts:
+        return 0.0
+    widths = _run_widths(text, px)
+    if len(parts) == 1 and parts[0][0] == MAIN and not parts[0][2]:  # the common case: one call, Pillow places it
+        draw.text(xy, parts[0][1], fill=fill, font=_font(parts[0], px), anchor=anchor)
+        return widths[0]
+    main = face_font(MAIN, px)
+    total = sum(widths)
+    x = xy[0] - {"l": 0.0, "m": total / 2, "r": total}[anchor[0]]
+    ascent, descent = main.getmetrics()
+    vertical = anchor[1]
+    if vertical in "tb":  # the ink's top or bottom, over every run
+        boxes = [_font(run, px).getbbox(run[1], anchor="ls", direction=_direction(run, px)) for run in parts]
+        offset = -min(b[1] for b in boxes) if vertical == "t" else -max(b[3] for b in boxes)
+    else:
+        offset = {"a": ascent, "m": (ascent - descent) / 2, "s": 0, "d": -descent}[vertical]
+    baseline = xy[1] + offset
+    for run, width in zip(parts, widths, strict=True):
+        draw.text((x, baseline), run[1], fill=fill, font=_font(run, px), anchor="ls", direction=_direction(run, px))
+        x += width
+    return total
 
 
 def truncate_name(name: str, limit: int = 16) -> str:
@@ -61,9 +207,15 @@ def truncate_name(name: str, limit: int = 16) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
-def text_width(text: str, size: float) -> float:
-    """Width in final pixels of `text` at `size`."""
-    return font(round(size * SCALE)).getlength(safe_text(text)) / SCALE
+def _clusters(text: str) -> list[str]:
+    """`text` in user-perceived characters, near enough: a base with its marks, an emoji sequence with its joiners."""
+    out: list[str] = []
+    for ch in text:
+        if out and (_joins(ch) or out[-1].endswith("\u200d")):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
 
 
 def fit(text: str, size: float, max_width: float) -> str:
@@ -71,9 +223,16 @@ def fit(text: str, size: float, max_width: float) -> str:
     text = safe_text(text)
     if text_width(text, size) <= max_width:
         return text
-    while text and text_width(text + "…", size) > max_width:
-        text = text[:-1]
-    return text.rstrip() + "…" if text else ""
+    clusters = _clusters(text)
+    lo, hi = 0, len(clusters) - 1  # the most clusters that fit before the ellipsis, by bisection
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width("".join(clusters[:mid]).rstrip() + "…", size) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    cut = "".join(clusters[:lo]).rstrip()
+    return cut + "…" if cut else ""
 
 
 def first_fitting(options: Sequence[str], size: float, max_width: float) -> str:

@@ -90,12 +90,16 @@ def test_truncate_name() -> None:
     assert truncate_name("abcdefghij", 6) == "abcde…"
 
 
-def test_safe_text_keeps_what_the_font_can_draw() -> None:
+def test_safe_text_keeps_what_the_fonts_can_draw() -> None:
     assert safe_text("Match #12 · 3…") == "Match #12 · 3…"
-    assert safe_text("Chloé Müller") == "Chloe Muller"
-    assert safe_text("a—b → c") == "a-b -> c"
-    assert safe_text("🙂 Dmitri") == "Dmitri"
-    assert safe_text("张伟") == "??"
+    assert safe_text("Chloé Müller") == "Chloé Müller"  # no transliteration: the fonts have the accents
+    assert safe_text("Chloe\u0301") == "Chloé"  # decomposed accents are composed
+    assert safe_text("a—b → c ✓") == "a—b → c ✓"
+    assert safe_text("🙂 Dmitri") == "🙂 Dmitri"
+    assert safe_text("张伟") == "张伟"
+    assert safe_text("𝐀𝐥𝐢𝐜𝐞") == "Alice"  # styled letters from the maths block read as letters
+    assert safe_text("\ue000 Ann \U0001fae9") == "Ann"  # private-use and unknown symbols are dropped
+    assert safe_text("ᏣᎳᎩ") == "???"  # a script no face carries: one '?' per letter, never a box
 
 
 def test_fonts_are_cached_per_size() -> None:
