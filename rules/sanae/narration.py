@@ -146,9 +146,10 @@ def describe(state: SanaeState, action: Action, after: SanaeState) -> str:
         case LayoutShow():
             return "layout show"
     if state.phase == "setup":
-        changed = [s for s in (0, 1) if after.setup[s] != state.setup[s]
-                   or any(after.cells[c] != state.cells[c] for c in grid.setup_cells[s])]
-        who = SIDE_NAMES[changed[0]] if len(changed) == 1 else "A player"
+        # The side comes from who acted, never from what changed: a swap of two equal stones changes nothing,
+        # and telling it apart would reveal the layout.
+        seat = after.last.seat if after.last is not None and after.last is not state.last else None
+        who = "A player" if seat is None else SIDE_NAMES[seat]
         return f"{who} {'is ready' if isinstance(action, Ready) else 'works on their layout'}"
     if isinstance(action, Move):
         mover, aim = state.cells[action.source], state.cells[action.target]

@@ -224,10 +224,12 @@ def do_move(state: SanaeState, move: Move) -> SanaeState:
             moved.add(target)
         return finish_ply(replace(state, cells=tuple(cells), quiet=state.quiet + 1, moved=frozenset(moved),
                                   last=last))
-    # Contact: both stones turn face up for good, and the quiet count restarts.
+    # Contact: both stones turn face up for good. A combat restarts the quiet count; an attack on the Void is
+    # no combat (5.3, 5.5), so the count stays unless a Zed Inel swap turns it into one.
     cells[source], cells[target] = reveal(token), reveal(aim)
     moved.discard(target)
-    contact = replace(state, cells=tuple(cells), quiet=0, moved=frozenset(moved), last=last)
+    contact = replace(state, cells=tuple(cells), quiet=state.quiet if aim[1] == "V" else 0,
+                      moved=frozenset(moved), last=last)
     if aim[1] == "V":
         if zed_pause(contact, target):
             return replace(contact, pending=Pending("zed", source, target))
@@ -271,7 +273,7 @@ def capture_void(state: SanaeState, source: int, void: int) -> SanaeState:
     attacker, defender = cells[source], cells[void]
     cells[void], cells[source] = attacker, ""
     last = replace(state.last or Last("move", seat), fight=(void, attacker, defender, attacker[0]))
-    state = replace(state, cells=tuple(cells), captured=_lose(state.captured, 1 - seat, "V"), quiet=0,
+    state = replace(state, cells=tuple(cells), captured=_lose(state.captured, 1 - seat, "V"),
                     moved=state.moved - {source, void}, last=last, plies=state.plies + 1)
     if state.options.king_queen == "flag-draw" and lost_both_royals(state, seat):
         return over(state, None, "king_queen_draw")
@@ -302,5 +304,5 @@ def do_roll(state: SanaeState, roll: Roll) -> SanaeState:
     dice = (roll.attacker, roll.defender) if state.turn == 0 else (roll.defender, roll.attacker)
     previous = state.last or Last("move", state.turn)
     cells = previous.cells if previous.kind == "zed" else (pending.attacker, pending.target)
-    state = replace(state, last=Last("roll", None, cells, dice=dice))
+    state = replace(state, last=Last("roll", state.turn, cells, dice=dice))  # the mover, whose attack it decides
     return resolve(state, pending.attacker, pending.target, won)

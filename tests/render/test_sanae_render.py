@@ -100,6 +100,18 @@ def test_last_move_and_combat_are_marked() -> None:
     assert sum(1 for p in pixels(quiet) if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40) < 50
 
 
+def test_a_combat_decided_by_dice_names_the_mover() -> None:
+    """Issue 10.4: the dice's chance node has no seat, but the LAST MOVE line still says whose move it was."""
+    state = GAME.from_position(COMBAT.replace("R3.00=rL", "R3.00=rW").replace("C2=bF", "C2=bW"))
+    attacked = GAME.apply(state, GAME.parse(state, "R3.00-C2", 0), 0)
+    assert GAME.chance_outcomes(attacked), "Wizard against Wizard is a roll-off"
+    rolled = next(a for a, _ in GAME.chance_outcomes(attacked) if GAME.notation(attacked, a) == "roll 5 2")
+    after = GAME.apply(attacked, rolled, None)
+    for viewer in (None, 0, 1):
+        text = describe_last(GAME.view(after, viewer), NAMES)
+        assert text.startswith(f"{NAMES[0]}: R3.00-C2. Red Wizard vs Blue Wizard: attacker wins"), text
+
+
 def test_zed_pending_tells_only_the_defender_which_captains_may_swap() -> None:
     state = GAME.from_position(ZED_PENDING)
     red_view, blue_view = GAME.view(state, 0), GAME.view(state, 1)

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from rules import GAMES, RESIGN, Configuration, Game, IllegalAction
+from rules.outcomes import result_words
 
 VIEW_KEYS = {"game", "players", "seat_names", "actors", "turn", "scores", "outcome", "last"}
 MAX_STEPS = 6000
@@ -43,6 +44,41 @@ def check_state(game: Game, state: object, rng: random.Random) -> None:
         assert game.view(twin, viewer) == view, f"view for {viewer} depends on what it should not know"
 
 
+def check_server_actions(game: Game, state: object, rng: random.Random) -> None:
+    """What the server does by itself (a forced action, a timeout's effect) depends only on what the public knows:
+    it is the same in every re-deal of the hidden facts (else the server's move reveals a hidden hand)."""
+    twin = game.resample_hidden(state, None, rng)
+    if twin == state:
+        return
+    assert game.automatic_action(twin) == game.automatic_action(state), \
+        f"automatic_action depends on hidden facts: {game.automatic_action(state)!r}"
+    for seat in range(game.players(state)):
+        assert game.timeout_action(twin, seat) == game.timeout_action(state, seat), \
+            f"timeout_action for seat {seat} depends on hidden facts"
+
+
+def check_words_hide(game: Game, state: object, action: object, seat: int | None, after: object,
+                     rng: random.Random) -> None:
+    """Two states the public cannot tell apart, before and after the same action, get the same public words.
+
+    The twin re-deals every hidden fact; where the action is also legal there and leaves the same public view,
+    `describe` and the public `log_text` must not differ (they would say something the public could not know).
+    """
+    twin = game.resample_hidden(state, None, rng)
+    if twin == state:
+        return
+    try:
+        twin_after = game.apply(twin, action, seat)
+    except IllegalAction:
+        return  # the action itself tells these two apart
+    if game.view(twin_after, None) != game.view(after, None):
+        return
+    public = game.log_text(state, action, None)
+    assert game.log_text(twin, action, None) == public, f"the public log line {public!r} depends on hidden facts"
+    words = game.describe(state, action, after)
+    assert game.describe(twin, action, twin_after) == words, f"describe() reveals hidden facts: {words!r}"
+
+
 def check_public_words(game: Game, state: object, outcomes: list[object]) -> None:
     """Outcomes the public cannot tell apart (same public log line) must be described in the same words."""
     seen: dict[str, str] = {}
@@ -50,6 +86,20 @@ def check_public_words(game: Game, state: object, outcomes: list[object]) -> Non
         public = game.log_text(state, action, None)
         words = game.describe(state, action, game.apply(state, action, None))
         assert seen.setdefault(public, words) == words, f"describe() reveals what {public!r} hides: {words!r}"
+
+
+def check_words(game: Game, state: object) -> None:
+    """The end reads as words: a reason code the game declares, worded as a sentence, never the code itself."""
+    outcome = game.outcome(state)
+    assert outcome is not None
+    names = [f"player {s}" for s in range(game.players(state))]
+    words = result_words(game.view(state, None), names)
+    assert words is not None and words.reason and words.headline
+    assert words.reason[0].isupper() and not words.reason.endswith("."), words.reason
+    if game.reason_codes:  # else the game's reasons are sentences already (Cintos)
+        assert outcome.reason in game.reason_codes, f"{outcome.reason!r} is not in {game.name}'s reason_codes"
+        assert "_" not in words.reason and words.reason.lower() != outcome.reason.lower(), words.reason
+    assert set(words.winners) <= outcome.winners
 
 
 def play(game: Game, config: Configuration, seed: int, resign_at: int | None = None) -> object:
@@ -61,6 +111,7 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
             assert not game.actors(state) and not game.chance_outcomes(state)
             return state
         before = game.to_json(state)
+        check_server_actions(game, state, rng)
         chances = game.chance_outcomes(state)
         if chances:
             assert not game.actors(state), "a chance node has no actors"
@@ -69,7 +120,9 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
             assert all(game.notation(state, a) for a, _ in chances)
             check_public_words(game, state, [a for a, _ in chances])
             action = rng.choices([a for a, _ in chances], weights=[p for _, p in chances])[0]
-            state = game.apply(state, action, None)
+            after = game.apply(state, action, None)
+            check_words_hide(game, state, action, None, after, rng)
+            state = after
         else:
             actors = sorted(game.actors(state))
             assert actors, "a running game with no chance node must have someone to act"
@@ -87,7 +140,10 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
             for action, text in zip(actions, texts, strict=True):
                 assert game.parse(state, text, seat) == action, text
                 assert game.parse(state, f"  {text.upper()} ", seat) == action, text
-            state = game.apply(state, rng.choice(actions), seat)
+            action = rng.choice(actions)
+            after = game.apply(state, action, seat)
+            check_words_hide(game, state, action, seat, after, rng)
+            state = after
         assert game.to_json(game.from_json(before)) == before  # the old state was not mutated
     raise AssertionError(f"no end after {MAX_STEPS} steps")
 
@@ -101,6 +157,7 @@ def test_random_playout_reaches_an_end(game: Game, config: Configuration, seed: 
     if outcome.scores is not None:
         assert len(outcome.scores) == config.players
     json.dumps(outcome.to_json())
+    check_words(game, final)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
@@ -108,6 +165,8 @@ def test_resign_ends_or_continues_cleanly(game: Game) -> None:
     for config in game.configurations()[:3]:
         state = play(game, config, seed=7, resign_at=6)
         check_state(game, state, random.Random(0))
+        if game.outcome(state) is not None:
+            check_words(game, state)
         if config.players == 2:
             outcome = game.outcome(state)
             assert outcome is not None and len(outcome.winners) >= 1

@@ -283,6 +283,20 @@ def test_example_6_zed_inel() -> None:
     assert captured.result == (1, "void_captured")
 
 
+def test_capturing_the_void_is_not_a_combat_and_keeps_the_quiet_count() -> None:
+    """Spec 5.3/5.5: only a combat resets the quiet counter; a Void capture (with or without `zed no`) does not."""
+    quiet = position("R1.05=bN R1.06=rV R2.08=rC B1.06=bV B4.05=bN", turn="blue", first="blue").replace(
+        "quiet 0", "quiet 17")
+    asked = act(load(quiet), "R1.05-R1.06")
+    assert asked.pending is not None and asked.quiet == 17
+    declined = act(asked, "zed no")
+    assert declined.result == (1, "void_captured")
+    assert " ; quiet 17 ; " in GAME.position(declined)
+    undefended = act(load(quiet.replace("R2.08=rC ", "")), "R1.05-R1.06")  # no Captain: no question
+    assert undefended.result == (1, "void_captured")
+    assert " ; quiet 17 ; " in GAME.position(undefended)
+
+
 EX7 = position("R1.00=rV R1.01=rF R2.06=rK* R3.06=bW* B1.06=bV", turn="blue", first="blue",
                captured="captured red=Q blue=-")
 EX7_AFTER = position("R1.00=rV R1.01=rF R2.06=bW* B1.06=bV", turn="red", first="blue",

@@ -230,6 +230,16 @@ def test_setup_lists_and_validation() -> None:
     assert act(again, "ready", 1).phase == "roll"
 
 
+def test_setup_words_do_not_tell_a_no_op_swap_from_a_real_one() -> None:
+    """Issue 11.4: swapping two Footmen changes nothing, but the public may not learn that the two were equal."""
+    state = act(act(GAME.setup(2), "layout preset classic", 0), "layout preset classic", 1)
+    for text in ("layout swap R1.00 R1.01", "layout swap R1.00 R1.04"):  # F-F (no change), F-N
+        action = GAME.parse(state, text, 0)
+        assert GAME.describe(state, action, GAME.apply(state, action, 0)) == "Red works on their layout", text
+    action = GAME.parse(state, "layout swap B1.00 B1.01", 1)
+    assert GAME.describe(state, action, GAME.apply(state, action, 1)) == "Blue works on their layout"
+
+
 def test_setup_is_private() -> None:
     state = act(act(GAME.setup(2), "layout preset classic", 0), "layout preset wall", 1)
     red, blue, public = GAME.view(state, 0), GAME.view(state, 1), GAME.view(state, None)
