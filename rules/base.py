@@ -61,6 +61,7 @@ class Option:
     default: str
     choices: tuple[str, ...] = ()
     description: str = ""
+    off: str | None = None  # for a limit that can be switched off: how its spec writes "off" ("off" or "0")
 
 
 @dataclass(frozen=True)
@@ -107,13 +108,16 @@ class Game(ABC):
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             valid = ", ".join(sorted(self.options)) or "none"
-            raise ValueError(f"unknown {self.title} option {', '.join(unknown)}; valid options: {valid}")
+            names = ", ".join(quote(name) for name in unknown[:3])
+            raise ValueError(f"unknown {self.title} option {names}; valid options: {valid}")
         full = {name: opt.default for name, opt in self.options.items()}
         for name, value in given.items():
             value = str(value).strip().lower()
             opt = self.options[name]
+            if opt.off is not None and value in LIMIT_OFF:
+                value = opt.off  # one way to switch any limit off: both words, stored as the spec writes it
             if opt.choices and value not in opt.choices:
-                raise ValueError(f"{name} must be one of {', '.join(opt.choices)}, not {value!r}")
+                raise ValueError(f"{name} must be one of {', '.join(opt.choices)}, not {quote(value)}")
             full[name] = value
         return full
 
@@ -262,6 +266,20 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     if len(text) <= limit:
         return repr(text)
     return f"{text[: limit - 1]!r}… ({len(text)} characters)"
+
+
+LIMIT_OFF = ("off", "0")  # either switches a limit off, in every game
+
+
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """`text` as a whole number when it is 1 to `digits` ASCII digits, else None.
+
+    `str.isdigit()` and `int()` accept any script's digits (and `int()` fails past 4,300 of them): read numbers
+    a player typed through this, never through them.
+    """
+    if 0 < len(text) <= digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
 
 
 TEXT_LIMIT = 500  # characters of one typed action; the longest notation (a Sanae layout code) is about 110

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import Option, Outcome
+from rules.base import Option, Outcome, quote, whole_number
 from rules.cintos.board import (
     AREA,
     COLOUR_NAMES,
@@ -26,8 +26,8 @@ OPTIONS: dict[str, Option] = {
     "numbers-by": Option("anyone", ("anyone", "mover"), "who may win an area by numbers"),
     "majority": Option("plurality", ("plurality", "absolute"), "what Victory by Numbers needs"),
     "repetition": Option("two-player", ("two-player", "off"), "threefold repetition draws 2-player games"),
-    "quiet-limit": Option("100", (), "turns without a capture that end the game (≥ 20, or off)"),
-    "turn-limit": Option("1000", (), "turns that end the game (≥ 100, or off)"),
+    "quiet-limit": Option("100", (), "turns without a capture that end the game (≥ 20, or off)", off="off"),
+    "turn-limit": Option("1000", (), "turns that end the game (≥ 100, or off)", off="off"),
 }
 
 
@@ -98,9 +98,10 @@ def _limit_text(limit: int | None) -> str:
 def _limit(name: str, value: str, least: int) -> int | None:
     if value == "off":
         return None
-    if not (value.isascii() and value.isdigit()) or int(value) < least:
-        raise ValueError(f"{name} must be a whole number of at least {least}, or off (not {value!r})")
-    return int(value)
+    number = whole_number(value)
+    if number is None or number < least:
+        raise ValueError(f"{name} must be a whole number of at least {least}, or off (not {quote(value)})")
+    return number
 
 
 def _repetition_on(state: CintosState) -> bool:

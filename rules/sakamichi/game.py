@@ -36,7 +36,7 @@ class Sakamichi(Game):
         "pile-end": Option("after-turn", ("after-turn", "equal-turns"),
                            "when the empty pile ends the game: after the last drawer's turn, or once both players "
                            "have had as many turns"),
-        "six-rows": Option("6", SIX_ROWS, "own-line rows that win in advanced mode (0: off)"),
+        "six-rows": Option("6", SIX_ROWS, "own-line rows that win in advanced mode (0 or off: no such win)", off="0"),
     }
 
     # ---- set-up -------------------------------------------------------------------------------------------------

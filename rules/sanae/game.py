@@ -7,7 +7,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import Action, Configuration, Game, IllegalAction, NotationError, Option, Outcome, Resign
+from rules.base import (
+    Action,
+    Configuration,
+    Game,
+    IllegalAction,
+    NotationError,
+    Option,
+    Outcome,
+    Resign,
+    quote,
+    whole_number,
+)
 from rules.sanae import narration, play, setup, views
 from rules.sanae.notation import action_text, parse_text
 from rules.sanae.pieces import combat, dice_outcomes
@@ -42,7 +53,8 @@ class Sanae(Game):
         "king-queen": Option("flag-draw", ("flag-draw", "draw", "off"),
                              "losing both King and Queen: a later Void capture only draws (flag-draw), the game "
                              "is drawn at once (draw), or nothing happens (off)"),
-        "quiet-limit": Option("200", (), "plies without combat before the game is drawn; 0 turns it off"),
+        "quiet-limit": Option("200", (), "plies without combat before the game is drawn; 0 (or off) turns it off",
+                              off="0"),
         "zed-prompt": Option("any-unused", ("any-unused", "eligible-only"),
                              "when a Void attack pauses for Zed Inel: whenever the defender has an unused Captain, "
                              "or only when one is in range"),
@@ -54,11 +66,12 @@ class Sanae(Game):
     def setup(self, players: int, options: dict[str, str] | None = None) -> SanaeState:
         full = self.check_options(players, options)
         quiet, zed_range = full["quiet-limit"], full["zed-range"]
-        if not quiet.isdigit():
-            raise ValueError(f"quiet-limit must be an integer ≥ 0, not {quiet!r}")
-        if not zed_range.isdigit() or not 1 <= int(zed_range) <= 10:
-            raise ValueError(f"zed-range must be an integer from 1 to 10, not {zed_range!r}")
-        opts = Options(full["king-queen"], int(quiet), full["zed-prompt"], int(zed_range), full["board"])
+        quiet_limit, reach = whole_number(quiet), whole_number(zed_range, 2)
+        if quiet_limit is None:
+            raise ValueError(f"quiet-limit must be an integer ≥ 0 (0 or off: no limit), not {quote(quiet)}")
+        if reach is None or not 1 <= reach <= 10:
+            raise ValueError(f"zed-range must be an integer from 1 to 10, not {quote(zed_range)}")
+        opts = Options(full["king-queen"], quiet_limit, full["zed-prompt"], reach, full["board"])
         return SanaeState(opts, "setup", ("empty", "empty"), None, None, None, 0, ("", ""),
                           ("",) * opts.grid.size)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign, all_of
+from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign, all_of, quote, whole_number
 from rules.sinoda import moves
 from rules.sinoda.board import board_for, start_cells
 from rules.sinoda.notation import action_text, parse_position, position_text, read_action
@@ -36,7 +36,7 @@ class Sinoda(Game):
                         "2x3 (alternate corners) or 3x2 (opposite corners) for 6 players"),
         "round-limit": Option(str(DEFAULT_ROUND_LIMIT), (),
                               f"rounds before the game is scored as it stands: an integer ≥ {MIN_ROUND_LIMIT}, "
-                              "or off"),
+                              "or off", off="off"),
         "sinoda-win": Option("on", ("on", "off"), "Win by Sinoda ends 2-player games early (2 players only)"),
     }
 
@@ -48,10 +48,10 @@ class Sinoda(Game):
         limit_text = full["round-limit"]
         if limit_text == "off":
             round_limit = None
-        elif limit_text.isdigit() and int(limit_text) >= MIN_ROUND_LIMIT:
-            round_limit = int(limit_text)
+        elif (number := whole_number(limit_text)) is not None and number >= MIN_ROUND_LIMIT:
+            round_limit = number
         else:
-            raise ValueError(f"round-limit must be an integer ≥ {MIN_ROUND_LIMIT} or off, not {limit_text!r}")
+            raise ValueError(f"round-limit must be an integer ≥ {MIN_ROUND_LIMIT} or off, not {quote(limit_text)}")
         if full["sinoda-win"] == "off" and players != 2:
             raise ValueError("sinoda-win=off applies to 2-player games only (Win by Sinoda is 2-player only)")
         board = board_for(players)
