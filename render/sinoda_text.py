@@ -52,7 +52,7 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """One text row per board row, shorter rows indented so a triangle sits above its neighbour in the next row.
 
     A piece shows its owner's initial and value (R3); an empty triangle its number in the row, so `c4` reads as
-    row c, the number 4; the last move's cells are marked.
+    row c, the number 4; the cell the last action ended on is starred.
     """
     initials = _initials(view)
     rows: dict[str, list[dict[str, Any]]] = {}
@@ -62,7 +62,7 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     moved = view.get("last") or {}
     marked = {moved.get("to"), moved.get("cell")} - {None}
     lines = []
-    for row, cells in rows.items():
+    for row, cells in sorted(rows.items()):  # a (the top) first
         drawn = []
         for cell in sorted(cells, key=lambda c: c["number"]):
             piece = cell.get("piece")
