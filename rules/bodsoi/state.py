@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rules.base import RESIGN, Action, NotationError, Resign
+from rules.base import RESIGN, Action, NotationError, Resign, quote, whole_number
 from rules.bodsoi.board import LABELS, SQUARE_IDS, SQUARES
 from rules.bodsoi.tiles import (
     FULL_SET,
@@ -137,9 +137,10 @@ def _tiles(text: str, what: str) -> list[int]:
             raise _bad(f"{what} has {name!r}, which is not a tile like C-su-mo")
         n = 1
         if star:
-            if not number.isdigit() or int(number) < 2:
-                raise _bad(f"{what} has {entry!r}; a count is written *2 or more")
-            n = int(number)
+            count = whole_number(number, 2)
+            if count is None or count < 2:
+                raise _bad(f"{what} has {quote(entry)}; a count is written *2 or more")
+            n = count
         if counts[TILE_IDS[name]]:
             raise _bad(f"{what} lists {name} twice")
         counts[TILE_IDS[name]] = n
@@ -200,9 +201,10 @@ def parse_position(text: str) -> BodsoiState:
     if tuple(total) != FULL_SET:
         wrong = [TILE_NAMES[t] for t in range(TILE_TYPES) if total[t] != FULL_SET[t]]
         raise _bad(f"board, hands and bag must hold the 75 tiles exactly; wrong counts of {', '.join(wrong[:5])}")
-    if not idle_text.startswith("idle=") or not idle_text[5:].isdigit():
+    idle_count = whole_number(idle_text[5:]) if idle_text.startswith("idle=") else None
+    if idle_count is None:
         raise _bad("the last field is idle=<n>")
-    idle = int(idle_text[5:])
+    idle = idle_count
 
     to: int | None = None
     step: str | None = None

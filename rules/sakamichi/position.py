@@ -23,7 +23,7 @@ from rules.sakamichi.state import (
 )
 from rules.sakamichi.tiles import LINE_INDEX, LINES, TILES, Tile, names, parse_tile, sort_tiles
 
-_ROW = re.compile(r"(\d+)\[([^\]]*)\]")
+_ROW = re.compile(r"([0-9]{1,3})\[([^\]]*)\]")
 
 
 def _seat(seat: int | None) -> str:
