@@ -280,7 +280,7 @@ def draw_end(canvas: Canvas, x0: float, top: float, tile: float, side: str, end:
     canvas.dashed_rect(box, INK, 1.5, 6, 5)
     counts = [str(c) for c in end.get("counts") or []]
     tiles = " or ".join(counts) + (" tile" if counts == ["1"] else " tiles")
-    canvas.text((cx, cy - 10), fit(f"{side} -> {end.get('next')}", 17, room), 17, INK, anchor="mm")
+    canvas.text((cx, cy - 10), fit(f"{side} → {end.get('next')}", 17, room), 17, INK, anchor="mm")
     canvas.text((cx, cy + 12), fit(tiles, 13, room), 13, MUTED, anchor="mm")
 
 

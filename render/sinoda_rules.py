@@ -95,14 +95,14 @@ def _rules_detail(canvas: Canvas, x: float, y: float, before: Mapping[str, Any],
     if last.get("captured"):
         taken = last["captured"]
         w, h = _paste_piece(canvas, (x, y), chips[taken["seat"]], taken["value"])
-        text = f"+{taken['value']} for {names[seat]}: {before['points'][seat]} -> {after['points'][seat]} points"
+        text = f"+{taken['value']} for {names[seat]}: {before['points'][seat]} → {after['points'][seat]} points"
     elif last.get("kind") == "change":
         old = before["pieces"][last["cell"]]["value"]
         w, h = _paste_piece(canvas, (x, y), chips[seat], old)
         canvas.arrow((x + w + 8, y + h * 0.6), (x + w + 58, y + h * 0.6), MUTED, 6, outline=None)
         x += w + 66
         w, h = _paste_piece(canvas, (x, y), chips[seat], last["value"])
-        text = f"{last['cell']}: {old} -> {last['value']}"
+        text = f"{last['cell']}: {old} → {last['value']}"
     else:
         return y
     canvas.text((x + w + 14, y + h * 0.6), text, 19, INK, anchor="lm")
