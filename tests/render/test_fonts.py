@@ -115,3 +115,35 @@ def test_display_names_fit_a_width_not_only_a_count() -> None:
     assert wide.endswith("…")
     assert narrow == "Al"
     assert text_width(wide, 20) <= text_width("Bartholomew the…", 20) + 20
+
+
+@pytest.fixture
+def basic_layout(monkeypatch: pytest.MonkeyPatch):
+    """Pillow without libraqm: the basic layout engine everywhere (caches cleared before and after)."""
+    from PIL import ImageFont
+
+    import render.fonts
+    import render.text
+
+    def clear() -> None:
+        for cached in (render.fonts.face_font, render.text.runs, render.text._run_widths, render.text._font):
+            cached.cache_clear()
+
+    clear()
+    monkeypatch.setattr(render.fonts, "LAYOUT", ImageFont.Layout.BASIC)
+    monkeypatch.setattr(render.text, "RAQM", False)
+    yield
+    monkeypatch.undo()
+    clear()
+
+
+@pytest.mark.usefixtures("basic_layout")
+def test_without_libraqm_right_to_left_words_still_read_in_order() -> None:
+    from render.text import runs
+
+    assert runs("محمد علي") == ((3, "يلع دمحم", True),)  # letters drawn right to left, unjoined
+    assert runs("Ann ❤️") == ((0, "Ann ", False), (2, "❤", False))  # no variation selector to draw as a box
+    boxes = notdef_boxes()
+    for ch in "محمد":
+        glyph = inked(drawn(ch))
+        assert glyph is not None and not any(alike(glyph, box) for box in boxes)
