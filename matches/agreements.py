@@ -12,6 +12,7 @@ from typing import Any
 from data import Duplicate
 from matches.model import Event, Match, Refusal, Turn
 from rules import RESIGN, Action, Outcome
+from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
 
 TIMEOUT_RULES = ("claim", "forfeit")
 
@@ -65,7 +66,7 @@ class Agreements:
         match = await self.get(match_id)
         async with match.lock:
             self._lobby(match)
-            await self._end_by_agreement(match, "aborted", "the lobby expired before it started")
+            await self._end_by_agreement(match, "aborted", LOBBY_EXPIRED)
             return match
 
     async def timeout(self, match_id: int) -> Turn | None:
@@ -83,7 +84,7 @@ class Agreements:
             if late and all(action is not None for _, action in defaults):
                 return await self._default_actions(match, defaults)
             if len(late) >= match.players:
-                await self._end_by_agreement(match, "aborted", "nobody moved before the deadline")
+                await self._end_by_agreement(match, "aborted", NOBODY_MOVED)
                 return Turn(match, [])
             if r.timeout_rule == "forfeit":
                 return await self._forfeit(match, late)
@@ -123,6 +124,7 @@ class Agreements:
         game, state = match.game, match.state
         events: list[Event] = []
         version = match.record.version
+        forfeited = []
         for seat in late:
             if game.outcome(state) is not None:
                 break
@@ -130,9 +132,10 @@ class Agreements:
             version += 1
             events.append(Event(version, seat, None, game.notation(state, RESIGN), "timeout",
                                 f"{game.seat_name(state, seat)} ran out of time and forfeits", "timeout"))
+            forfeited.append(seat)
             state = after
         more, state = self._resolve(match, state, version)
-        await self._commit(match, state, [*events, *more], key=key)
+        await self._commit(match, state, [*events, *more], key=key, forfeit=forfeited)
         return Turn(match, [*events, *more])
 
     # ---- ending by agreement, rematch ----------------------------------------------------------------------------
@@ -176,7 +179,7 @@ class Agreements:
                 raise Refusal("You already agreed; waiting for the others.")
             agreed = (*offer, user_id)
             if set(agreed) >= set(match.user_ids):
-                await self._end_by_agreement(match, "finished", "draw agreed")
+                await self._end_by_agreement(match, "finished", DRAW_AGREED)
             else:
                 await self._set_draw(match, agreed)
             return match
@@ -199,7 +202,7 @@ class Agreements:
             if not await self.can_abort(match):
                 raise Refusal(f"Match #{match.id} is past its first moves: it can no longer be aborted "
                               "(offer a draw or resign instead).")
-            await self._end_by_agreement(match, "aborted", "aborted in the first moves")
+            await self._end_by_agreement(match, "aborted", ABORTED_EARLY)
             return match
 
     async def rematch(self, match_id: int, user_id: int) -> Match:

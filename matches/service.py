@@ -20,6 +20,7 @@ from matches.agreements import TIMEOUT_RULES, Agreements
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
+from rules.outcomes import FORFEIT_KEY
 from rules.replay import replay
 
 log = logging.getLogger(__name__)
@@ -312,9 +313,13 @@ class MatchService(Preferences, Agreements):
         return chances[-1][0]
 
     async def _commit(self, match: Match, state: State, events: list[Event], seats: Sequence[int] | None = None,
-                      key: str | None = None, seat_draw: str | None = None, seed: bytes | None = None) -> None:
-        outcome = match.game.outcome(state)
-        status = "finished" if outcome is not None else "active"
+                      key: str | None = None, seat_draw: str | None = None, seed: bytes | None = None,
+                      forfeit: Sequence[int] = ()) -> None:
+        """Store `state` after `events`; `forfeit`: seats that resigned by running out of time (so the result says
+        so, not "resigned")."""
+        ended = match.game.outcome(state)
+        status = "finished" if ended is not None else "active"
+        outcome = None if ended is None else ended.to_json() | ({FORFEIT_KEY: sorted(forfeit)} if forfeit else {})
         snapshot = match.game.to_json(state)
         now = self._clock()
         tc = match.record.time_control
@@ -323,7 +328,7 @@ class MatchService(Preferences, Agreements):
             version = await self.store.append(
                 match.id, expected_version=match.record.version,
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
-                status=status, outcome=outcome.to_json() if outcome else None, now=now, seats=seats,
+                status=status, outcome=outcome, now=now, seats=seats,
                 deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,
                 commitment=dice.commitment(seed) if seed else None)
         except StaleWrite:
@@ -336,7 +341,7 @@ class MatchService(Preferences, Agreements):
                           "it is not applied again.") from None
         match.state = state
         match.record = replace(match.record, version=version, status=status,
-                               outcome=outcome.to_json() if outcome else None, state=snapshot, turn_started=now,
+                               outcome=outcome, state=snapshot, turn_started=now,
                                deadline=deadline, reminders=0, overdue=False, expires_at=None, draw_offer=())
         if seed is not None:
             match.record = replace(match.record, seed=seed.hex(), commitment=dice.commitment(seed))

@@ -119,9 +119,10 @@ def panel_rows(canvas: Canvas, x: float, y: float, width: float, rows: Sequence[
         cy = y + (ROW_HEIGHT - 6) / 2
         canvas.chip((x + 26, cy), 16, chip)
         text_x, room = x + ROW_TEXT_X, row_text_width(width)
-        canvas.fit_text((text_x, cy - 2), row.name, ROW_NAME, room, MUTED if row.out else INK, anchor="ls")
+        # 11 px between the name's baseline and the detail's top: room for the deepest descenders (Arabic ي).
+        canvas.fit_text((text_x, cy - 4), row.name, ROW_NAME, room, MUTED if row.out else INK, anchor="ls")
         if row.detail:
-            canvas.fit_text((text_x, cy + 4), row.detail, ROW_DETAIL, room, MUTED, anchor="lt")
+            canvas.fit_text((text_x, cy + 7), row.detail, ROW_DETAIL, room, MUTED, anchor="lt")
         y += ROW_HEIGHT
     return y
 

@@ -329,8 +329,9 @@ def _seat_block(canvas: Canvas, view: Mapping[str, Any], seat: int, name: str, w
     disc_r = 25
     disc = (x + w - disc_r - 10, y + (SEAT_BLOCK - 6) / 2)
     text_x, room = x + 48, w - 48 - 2 * disc_r - 18
-    canvas.fit_text((text_x, y + 27), name, 19, room, MUTED if out else INK, anchor="ls")
-    canvas.text((text_x, y + 31), _detail(view, seat, where, room), 14, MUTED, anchor="lt")
+    # 10 px from the name's baseline to the detail's top: room for the deepest descenders (Arabic ي).
+    canvas.fit_text((text_x, y + 24), name, 19, room, MUTED if out else INK, anchor="ls")
+    canvas.text((text_x, y + 34), _detail(view, seat, where, room), 14, MUTED, anchor="lt")
     # The capture disc: points in the middle; the captured pieces (values at capture) as small pyramids beside.
     points = (view.get("points") or view.get("scores") or [0] * (seat + 1))[seat]
     canvas.circle(disc, disc_r, fill=mix(chips[seat].fill, WHITE, 0.18), outline=chips[seat].fill, width=3)

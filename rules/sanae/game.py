@@ -102,7 +102,7 @@ class Sanae(Game):
                 return f"{who} captured the Void after losing both King and Queen, which only draws"
             return f"{who} lost both King and Queen"
         return {"void_captured": f"{winner} captured the Void",
-                "quiet-limit": f"{view.get('quiet_limit')} plies without combat",
+                "quiet-limit": f"No combat for {view.get('quiet_limit')} plies",
                 "no_moves": f"{loser} had no legal move",
                 "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome)
 
