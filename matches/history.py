@@ -14,6 +14,7 @@ from typing import Any
 from data import LogEntry
 from matches.service import Match, MatchService, Refusal
 from rules import GAMES, Game, State
+from rules.outcomes import result_words
 from rules.replay import replay, steps
 
 RECORD_FORMAT = "tabletop-match-record"
@@ -100,7 +101,9 @@ async def public_views(service: MatchService, match_id: int) -> list[dict[str, A
         kept = [s for s in states if settled(game, s)]
         if not kept or kept[-1] is not states[-1]:
             kept.append(states[-1])
-        return [game.view(s, None) for s in kept]
+        views = [game.view(s, None) for s in kept]
+        match.with_ending(views[-1])  # an agreed draw or an abort shows on the last frame as on the board
+        return views
 
     return await asyncio.to_thread(collect)
 
@@ -126,6 +129,7 @@ async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
     names = await service.names(match)
     ended = game.outcome(final)
     outcome = match.record.outcome or (ended.to_json() if ended is not None else None)
+    words = result_words(match.with_ending(game.view(final, None)), names, outcome)
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
@@ -138,6 +142,7 @@ async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
                   for i, uid in enumerate(match.user_ids)],
         "log": [{"n": e.n, "seat": e.seat, "text": e.text, "time": _iso(e.created_at)} for e in entries],
         "outcome": outcome,
+        "result": words.sentence() if words is not None else None,  # as the match message words it
         "final_position": game.position(final),
         "started": _iso(entries[0].created_at) if entries else _iso(match.record.created_at),
         "finished": _iso(match.record.updated_at),

@@ -141,6 +141,7 @@ async def test_export_replays_with_the_rules_alone(service: MatchService) -> Non
     assert {s["user"] for s in again["seats"]} >= {"ada"}
     assert [line["n"] for line in again["log"]] == list(range(1, match.record.version + 1))
     assert again["outcome"] == match.outcome().to_json()
+    assert again["result"] == match.result_words(await service.names(match)).sentence()  # the embed's words
     state = replay_record(again)
     assert match.game.position(state) == match.game.position(match.state) == again["final_position"]
 
