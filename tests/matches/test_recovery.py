@@ -1,4 +1,8 @@
-"""Crash recovery: every move the console acknowledged survives a SIGKILL mid-stream, and the match plays on."""
+"""Crash recovery: every move the console acknowledged survives a SIGKILL mid-stream, and the match plays on.
+
+The parent's kill lands wherever the console happens to be; the console_kill_driver tests also kill it at the very
+instant it acknowledges a move, and show that a console answering before it commits is caught.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import asyncio
 import random
 import sys
 from pathlib import Path
+
+import pytest
 
 from data import Store
 from matches import MatchService
@@ -113,3 +119,53 @@ async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
         assert [e.text for e in await store.log(1)][: len(log)] == [e.text for e in log]
     finally:
         await store.close()
+
+
+async def killed_at_an_acknowledgement(db: Path, *broken: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """Stream a game into tests/matches/console_kill_driver.py, which SIGKILLs itself as it flushes its KILL_AFTER-th
+    move acknowledgement; the acknowledged (log line, move) pairs and the moves sent."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.matches.console_kill_driver", str(db), str(KILL_AFTER), *broken, cwd=ROOT,
+        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(f"new cintos 2 {ADA}\njoin 1 {BOB}\nstart 1 {ADA}\n".encode())
+    await proc.stdin.drain()
+    answers = [(await asyncio.wait_for(proc.stdout.readline(), ANSWER_TIMEOUT)).decode() for _ in range(3)]
+    assert answers[2].startswith("ok started 1 seats "), answers
+    seats = [int(word) for word in answers[2].split(" seats ")[1].split("|")[0].split()]
+    moves = planned_moves(seats, seed=3)
+    try:
+        proc.stdin.write("".join(f"act 1 {user} {move}\n" for user, move in moves).encode())
+        await proc.stdin.drain()
+    except (BrokenPipeError, ConnectionResetError):
+        pass  # it may already be dead: that is the point
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode == -9, err.decode()[-2000:]
+    acks = []
+    for line in out.decode().splitlines():
+        if line.startswith("ok "):
+            n, text = line[3:].split(" | ")[0].split(" ", 1)
+            acks.append((int(n), text))
+    assert len(acks) == KILL_AFTER
+    return acks, moves
+
+
+async def lost(db: Path, acks: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    store = await Store.open(db)
+    try:
+        by_n = {e.n: e.text for e in await store.log(1)}
+    finally:
+        await store.close()
+    return [(n, text) for n, text in acks if by_n.get(n) != text]
+
+
+async def test_killed_at_the_instant_of_acknowledgement(tmp_path: Path) -> None:
+    acks, moves = await killed_at_an_acknowledgement(tmp_path / "at-ack.sqlite3")
+    assert await lost(tmp_path / "at-ack.sqlite3", acks) == []
+    assert [text for _, text in acks] == [text for _, text in moves[:KILL_AFTER]]
+
+
+@pytest.mark.parametrize("delay", ["0.03", "0.3"])
+async def test_a_console_that_acknowledges_before_committing_is_caught(tmp_path: Path, delay: str) -> None:
+    acks, _moves = await killed_at_an_acknowledgement(tmp_path / "broken.sqlite3", delay)
+    assert await lost(tmp_path / "broken.sqlite3", acks) == [acks[-1]]  # told "ok", killed before the commit
