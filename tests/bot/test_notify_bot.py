@@ -31,6 +31,8 @@ async def test_notify_alone_shows_the_defaults_only_to_the_caller(simcord_env: A
     lines = embed.description.splitlines()
     assert lines[0] == "**Every game:** turn DMs on · reminders on"
     assert "**Cintos:** turn DMs on · reminders on" in lines and len(lines) == 6
+    one = answer(await ada.slash(channel, "notify", game="sinoda")).embeds[0].description.splitlines()
+    assert one == ["**Every game:** turn DMs on · reminders on", "**Sinoda:** turn DMs on · reminders on"]
 
 
 async def test_turn_dms_off_for_one_game_stops_them_for_that_game_only(simcord_env: Any) -> None:
