@@ -21,6 +21,7 @@ from render.text import (
     font,
     has_glyph,
     safe_text,
+    shorten,
     text_width,
     truncate_name,
     wrap,
@@ -360,6 +361,6 @@ __all__ = [
     "BLACK", "BLUE", "BLUISH_GREEN", "BOARD", "BORDER", "HIGHLIGHT", "INK", "LAST_MOVE", "MAX_PNG_BYTES", "MUTED",
     "NEUTRAL", "OKABE_ITO", "ORANGE", "PAPER", "REDDISH_PURPLE", "SCALE", "SEAT_COLOURS", "SKY_BLUE", "VERMILLION",
     "WHITE", "YELLOW", "Canvas", "Chip", "Swatch", "chip", "contrast", "encode_png", "first_fitting", "fit", "font",
-    "has_glyph", "mix", "rgb", "rgba", "safe_text", "seat_chips", "swatch", "text_on", "text_width", "truncate_name",
-    "wrap",
+    "has_glyph", "mix", "rgb", "rgba", "safe_text", "seat_chips", "shorten", "swatch", "text_on", "text_width",
+    "truncate_name", "wrap",
 ]

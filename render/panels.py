@@ -6,7 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, fit, mix, text_width, truncate_name
+from render.kit import (
+    BORDER,
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    Canvas,
+    Chip,
+    fit,
+    mix,
+    shorten,
+    text_width,
+    truncate_name,
+)
 from rules.outcomes import result_words
 
 HEADER_HEIGHT = 64
@@ -27,7 +40,7 @@ def display_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     for seat in range(count):
         given = names[seat] if seat < len(names) else ""
         fallback = seats[seat] if seat < len(seats) else f"Player {seat + 1}"
-        out.append(fit(truncate_name(given.strip() or fallback, 32), NAME_SIZE, NAME_WIDTH))
+        out.append(shorten(truncate_name(given.strip() or fallback, 32), NAME_SIZE, NAME_WIDTH))
     return out
 
 

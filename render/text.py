@@ -15,6 +15,7 @@ from PIL import ImageDraw, ImageFont
 from render.fonts import FACES, MAIN, RAQM, face_font, face_has, face_of
 
 SCALE = 2  # drawing happens at this multiple of the final size
+RLM = "\u200f"  # RIGHT-TO-LEFT MARK
 
 
 def font(size: int, face: int = MAIN) -> ImageFont.FreeTypeFont:
@@ -82,15 +83,16 @@ def _logical_runs(text: str) -> list[tuple[int, str]]:
     def add(face: int, chunk: str, sealed: bool = False) -> None:
         # A sealed run (neutrals between right-to-left and other text) takes no letters: its direction is resolved
         # on its own (see `runs`).
-        if runs and runs[-1][0] == face and runs[-1][2] == sealed:
+        if runs and runs[-1][0] == face and runs[-1][2] == sealed and not runs[-1][1].endswith(RLM):
             runs[-1][1] += chunk
         else:
             runs.append([face, chunk, sealed])
 
     def settle(next_face: int | None) -> None:
         nonlocal pending
-        if pending and next_face == runs[-1][0]:
-            add(next_face, pending)
+        # A right-to-left mark (as `fit` puts after an ellipsis that cuts right-to-left text) keeps them in, too.
+        if pending and (next_face == runs[-1][0] or RLM in pending):
+            add(runs[-1][0], pending)
         else:
             for ch in pending:
                 add(face_of(ch) or MAIN, ch, sealed=True)
@@ -218,21 +220,36 @@ def _clusters(text: str) -> list[str]:
     return out
 
 
-def fit(text: str, size: float, max_width: float) -> str:
-    """`text` (made safe) cut with an ellipsis so it fits `max_width` at `size`."""
-    text = safe_text(text)
+def _ellipsis(cut: str) -> str:
+    """`cut` with an ellipsis at its cut end: for right-to-left text that is its left end, which a right-to-left
+    mark after the ellipsis asks for."""
+    last = next((d for d in map(_strong, reversed(cut)) if d), None)
+    return cut + "…" + (RLM if last == "R" else "")
+
+
+def _cut(text: str, size: float, max_width: float) -> str:
     if text_width(text, size) <= max_width:
         return text
     clusters = _clusters(text)
     lo, hi = 0, len(clusters) - 1  # the most clusters that fit before the ellipsis, by bisection
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if text_width("".join(clusters[:mid]).rstrip() + "…", size) <= max_width:
+        if text_width(_ellipsis("".join(clusters[:mid]).rstrip()), size) <= max_width:
             lo = mid
         else:
             hi = mid - 1
     cut = "".join(clusters[:lo]).rstrip()
-    return cut + "…" if cut else ""
+    return _ellipsis(cut) if cut else ""
+
+
+def fit(text: str, size: float, max_width: float) -> str:
+    """`text` (made safe) cut with an ellipsis so it fits `max_width` at `size`."""
+    return _cut(safe_text(text), size, max_width)
+
+
+def shorten(text: str, size: float, max_width: float) -> str:
+    """`text` cut like `fit`, in its own characters (not made safe): for names that go into words, not only images."""
+    return _cut(" ".join(str(text).split()), size, max_width)
 
 
 def first_fitting(options: Sequence[str], size: float, max_width: float) -> str:

@@ -106,7 +106,7 @@ def test_arabic_reads_right_to_left_with_joined_letters() -> None:
                                   "محمد علي محمد علي محمد علي", "WWWWWWWWWWWWWWWW", "🎲 Dicey 🐉 Dicey 🐉 Dicey 🐉"])
 def test_long_names_are_cut_with_an_ellipsis_to_fit(name: str) -> None:
     cut = fit(name, 20, 150)
-    assert cut.endswith("…") and cut != name
+    assert cut.rstrip("\u200f").endswith("…") and cut != name  # a right-to-left cut ends in a right-to-left mark
     assert text_width(cut, 20) <= 150
 
 
@@ -147,3 +147,20 @@ def test_without_libraqm_right_to_left_words_still_read_in_order() -> None:
     for ch in "محمد":
         glyph = inked(drawn(ch))
         assert glyph is not None and not any(alike(glyph, box) for box in boxes)
+
+
+def test_a_cut_right_to_left_name_shows_its_ellipsis_at_the_cut_left_end() -> None:
+    from render.text import runs
+
+    cut = fit("محمد علي محمد علي محمد علي", 20, 150)
+    assert text_width(cut, 20) <= 150
+    drawn_runs = runs(f"{cut} wins")
+    assert drawn_runs[0][1].startswith("…")  # leftmost: where the right-to-left name was cut
+    assert drawn_runs[1][1].startswith("محمد")
+    assert drawn_runs[-1][1] == " wins"
+    assert runs(fit("Bartholomew Featherstonehaugh", 20, 150))[-1][1].endswith("…")
+
+
+def test_display_names_keep_their_own_characters_for_words() -> None:
+    # Names also go into alt text and messages: shortened to the width, never transliterated or stripped.
+    assert display_names({"players": 1}, ["Zoë 🫩"]) == ["Zoë 🫩"]
