@@ -17,6 +17,7 @@ from typing import Any
 
 import aiosqlite
 
+from data.health import StoreUnavailable, check_file, check_intact, store_problem
 from data.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -153,16 +154,38 @@ class Store:
             await _run(self._conn, "COMMIT")
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(str(path), isolation_level=None)  # explicit BEGIN/COMMIT below
-        await _run(conn, "PRAGMA journal_mode=WAL")
-        await _run(conn, "PRAGMA busy_timeout=5000")
-        await _run(conn, "PRAGMA foreign_keys=ON")
-        await _run(conn, "PRAGMA synchronous=FULL")  # every commit is on disk before a move is acknowledged
-        store = cls(conn)
-        await store._migrate()
+    async def open(cls, path: str | Path, *, init_empty: bool = False) -> Store:
+        """Connect, check and migrate; `StoreUnavailable` (naming the file and the problem) if the file is unusable.
+
+        A file that is not a database, is damaged (PRAGMA quick_check), cannot be written, or is empty (0 bytes,
+        unless `init_empty`) is refused, and the connection is closed again: its thread would keep the process alive.
+        """
+        name = str(path)
+        file = name != ":memory:"
+        if file:
+            check_file(Path(path), init_empty=init_empty)
+        conn: aiosqlite.Connection | None = None
+        try:
+            conn = await aiosqlite.connect(name, isolation_level=None)  # explicit BEGIN/COMMIT below
+            await _run(conn, "PRAGMA busy_timeout=5000")
+            await _run(conn, "PRAGMA journal_mode=WAL")
+            await _run(conn, "PRAGMA foreign_keys=ON")
+            await _run(conn, "PRAGMA synchronous=FULL")  # every commit is on disk before a move is acknowledged
+            if file:
+                await check_intact(conn, name)
+            store = cls(conn)
+            await store._migrate()
+            if file:  # a real write: permissions can look right and writing still fail (read-only mount, a lock)
+                version = await store.schema_version()
+                async with store._transaction() as writing:
+                    await _run(writing, f"PRAGMA user_version={version}")
+        except BaseException as error:
+            if conn is not None:
+                await conn.close()
+            problem = store_problem(error)
+            if problem is None or isinstance(error, StoreUnavailable):
+                raise
+            raise StoreUnavailable(name, f"{problem} ({error})") from error
         return store
 
     async def close(self) -> None:

@@ -1,0 +1,96 @@
+"""The database file's health: checks at start (before and after connecting) and what a failing store means.
+
+A problem becomes `StoreUnavailable`, naming the file and the problem in one line; the bot prints it and exits.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+# SQLite's primary result codes that are about the file, the disk or other programs, not about the SQL
+# (https://sqlite.org/rescode.html); any other error is a bug in the bot.
+_PROBLEMS = {
+    sqlite3.SQLITE_PERM: "access to the database file was denied",
+    sqlite3.SQLITE_BUSY: "the database file is locked by another program (is another copy of the bot running?)",
+    sqlite3.SQLITE_LOCKED: "the database is locked",
+    sqlite3.SQLITE_NOMEM: "SQLite ran out of memory",
+    sqlite3.SQLITE_READONLY: "the database file cannot be written (read-only)",
+    sqlite3.SQLITE_IOERR: "reading or writing the database file failed (I/O error)",
+    sqlite3.SQLITE_CORRUPT: "the database file is damaged",
+    sqlite3.SQLITE_FULL: "the disk is full",
+    sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
+    sqlite3.SQLITE_PROTOCOL: "locking the database file failed",
+    sqlite3.SQLITE_NOTADB: "the file is not a SQLite database",
+}
+QUICK_CHECK_SHOWN = 200  # characters of PRAGMA quick_check's first finding in the message
+
+
+class StoreUnavailable(RuntimeError):
+    """The database cannot be used: `path` names the file, `problem` says what is wrong, in words."""
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"{path}: {problem}")
+        self.path = path
+        self.problem = problem
+
+
+class EmptyDatabase(StoreUnavailable):
+    """The file exists and holds 0 bytes: it becomes a new database only when the caller asks (`init_empty`)."""
+
+
+def store_problem(error: BaseException) -> str | None:
+    """What a failure of the store means in words, or None when `error` is not one (then it is a bug).
+
+    Follows the chain of causes: a failed ROLLBACK can hide the disk error that made the statement fail.
+    """
+    seen: BaseException | None = error
+    while seen is not None:
+        if isinstance(seen, StoreUnavailable):
+            return seen.problem
+        code = getattr(seen, "sqlite_errorcode", None)
+        if isinstance(seen, sqlite3.Error) and code is not None and code & 0xFF in _PROBLEMS:
+            return _PROBLEMS[code & 0xFF]
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def check_file(path: Path, *, init_empty: bool) -> None:
+    """Before connecting: a file (or none yet) in a folder this process may write, readable, writable, not empty.
+
+    WAL mode creates `<file>-wal` and `<file>-shm` beside the database, so the folder must be writable too.
+    """
+    name = str(path)
+    if path.is_dir():
+        raise StoreUnavailable(name, "this is a folder, not a database file")
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise StoreUnavailable(name, f"cannot create its folder {folder} ({error.strerror})") from error
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreUnavailable(name, f"the folder {folder} is not writable (SQLite writes its -wal and -shm files "
+                                     "beside the database)")
+    if not path.exists():
+        return  # a new database is made here
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise StoreUnavailable(name, "the file is not readable and writable by this user")
+    if path.stat().st_size == 0 and not init_empty:
+        raise EmptyDatabase(name, "the file is empty (0 bytes); it is made a new database only when asked")
+
+
+async def check_intact(conn: aiosqlite.Connection, path: str) -> None:
+    """After connecting: PRAGMA quick_check finds nothing wrong (it reads every page, without the index checks)."""
+    async with conn.execute("PRAGMA quick_check") as cur:
+        findings = [str(row[0]) for row in await cur.fetchall()]
+    if findings == ["ok"]:
+        return
+    first = " ".join(findings[0].replace("*** in database main ***", "").split()) if findings else "no answer"
+    if len(first) > QUICK_CHECK_SHOWN:
+        first = first[: QUICK_CHECK_SHOWN - 1] + "…"
+    more = f" and {len(findings) - 1} more" if len(findings) > 1 else ""
+    raise StoreUnavailable(path, f"the database file is damaged (PRAGMA quick_check: {first}{more})")
+
