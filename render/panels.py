@@ -16,6 +16,7 @@ from render.kit import (
     Chip,
     fit,
     mix,
+    safe_text,
     shorten,
     text_width,
     truncate_name,
@@ -33,14 +34,16 @@ NAME_SIZE, NAME_WIDTH = 20, 180
 
 
 def display_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """Names per seat cut to `NAME_WIDTH`; the seat's own name stands in for a missing or blank one."""
+    """Names per seat cut to `NAME_WIDTH`; the seat's own name stands in for a missing or blank one, or for one no
+    font can draw a character of (all emoji newer than the emoji font, say), which would leave a blank."""
     seats = view.get("seat_names") or []
     count = view.get("players") or len(seats) or len(names)
     out = []
     for seat in range(count):
         given = names[seat] if seat < len(names) else ""
         fallback = seats[seat] if seat < len(seats) else f"Player {seat + 1}"
-        out.append(shorten(truncate_name(given.strip() or fallback, 32), NAME_SIZE, NAME_WIDTH))
+        given = given.strip() if safe_text(given) else ""
+        out.append(shorten(truncate_name(given or fallback, 32), NAME_SIZE, NAME_WIDTH))
     return out
 
 
@@ -86,6 +89,10 @@ def header(canvas: Canvas, view: dict[str, Any], names: Sequence[str], title: st
     radius, gap = 14, 8
     available = w - MARGIN - x - 24
     chips_w = len(seats) * (2 * radius + 4)
+    words = result_words(view, names)
+    if words is not None and words.brief and (
+            chips_w + gap + text_width(main, 22) + 10 + text_width(secondary, 17) > available):
+        main = words.brief  # "Team I wins": its chips stand beside it, and the reason keeps its room
     main_w = min(text_width(main, 22), max(80.0, available - chips_w - gap))
     main = fit(main, 22, main_w)
     secondary_w = max(0.0, available - chips_w - gap - text_width(main, 22) - 10)

@@ -164,3 +164,8 @@ def test_a_cut_right_to_left_name_shows_its_ellipsis_at_the_cut_left_end() -> No
 def test_display_names_keep_their_own_characters_for_words() -> None:
     # Names also go into alt text and messages: shortened to the width, never transliterated or stripped.
     assert display_names({"players": 1}, ["Zoë 🫩"]) == ["Zoë 🫩"]
+
+
+def test_a_name_nothing_of_which_can_be_drawn_gives_way_to_the_seat_name() -> None:
+    assert display_names({"players": 2, "seat_names": ["Red", "Blue"]}, ["\U0001fae9\U0001fae9", "\ue000"]) == [
+        "Red", "Blue"]
