@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 
 from cogs import limits
+from data import store_problem
 from matches import Match, Refusal
 from rules.base import one_of, quote
 
@@ -99,12 +100,21 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
         await work()
     except Refusal as refusal:
         await reply(interaction, refusal.message)
-    except Exception:
+    except Exception as error:
         ref = secrets.token_hex(3)
-        log.exception("error %s in match %s for user %s", ref, match_id, interaction.user.id)
+        problem = store_problem(error)
+        if problem is None:
+            log.exception("error %s in match %s for user %s", ref, match_id, interaction.user.id)
+            text = (f"Sorry, something went wrong (match #{match_id or '—'}, error {ref}). "
+                    "Nothing was changed by the part that failed; please try again.")
+        else:  # the database failed, not the code: one line with SQLite's own words, no traceback
+            log.error("error %s in match %s for user %s: the database is not available: %s (%s: %s)", ref,
+                      match_id, interaction.user.id, problem, type(error).__name__, error)
+            log.debug("where error %s happened", ref, exc_info=error)
+            text = (f"The bot's database is not available right now ({problem}; error {ref}). Nothing was changed "
+                    "by the part that failed; please try again later.")
         try:
-            await reply(interaction, f"Sorry, something went wrong (match #{match_id or '—'}, error {ref}). "
-                                     "Nothing was changed by the part that failed; please try again.")
+            await reply(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell user %s about error %s", interaction.user.id, ref)
 

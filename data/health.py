@@ -54,7 +54,7 @@ def store_problem(error: BaseException) -> str | None:
         code = getattr(seen, "sqlite_errorcode", None)
         if isinstance(seen, sqlite3.Error) and code is not None and code & 0xFF in _PROBLEMS:
             return _PROBLEMS[code & 0xFF]
-        seen = seen.__cause__ or seen.__context__
+        seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
     return None
 
 

@@ -39,6 +39,7 @@ from render.panels import (
     title_bar,
 )
 from rules.bodsoi import tile_geometry
+from rules.outcomes import result_words
 
 TITLE = "Bodsoi"
 FILES = "abcdefgh"
@@ -300,20 +301,10 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
     canvas.text((x, y), f"Bag: {view.get('bag', 0)} tiles", 17, INK)
     y += 30
 
-    bodsoi = view.get("bodsoi")
-    if outcome:
+    words = result_words(view, names)  # the header says who; here the reason in full
+    if words is not None:
         y = panel_heading(canvas, x, y, w, "Result")
-        reason = str(outcome.get("reason") or "")
-        if bodsoi:
-            text = f"BODSOI! {SIDE_TITLES.get(bodsoi['side'], '')} joined two opposite edges."
-        else:
-            text = {"full": "The board is full: best paths compared.",
-                    "stall": "Nobody could or would play: best paths compared.",
-                    "empty": "No tiles left: best paths compared.",
-                    "resign": "Resigned."}.get(reason, reason)
-            if not winners and reason != "resign":
-                text += " Draw."
-        y = panel_text(canvas, x, y, w, text, 17) + 8
+        y = panel_text(canvas, x, y, w, words.reason + ".", 17) + 8
 
     y = panel_heading(canvas, x, y, w, "Anchored paths")
     paths = view.get("paths") or {}

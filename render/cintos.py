@@ -35,6 +35,7 @@ from render.panels import (
     row_text_width,
     title_bar,
 )
+from rules.outcomes import result_words
 
 TITLE = "Cintos"
 FILES = "abcdefgh"
@@ -211,7 +212,9 @@ def _seat_detail(view: Mapping[str, Any], seat: int, letter: str, width: float) 
     if _flag(view, "eliminated", seat):
         return first_fitting([f"{colour} · eliminated", "eliminated"], ROW_DETAIL, width)
     state = ("resigned" if _flag(view, "resigned", seat) else "winner" if winners == [seat]
-             else "draw" if seat in winners else "to move" if seat == view.get("to_move") and not outcome else "")
+             else "shared win" if seat in winners and len(winners) < int(view.get("players") or 0)
+             else "draw" if seat in winners
+             else "to move" if seat == view.get("to_move") and not outcome else "")
     if not state:
         return first_fitting([f"{colour} · {pieces}", pieces], ROW_DETAIL, width)
     return first_fitting([f"{colour} · {pieces} · {state}", f"{pieces} · {state}", state], ROW_DETAIL, width)
@@ -233,10 +236,10 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colour
         detail = _seat_detail(view, seat, letter, row_text_width(w))
         rows.append(PanelRow(_chip(letter), names[seat], detail, active, out))
     y = panel_rows(canvas, x, y, w, rows) + 8
-    if outcome and outcome.get("reason"):
-        reason = str(outcome["reason"])
+    words = result_words(view, names)  # the header says who; here the reason in full
+    if words is not None and words.reason:
         y = panel_heading(canvas, x, y, w, "Result")
-        y = panel_text(canvas, x, y, w, reason[:1].upper() + reason[1:] + ".", 17) + 8
+        y = panel_text(canvas, x, y, w, words.reason + ".", 17) + 8
 
     y = panel_heading(canvas, x, y, w, "Territories")
     owners = view.get("owners") or {}

@@ -28,6 +28,7 @@ from render.kit import (
     text_width,
 )
 from render.panels import HEADER_HEIGHT, MARGIN, display_names, header
+from rules.outcomes import result_words
 
 TITLE = "Sakamichi"
 WIDTH = 1000
@@ -46,10 +47,6 @@ DIE = 60.0
 DIE_COL = DIE + 28.0
 TRACK_TOP_PAD = 30.0  # room for the row value labels above the boxes
 HAND_TILE = 30.0
-REASONS = {"empty_hand": "emptied their hand", "six-rows": "six rows on their own line",
-           "pile_more_tiles": "the pile ran out and the other hand held more tiles",
-           "pile_equal": "the pile ran out with equal hands", "stuck": "the other player had no legal action",
-           "resign": "the other player resigned"}
 
 # Pip positions on a 3x3 grid (column, row), like a die face.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -364,12 +361,9 @@ def status_text(view: Mapping[str, Any], names: Sequence[str]) -> str:
             return (f"{names[seat]} rolled higher (white {dice.get('white')}, black {dice.get('black')}) and "
                     "chooses: an own line, or to move first.")
         return f"{names[seat]} chooses an own line without seeing the hands."
-    result = view.get("result")
-    if result:
-        winner = result.get("winner")
-        reason = REASONS.get(str(result.get("reason")), str(result.get("reason") or "").replace("_", " "))
-        verdict = f"{names[winner]} wins" if isinstance(winner, int) and winner < len(names) else "Draw"
-        return f"{verdict}: {reason}." + (f" Removed tile: {view.get('removed')}." if view.get("removed") else "")
+    words = result_words(view, names)  # the header's words
+    if words is not None:
+        return words.sentence() + (f" Removed tile: {view.get('removed')}." if view.get("removed") else "")
     return describe_last(view, names)
 
 

@@ -40,9 +40,6 @@ from rules.sanae.board import BOARDS, Board
 TITLE = "Sanae"
 CHIPS: tuple[Chip, Chip] = (chip("red", "R"), chip("blue", "B"))
 
-REASONS = {"void_captured": "Void captured", "king_queen_draw": "King and Queen lost", "quiet-limit": "quiet limit",
-           "no_moves": "no legal move", "resign": "resignation"}
-
 WIDTH = 1100
 UNIT = 53  # pixels per board unit: ring k spans radius k..k+1 (spec 3.4)
 PAD = 0.45  # board units around the circles for the arc numbers
@@ -289,10 +286,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     names = display_names(view, names)
     height = round(BOARD_TOP + lay.height + PANEL_TOP_GAP + PANEL_H)
     canvas = Canvas(WIDTH, height)
-    outcome = view.get("outcome")
-    if outcome:  # the header reads the reason: say it in words
-        outcome = {**outcome, "reason": REASONS.get(outcome.get("reason"), outcome.get("reason"))}
-    header(canvas, {**view, "outcome": outcome}, names, TITLE, CHIPS, match_id)
+    header(canvas, view, names, TITLE, CHIPS, match_id)  # the header words the result (rules.outcomes)
     _draw_board(canvas, view)
     _panel(canvas, view, names, BOARD_TOP + lay.height + PANEL_TOP_GAP)
     return canvas.png()

@@ -28,6 +28,8 @@ from render.kit import (
     text_on,
 )
 from render.panels import HEADER_HEIGHT, MARGIN, display_names, header, panel_heading, panel_text
+from rules.outcomes import result_words
+from rules.sinoda.game import TEAM_NUMERALS
 
 TITLE = "Sinoda"
 WIDTH = 1000
@@ -55,8 +57,7 @@ CORNER_NAMES = {0: "E corner", 60: "NE corner", 120: "NW corner", 180: "W corner
                 300: "SE corner"}
 SIDE_NAMES = {30: "upper-right side", 90: "top side", 150: "upper-left side", 210: "lower-left side",
               270: "bottom side", 330: "lower-right side"}
-REASONS = {"end": "Game end", "sinoda": "Win by Sinoda", "round-limit": "Round limit", "resign": "Resignation"}
-TEAM_LETTERS = ("I", "II", "III")  # not letters: seat initials (R, B, Y, G, P, O) are letters
+TEAM_LETTERS = TEAM_NUMERALS  # not letters: seat initials (R, B, Y, G, P, O) are letters
 
 
 # ---- geometry ------------------------------------------------------------------------------------------------
@@ -404,13 +405,10 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
             _seat_block(canvas, view, seat, names[seat], wheres[seat], chips, x, y, w)
             y += SEAT_BLOCK
     y += 4
-    outcome = view.get("outcome")
-    if outcome:
+    words = result_words(view, names)  # the header's words, here in full
+    if words is not None:
         y = panel_heading(canvas, x, y, w, "Result")
-        reason = REASONS.get(str(outcome.get("reason")), str(outcome.get("reason")))
-        winners = outcome.get("winners") or []
-        who = " & ".join(names[s] for s in winners) if winners and len(winners) < view["players"] else "shared"
-        y = panel_text(canvas, x, y, w, f"{reason}: {who}" + ("" if who.endswith("…") else "."), 16) + 6
+        y = panel_text(canvas, x, y, w, words.sentence(), 16) + 6
     text = _describe_last(view, names)
     if text:
         y = panel_heading(canvas, x, y, w, "Last action")

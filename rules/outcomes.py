@@ -36,6 +36,11 @@ class ResultWords:
     headline: str  # "Ada wins", "Team I wins (ada & cy)", "Drawn", "ada & bob win"
     reason: str  # a sentence without final period: "Blue captured the Void"
     winners: tuple[int, ...]  # seats to mark as winners (empty for a draw)
+    brief: str = ""  # the headline without a team's members ("Team I wins"), where chips show who; "" = headline
+
+    @property
+    def short(self) -> str:
+        return self.brief or self.headline
 
     def sentence(self) -> str:
         """'Ada wins: Blue captured the Void.'"""
@@ -63,22 +68,23 @@ def _as_dict(outcome: Mapping[str, Any] | Outcome | None) -> dict[str, Any] | No
     return outcome.to_json() if isinstance(outcome, Outcome) else dict(outcome)
 
 
-def headline(view: Mapping[str, Any], names: Sequence[str], winners: Sequence[int]) -> tuple[str, tuple[int, ...]]:
-    """(headline, seats to mark) for `winners`: a team wins as a team, all or none winning is a draw."""
+def headline(view: Mapping[str, Any], names: Sequence[str],
+             winners: Sequence[int]) -> tuple[str, tuple[int, ...], str]:
+    """(headline, seats to mark, brief) for `winners`: a team wins as a team, all or none winning is a draw."""
     players = int(view.get("players") or len(view.get("seat_names") or []) or len(names))
     won = tuple(sorted(set(winners)))
     if not won or (players and len(won) >= players):
-        return "Drawn", ()
+        return "Drawn", (), ""
     game = GAMES.get(str(view.get("game")))
     teams = game.teams(view) if game is not None else []
     whole = [(team, seats) for team, seats in teams if set(seats) <= set(won)]
     if teams and whole and {s for _, seats in whole for s in seats} == set(won):
         if len(whole) == 1:
             team, seats = whole[0]
-            return f"{team} wins ({joined([_name(names, view, s) for s in seats])})", won
-        return f"{joined([team for team, _ in whole])} win", won
+            return f"{team} wins ({joined([_name(names, view, s) for s in seats])})", won, f"{team} wins"
+        return f"{joined([team for team, _ in whole])} win", won, ""
     who = joined([_name(names, view, s) for s in won])
-    return f"{who} {'wins' if len(won) == 1 else 'win'}", won
+    return f"{who} {'wins' if len(won) == 1 else 'win'}", won, ""
 
 
 def result_words(view: Mapping[str, Any], names: Sequence[str],
@@ -98,7 +104,7 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
         if words is not None:
             return ResultWords(words[0], words[1], ())
         outcome = stored
-    top, won = headline(view, names, outcome.get("winners") or [])
+    top, won, brief = headline(view, names, outcome.get("winners") or [])
     forfeit = (stored or {}).get(FORFEIT_KEY) or outcome.get(FORFEIT_KEY)
     if forfeit:
         seats = view.get("seat_names") or []
@@ -107,4 +113,4 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     else:
         game = GAMES.get(str(view.get("game")))
         reason = game.reason_text(view, outcome) if game is not None else tidy(str(outcome.get("reason") or ""))
-    return ResultWords(top, reason, won)
+    return ResultWords(top, reason, won, brief)

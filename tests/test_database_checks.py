@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from data import Store, StoreUnavailable
+from data import Store, StoreUnavailable, store_problem
 from data.migrations import MIGRATIONS
 from tests.test_settings import problem_lines, run_bot
 
@@ -152,3 +152,36 @@ async def test_a_new_database_is_still_created_where_none_is(tmp_path: Path) -> 
         await store.close()
     with sqlite3.connect(path) as conn:
         assert conn.execute("PRAGMA quick_check").fetchone() == ("ok",)
+
+
+def test_only_failures_of_the_file_or_disk_count_as_the_database_being_unavailable(tmp_path: Path) -> None:
+    def error_of(conn: sqlite3.Connection, statement: str) -> sqlite3.Error:
+        with pytest.raises(sqlite3.Error) as raised:
+            conn.execute(statement)
+        return raised.value
+
+    conn = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
+    try:
+        conn.execute("CREATE TABLE t (id INTEGER PRIMARY KEY)")
+        conn.execute("INSERT INTO t VALUES (1)")
+        assert store_problem(error_of(conn, "INSERT INTO t VALUES (1)")) is None  # a constraint: the bot's bug
+        assert store_problem(error_of(conn, "SELECT nothing FROM t")) is None  # bad SQL: the bot's bug
+        conn.execute("PRAGMA query_only=1")
+        read_only = error_of(conn, "INSERT INTO t VALUES (2)")
+        assert store_problem(read_only) == "the database file cannot be written (read-only)"
+        try:
+            try:
+                raise read_only
+            except sqlite3.Error:
+                raise ValueError("something else") from None
+        except ValueError as unrelated:
+            assert store_problem(unrelated) is None  # `from None`: not caused by the read-only file
+        try:  # an error raised while handling it (as a failed ROLLBACK would be) still names the first failure
+            try:
+                raise read_only
+            except sqlite3.Error:
+                conn.execute("SELECT nothing FROM t")
+        except sqlite3.Error as masking:
+            assert store_problem(masking) == "the database file cannot be written (read-only)"
+    finally:
+        conn.close()

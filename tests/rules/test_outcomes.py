@@ -104,6 +104,7 @@ def test_sinoda_teams_win_as_teams(players: int, mode: str, winners: list[int], 
     found = words(view)
     assert found.headline == expected
     assert found.winners == tuple(sorted(winners))
+    assert found.short == expected.split(" (")[0]  # the image header's fallback when names crowd the reason
 
 
 def test_bodsoi_sides_win_as_sides() -> None:

@@ -1,0 +1,81 @@
+"""A database that fails while the bot runs (read-only, disk full): players are told so, the log says why."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import Any
+
+import pytest
+
+from bot import TabletopBot
+from tests.bot.helpers import actor_of, answer, open_match, world
+
+UNAVAILABLE = "The bot's database is not available right now"
+
+
+async def sql(bot: TabletopBot, statement: str, params: tuple[Any, ...] = ()) -> None:
+    """A statement on the bot's own connection (the only one a running bot has)."""
+    assert bot.store is not None
+    async with bot.store._conn.execute(statement, params):
+        pass
+
+
+def told_unavailable(result: Any, caplog: pytest.LogCaptureFixture, *words: str) -> None:
+    """The player got the database message (not "something went wrong"); the log names the problem and the error."""
+    content = answer(result).content
+    assert result.ephemeral and content.startswith(UNAVAILABLE), content
+    assert "something went wrong" not in content and len(content) <= 2000
+    records = [r for r in caplog.records if r.name == "cogs.ui" and r.levelno >= logging.ERROR]
+    assert len(records) == 1, [r.getMessage() for r in records]
+    message = records[0].getMessage()
+    assert all(word in message for word in words), message
+    reference = message.split("error ")[1].split()[0]
+    assert reference in content  # the player's reference finds the log line
+
+
+async def test_a_read_only_database_answers_games_with_the_reason(simcord_env: Any,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    channel, (ada,) = world(simcord_env, players=1)
+    bot: TabletopBot = simcord_env.bot
+    # What SQLite answers when the file or its folder became read-only after the start (root ignores permissions).
+    await sql(bot, "PRAGMA query_only=1")
+    caplog.set_level(logging.ERROR, logger="cogs.ui")
+    told_unavailable(await ada.slash(channel, "games"), caplog, "read-only", "attempt to write a readonly database")
+
+
+async def test_a_full_disk_answers_with_the_reason(simcord_env: Any, caplog: pytest.LogCaptureFixture) -> None:
+    channel, (ada,) = world(simcord_env, players=1)
+    bot: TabletopBot = simcord_env.bot
+    # The file may not grow past its current pages (as on a full disk); fill what room is left with the
+    # smallest rows, in id order, so no page has room for Ada's row (her Discord id sorts after these).
+    await sql(bot, "PRAGMA max_page_count = 1")  # SQLite never lowers it below the current size: that size
+    with pytest.raises(sqlite3.OperationalError, match="full"):
+        for n in range(1, 100_000):
+            await sql(bot, "INSERT INTO users (id, name) VALUES (?, '')", (n,))
+    caplog.set_level(logging.ERROR, logger="cogs.ui")
+    told_unavailable(await ada.slash(channel, "games"), caplog, "disk is full", "database or disk is full")
+
+
+async def test_a_move_that_cannot_be_stored_is_not_played(simcord_env: Any, caplog: pytest.LogCaptureFixture,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    channel, people = world(simcord_env)
+    bot: TabletopBot = simcord_env.bot
+    match = await open_match(simcord_env, "cintos", channel, people)
+    mover = actor_of(match, people)
+    move = (await mover.autocomplete(channel, "cintos move", "move", ""))[0]["value"]
+    before = match.record.version
+
+    async def name_already_known(user_id: int, name: str) -> None:
+        pass
+
+    # Every command first records the user's name, a write that would fail first: skip it, so that the write
+    # that fails is the move's own commit.
+    monkeypatch.setattr(bot.service, "touch_user", name_already_known)
+    await sql(bot, "PRAGMA query_only=1")
+    caplog.set_level(logging.ERROR, logger="cogs.ui")
+    told_unavailable(await mover.slash(channel, "cintos move", move=move), caplog, "read-only")
+    await sql(bot, "PRAGMA query_only=0")
+    assert (await bot.service.get(match.id)).record.version == before  # nothing was played
+    played = await mover.slash(channel, "cintos move", move=move)
+    assert answer(played).content.startswith("Played"), answer(played).content
