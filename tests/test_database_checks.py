@@ -185,3 +185,14 @@ def test_only_failures_of_the_file_or_disk_count_as_the_database_being_unavailab
             assert store_problem(masking) == "the database file cannot be written (read-only)"
     finally:
         conn.close()
+
+
+async def test_a_database_another_program_keeps_locked_stops_the_bot(tmp_path: Path) -> None:
+    path = tmp_path / "tabletop.sqlite3"
+    await real_database(path, matches=3)
+    other = sqlite3.connect(path, isolation_level=None)  # e.g. a second copy of the bot, in the middle of a write
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        refused(run_bot(tmp_path), path, "locked by another program")  # after SQLite's 5 s busy timeout
+    finally:
+        other.close()
