@@ -9,6 +9,7 @@ import discord
 
 from bot import TabletopBot
 from matches import Match
+from render.panels import status_line
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import actor_of, answer, labels, world
 
@@ -106,7 +107,8 @@ async def test_draw_offer_declined_then_accepted(simcord_env: Any) -> None:
     await bob.click(board, label="Offer draw")
     await ada.click(channel.last_message, label="Accept draw")
     assert match.status == "finished" and match.outcome().reason == "draw agreed"
-    assert "drawn" in channel.last_message.embeds[0].description
+    assert "Game over.** Drawn: The players agreed to a draw." in channel.last_message.embeds[0].description
+    assert status_line(match.view(None), ["ada", "bob"])[1] == "Drawn"  # the board image's header agrees
 
 
 async def test_abort_in_first_moves_and_rematch(simcord_env: Any) -> None:
