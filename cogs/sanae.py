@@ -97,7 +97,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
     async def act(self, interaction: discord.Interaction, match: Match, text: str) -> Turn:
         """Act for the caller (already deferred), then post the board if the table should see it."""
         before = match.state
-        turn = await self.service.act(match.id, interaction.user.id, text)
+        turn = await self.service.act(match.id, interaction.user.id, text, key=str(interaction.id))
         # Layout changes stay private; the table sees the board once someone is ready, and every move after.
         if turn.match.state is not None and before is not None and \
                 (before.phase != "setup" or turn.match.state.phase != "setup" or text == "ready"):

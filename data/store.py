@@ -439,10 +439,14 @@ class Store:
                      match_id, expected_version)) as cur:
                 if cur.rowcount != 1:
                     raise StaleWrite(f"match {match_id} moved past version {expected_version}")
-            await _run_many(conn,
-                "INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(match_id, expected_version + i + 1, seat, uid, text, now, key if i == 0 else None)
-                 for i, (seat, uid, text) in enumerate(entries)])
+            try:
+                await _run_many(conn,
+                    "INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(match_id, expected_version + i + 1, seat, uid, text, now, key if i == 0 else None)
+                     for i, (seat, uid, text) in enumerate(entries)])
+            except sqlite3.IntegrityError as exc:  # the UNIQUE index is the last word on keys
+                raise Duplicate(f"key {key!r} was already applied in match {match_id}") from exc
             if seat_draw is not None:  # line 0: before the game's own lines, so their numbers stay the same
                 await _run(conn, "INSERT INTO actions (match_id, n, seat, user_id, text, created_at) "
                            "VALUES (?, 0, NULL, NULL, ?, ?)", (match_id, seat_draw, now))

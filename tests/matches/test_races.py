@@ -122,3 +122,56 @@ async def test_draw_accepted_after_it_lapsed_elsewhere_is_refused(path: Path) ->
     assert record is not None and record.status == "active" and record.draw_offer == ()
     await first.store.close()
     await second.store.close()
+
+
+async def sanae_swap(service: MatchService):
+    """A Sanae match in setup where ADA has laid a preset: a layout swap is legal again right after itself."""
+    match = await started(service, "sanae")
+    preset = next(t for t in await service.legal_texts(match.id, ADA) if t.startswith("layout preset"))
+    await service.act(match.id, ADA, preset, key="preset-1")
+    swap = next(t for t in await service.legal_texts(match.id, ADA) if t.startswith("layout swap"))
+    return match, swap
+
+
+async def test_same_key_twice_is_applied_once(path: Path) -> None:
+    service = await open_service(path)
+    match, swap = await sanae_swap(service)
+    laid = match.state.cells
+    first = await service.act(match.id, ADA, swap, key="interaction-77")
+    swapped = match.state.cells
+    assert swapped != laid
+    version = match.record.version
+    with pytest.raises(Refusal, match="Already played"):
+        await service.act(match.id, ADA, swap, key="interaction-77")  # the retry: the swap would undo itself
+    assert match.record.version == version and match.state.cells == swapped
+    assert (await service.store.keyed(match.id, "interaction-77")).n == first.events[0].n
+    await service.act(match.id, ADA, swap, key="interaction-78")  # a new click is a new request
+    assert match.state.cells == laid
+    with pytest.raises(Refusal, match="Already played"):  # resign with a used key changes nothing either
+        await service.resign(match.id, ADA, key="interaction-78")
+    assert match.status == "active"
+    await service.store.close()
+
+
+async def test_same_key_at_the_same_moment_is_applied_once(path: Path) -> None:
+    service = await open_service(path)
+    match, swap = await sanae_swap(service)
+    version = match.record.version
+    results = await asyncio.gather(*(service.act(match.id, ADA, swap, key="k") for _ in range(2)),
+                                   return_exceptions=True)
+    assert sum(isinstance(r, Refusal) and "Already played" in r.message for r in results) == 1, results
+    assert match.record.version == version + 1
+    await service.store.close()
+
+
+async def test_same_key_from_two_processes_is_applied_once(path: Path) -> None:
+    first = await open_service(path)
+    match, swap = await sanae_swap(first)
+    second = await open_service(path)
+    await second.get(match.id)
+    await first.act(match.id, ADA, swap, key="retried")
+    with pytest.raises(Refusal, match="Already played"):  # the retry reached the other process
+        await second.act(match.id, ADA, swap, key="retried")
+    assert len(await first.store.log(match.id)) == match.record.version
+    await first.store.close()
+    await second.store.close()
