@@ -1,0 +1,26 @@
+"""Pure tournament core: pairings (Swiss, round robin, elimination, pods) and standings with tie-breaks."""
+
+from __future__ import annotations
+
+from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
+from tournaments.pairing import finished, pair_round, rounds_for
+from tournaments.pods import draw_teams, placement_points
+from tournaments.roundrobin import berger_table
+from tournaments.elimination import bracket
+from tournaments.standings import standings
+
+__all__ = [
+    "FORMATS",
+    "Entrant",
+    "Game",
+    "Settings",
+    "Standing",
+    "berger_table",
+    "bracket",
+    "draw_teams",
+    "finished",
+    "pair_round",
+    "placement_points",
+    "rounds_for",
+    "standings",
+]

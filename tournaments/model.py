@@ -1,0 +1,67 @@
+"""The tournament core's value types: entrants, games (tables of a round), settings and standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+FORMATS = ("swiss", "roundrobin", "double-roundrobin", "elimination", "pods")
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """A player or a fixed team."""
+
+    id: int  # stable id within the event (the service maps it to users/teams)
+    seed: int  # sign-up order, 0-based
+    rating: float  # before the event (seeding, last tie-break)
+    dropped_after: int | None = None  # last round played before dropping (None: still in)
+
+
+@dataclass(frozen=True)
+class Game:
+    """One table of one round, with its result once known."""
+
+    round: int  # 1-based
+    entrants: tuple[int, ...]  # seat order: entrants[0] moves first where the game has a first player
+    points: tuple[float, ...] | None  # per entrant once finished: 1/½/0 (two-entrant) or placement points (pods)
+    played: bool = True  # False for a bye or a forfeit (a win/loss, but not over the board)
+    places: tuple[int, ...] | None = None  # pods: 1-based place per entrant (ties share)
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.entrants) == 1
+
+
+@dataclass(frozen=True)
+class Settings:
+    format: str  # one of FORMATS
+    rounds: int | None = None  # swiss: None means ⌈log2 n⌉+1; other formats derive it
+    bye_points: float = 1.0
+    pod_size: int = 2  # entrants per table (pods)
+    placement_points: tuple[float, ...] = (3, 1, 0)
+    third_place: bool = False
+    replays: int = 1  # elimination: replays of a drawn match before the seed decides
+    first_player: bool = True  # balance who moves first
+
+    def __post_init__(self) -> None:
+        if self.format not in FORMATS:
+            raise ValueError(f"Unknown tournament format {self.format[:40]!r}; use one of {', '.join(FORMATS)}.")
+        if self.rounds is not None and self.rounds < 1:
+            raise ValueError("A tournament needs at least one round.")
+        if self.format == "pods" and self.pod_size < 2:
+            raise ValueError("A pod seats at least two entrants.")
+        if self.replays < 0:
+            raise ValueError("Replays of a drawn match cannot be negative.")
+
+
+@dataclass(frozen=True)
+class Standing:
+    entrant: int
+    rank: int  # 1-based
+    points: float
+    buchholz_cut1: float  # pods: Buchholz over pod opponents (mean of the others' scores per table)
+    sonneborn_berger: float  # 0 for pods
+    direct: float | None  # points against the tied group when every pair of it played, else None
+    wins: int  # won over the board (pods: 1st places)
+    withdrawn: bool
+    results: tuple[str, ...]  # per round: "W" "D" "L" "B" (bye) "F+" "F-" "-" (absent); pods: the place, "B", "-"
