@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from tournaments.elimination import bracket
 from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
 from tournaments.pairing import finished, pair_round, rounds_for
 from tournaments.pods import draw_teams, placement_points
 from tournaments.roundrobin import berger_table
-from tournaments.elimination import bracket
 from tournaments.standings import standings
 
 __all__ = [
