@@ -64,7 +64,7 @@ async def test_threefold_repetition_draw_through_commands(simcord_env: Any) -> N
         await blue.slash(channel, "cintos move", move=blue_move)
     outcome = match.outcome()
     assert outcome is not None and outcome.winners == frozenset()
-    assert "drawn" in channel.last_message.embeds[0].description
+    assert "Drawn: The same position occurred for the third time." in channel.last_message.embeds[0].description
 
 
 async def test_refusals_are_ephemeral_and_change_nothing(simcord_env: Any) -> None:
