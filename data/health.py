@@ -94,3 +94,24 @@ async def check_intact(conn: aiosqlite.Connection, path: str) -> None:
     more = f" and {len(findings) - 1} more" if len(findings) > 1 else ""
     raise StoreUnavailable(path, f"the database file is damaged (PRAGMA quick_check: {first}{more})")
 
+
+def file_identity(path: str) -> tuple[int, int]:
+    """The device and inode of the file at `path`: which file it is, whatever its name."""
+    stat = os.stat(path)
+    return stat.st_dev, stat.st_ino
+
+
+def check_same_file(path: str, identity: tuple[int, int]) -> None:
+    """Before a write: the database file is still the one opened at start.
+
+    SQLite in WAL mode goes on writing to a deleted or replaced file without an error, and all of it is lost at
+    the next start; a stat per write is cheap next to the commit's fsync.
+    """
+    try:
+        now = file_identity(path)
+    except FileNotFoundError as error:
+        raise StoreUnavailable(path, "the database file was deleted or moved while the bot was running") from error
+    except OSError as error:
+        raise StoreUnavailable(path, f"the database file cannot be looked up ({error.strerror})") from error
+    if now != identity:
+        raise StoreUnavailable(path, "the database file was replaced by another file while the bot was running")

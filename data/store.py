@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -17,7 +18,7 @@ from typing import Any
 
 import aiosqlite
 
-from data.health import StoreUnavailable, check_file, check_intact, store_problem
+from data.health import StoreUnavailable, check_file, check_intact, check_same_file, file_identity, store_problem
 from data.migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -141,9 +142,15 @@ class Store:
         self._conn = conn
         # One connection serves every match: writes take turns so one transaction never swallows another's.
         self._write_lock = asyncio.Lock()
+        self._file: tuple[str, tuple[int, int]] | None = None  # path and identity, checked before every write
+
+    def _check_file(self) -> None:
+        if self._file is not None:
+            check_same_file(*self._file)
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        self._check_file()
         async with self._write_lock:
             await _run(self._conn, "BEGIN IMMEDIATE")
             try:
@@ -179,6 +186,7 @@ class Store:
                 version = await store.schema_version()
                 async with store._transaction() as writing:
                     await _run(writing, f"PRAGMA user_version={version}")
+                store._file = (os.path.abspath(name), file_identity(name))  # absolute: the bot may change folder
         except BaseException as error:
             if conn is not None:
                 await conn.close()
@@ -193,11 +201,13 @@ class Store:
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         """One autocommitted write statement; returns the new row id."""
+        self._check_file()
         async with self._write_lock, self._conn.execute(sql, params) as cur:
             return int(cur.lastrowid or 0)
 
     async def _changed(self, sql: str, params: Sequence[Any] = ()) -> bool:
         """One autocommitted UPDATE; whether it changed a row (its WHERE is the compare of a compare-and-set)."""
+        self._check_file()
         async with self._write_lock, self._conn.execute(sql, params) as cur:
             return cur.rowcount > 0
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 from typing import Any
 
@@ -79,3 +80,19 @@ async def test_a_move_that_cannot_be_stored_is_not_played(simcord_env: Any, capl
     assert (await bot.service.get(match.id)).record.version == before  # nothing was played
     played = await mover.slash(channel, "cintos move", move=move)
     assert answer(played).content.startswith("Played"), answer(played).content
+
+
+async def test_a_database_file_deleted_while_running_takes_no_more_writes(simcord_env: Any, db_path: str,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    channel, people = world(simcord_env)
+    bot: TabletopBot = simcord_env.bot
+    match = await open_match(simcord_env, "cintos", channel, people)
+    mover = actor_of(match, people)
+    move = (await mover.autocomplete(channel, "cintos move", "move", ""))[0]["value"]
+    before = match.record.version
+    # SQLite in WAL mode would go on writing to the deleted file, and every move from then on would be lost
+    # at the next start: the store must notice and refuse.
+    os.remove(db_path)
+    caplog.set_level(logging.ERROR, logger="cogs.ui")
+    told_unavailable(await mover.slash(channel, "cintos move", move=move), caplog, "deleted")
+    assert (await bot.service.get(match.id)).record.version == before  # not even into the deleted file
