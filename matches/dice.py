@@ -26,9 +26,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import lcm
 
+from rules.replay import SEAT_DRAW
+
 PROCEDURE = "tabletop-chance-v1"
 SEED_BYTES = 32
-SEATS = "seats"  # the first word of log line 0
+SEATS = SEAT_DRAW  # the first word of log line 0
 _BLOCK_RANGE = 1 << 256
 MAX_DENOMINATOR = 10**6
 

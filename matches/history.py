@@ -12,7 +12,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from data import LogEntry
+from matches import dice
 from matches.service import Match, MatchService, Refusal
+from matches.verify import Verdict, verify_log
 from rules import GAMES, Game, State
 from rules.outcomes import result_words
 from rules.replay import replay, steps
@@ -144,9 +146,46 @@ async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
         "outcome": outcome,
         "result": words.sentence() if words is not None else None,  # as the match message words it
         "final_position": game.position(final),
+        "dice": await dice_record(service, match),  # commitment, seed and seat draw; None before verifiable dice
         "started": _iso(entries[0].created_at) if entries else _iso(match.record.created_at),
         "finished": _iso(match.record.updated_at),
     }
+
+
+def ended(match: Match) -> bool:
+    """Over (finished or aborted): from then on the dice seed is public."""
+    return match.status in ("finished", "aborted")
+
+
+async def dice_record(service: MatchService, match: Match) -> dict[str, Any] | None:
+    """The match's dice as `matches.dice` draws them: the commitment and the seat draw, and the seed only once the
+    match is over (before that it would give away every future roll). None for matches from before the commitment.
+    """
+    r = match.record
+    if r.commitment is None:
+        return None
+    out: dict[str, Any] = {"procedure": dice.PROCEDURE, "commitment": r.commitment}
+    first = await service.store.log(match.id, with_seat_draw=True)
+    if first and first[0].n == 0:
+        out["seat_draw"] = first[0].text
+    if ended(match) and r.seed is not None:
+        out["seed"] = r.seed
+    return out
+
+
+async def verify_match(service: MatchService, match_id: int, user_id: int, guild_id: int | None) -> Verdict:
+    """`/verify`: recompute a finished match's draws from its revealed seed and its log (`matches.verify`)."""
+    match = await service.get_visible(match_id, user_id, guild_id)
+    if not ended(match):
+        raise Refusal(f"Match #{match.id} is {'still open' if match.status == 'lobby' else 'still being played'}: "
+                      "its dice seed stays secret until the end, so its draws can be checked once it is over.")
+    if match.record.commitment is None or match.record.seed is None:
+        raise Refusal(f"Match #{match.id} was played before verifiable dice: it has no committed seed to check.")
+    entries = await service.store.log(match.id, with_seat_draw=True)
+    seat_draw = entries[0].text if entries and entries[0].n == 0 else None
+    lines = [(e.n, e.seat, e.text) for e in entries if e.n > 0]
+    return await asyncio.to_thread(verify_log, match.game, match.players, match.record.options, match.id,
+                                   match.record.seed, match.record.commitment, lines, seat_draw)
 
 
 def replay_record(record: dict[str, Any]) -> State:
@@ -172,5 +211,5 @@ def replay_record(record: dict[str, Any]) -> State:
     return state
 
 
-__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "HistoryLine", "export_record", "history", "public_views",
-           "replay_record", "revealed", "settled", "state_at"]
+__all__ = ["RECORD_FORMAT", "RECORD_VERSION", "HistoryLine", "dice_record", "ended", "export_record", "history",
+           "public_views", "replay_record", "revealed", "settled", "state_at", "verify_match"]

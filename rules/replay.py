@@ -6,6 +6,13 @@ from collections.abc import Iterable, Iterator
 
 from rules.base import Action, Game, State
 
+SEAT_DRAW = "seats"  # first word of log line 0 in matches with verifiable dice: the drawn seat order, no game action
+
+
+def is_seat_draw(seat: int | None, text: str) -> bool:
+    """Whether a log line is the seat draw (`seats 1 0`), which the game itself never sees."""
+    return seat is None and text.split()[:1] == [SEAT_DRAW]
+
 
 def chance_action(game: Game, state: State, text: str) -> Action:
     """The chance outcome at `state` whose notation is `text`."""
@@ -17,9 +24,16 @@ def chance_action(game: Game, state: State, text: str) -> Action:
 
 def steps(game: Game, players: int, options: dict[str, str] | None,
           entries: Iterable[tuple[int | None, str]]) -> Iterator[tuple[State, Action, int | None, State]]:
-    """Yield (before, action, seat, after) for each (seat, text) log line; seat None marks a chance outcome."""
+    """Yield (before, action, seat, after) for each (seat, text) log line; seat None marks a chance outcome.
+
+    A leading seat-draw line (line 0) is skipped, so a log read with or without it replays the same; logs from
+    before verifiable dice have none.
+    """
     state = game.setup(players, options)
-    for n, (seat, text) in enumerate(entries, start=1):
+    lines = list(entries)
+    if lines and is_seat_draw(*lines[0]):
+        lines = lines[1:]
+    for n, (seat, text) in enumerate(lines, start=1):
         try:
             action = chance_action(game, state, text) if seat is None else game.parse(state, text, seat)
             after = game.apply(state, action, seat)

@@ -1,0 +1,130 @@
+"""Check a finished match's dice: recompute every chance line and the seat draw from the revealed seed and the log.
+
+Pure (rules and `matches.dice` only): `/verify` and the offline check `python -m matches.verify record.json` (a JSON
+export) both call `verify_log`, so there is one implementation of the procedure described in `matches.dice`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from matches import dice
+from rules import GAMES, Game
+from rules.replay import chance_action
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the check found: `ok` when the seed matches its commitment and every drawn line agrees."""
+
+    ok: bool
+    checked: int  # chance lines (and the seat draw) recomputed before stopping
+    line: int | None = None  # the first line that disagrees (0: the seat draw)
+    logged: str | None = None  # what that line says
+    expected: str | None = None  # what the seed gives there
+    problem: str = ""  # in words, when not ok
+
+    def summary(self) -> str:
+        if self.ok:
+            return (f"All {self.checked} random draws agree with the revealed seed, and the seed matches the "
+                    "commitment published at the start.")
+        return self.problem
+
+
+def _seed(seed_hex: str) -> bytes:
+    try:
+        seed = bytes.fromhex(seed_hex)
+    except ValueError:
+        seed = b""
+    if len(seed) != dice.SEED_BYTES:
+        raise ValueError(f"the seed must be {dice.SEED_BYTES} bytes in hex")
+    return seed
+
+
+def verify_log(game: Game, players: int, options: dict[str, str] | None, match_id: int, seed_hex: str,
+               commitment: str, lines: Sequence[tuple[int, int | None, str]],
+               seat_draw: str | None = None) -> Verdict:
+    """Recompute the seat draw (line 0) and every chance line (seat None) of a match from its seed.
+
+    `lines` are the log's (n, seat, text) from 1 on. Stops at the first line that disagrees or does not replay.
+    """
+    try:
+        seed = _seed(seed_hex)
+    except ValueError as exc:
+        return Verdict(False, 0, problem=f"The revealed seed is not valid: {exc}.")
+    if hashlib.sha256(seed).hexdigest() != commitment.lower():
+        return Verdict(False, 0, problem="The revealed seed does not match the commitment published at the start "
+                                         "(its SHA-256 differs).")
+    checked = 0
+    if seat_draw is not None:
+        expected = dice.seat_line(dice.seat_order(players, seed, match_id))
+        if seat_draw != expected:
+            return Verdict(False, 0, 0, seat_draw, expected,
+                           f"Line 0 (the seat draw) says `{seat_draw}`, but the seed gives `{expected}`.")
+        checked += 1
+    state = game.setup(players, options)
+    for n, seat, text in lines:
+        try:
+            if seat is None:
+                chances = game.chance_outcomes(state)
+                if not chances:
+                    return Verdict(False, checked, n, text, None,
+                                   f"Line {n} (`{text}`) is a draw where the rules have nothing to draw.")
+                drawn = chances[dice.pick([p for _, p in chances], seed, match_id, n)][0]
+                expected = game.notation(state, drawn)
+                if text != expected:
+                    return Verdict(False, checked, n, text, expected,
+                                   f"Line {n} says `{text}`, but the seed gives `{expected}`.")
+                checked += 1
+                action = chance_action(game, state, text)
+            else:
+                action = game.parse(state, text, seat)
+            state = game.apply(state, action, seat)
+        except ValueError as exc:  # the rules' errors are ValueErrors
+            return Verdict(False, checked, n, text, None, f"Line {n} (`{text}`) does not replay: {exc}")
+    return Verdict(True, checked)
+
+
+def verify_record(record: dict[str, Any]) -> Verdict:
+    """Check an exported match record (`matches.history.export_record`) offline."""
+    game = GAMES.get(str(record.get("game")))
+    if game is None:
+        return Verdict(False, 0, problem=f"Unknown game {record.get('game')!r}.")
+    drawn = record.get("dice") or {}
+    if not drawn.get("commitment"):
+        return Verdict(False, 0, problem="This match was played before verifiable dice: it has no commitment.")
+    if not drawn.get("seed"):
+        return Verdict(False, 0, problem="The seed is not revealed (the match is not over).")
+    if drawn.get("procedure", dice.PROCEDURE) != dice.PROCEDURE:
+        return Verdict(False, 0, problem=f"Unknown dice procedure {drawn.get('procedure')!r}.")
+    lines = sorted(record.get("log") or [], key=lambda line: line["n"])
+    return verify_log(game, int(record["players"]), record.get("options") or {}, int(record["match"]),
+                      str(drawn["seed"]), str(drawn["commitment"]),
+                      [(int(line["n"]), line["seat"], str(line["text"])) for line in lines],
+                      drawn.get("seat_draw"))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """`python -m matches.verify record.json`: exit 0 when the dice check out, 1 when not, 2 on a bad file."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        print("usage: python -m matches.verify record.json", file=sys.stderr)
+        return 2
+    try:
+        with open(args[0], encoding="utf-8") as handle:
+            record = json.load(handle)
+        verdict = verify_record(record)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        print(f"cannot read {args[0]}: {exc}", file=sys.stderr)
+        return 2
+    print(f"match #{record.get('match')}: {'OK' if verdict.ok else 'FAILED'}. {verdict.summary()}")
+    return 0 if verdict.ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""Dice anyone can verify, on the service: the commitment at the start, the secret kept while the match runs, the
+seed revealed at the end, and the check of a finished match (in the service and offline from its export)."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from data import Store
+from matches import MatchService, Refusal, history
+from matches.verify import main, verify_record
+
+ADA, BOB = 11, 22
+
+
+@pytest_asyncio.fixture
+async def service(tmp_path: Path):
+    store = await Store.open(tmp_path / "v.sqlite3")
+    yield MatchService(store, rng=random.Random(8))
+    await store.close()
+
+
+async def started(service: MatchService, game: str):
+    match = await service.create(game, guild_id=1, channel_id=2, creator_id=ADA, players=2)
+    await service.join(match.id, BOB)
+    return (await service.start(match.id, ADA)).match
+
+
+async def play_some(service: MatchService, match, moves: int) -> None:
+    rng = random.Random(3)
+    for _ in range(moves):
+        if match.outcome() is not None:
+            return
+        user = match.user_at(match.actors()[0])
+        await service.act(match.id, user, rng.choice(await service.legal_texts(match.id, user)))
+
+
+async def test_running_match_hides_the_seed_everywhere(service: MatchService) -> None:
+    match = await started(service, "sakamichi")
+    await play_some(service, match, 3)
+    seed = match.record.seed
+    assert seed is not None and len(bytes.fromhex(seed)) == 32
+    assert match.record.commitment == hashlib.sha256(bytes.fromhex(seed)).hexdigest()
+    assert seed not in repr(match.record)
+    shown = [json.dumps(match.view(s), default=str) for s in (None, 0, 1)]
+    shown += [json.dumps([line.__dict__ for line in await history.history(service, match.id, u)], default=str)
+              for u in (None, ADA, BOB)]
+    shown += [e.text for e in await service.store.log(match.id, with_seat_draw=True)]
+    dice = await history.dice_record(service, match)
+    assert dice is not None and "seed" not in dice and dice["commitment"] == match.record.commitment
+    shown.append(json.dumps(dice))
+    assert not any(seed in text for text in shown)
+    with pytest.raises(Refusal, match="secret"):
+        await history.verify_match(service, match.id, ADA, 1)
+    with pytest.raises(Refusal):
+        await history.export_record(service, match.id)
+
+
+async def test_finished_match_verifies_and_tampering_fails(service: MatchService, tmp_path: Path) -> None:
+    match = await started(service, "sakamichi")
+    await play_some(service, match, 6)
+    await service.resign(match.id, ADA)
+    verdict = await history.verify_match(service, match.id, BOB, 1)
+    chance_lines = [e for e in await service.store.log(match.id) if e.seat is None]
+    assert verdict.ok and verdict.checked == len(chance_lines) + 1 > 10, verdict  # + the seat draw
+    record = await history.export_record(service, match.id)
+    assert record["dice"]["seed"] == match.record.seed and record["dice"]["seat_draw"].startswith("seats ")
+    assert verify_record(record).ok
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    assert main([str(path)]) == 0
+
+    # One chance line changed to another outcome: the check names that line.
+    tampered = copy.deepcopy(record)
+    line = next(entry for entry in tampered["log"] if entry["seat"] is None and entry["n"] > 3)
+    game = match.game
+    state = await history.state_at(service, match.id, line["n"] - 1)
+    others = [game.notation(state, a) for a, _ in game.chance_outcomes(state)]
+    line["text"] = next(t for t in others if t != line["text"])
+    bad = verify_record(tampered)
+    assert not bad.ok and bad.line == line["n"], bad
+    path.write_text(json.dumps(tampered))
+    assert main([str(path)]) == 1
+
+    # Another seed: it fails the commitment; with a matching commitment, the first draw disagrees instead.
+    forged = copy.deepcopy(record)
+    forged["dice"]["seed"] = bytes(32).hex()
+    assert not verify_record(forged).ok and "commitment" in verify_record(forged).problem
+    forged["dice"]["commitment"] = hashlib.sha256(bytes(32)).hexdigest()
+    assert not verify_record(forged).ok
+
+
+async def test_sinoda_first_player_draw_and_seat_draw_verify(service: MatchService) -> None:
+    match = await started(service, "sinoda")
+    [first] = [e for e in await service.store.log(match.id) if e.seat is None]
+    assert first.n == 1 and first.text.startswith("first ")
+    await service.resign(match.id, BOB)
+    verdict = await history.verify_match(service, match.id, ADA, 1)
+    assert verdict.ok and verdict.checked == 2
+
+
+async def test_match_from_before_verifiable_dice_still_loads(service: MatchService) -> None:
+    match = await started(service, "sinoda")
+    await service.store._conn.execute("UPDATE matches SET seed = NULL, commitment = NULL WHERE id = ?", (match.id,))
+    await service.store._conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
+    fresh = MatchService(service.store, rng=random.Random(1))
+    again = await fresh.get(match.id)
+    assert again.record.commitment is None and await history.dice_record(fresh, again) is None
+    await fresh.resign(match.id, BOB)  # plays on with the service's generator
+    assert await fresh.replay(match.id) == again.state
+    with pytest.raises(Refusal, match="before verifiable dice"):
+        await history.verify_match(fresh, match.id, ADA, 1)
