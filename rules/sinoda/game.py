@@ -165,9 +165,10 @@ class Sinoda(Game):
             who = view.get("resigned")
             return f"{names[who]} resigned" if who is not None else "A player resigned"
         if reason == "sinoda":
-            (leader,) = outcome.get("winners") or [None]
-            who = names[leader] if leader is not None else "The leader"
-            return f"Win by Sinoda: {who} leads by more than the other player could still capture"
+            won = list(outcome.get("winners") or [])
+            if len(won) == 1 and len(names) == 2:
+                return f"{names[won[0]]} leads by more than {names[1 - won[0]]} could still capture (Win by Sinoda)"
+            return "Win by Sinoda"
         if reason == "round-limit":
             return f"The round limit ({view.get('round_limit')} rounds) is reached; {scored}"
         caps, counts = list(view.get("caps") or []), list(view.get("piece_counts") or [])

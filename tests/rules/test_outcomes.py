@@ -65,6 +65,7 @@ def test_every_reason_code_has_its_own_sentence(game: Game, code: str) -> None:
     ("bodsoi", "full", [0], "The board is full; best paths compared"),
     ("bodsoi", "full", [], "The board is full; best paths compared and equal"),
     ("sinoda", "round-limit", [0], "The round limit (100 rounds) is reached; scored on points"),
+    ("sinoda", "sinoda", [1], "Blue leads by more than Red could still capture (Win by Sinoda)"),
     ("cintos", "threefold repetition: a draw", [], "The same position occurred for the third time"),
     ("cintos", "100 turns without a capture: Red has the most pieces", [0],
      "100 turns without a capture; Red has the most pieces"),
