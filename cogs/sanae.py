@@ -124,6 +124,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.send_private(interaction, match, seat)
             return
+        require_posting(await self.tables.channel(match.record.channel_id))  # an answer or Ready may post the board
         if verb == "pick":
             pending = match.view(seat)["pending"] if match.state is not None else None
             if not pending or pending["kind"] != "zed" or seat != pending["defender"]:

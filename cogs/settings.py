@@ -11,7 +11,7 @@ from discord.ext import commands
 from cogs import limits
 from cogs.base import TIME_CONTROLS
 from cogs.tables import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, reply
+from cogs.ui import EMBED_COLOUR, guarded, reply, require_posting
 from data import GuildSettings
 from matches import Refusal
 
@@ -72,7 +72,12 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
 
     @app_commands.command(name="channel", description="Post new matches in this channel (leave empty: anywhere)")
     async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel | None = None) -> None:
-        await self._update(interaction, channel_id=channel.id if channel else None)
+        async def work() -> None:
+            self.require_manager(interaction)
+            if channel is not None:  # every match would go there: refuse a channel the bot cannot post in
+                require_posting(channel)
+            await self._save(interaction, channel_id=channel.id if channel else None)
+        await guarded(interaction, work)
 
     @app_commands.command(name="threads", description="Give every new match its own thread")
     async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:

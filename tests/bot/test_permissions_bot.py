@@ -110,3 +110,15 @@ async def test_a_move_where_the_board_cannot_be_posted_is_refused_and_not_played
     await games.set_permissions(games.guild.me, overwrite=None)
     played = await mover.slash(channel, "cintos move", move=legal[0])
     assert answer(played).content.startswith("Played") and match.record.version > version
+
+
+async def test_settings_channel_refuses_a_channel_the_bot_cannot_post_in(simcord_env: Any) -> None:
+    channel, boss, _people = server(simcord_env)
+    closed = channel.guild.create_text_channel(
+        "closed", overwrites={simcord_env.bot.user: discord.PermissionOverwrite(send_messages=False)})
+    refused = await boss.slash(channel, "settings channel", channel=closed)
+    assert "Send Messages" in answer(refused).content and not answer(refused).embeds, answer(refused).content
+    assert (await simcord_env.bot.service.guild_settings(channel.guild.id)).channel_id is None
+    accepted = await boss.slash(channel, "settings channel", channel=channel)
+    assert answer(accepted).embeds
+    assert (await simcord_env.bot.service.guild_settings(channel.guild.id)).channel_id == channel.id
