@@ -36,6 +36,7 @@ EXTENSIONS = (
     "cogs.general",
     "cogs.settings",
     "cogs.history",
+    "cogs.verify",
     "cogs.notify",
     "cogs.cintos",
     "cogs.sinoda",

@@ -22,7 +22,7 @@ from cogs.base import MAX_CHOICES, Tabletop
 from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, guarded, reply, short
 from matches import Match, MatchService, Refusal
-from matches.history import HistoryLine, export_record, history, public_views
+from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
 
 PAGE_LINES = 30
@@ -128,6 +128,14 @@ class History(commands.Cog):
         embed.description = "\n".join(line_text(line) for line in shown) or "No moves yet."
         seats = " · ".join(f"{match.seat_name(i)}: <@{uid}>" for i, uid in enumerate(match.user_ids))
         embed.add_field(name="Seats", value=seats or "—", inline=False)
+        dice = await dice_record(self.service, match)
+        if dice is not None:  # the seed only once the match is over (dice_record leaves it out before)
+            value = f"Commitment (SHA-256 of the seed): `{dice['commitment']}`"
+            if "seat_draw" in dice:
+                value += f"\nLine 0, the seat draw: `{dice['seat_draw']}`"
+            value += (f"\nSeed: `{dice['seed']}` — check it with `/verify match:{match.id}`" if "seed" in dice
+                      else "\nThe seed is revealed when the match ends.")
+            embed.add_field(name="Dice", value=value, inline=False)
         result = result_text(match)
         if match.status == "finished":
             embed.add_field(name="Result", value=f"{result} The match is over: every line is shown in full.",

@@ -27,7 +27,7 @@ from cogs.ui import (
     require_posting,
     short,
 )
-from matches import Event, Match, MatchService, Refusal, Turn
+from matches import Event, Match, MatchService, Refusal, Turn, history
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
     from cogs.base import GameCog
@@ -159,6 +159,9 @@ class Tables:
             embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
             embed.description = ("The match has started. Seats and colours were drawn at random.\n" if started
                                  else "") + (summary + "\n" if summary else "") + self.status_line(match)
+            dice = self.dice_field(match, started)
+            if dice is not None:
+                embed.add_field(name=dice[0], value=dice[1], inline=False)
             embed.set_image(url="attachment://board.png")
             embed.set_footer(text=f"turn {match.view(None).get('turn', 0)} · /{match.game.name} board shows it again")
             file = await self.board_file(match, None)
@@ -182,6 +185,20 @@ class Tables:
                 if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
                     await self.notify(match, user_id,
                                       f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
+
+    @staticmethod
+    def dice_field(match: Match, started: bool) -> tuple[str, str] | None:
+        """The dice commitment on the first board message, the revealed seed on the last; None in between."""
+        r = match.record
+        if r.commitment is None:
+            return None
+        if history.ended(match) and r.seed is not None:
+            return ("Dice seed (revealed)", f"`{r.seed}`\nIts SHA-256 is the commitment `{r.commitment}` published "
+                                            f"at the start. Check every roll and draw: `/verify match:{match.id}`.")
+        if started:
+            return ("Dice commitment", f"SHA-256 `{r.commitment}`\nSeats, rolls and draws all come from a secret "
+                                       "seed with this hash; it is revealed when the match ends (`/verify`).")
+        return None
 
     async def notify(self, match: Match, user_id: int, text: str, *, fallback: bool = False) -> bool:
         """DM a notice. Closed DMs (403, code 50007) never break a turn: the bot remembers and stops trying until

@@ -1,0 +1,36 @@
+"""`/verify match:<n>`: recompute a finished match's seat draw, rolls and draws from its revealed seed and its log."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.base import Tabletop
+from cogs.ui import EMBED_COLOUR, guarded, reply
+from matches.history import verify_match
+
+
+class Verify(commands.Cog):
+    """One command; the check itself is `matches.verify` (the same code as `python -m matches.verify`)."""
+
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="verify", description="Check that a finished match's dice came from its committed seed")
+    @app_commands.describe(match="Match number (a finished match: the seed is secret until the end)")
+    async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1]) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            verdict = await verify_match(self.bot.service, match, interaction.user.id, interaction.guild_id)
+            embed = discord.Embed(title=f"Match #{match} · dice {'verified' if verdict.ok else 'NOT verified'}",
+                                  description=verdict.summary(), colour=EMBED_COLOUR)
+            embed.set_footer(text="Offline: export the match (/history export:json) and run "
+                                  "python -m matches.verify record.json")
+            await reply(interaction, embed=embed)
+        await guarded(interaction, work, match)
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Tabletop = bot  # type: ignore[assignment]
+    await bot.add_cog(Verify(tabletop))
