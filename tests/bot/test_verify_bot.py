@@ -1,11 +1,15 @@
 """Dice anyone can verify, end to end in simcord: the commitment on the first board, the seed hidden while the match
-runs, revealed on the final board and in /history, and /verify recomputing the seat draw and the first-player roll."""
+runs, revealed on the final board and in /history, and /verify recomputing the seat draw and the first-player roll;
+and the interaction id as an action's idempotency key."""
 
 from __future__ import annotations
 
 import hashlib
 from typing import Any
 
+import pytest
+
+from matches import Refusal
 from tests.bot.helpers import answer, open_match, world
 
 
@@ -56,3 +60,24 @@ async def test_verify_refuses_a_match_of_another_server_and_unknown_numbers(simc
     assert result.ephemeral and "another server" in answer(result).content
     missing = await people[0].slash(channel, "verify", match=match.id + 50)
     assert missing.ephemeral and f"#{match.id + 50}" in answer(missing).content
+
+
+async def test_a_retried_sanae_swap_is_applied_once(simcord_env: Any) -> None:
+    """The interaction id is the action's key: the same interaction delivered again is "already played"."""
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "sanae", channel, people)
+    red = next(p for p in people if p.id == match.user_at(0))
+    await red.slash(channel, "sanae setup", layout="classic")
+    laid = match.state.cells
+    swap = next(t for t in await simcord_env.bot.service.legal_texts(match.id, red.id) if t.startswith("layout swap"))
+    result = await red.slash(channel, "sanae setup", layout=swap)
+    assert match.state.cells != laid
+    key = str(result._interaction.id)  # what Discord would send again on a retry
+    entry = await simcord_env.bot.service.store.keyed(match.id, key)
+    assert entry is not None and entry.text == swap
+    version = match.record.version
+    with pytest.raises(Refusal, match="Already played"):
+        await simcord_env.bot.service.act(match.id, red.id, swap, key=key)
+    assert match.record.version == version and match.state.cells != laid  # the swap did not undo itself
+    again = await red.slash(channel, "sanae setup", layout=swap)  # a new interaction is a new request
+    assert "Already" not in (answer(again).content or "") and match.state.cells == laid
