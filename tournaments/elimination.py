@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from tournaments.model import Entrant, Game, Settings
 
@@ -22,5 +23,149 @@ def bracket(count: int) -> list[tuple[int, int | None]]:
     return [(a, b if b <= count else None) for a, b in zip(order[::2], order[1::2], strict=True)]
 
 
+def seeded(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """Seeds by rating before the event (best first), then sign-up order."""
+    return sorted(entrants, key=lambda e: (-e.rating, e.seed))
+
+
+@dataclass
+class Match:
+    """One pairing of the bracket and the games it took (the first, then replays of draws)."""
+
+    a: int | None  # the better seed
+    b: int | None
+    games: list[Game] = field(default_factory=list)
+    winner: int | None = None
+    loser: int | None = None
+    decided: bool = False
+    third_place: bool = False
+
+    def covers(self, game: Game) -> bool:
+        return set(game.entrants) <= {self.a, self.b} - {None}
+
+
+@dataclass
+class Bracket:
+    """The bracket as the games so far have decided it."""
+
+    stages: list[list[Match]]  # stage 1 first; the final stage also holds the third-place match
+    rank: dict[int, int]  # entrant -> seed (1-based)
+    done: bool = False  # the final (and the third-place match) decided
+
+
+def _decide(match: Match, settings: Settings, rank: dict[int, int]) -> None:
+    if match.decided:
+        return
+    if match.a is None or match.b is None:
+        match.winner = match.a if match.b is None else match.b
+        match.loser, match.decided = None, True
+        return
+    if not match.games or match.games[-1].points is None:
+        return
+    last = match.games[-1]
+    if last.is_bye:  # the opponent had dropped
+        match.winner, match.decided = last.entrants[0], True
+        match.loser = match.b if match.winner == match.a else match.a
+        return
+    first, second = last.points
+    if first != second:
+        match.winner = last.entrants[0] if first > second else last.entrants[1]
+    elif len(match.games) > settings.replays:
+        match.winner = min((match.a, match.b), key=lambda e: rank[e])  # replays used up: the seed decides
+    else:
+        return  # a draw with a replay to come
+    match.loser = match.b if match.winner == match.a else match.a
+    match.decided = True
+
+
+def _next_stage(stage: list[Match], settings: Settings, rank: dict[int, int]) -> list[Match]:
+    def by_seed(x: int | None, y: int | None) -> Match:
+        if x is not None and y is not None and rank[y] < rank[x]:
+            x, y = y, x
+        return Match(x, y) if x is not None else Match(y, None)
+
+    winners = [m.winner for m in stage if not m.third_place]
+    nxt = [by_seed(winners[i], winners[i + 1]) for i in range(0, len(winners), 2)]
+    if settings.third_place and len(stage) == 2:
+        losers = [m.loser for m in stage]
+        if None not in losers:
+            third = by_seed(losers[0], losers[1])
+            third.third_place = True
+            nxt.append(third)
+    return nxt
+
+
+def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> Bracket:
+    """Replay the games (in round order) through the bracket."""
+    order = seeded(entrants)
+    rank = {e.id: i + 1 for i, e in enumerate(order)}
+    stage = [Match(order[a - 1].id, order[b - 1].id if b is not None else None) for a, b in bracket(len(order))]
+    result = Bracket([stage], rank)
+    for round_no in sorted({g.round for g in games}):
+        for game in (g for g in games if g.round == round_no):
+            match = next((m for m in stage if not m.decided and m.covers(game)), None)
+            if match is None:
+                raise ValueError(f"Round {round_no}: {game.entrants} is not a pairing of this bracket.")
+            match.games.append(game)
+        for match in stage:
+            _decide(match, settings, rank)
+        if all(m.decided for m in stage):
+            if len([m for m in stage if not m.third_place]) == 1:
+                result.done = True
+                break
+            stage = _next_stage(stage, settings, rank)
+            result.stages.append(stage)
+    for match in stage:  # byes of a stage not yet played decide at once
+        if match.a is None or match.b is None:
+            _decide(match, settings, rank)
+    return result
+
+
 def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
-    raise NotImplementedError
+    """The next bracket round: replays of drawn matches if any, else the next stage (with the third-place
+    match beside the final).  The better seed moves first; a replay swaps the seats."""
+    if any(g.round >= round_no for g in games):
+        raise ValueError(f"Round {round_no} has already been paired.")
+    if any(g.points is None for g in games):
+        raise ValueError("The last round is not finished: every game needs its result first.")
+    now = state(settings, entrants, games)
+    if now.done:
+        raise ValueError("The bracket is decided: there is no next round.")
+    present = {e.id for e in entrants if e.dropped_after is None or e.dropped_after >= round_no}
+    out: list[Game] = []
+    for match in now.stages[-1]:
+        if match.decided and (match.games or match.b is not None):
+            continue
+        if match.games:  # a replay of a draw
+            last = match.games[-1]
+            seats = (last.entrants[1], last.entrants[0])
+        else:
+            seats = tuple(e for e in (match.a, match.b) if e is not None)
+        here = tuple(e for e in seats if e in present)
+        if len(here) == 2:
+            out.append(Game(round_no, here, None))
+        elif len(here) == 1:  # a bye, or the opponent has dropped
+            out.append(Game(round_no, here, (settings.bye_points,), played=False))
+    return out
+
+
+def decided(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
+    return state(settings, entrants, games).done
+
+
+def places(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
+    """How far each entrant got, as a place: 1 the champion, 2 the finalist, 3 and 4 the semi-finalists (by
+    the third-place match when there is one), then 5 for the quarter-finals' losers …; still in: 1."""
+    now = state(settings, entrants, games)
+    out = {e.id: 1 for e in entrants}
+    stages = [[m for m in stage if not m.third_place] for stage in now.stages]
+    total = len(stages[0]).bit_length()  # stages in the full bracket
+    for k, stage in enumerate(stages):
+        for match in stage:
+            if match.decided and match.loser is not None:
+                out[match.loser] = 2 ** (total - k - 1) + 1
+    for stage in now.stages:
+        for match in stage:
+            if match.third_place and match.decided and match.loser is not None:
+                out[match.loser] = 4
+    return out

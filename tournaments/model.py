@@ -42,6 +42,7 @@ class Settings:
     third_place: bool = False
     replays: int = 1  # elimination: replays of a drawn match before the seed decides
     first_player: bool = True  # balance who moves first
+    pod_min: int | None = None  # pods: fewest seats the game allows at a table (None: pod_size only, byes)
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -50,6 +51,8 @@ class Settings:
             raise ValueError("A tournament needs at least one round.")
         if self.format == "pods" and self.pod_size < 2:
             raise ValueError("A pod seats at least two entrants.")
+        if self.pod_min is not None and not 2 <= self.pod_min <= self.pod_size:
+            raise ValueError("The smallest pod must seat at least two and no more than a full pod.")
         if self.replays < 0:
             raise ValueError("Replays of a drawn match cannot be negative.")
 

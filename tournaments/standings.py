@@ -2,10 +2,131 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
+from itertools import combinations
 
+from tournaments import elimination
 from tournaments.model import Entrant, Game, Settings, Standing
 
 
+def scores(games: Sequence[Game]) -> dict[int, float]:
+    """Points per entrant over the finished games (byes and forfeits included)."""
+    total: dict[int, float] = defaultdict(float)
+    for game in games:
+        if game.points is not None:
+            for who, pts in zip(game.entrants, game.points, strict=True):
+                total[who] += pts
+    return total
+
+
+def result_code(game: Game, who: int) -> str:
+    """W/D/L over the board, F+/F- for a forfeit, B for a bye; pods: the place (a digit), B for a bye."""
+    if game.is_bye:
+        return "B"
+    assert game.points is not None
+    at = game.entrants.index(who)
+    if game.places is not None and len(game.entrants) > 2:
+        return str(game.places[at]) if game.played else ("F+" if game.places[at] == 1 else "F-")
+    mine = game.points[at]
+    best_other = max(p for i, p in enumerate(game.points) if i != at)
+    if not game.played:
+        return "F+" if mine > best_other else "F-"
+    return "W" if mine > best_other else "D" if mine == best_other else "L"
+
+
+def won(game: Game, who: int) -> bool:
+    """Won over the board: a played game with more points than every other entrant (pods: 1st place)."""
+    if not game.played or game.is_bye or game.points is None:
+        return False
+    at = game.entrants.index(who)
+    if game.places is not None and len(game.entrants) > 2:
+        return game.places[at] == 1
+    return all(game.points[at] > p for i, p in enumerate(game.points) if i != at)
+
+
 def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
-    raise NotImplementedError
+    """Ranked standings over the finished games.  Two-entrant formats: points, Buchholz cut 1 (own score for a
+    round without a played game), Sonneborn-Berger, direct encounter, wins, rating, sign-up order.  Pods:
+    points, Buchholz cut 1 over pod opponents (the mean of the others' scores at the table), 1st places,
+    rating, sign-up order."""
+    done = [g for g in games if g.points is not None]
+    total = scores(done)
+    last_round = max((g.round for g in done), default=0)
+    by_entrant: dict[int, dict[int, list[Game]]] = defaultdict(lambda: defaultdict(list))
+    for game in done:
+        for who in game.entrants:
+            by_entrant[who][game.round].append(game)
+    pods = settings.format == "pods"
+
+    rows: dict[int, dict] = {}
+    for entrant in entrants:
+        me = entrant.id
+        own = total.get(me, 0.0)
+        contributions: list[float] = []
+        sb = 0.0
+        wins = 0
+        results: list[str] = []
+        for r in range(1, last_round + 1):
+            round_games = by_entrant[me].get(r, [])
+            if not round_games:
+                contributions.append(own)
+                results.append("-")
+            for game in round_games:
+                results.append(result_code(game, me))
+                wins += won(game, me)
+                others = [w for w in game.entrants if w != me]
+                if not game.played or not others:
+                    contributions.append(own)
+                    continue
+                opponent = sum(total.get(w, 0.0) for w in others) / len(others)
+                contributions.append(opponent)
+                if not pods:
+                    assert game.points is not None
+                    sb += opponent * game.points[game.entrants.index(me)]
+        cut1 = sum(contributions) - min(contributions) if contributions else 0.0
+        rows[me] = {"points": own, "bh": cut1, "sb": sb, "wins": wins, "results": tuple(results), "entrant": entrant}
+
+    direct = {} if pods else _direct_encounter(rows, done)
+    # elimination: how far each got comes first (the champion, the finalist, the third-place match …)
+    reached = elimination.places(settings, entrants, done) if settings.format == "elimination" else {}
+
+    def key(entrant: Entrant) -> tuple:
+        row = rows[entrant.id]
+        d = direct.get(entrant.id)
+        return (reached.get(entrant.id, 0), -row["points"], -row["bh"], -row["sb"],
+                -(d if d is not None else 0.0), -row["wins"], -entrant.rating, entrant.seed)
+
+    ordered = sorted(entrants, key=key)
+    return [
+        Standing(entrant=e.id, rank=i + 1, points=rows[e.id]["points"], buchholz_cut1=rows[e.id]["bh"],
+                 sonneborn_berger=rows[e.id]["sb"], direct=direct.get(e.id), wins=rows[e.id]["wins"],
+                 withdrawn=e.dropped_after is not None, results=rows[e.id]["results"])
+        for i, e in enumerate(ordered)
+    ]
+
+
+def _direct_encounter(rows: dict[int, dict], games: Sequence[Game]) -> dict[int, float]:
+    """Among entrants still tied after points, Buchholz and SB: the points they scored against each other,
+    given only when every pair of the group has played (over the board)."""
+    groups: dict[tuple, list[int]] = defaultdict(list)
+    for who, row in rows.items():
+        groups[(row["points"], row["bh"], row["sb"])].append(who)
+    met: dict[frozenset[int], list[Game]] = defaultdict(list)
+    for game in games:
+        if len(game.entrants) == 2:
+            met[frozenset(game.entrants)].append(game)
+    out: dict[int, float] = {}
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        if not all(any(g.played for g in met.get(frozenset(pair), ())) for pair in combinations(group, 2)):
+            continue
+        members = set(group)
+        for who in group:
+            out[who] = sum(
+                g.points[g.entrants.index(who)]  # type: ignore[index]
+                for pair in combinations(group, 2) if who in pair
+                for g in met[frozenset(pair)] if set(g.entrants) <= members
+            )
+    return out
