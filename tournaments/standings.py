@@ -124,9 +124,9 @@ def _direct_encounter(rows: dict[int, dict], games: Sequence[Game]) -> dict[int,
             continue
         members = set(group)
         for who in group:
-            out[who] = sum(
+            out[who] = float(sum(
                 g.points[g.entrants.index(who)]  # type: ignore[index]
                 for pair in combinations(group, 2) if who in pair
                 for g in met[frozenset(pair)] if set(g.entrants) <= members
-            )
+            ))
     return out
