@@ -1,4 +1,4 @@
-"""Benchmarks, run by hand: `.venv/bin/python bench/run.py [game ...] [--seconds N]`. Prints one table.
+"""Benchmarks, run by hand: `.venv/bin/python bench/run.py [game ...] [--seconds N] [--names world]`. One table.
 
 Per game: random playouts per second, legal_actions and apply time, board render time (p50/p99) and PNG size,
 and the match service's `act` time including the SQLite commit (p50/p99), without rendering.
@@ -71,14 +71,19 @@ def per_call_us(game: Game, states: list[Any], rng: random.Random) -> tuple[floa
     return statistics.median(legal) * 1e6, statistics.median(applied) * 1e6
 
 
-def render_times(game: Game, states: list[Any]) -> tuple[float, float, float]:
+# `--names world`: names in every script the fonts cover, so the render times include the font chain's fallbacks.
+WORLD_NAMES = ("Zoë Ångström-Łukasz", "Иван Петров", "محمد علي", "山田太郎", "김민준", "🎲 Dicey 🐉")
+
+
+def render_times(game: Game, states: list[Any], world: bool = False) -> tuple[float, float, float]:
     renderer = RENDERERS.get(game.name)
     if renderer is None:
         return float("nan"), float("nan"), float("nan")
     times, sizes = [], []
     for state in states[:60]:
         view = game.view(state, None)
-        names = [f"Player {i + 1}" for i in range(game.players(state))]
+        count = game.players(state)
+        names = [WORLD_NAMES[i % len(WORLD_NAMES)] if world else f"Player {i + 1}" for i in range(count)]
         t0 = time.perf_counter()
         png = renderer(view, names, 42)
         times.append(time.perf_counter() - t0)
@@ -115,6 +120,8 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=sorted(GAMES))
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on playouts per game")
     parser.add_argument("--moves", type=int, default=400, help="service act() calls per game")
+    parser.add_argument("--names", choices=("plain", "world"), default="plain",
+                        help="player names on the rendered boards: 'Player N', or names in many scripts")
     args = parser.parse_args()
     header = ("game", "playouts/s", "legal µs", "apply µs", "render p50 ms", "render p99 ms", "png max KB",
               "act p50 ms", "act p99 ms")
@@ -125,7 +132,7 @@ def main() -> None:
         rng = random.Random(1)
         rate, samples = playouts(game, args.seconds, rng)
         legal_us, apply_us = per_call_us(game, samples, rng)
-        r50, r99, size = render_times(game, samples)
+        r50, r99, size = render_times(game, samples, args.names == "world")
         a50, a99 = asyncio.run(act_times(game, args.moves, rng))
         row = (name, f"{rate:.1f}", f"{legal_us:.0f}", f"{apply_us:.0f}", f"{r50:.1f}", f"{r99:.1f}", f"{size:.0f}",
                f"{a50:.2f}", f"{a99:.2f}")
