@@ -94,4 +94,43 @@ MIGRATIONS: list[tuple[str, ...]] = [
             PRIMARY KEY (user_id, game)
         )""",
     ),
+    # 5: ratings: whether a match is rated, each player's OpenSkill rating per game, and the changes each rated
+    # match applied (in the order applied: `seq`), so an update happens once and a rebuild can be checked against it
+    (
+        "ALTER TABLE matches ADD COLUMN rated INTEGER NOT NULL DEFAULT 0",
+        # The server's default for new 2-player matches (1: rated unless the creator says no).
+        "ALTER TABLE guild_settings ADD COLUMN rated INTEGER NOT NULL DEFAULT 1",
+        """CREATE TABLE ratings (
+            user_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            games INTEGER NOT NULL DEFAULT 0,
+            wins INTEGER NOT NULL DEFAULT 0,
+            draws INTEGER NOT NULL DEFAULT 0,
+            losses INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (user_id, game)
+        )""",
+        "CREATE INDEX ratings_game ON ratings (game, mu)",
+        """CREATE TABLE rated_matches (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            match_id INTEGER NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
+            game TEXT NOT NULL,
+            applied_at REAL NOT NULL
+        )""",
+        """CREATE TABLE rating_changes (
+            match_id INTEGER NOT NULL REFERENCES rated_matches (match_id) ON DELETE CASCADE,
+            seat INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            rank INTEGER NOT NULL,
+            result TEXT NOT NULL CHECK (result IN ('win', 'draw', 'loss')),
+            mu_before REAL NOT NULL,
+            sigma_before REAL NOT NULL,
+            games_before INTEGER NOT NULL,
+            mu_after REAL NOT NULL,
+            sigma_after REAL NOT NULL,
+            PRIMARY KEY (match_id, seat)
+        )""",
+        "CREATE INDEX rating_changes_user ON rating_changes (user_id)",
+    ),
 ]

@@ -20,6 +20,7 @@ import aiosqlite
 
 from data.health import StoreUnavailable, check_file, check_intact, check_same_file, file_identity, store_problem
 from data.migrations import MIGRATIONS
+from data.ratings import RatingStore
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class GuildSettings:
     time_control: int | None = None  # default seconds per move; None: the bot's default; 0: no clock
     timeout_rule: str = "claim"
     disabled_games: tuple[str, ...] = ()
+    rated: bool = True  # new 2-player matches are rated unless the creator says no (data/ratings.py)
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,7 @@ async def _run_many(conn: aiosqlite.Connection, sql: str, rows: Sequence[Sequenc
         pass
 
 
-class Store:
+class Store(RatingStore):
     """Persistence for the match service. Open with `await Store.open(path)`; one instance per process."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
@@ -276,15 +278,16 @@ class Store:
     # ---- matches --------------------------------------------------------------------------------------------
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                            options: dict[str, str], now: float, time_control: int = 0, timeout_rule: str = "claim",
-                           expires_at: float | None = None, rematch_of: int | None = None) -> MatchRecord:
+                           expires_at: float | None = None, rematch_of: int | None = None,
+                           rated: bool = False) -> MatchRecord:
         """A new lobby; `Duplicate` if `rematch_of` already has its rematch (a UNIQUE index decides races)."""
         try:
             match_id = await self._write(
                 "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
-                "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?)",
+                "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of, rated) "
+                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                 (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
-                 time_control, timeout_rule, expires_at, rematch_of))
+                 time_control, timeout_rule, expires_at, rematch_of, int(rated)))
         except sqlite3.IntegrityError as exc:
             raise Duplicate(f"match {rematch_of} already has a rematch") from exc
         record = await self.get_match(match_id)
@@ -374,22 +377,23 @@ class Store:
     # ---- server settings ---------------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         async with self._conn.execute(
-                "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games FROM guild_settings "
+                "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games, rated FROM guild_settings "
                 "WHERE guild_id = ?", (guild_id,)) as cur:
             row = await cur.fetchone()
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, row[0], bool(row[1]), row[2], row[3], tuple(json.loads(row[4])))
+        return GuildSettings(guild_id, row[0], bool(row[1]), row[2], row[3], tuple(json.loads(row[4])), bool(row[5]))
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         await self._write(
             "INSERT INTO guild_settings "
-            "(guild_id, channel_id, use_threads, time_control, timeout_rule, disabled_games) VALUES (?, ?, ?, ?, ?, ?) "
+            "(guild_id, channel_id, use_threads, time_control, timeout_rule, disabled_games, rated) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
             "use_threads = excluded.use_threads, time_control = excluded.time_control, "
-            "timeout_rule = excluded.timeout_rule, disabled_games = excluded.disabled_games",
+            "timeout_rule = excluded.timeout_rule, disabled_games = excluded.disabled_games, rated = excluded.rated",
             (settings.guild_id, settings.channel_id, int(settings.use_threads), settings.time_control,
-             settings.timeout_rule, json.dumps(sorted(settings.disabled_games))))
+             settings.timeout_rule, json.dumps(sorted(settings.disabled_games)), int(settings.rated)))
 
     # ---- seats ------------------------------------------------------------------------------------------------
     async def seats(self, match_id: int) -> list[SeatRecord]:

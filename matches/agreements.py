@@ -18,7 +18,8 @@ TIMEOUT_RULES = ("claim", "forfeit")
 
 
 class Agreements:
-    """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve` and `_commit`."""
+    """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve`, `_commit` and
+    `rate_finished`."""
 
     # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
     async def due(self) -> list[tuple[str, Match]]:
@@ -153,6 +154,8 @@ class Agreements:
                            updated_at=self._clock())
         match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
                                expires_at=None)
+        if status == "finished":  # an agreed draw is rated like any result; an abort never is
+            await self.rate_finished(match)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Match:
         match = await self.get(match_id)
@@ -225,7 +228,7 @@ class Agreements:
                                              creator_id=user_id, players=old.players, options=r.options,
                                              invited=[u for u in old.user_ids if u != user_id],
                                              time_control=r.time_control, timeout_rule=r.timeout_rule,
-                                             rematch_of=old.id)
+                                             rematch_of=old.id, rated=await self.store.match_rated(old.id))
                 except Duplicate:
                     existing = await self.store.rematch_of(old.id)
             raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")

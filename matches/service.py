@@ -19,6 +19,7 @@ from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
+from matches.ratings import Ratings
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
 from rules.outcomes import FORFEIT_KEY
 from rules.replay import replay
@@ -29,11 +30,11 @@ DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the ser
 LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
 
 
-class MatchService(Preferences, Agreements):
+class MatchService(Preferences, Agreements, Ratings):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
     Clocks, timeouts and endings by agreement come from `matches.agreements.Agreements`; notice preferences from
-    `matches.preferences.Preferences`.
+    `matches.preferences.Preferences`; rating updates from `matches.ratings.Ratings`.
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
@@ -105,7 +106,8 @@ class MatchService(Preferences, Agreements):
     async def create(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                      options: dict[str, str] | None = None, invited: Sequence[int] = (),
                      time_control: int | None = None, timeout_rule: str = "claim",
-                     rematch_of: int | None = None) -> Match:
+                     rematch_of: int | None = None, rated: bool | None = None) -> Match:
+        """A new lobby. `rated` None: the default (`Ratings.default_rated`); tournaments pass True or False."""
         game = self.game(game_name)
         time_control = DEFAULT_TIME_CONTROL if time_control is None else int(time_control)
         if time_control < 0:
@@ -121,11 +123,13 @@ class MatchService(Preferences, Agreements):
         if 1 + len(invited) > players:
             raise Refusal(f"You invited {len(invited)} players, but a {players}-player match has only "
                           f"{players - 1} seats besides yours.")
+        if rated is None:
+            rated = self.default_rated(players, (await self.guild_settings(guild_id)).rated)
         now = self._clock()
         record = await self.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
                                                creator_id=creator_id, players=players, options=full, now=now,
                                                time_control=time_control, timeout_rule=timeout_rule,
-                                               expires_at=now + self.lobby_ttl, rematch_of=rematch_of)
+                                               expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated)
         rows = [(creator_id, False, True)] + [(u, True, False) for u in invited]
         await self.store.put_seats(record.id, rows, self._clock())
         match = await self._load(record.id)
@@ -347,6 +351,8 @@ class MatchService(Preferences, Agreements):
             match.record = replace(match.record, seed=seed.hex(), commitment=dice.commitment(seed))
         if seats is not None:
             match.seats = await self.store.seats(match.id)
+        if status == "finished":
+            await self.rate_finished(match)  # once per match, recorded; never raises (matches/ratings.py)
 
     # ---- reading ---------------------------------------------------------------------------------------------
     async def legal_texts(self, match_id: int, user_id: int) -> list[str]:

@@ -1,0 +1,129 @@
+"""Ratings in the match service: a finished rated match updates its players' OpenSkill ratings once (`ratings`
+computes, `data.ratings` stores atomically with a per-match record); leaderboards, profiles and the rebuild."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from data.ratings import RatedResult, RatingChangeRow, RatingRow
+from ratings import Change, Skill, rate
+from rules import Game
+
+if TYPE_CHECKING:
+    from data import MatchRecord, SeatRecord, Store
+    from matches.model import Match
+
+log = logging.getLogger(__name__)
+
+RECENT = 10  # rated matches a profile lists
+
+
+@dataclass(frozen=True)
+class TournamentPlacement:
+    """A player's place in a finished tournament, for /profile (filled by the tournament service)."""
+
+    tournament_id: int
+    title: str  # e.g. "Cintos Swiss · 5 rounds"
+    place: int
+    entrants: int
+
+
+@dataclass(frozen=True)
+class Profile:
+    """Everything /profile shows about one player."""
+
+    user_id: int
+    ratings: list[tuple[str, Skill, RatingRow]]  # (game, skill, record) per game played rated
+    recent: list[RatedResult]
+    tournaments: list[TournamentPlacement] = field(default_factory=list)
+
+
+def skill_of(row: RatingRow | None) -> Skill:
+    return Skill() if row is None else Skill(row.mu, row.sigma, row.games)
+
+
+def as_changes(rows: Sequence[RatingChangeRow]) -> list[Change]:
+    """Stored change rows as `ratings.Change` (for the '1512 → 1531 (+19)' lines)."""
+    return [Change(r.seat, Skill(r.mu_before, r.sigma_before, r.games_before),
+                   Skill(r.mu_after, r.sigma_after, r.games_before + 1), r.rank, r.result) for r in rows]
+
+
+def sides_of(game: Game, record: MatchRecord) -> list[tuple[int, ...]]:
+    """The match's teams as the game names them in its final position (`Game.teams`); [] when each plays alone."""
+    if record.state is None:
+        return []
+    view = game.view(game.from_json(record.state), None)
+    return [tuple(seats) for _, seats in game.teams(view)]
+
+
+def computer(games: Mapping[str, Game]) -> Callable[[MatchRecord, list[SeatRecord], dict[int, RatingRow]],
+                                                      list[RatingChangeRow]]:
+    """The one computation both the live update and the rebuild use: same inputs, same floats."""
+    def compute(record: MatchRecord, seats: list[SeatRecord], current: dict[int, RatingRow]) -> list[RatingChangeRow]:
+        game = games[record.game]
+        outcome: dict[str, Any] = record.outcome or {}
+        users = [s.user_id for s in seats]
+        changes = rate(outcome, record.players, [skill_of(current.get(u)) for u in users], sides_of(game, record))
+        return [RatingChangeRow(record.id, c.seat, users[c.seat], c.rank, c.result, c.before.mu, c.before.sigma,
+                                c.before.games, c.after.mu, c.after.sigma) for c in changes]
+    return compute
+
+
+class Ratings:
+    """Mixed into `MatchService`; relies on its `store`, `games` and `_clock`."""
+
+    store: Store
+    games: dict[str, Game]
+    _clock: Callable[[], float]
+
+    def default_rated(self, players: int, server_default: bool) -> bool:
+        """Unless the creator chooses: 2-player matches follow the server's setting (on by default); matches of
+        more players are unrated."""
+        return players == 2 and server_default
+
+    async def rate_finished(self, match: Match) -> list[Change] | None:
+        """Apply a finished rated match's update (once: a second call returns the recorded changes); None when
+        the match is not rated or did not finish (an aborted match never counts).
+
+        Called right after the commit that ends a match. The move is already stored and acknowledged, so a
+        failure here is logged, not raised; the next call (the final board message asks again) or the rebuild
+        applies it."""
+        if match.status != "finished":
+            return None
+        try:
+            rows = await self.store.apply_rating(match.id, computer(self.games), self._clock())
+        except Exception:
+            log.exception("rating update of match %s failed; it is applied on the next try or by the rebuild",
+                          match.id)
+            return None
+        return None if rows is None else as_changes(rows)
+
+    async def rating_changes(self, match_id: int) -> list[Change] | None:
+        """What a match did to its players' ratings, per seat; None if it changed none."""
+        rows = await self.store.rating_changes(match_id)
+        return None if rows is None else as_changes(rows)
+
+    async def rebuild_ratings(self, *, write: bool = True) -> tuple[list[RatingChangeRow], list[RatingChangeRow]]:
+        """Recompute every rating from the stored results in order (`Store.rebuild_ratings`)."""
+        return await self.store.rebuild_ratings(computer(self.games), self._clock(), write=write)
+
+    async def leaderboard(self, game: str, *, guild_id: int | None, page: int,
+                          per_page: int) -> tuple[int, list[tuple[int, RatingRow, Skill]]]:
+        """(players in total, [(place, record, skill)] on that page) of one game, best first."""
+        total, rows = await self.store.leaderboard(game, guild_id=guild_id, offset=(page - 1) * per_page,
+                                                   limit=per_page)
+        return total, [((page - 1) * per_page + i + 1, row, skill_of(row)) for i, row in enumerate(rows)]
+
+    async def profile(self, user_id: int) -> Profile:
+        rows = await self.store.ratings_of(user_id)
+        recent = await self.store.recent_rated(user_id, RECENT)
+        return Profile(user_id, [(r.game, skill_of(r), r) for r in rows], recent,
+                       await self.tournament_placements(user_id))
+
+    async def tournament_placements(self, user_id: int) -> list[TournamentPlacement]:
+        """HOOK for the tournament service (issue 12, T3): the player's places in finished tournaments, newest
+        first. Empty until tournaments exist; /profile shows its "Tournaments" section from this."""
+        return []

@@ -1,0 +1,216 @@
+"""Ratings through the match service: a finished rated match updates once (resignations, timeouts and agreed draws
+count; aborted and unrated matches never), and the rebuild from stored results gives exactly the live numbers."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from pathlib import Path
+
+import pytest_asyncio
+
+from data import GuildSettings, Store
+from matches import Match, MatchService, Refusal
+
+ADA, BOB, CY, DEE = 11, 22, 33, 44
+USERS = (ADA, BOB, CY, DEE, 55, 66, 77)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def store(tmp_path: Path):
+    opened = await Store.open(tmp_path / "r.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def started(service: MatchService, game: str = "cintos", players: int = 2, users: tuple[int, ...] = USERS,
+                  **kwargs: object) -> Match:
+    options = kwargs.pop("options", None)
+    match = await service.create(game, guild_id=1, channel_id=2, creator_id=users[0], players=players,
+                                 options=options, **kwargs)  # type: ignore[arg-type]
+    for user in users[1:players]:
+        await service.join(match.id, user)
+    return (await service.start(match.id, users[0])).match
+
+
+async def ratings_table(store: Store) -> list[tuple[object, ...]]:
+    async with store._conn.execute("SELECT * FROM ratings ORDER BY user_id, game") as cur:
+        return [tuple(row) for row in await cur.fetchall()]
+
+
+async def test_rated_match_updates_once_even_when_asked_again_or_after_a_restart(store: Store, tmp_path: Path) -> None:
+    service = MatchService(store, rng=random.Random(1))
+    match = await started(service)
+    assert await store.match_rated(match.id)  # 2 players, server default on
+    loser = match.user_at(match.actors()[0])
+    winner = ADA if loser == BOB else BOB
+    await service.resign(match.id, loser)
+    changes = await service.rating_changes(match.id)
+    assert changes is not None and len(changes) == 2
+    by_user = {match.user_at(c.seat): c for c in changes}
+    assert by_user[winner].result == "win" and by_user[winner].delta > 0
+    assert by_user[loser].result == "loss" and by_user[loser].delta < 0
+    table = await ratings_table(store)
+    assert [(row[0], row[4:]) for row in table] == sorted([(winner, (1, 1, 0, 0)), (loser, (1, 0, 0, 1))])
+    again = await service.rate_finished(match)  # a second call returns the record, applies nothing
+    assert again == changes and await ratings_table(store) == table
+    await store.close()
+    reopened = await Store.open(tmp_path / "r.sqlite3")
+    fresh = MatchService(reopened)
+    assert await fresh.rate_finished(await fresh.get(match.id)) == changes
+    assert await ratings_table(reopened) == table
+    await reopened.close()
+
+
+async def test_aborted_and_unrated_matches_change_nothing(store: Store) -> None:
+    service = MatchService(store, rng=random.Random(2))
+    aborted = await started(service)
+    await service.abort(aborted.id, ADA)
+    assert aborted.status == "aborted"
+    assert await service.rate_finished(aborted) is None and await service.rating_changes(aborted.id) is None
+    unrated = await started(service, rated=False)
+    await service.resign(unrated.id, ADA)
+    assert unrated.status == "finished"
+    assert await service.rate_finished(unrated) is None and await service.rating_changes(unrated.id) is None
+    assert await ratings_table(store) == []
+
+
+async def test_defaults_two_players_rated_more_not_and_the_server_setting(store: Store) -> None:
+    service = MatchService(store, rng=random.Random(3))
+    assert await store.match_rated((await started(service)).id)
+    assert not await store.match_rated((await started(service, "sinoda", 3)).id)
+    assert await store.match_rated((await started(service, "sinoda", 3, rated=True)).id)
+    await service.save_guild_settings(GuildSettings(1, rated=False))
+    assert (await service.guild_settings(1)).rated is False
+    assert not await store.match_rated((await started(service)).id)
+    assert await store.match_rated((await started(service, rated=True)).id)
+
+
+async def test_timeouts_and_agreed_draws_count(store: Store) -> None:
+    clock = FakeClock()
+    service = MatchService(store, rng=random.Random(4), clock=clock)
+    late = await started(service, time_control=60, timeout_rule="forfeit")
+    slow = late.user_at(late.actors()[0])
+    clock.now += 61
+    await service.timeout(late.id)
+    assert late.status == "finished"
+    changes = await service.rating_changes(late.id)
+    assert changes is not None
+    assert {late.user_at(c.seat): c.result for c in changes}[slow] == "loss"
+    drawn = await started(service, users=(CY, DEE))
+    await service.offer_draw(drawn.id, CY)
+    await service.answer_draw(drawn.id, DEE, accept=True)
+    assert drawn.status == "finished"
+    changes = await service.rating_changes(drawn.id)
+    assert changes is not None and [c.result for c in changes] == ["draw", "draw"]
+
+
+async def test_team_match_updates_every_member(store: Store) -> None:
+    service = MatchService(store, rng=random.Random(5))
+    match = await started(service, "bodsoi", 4, rated=True)
+    await service.resign(match.id, match.user_at(0))
+    changes = await service.rating_changes(match.id)
+    assert changes is not None and len(changes) == 4
+    outcome = match.record.outcome
+    assert outcome is not None
+    assert {c.seat for c in changes if c.result == "win"} == set(outcome["winners"])
+    assert len({(c.after.mu, c.after.sigma) for c in changes}) == 2  # one change per side of two equal players
+
+
+async def play_to_an_end(service: MatchService, clock: FakeClock, match: Match, rng: random.Random) -> str:
+    """Random moves, then one of the endings: resignation, timeout, agreed draw, abort, or the game's own end."""
+    ending = rng.choice(["resign", "resign", "timeout", "draw", "abort", "play"])
+    if ending == "abort":
+        await service.abort(match.id, match.user_at(match.actors()[0]) if match.actors() else match.user_ids[0])
+        return ending
+    for _ in range(rng.randrange(0, 12) if ending != "play" else 60):
+        actors = match.actors()
+        if match.status != "active" or not actors:
+            break
+        user = match.user_at(actors[0])
+        texts = await service.legal_texts(match.id, user)
+        if not texts:
+            break
+        await service.act(match.id, user, rng.choice(texts))
+    if match.status != "active":
+        return "played"
+    if ending == "timeout" and match.record.deadline is not None:
+        clock.now = match.record.deadline + 1
+        await service.timeout(match.id)
+        if match.status == "active" and match.record.overdue:
+            claimer = next(u for s, u in enumerate(match.user_ids) if s not in match.actors())
+            await service.claim(match.id, claimer)
+    elif ending == "draw":
+        for user in match.user_ids:
+            if match.status != "active":
+                break
+            if match.record.draw_offer:
+                await service.answer_draw(match.id, user, accept=True)
+            else:
+                await service.offer_draw(match.id, user)
+    while match.status == "active":
+        try:
+            await service.resign(match.id, match.user_at(rng.randrange(match.players)))
+        except Refusal as refusal:  # a seat already out (resigned in a 4-player game): another resigns
+            assert "already" in refusal.message
+    return ending
+
+
+CONFIGS = [("cintos", 2, None), ("cintos", 4, None), ("sinoda", 2, None), ("sinoda", 4, {"teams": "2x2"}),
+           ("sinoda", 3, None), ("bodsoi", 2, None), ("bodsoi", 4, None), ("sakamichi", 2, None), ("sanae", 2, None)]
+
+
+async def test_rebuild_gives_exactly_the_live_numbers(store: Store) -> None:
+    clock = FakeClock()
+    rng = random.Random(12)
+    service = MatchService(store, rng=random.Random(7), clock=clock)
+    rated = 0
+    for i in range(30):
+        game, players, options = CONFIGS[i % len(CONFIGS)]
+        users = tuple(rng.sample(USERS, players))
+        match = await started(service, game, players, users=users, options=options, rated=True,
+                              time_control=3600, timeout_rule=rng.choice(["claim", "forfeit"]))
+        await play_to_an_end(service, clock, match, rng)
+        assert match.status in ("finished", "aborted")
+        rated += match.status == "finished"
+        clock.now += 10
+    live = await ratings_table(store)
+    assert rated >= 20 and len(live) >= 10
+    recorded, recomputed = await service.rebuild_ratings(write=False)
+    assert len(recorded) >= 2 * rated and recomputed == recorded  # every float equal, in the same order
+    await service.rebuild_ratings()  # writing: the same table again
+    assert await ratings_table(store) == live
+    # The check has teeth: a tampered stored result makes the rebuild differ from the recorded changes.
+    async with store._conn.execute("SELECT match_id FROM rated_matches ORDER BY seq LIMIT 1") as cur:
+        first = (await cur.fetchone())[0]
+    async with store._conn.execute("UPDATE matches SET outcome = json_set(outcome, '$.winners', json('[]')) "
+                                   "WHERE id = ?", (first,)):
+        pass
+    recorded, recomputed = await service.rebuild_ratings(write=False)
+    assert recomputed != recorded
+
+
+async def test_two_processes_finishing_the_same_update_apply_it_once(store: Store, tmp_path: Path) -> None:
+    service = MatchService(store, rng=random.Random(6))
+    match = await started(service, rated=True)
+    other = await Store.open(tmp_path / "r.sqlite3")  # a second process on the same database
+    try:
+        await service.resign(match.id, ADA)
+        await store._conn.execute("DELETE FROM rating_changes")  # as if the live update had not happened yet
+        await store._conn.execute("DELETE FROM rated_matches")
+        await store._conn.execute("DELETE FROM ratings")
+        second = MatchService(other)
+        results = await asyncio.gather(service.rate_finished(match),
+                                       second.rate_finished(await second.get(match.id)))
+        assert results[0] is not None and results[0] == results[1]
+        assert [row[4] for row in await ratings_table(store)] == [1, 1]  # one game each, not two
+    finally:
+        await other.close()
