@@ -11,6 +11,7 @@ import pytest_asyncio
 
 from data import GuildSettings, Store
 from matches import Match, MatchService, Refusal
+from matches.rebuild_ratings import main as rebuild_main
 
 ADA, BOB, CY, DEE = 11, 22, 33, 44
 USERS = (ADA, BOB, CY, DEE, 55, 66, 77)
@@ -214,3 +215,25 @@ async def test_two_processes_finishing_the_same_update_apply_it_once(store: Stor
         assert [row[4] for row in await ratings_table(store)] == [1, 1]  # one game each, not two
     finally:
         await other.close()
+
+
+async def test_rebuild_command_checks_and_rebuilds_a_database_file(tmp_path: Path, capsys) -> None:
+    path = tmp_path / "cli.sqlite3"
+    store = await Store.open(path, init_empty=True)
+    service = MatchService(store, rng=random.Random(8))
+    for loser in (ADA, BOB, ADA):
+        match = await started(service)
+        await service.resign(match.id, loser)
+    live = await ratings_table(store)
+    await store.close()
+    assert await asyncio.to_thread(rebuild_main, [str(path), "--check"]) == 0
+    assert "3 rated matches checked: every rating equals the one recorded live." in capsys.readouterr().out
+    assert await asyncio.to_thread(rebuild_main, [str(path)]) == 0
+    assert "3 rated matches rebuilt" in capsys.readouterr().out
+    store = await Store.open(path)
+    assert await ratings_table(store) == live
+    await store._conn.execute("UPDATE rating_changes SET mu_after = mu_after + 1e-9 WHERE match_id = 2 AND seat = 0")
+    await store.close()
+    assert await asyncio.to_thread(rebuild_main, [str(path), "--check"]) == 1
+    assert "match #2 seat 0: recorded μ" in capsys.readouterr().out
+    assert rebuild_main([]) == 2
