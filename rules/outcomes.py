@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import GAMES, Outcome
-from rules.base import tidy
+from rules.base import all_of, tidy
 
 # Endings the match service records itself (the game's own state does not end). These strings are what it stores.
 DRAW_AGREED = "draw agreed"
@@ -40,6 +40,7 @@ class ResultWords:
 
     @property
     def short(self) -> str:
+        """The brief headline where there is one, else the headline."""
         return self.brief or self.headline
 
     def sentence(self) -> str:
@@ -108,7 +109,7 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     forfeit = (stored or {}).get(FORFEIT_KEY) or outcome.get(FORFEIT_KEY)
     if forfeit:
         seats = view.get("seat_names") or []
-        late = joined([str(seats[s]) if s < len(seats) else f"Player {s + 1}" for s in forfeit])
+        late = all_of([str(seats[s]) if s < len(seats) else f"Player {s + 1}" for s in forfeit])
         reason = f"{late} ran out of time and {'forfeits' if len(forfeit) == 1 else 'forfeit'}"
     else:
         game = GAMES.get(str(view.get("game")))

@@ -162,3 +162,5 @@ def test_a_timeout_forfeit_is_not_called_a_resignation() -> None:
     stored = {**view["outcome"], FORFEIT_KEY: [0]}
     found = result_words(view, NAMES[:2], stored)
     assert found is not None and found.sentence() == "bob wins: P1 ran out of time and forfeits."
+    both = result_words({**view, "outcome": {"winners": [], "reason": "resign"}}, NAMES[:2], {FORFEIT_KEY: [0, 1]})
+    assert both is not None and both.sentence() == "Drawn: P1 and P2 ran out of time and forfeit."
