@@ -49,15 +49,11 @@ def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
     pairs.sort(key=lambda p: min(p[0].rank, p[1].rank))
     out: list[Game] = []
     for board, (a, b) in enumerate(pairs):
-        first, second = seat(a, b, board, settings.first_player and _first_player_matters(settings))
+        first, second = seat(a, b, board, settings.first_player)
         out.append(Game(round_no, (first.id, second.id), None))
     if bye is not None:
         out.append(Game(round_no, (bye.id,), (settings.bye_points,), played=False))
     return out
-
-
-def _first_player_matters(settings: Settings) -> bool:
-    return settings.first_player
 
 
 def _rerank(playing: list[Record]) -> None:
