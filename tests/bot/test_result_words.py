@@ -14,6 +14,7 @@ from matches import Match
 from render.panels import display_names, status_line
 from rules import GAMES, RESIGN
 from rules.outcomes import DRAW_AGREED, result_words
+from tests.bot.helpers import answer, open_match, person_at, world
 
 NAMES = ["ada", "bob", "cy", "di", "eve", "fay"]
 
@@ -103,3 +104,19 @@ def test_embed_and_image_name_the_same_result_after_a_resignation(game: str) -> 
     assert header(match)[1] == words.headline
     assert words.reason in embed_line(match)
     assert "resign" in words.reason.lower() and words.reason != "resign"
+
+
+async def test_a_team_game_on_the_bot_ends_in_the_same_words_in_the_message_and_the_image(simcord_env: Any) -> None:
+    channel, people = world(simcord_env, players=4)
+    match = await open_match(simcord_env, "sinoda", channel, people, options="teams=2x2")
+    loser = person_at(match, people, 1)  # Blue, Team II
+    confirm = await loser.slash(channel, "sinoda resign")
+    await loser.click(answer(confirm), label="Yes, resign")
+    assert match.status == "finished"
+    winners = [f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in (0, 2)]
+    final = channel.last_message.embeds[0].description
+    assert f"**Game over.** Team I wins ({winners[0]} & {winners[1]}): Blue resigned." in final
+    names = await simcord_env.bot.service.names(match)
+    view = match.view(None)
+    seats, main, secondary = status_line(view, display_names(view, names))  # what the posted image's header says
+    assert (seats, main) == ([0, 2], f"Team I wins ({names[0]} & {names[2]})") and secondary.startswith("Blue resigned")
