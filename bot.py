@@ -38,6 +38,7 @@ EXTENSIONS = (
     "cogs.history",
     "cogs.verify",
     "cogs.notify",
+    "cogs.ratings",
     "cogs.cintos",
     "cogs.sinoda",
     "cogs.sakamichi",

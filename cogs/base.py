@@ -144,13 +144,17 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(players="How many players", options="Rule options, e.g. name=value (autocomplete)",
                            time="Time per move (default: the server's, else 24 hours)",
                            timeout="What happens when a player's time runs out",
+                           rated="Count the result in the players' ratings (default: yes for 2 players, per server)",
                            invite1="Invite a player", invite2="Invite a player", invite3="Invite a player",
                            invite4="Invite a player", invite5="Invite a player")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
-                                   app_commands.Choice(name="the late player forfeits", value="forfeit")])
+                                   app_commands.Choice(name="the late player forfeits", value="forfeit")],
+                          rated=[app_commands.Choice(name="yes", value="yes"),
+                                 app_commands.Choice(name="no", value="no")])
     async def new(self, interaction: discord.Interaction, players: int | None = None, options: str | None = None,
                   time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
+                  rated: app_commands.Choice[str] | None = None,
                   invite1: discord.User | None = None, invite2: discord.User | None = None,
                   invite3: discord.User | None = None, invite4: discord.User | None = None,
                   invite5: discord.User | None = None) -> None:
@@ -171,7 +175,8 @@ class GameCog(commands.GroupCog):
                 self.game_name, guild_id=interaction.guild_id, channel_id=home, creator_id=interaction.user.id,
                 players=count, options=parsed, invited=invited,
                 time_control=time.value if time else settings.time_control,
-                timeout_rule=timeout.value if timeout else settings.timeout_rule)
+                timeout_rule=timeout.value if timeout else settings.timeout_rule,
+                rated=None if rated is None else rated.value == "yes")
             pings = " ".join(f"<@{u}>" for u in invited)
             lobby = {"content": f"{pings} you are invited to a {self.game.title} match." if pings else None,
                      "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}

@@ -60,6 +60,8 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         embed.add_field(name="Default time per move", value=describe_time(settings.time_control))
         embed.add_field(name="When time runs out", value="opponents may claim the win"
                         if settings.timeout_rule == "claim" else "the late player forfeits")
+        embed.add_field(name="New 2-player matches", value="rated unless the creator says no" if settings.rated
+                        else "unrated unless the creator says yes")
         embed.add_field(name="Switched off", value=", ".join(settings.disabled_games) or "none")
         return embed
 
@@ -93,6 +95,10 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
                                 app_commands.Choice(name="the late player forfeits", value="forfeit")])
     async def timeout(self, interaction: discord.Interaction, rule: app_commands.Choice[str]) -> None:
         await self._update(interaction, timeout_rule=rule.value)
+
+    @app_commands.command(name="rated", description="Whether new 2-player matches count for ratings by default")
+    async def rated(self, interaction: discord.Interaction, enabled: bool) -> None:
+        await self._update(interaction, rated=enabled)
 
     @app_commands.command(name="game", description="Switch a game on or off on this server")
     async def game(self, interaction: discord.Interaction, game: str, enabled: bool) -> None:

@@ -78,8 +78,10 @@ class Tables:
         if match.state is not None:  # started: say who sits where, in the game's words
             cog = self.cog_for(match)
             seats = [cog.seat_label(match, seat) for seat in range(match.players)]
-        return {"embed": lobby_embed(match, match.game.title, seats),
-                "view": lobby_view(match) if match.status == "lobby" else None}
+        embed = lobby_embed(match, match.game.title, seats)
+        embed.add_field(name="Rated", value="yes: the result counts in the players' ratings"
+                        if await self.service.store.match_rated(match.id) else "no")
+        return {"embed": embed, "view": lobby_view(match) if match.status == "lobby" else None}
 
     async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
         user = interaction.user.id
@@ -162,6 +164,9 @@ class Tables:
             dice = self.dice_field(match, started)
             if dice is not None:
                 embed.add_field(name=dice[0], value=dice[1], inline=False)
+            ratings = await self.rating_lines(match)
+            if ratings:
+                embed.add_field(name="Ratings", value=ratings, inline=False)
             embed.set_image(url="attachment://board.png")
             embed.set_footer(text=f"turn {match.view(None).get('turn', 0)} · /{match.game.name} board shows it again")
             file = await self.board_file(match, None)
@@ -185,6 +190,17 @@ class Tables:
                 if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
                     await self.notify(match, user_id,
                                       f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
+
+    async def rating_lines(self, match: Match) -> str:
+        """'Alice 1512 → 1531 (+19)' per player once a rated match has finished ('' otherwise). Asking applies the
+        update if the commit's own call could not (it is applied once either way)."""
+        if match.status != "finished":
+            return ""
+        changes = await self.service.rate_finished(match)
+        if not changes:
+            return ""
+        names = await self.service.names(match)
+        return "\n".join(c.line(discord.utils.escape_markdown(short(names[c.seat]))) for c in changes)
 
     @staticmethod
     def dice_field(match: Match, started: bool) -> tuple[str, str] | None:
