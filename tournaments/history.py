@@ -21,6 +21,7 @@ class Record:
     byes: int = 0
     seats: list[int] = field(default_factory=list)  # FIRST/SECOND per played two-entrant game, in round order
     rank: int = 0  # pairing order: score, then rating, then sign-up (0 = top)
+    floated: int = 0  # in the round before: -1 floated down (met a lower score, or had the bye), +1 up, 0 not
 
     @property
     def id(self) -> int:
@@ -71,10 +72,23 @@ def records(entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -
         if game.played and len(game.entrants) == 2:
             recs[game.entrants[0]].seats.append(FIRST)
             recs[game.entrants[1]].seats.append(SECOND)
+    _floats(recs, [g for g in games if g.round == round_no - 1])
     ordered = sorted(recs.values(), key=lambda r: (-r.score, -r.entrant.rating, r.entrant.seed))
     for i, rec in enumerate(ordered):
         rec.rank = i
     return recs
+
+
+def _floats(recs: dict[int, Record], last_round: Sequence[Game]) -> None:
+    """Who floated in the last round, by the scores the two had before it."""
+    for game in last_round:
+        if game.is_bye:
+            recs[game.entrants[0]].floated = -1
+        elif len(game.entrants) == 2 and game.points is not None:
+            (a, b), (pa, pb) = game.entrants, game.points
+            before_a, before_b = recs[a].score - pa, recs[b].score - pb
+            if before_a != before_b:
+                recs[a].floated, recs[b].floated = (-1, 1) if before_a > before_b else (1, -1)
 
 
 def seat(a: Record, b: Record, board: int, first_player: bool) -> tuple[Record, Record]:

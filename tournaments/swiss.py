@@ -7,7 +7,8 @@ The criteria, most important first (each outweighs all later ones together):
 3. score groups: the sum of the squared score differences of the pairs is as small as possible (in half
    points; the bye counts as a pair with the lowest score present), so few and short floats;
 4. first-player preferences granted (strong 2, mild 1 for each entrant who does not get its wish);
-5. top half against bottom half within a score group (the 1st of a group of m meets the (m/2+1)th …); a
+5. nobody floats the same way twice running (down after down, up after up; the bye is a float down);
+6. top half against bottom half within a score group (the 1st of a group of m meets the (m/2+1)th …); a
    float goes from the bottom of its group to the top of the next; the bye to the lowest-ranked.
 Up to ``EXACT`` entrants present, one matching over everyone gives the exact optimum.  Larger events are
 paired block by block down the standings (a score group, or a slice of the top and the bottom half of a
@@ -79,7 +80,7 @@ class _Weights:
         self.low = min(r.score for r in playing)
         top = max(r.score for r in playing)
         pairs = n // 2 + 1
-        bounds = [1, 1, 1, 4 * int(2 * (top - self.low) + 1) ** 2, 4, 2 * n * n]  # per-edge cost bound per level
+        bounds = [1, 1, 1, 4 * int(2 * (top - self.low) + 1) ** 2, 4, 2, 2 * n * n]  # per-edge cost bound per level
         self.scale = [1] * len(bounds)
         for level in range(len(bounds) - 2, -1, -1):
             self.scale[level] = self.scale[level + 1] * (bounds[level + 1] * pairs + 1)
@@ -97,11 +98,12 @@ class _Weights:
             halves = (abs(hi.group_pos - lo.group_pos) - hi.group_size // 2) ** 2  # type: ignore[attr-defined]
         else:  # a float: from the bottom of the higher group to the top of the lower
             halves = (hi.group_size - 1 - hi.group_pos) + lo.group_pos  # type: ignore[attr-defined]
-        return [0, int(b.id in a.met), absolute, diff * diff, unmet, halves]
+        again = int(hi.score != lo.score) * (int(hi.floated == -1) + int(lo.floated == 1))
+        return [0, int(b.id in a.met), absolute, diff * diff, unmet, again, halves]
 
     def bye_cost(self, a: Record, count: int) -> list[int]:
         diff = round(2 * (a.score - self.low))
-        return [int(a.byes > 0), 0, 0, diff * diff, 0, count - 1 - a.rank]
+        return [int(a.byes > 0), 0, 0, diff * diff, 0, int(a.floated == -1), count - 1 - a.rank]
 
     def weight(self, cost: list[int], bonus: int = 0) -> int:
         return self.ceiling - sum(c * s for c, s in zip(cost, self.scale, strict=True)) + bonus

@@ -66,35 +66,36 @@ def test_seven_player_swiss_with_a_bye_and_a_drop_worked_by_hand() -> None:
     # Round 2: P1 P6 P7 on 1, P2 P5 on ½, P3 on 0; P4 gone, six left, no bye.  P2-P5 have met, so the
     # least float: one of the 1s down to a ½, the other ½ down to P3 (squared differences 1 + 1).  First-move
     # wishes (P1 second, P6 first, P2 first, P5 second, P3 second, P7 none) are all granted only if P5 meets
-    # P6 or P7; of those, the lowest of the 1s (P7) floats: P6-P1, P7-P5, P2-P3.
+    # P6 or P7.  P7's bye was a float down, so P7 does not float again: P6 floats, P1-P7, P6-P5, P2-P3.
     r2 = pair_round(SWISS3, entrants, games, 2)
-    assert [g.entrants for g in r2] == [ids(6, 1), ids(7, 5), ids(2, 3)]
-    results = {ids(6, 1): (1, 0), ids(7, 5): (0.5, 0.5), ids(2, 3): (1, 0)}
+    assert [g.entrants for g in r2] == [ids(7, 1), ids(6, 5), ids(2, 3)]
+    results = {ids(7, 1): (0, 1), ids(6, 5): (0.5, 0.5), ids(2, 3): (1, 0)}
     games += [Game(2, g.entrants, results[g.entrants]) for g in r2]
 
-    # Round 3: P6 2; P2 P7 1½; P1 P5 1; P3 0.  Fewest squared differences (1+1+4): P6 with a 1½, the other
-    # 1½ with a 1, the other 1 with P3; P7-P5 and P2-P5 met, so P6-P2 & P7-P1 & P5-P3 or P6-P7 & P2-P1 & P5-P3.
-    # Both leave two wishes unmet; the first keeps floats at the edges of their groups.  Seats: P6 and P2 both
-    # want second with the same history: the higher-ranked (P6) gets it; P7 (strong) second against P1;
-    # P5 and P3 both want first, same history: P5, the higher-ranked.
+    # Round 3: P1 2; P2 P6 1½; P5 P7 1; P3 0.  Fewest squared differences (1+1+4): P1 with a 1½, the other 1½
+    # with a 1, the other 1 with P3; with the meetings so far that is P1-P2 & P6-P7 & P5-P3 or P1-P6 & P2-P7 &
+    # P5-P3.  Both leave two wishes unmet (P7 and P6/P2 all want second; P5 and P3 first) and both repeat two
+    # floats (P6 or P2 down again, P3 up again); the first keeps floats at the edges of their groups.  Seats:
+    # P1 first (its wish, P2's too); P7's strong wish beats P6's mild one; P5 and P3 have the same history:
+    # P5, the higher-ranked, gets first.
     r3 = pair_round(SWISS3, entrants, games, 3)
-    assert [g.entrants for g in r3] == [ids(2, 6), ids(1, 7), ids(5, 3)]
-    results = {ids(2, 6): (0.5, 0.5), ids(1, 7): (1, 0), ids(5, 3): (0, 1)}
+    assert [g.entrants for g in r3] == [ids(1, 2), ids(6, 7), ids(5, 3)]
+    results = {ids(1, 2): (0.5, 0.5), ids(6, 7): (1, 0), ids(5, 3): (0, 1)}
     games += [Game(3, g.entrants, results[g.entrants]) for g in r3]
 
     table = standings(SWISS3, entrants, games)
     got = [(s.entrant, s.points, s.buchholz_cut1, s.sonneborn_berger, s.wins) for s in table]
     assert got == [
-        (p[6], 2.5, 4.0, 4.0, 2),  # opponents P3 1, P1 2, P2 2; SB 1 + 2 + ½·2
-        (p[1], 2.0, 4.0, 1.5, 2),  # P4 0, P6 2½, P7 1½; SB 0 + 0 + 1½
-        (p[2], 2.0, 3.5, 2.75, 1),  # P5 1, P3 1, P6 2½; SB ½ + 1 + 1¼
-        (p[7], 1.5, 3.5, 0.5, 0),  # own 1½ (bye), P5 1, P1 2
-        (p[3], 1.0, 4.5, 1.0, 1),  # P6 2½, P2 2, P5 1
-        (p[5], 1.0, 3.5, 1.75, 0),  # P2 2, P7 1½, P3 1
-        (p[4], 0.0, 2.0, 0.0, 0),  # P1 2, own 0, own 0
+        (p[1], 2.5, 3.0, 2.0, 2),  # opponents P4 0, P7 1, P2 2 (cut the 0); SB 0 + 1 + ½·2
+        (p[6], 2.5, 2.0, 2.5, 2),  # P3 1, P5 1, P7 1; SB 1 + ½·1 + 1
+        (p[2], 2.0, 3.5, 2.75, 1),  # P5 1, P3 1, P1 2½; SB ½ + 1 + 1¼
+        (p[7], 1.0, 5.0, 0.0, 0),  # own 1 (bye), P1 2½, P6 2½
+        (p[5], 1.0, 4.5, 2.25, 0),  # P2 2, P6 2½, P3 1; SB 1 + 1¼ + 0
+        (p[3], 1.0, 4.5, 1.0, 1),  # P6 2½, P2 2, P5 1; SB 0 + 0 + 1
+        (p[4], 0.0, 2.5, 0.0, 0),  # P1 2½, own 0, own 0
     ]
     assert table[-1].withdrawn and table[-1].results == ("L", "-", "-")
-    assert table[3].results == ("B", "D", "L")
+    assert table[3].results == ("B", "L", "L")
 
 
 def test_direct_encounter_breaks_a_tie_left_by_buchholz_and_sb() -> None:
