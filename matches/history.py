@@ -179,6 +179,8 @@ async def verify_match(service: MatchService, match_id: int, user_id: int, guild
     if not ended(match):
         raise Refusal(f"Match #{match.id} is {'still open' if match.status == 'lobby' else 'still being played'}: "
                       "its dice seed stays secret until the end, so its draws can be checked once it is over.")
+    if match.state is None:
+        raise Refusal(f"Match #{match.id} closed before it started: nothing was drawn, so there is nothing to check.")
     if match.record.commitment is None or match.record.seed is None:
         raise Refusal(f"Match #{match.id} was played before verifiable dice: it has no committed seed to check.")
     entries = await service.store.log(match.id, with_seat_draw=True)

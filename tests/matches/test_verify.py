@@ -116,3 +116,12 @@ async def test_match_from_before_verifiable_dice_still_loads(service: MatchServi
     assert await fresh.replay(match.id) == again.state
     with pytest.raises(Refusal, match="before verifiable dice"):
         await history.verify_match(fresh, match.id, ADA, 1)
+
+
+async def test_a_lobby_closed_before_it_started_has_nothing_to_verify(service: MatchService) -> None:
+    lobby = await service.create("sinoda", guild_id=1, channel_id=2, creator_id=ADA, players=2)
+    with pytest.raises(Refusal, match="still open"):
+        await history.verify_match(service, lobby.id, ADA, 1)
+    await service.leave(lobby.id, ADA)
+    with pytest.raises(Refusal, match="before it started"):
+        await history.verify_match(service, lobby.id, ADA, 1)
