@@ -95,30 +95,54 @@ def _next_stage(stage: list[Match], settings: Settings, rank: dict[int, int]) ->
     return nxt
 
 
-def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> Bracket:
-    """Replay the games (in round order) through the bracket."""
+def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
+          round_no: int | None = None) -> Bracket:
+    """Replay the games (in round order) through the bracket.  With ``round_no`` (the round about to be
+    paired), a match whose entrants have all dropped before it is decided with nobody going through, and a
+    stage of only such matches gives way to the next at once."""
     order = seeded(entrants)
     rank = {e.id: i + 1 for i, e in enumerate(order)}
+    dropped = {e.id: e.dropped_after for e in entrants if e.dropped_after is not None}
     stage = [Match(order[a - 1].id, order[b - 1].id if b is not None else None) for a, b in bracket(len(order))]
     result = Bracket([stage], rank)
-    for round_no in sorted({g.round for g in games}):
-        for game in (g for g in games if g.round == round_no):
+
+    def advance() -> bool:
+        nonlocal stage
+        if len([m for m in stage if not m.third_place]) == 1:
+            result.done = True
+            return False
+        stage = _next_stage(stage, settings, rank)
+        result.stages.append(stage)
+        return True
+
+    for r in sorted({g.round for g in games}):
+        _nobody(stage, dropped, r)
+        for game in (g for g in games if g.round == r):
             match = next((m for m in stage if not m.decided and m.covers(game)), None)
             if match is None:
-                raise ValueError(f"Round {round_no}: {game.entrants} is not a pairing of this bracket.")
+                raise ValueError(f"Round {r}: {game.entrants} is not a pairing of this bracket.")
             match.games.append(game)
         for match in stage:
             _decide(match, settings, rank)
-        if all(m.decided for m in stage):
-            if len([m for m in stage if not m.third_place]) == 1:
-                result.done = True
-                break
-            stage = _next_stage(stage, settings, rank)
-            result.stages.append(stage)
-    for match in stage:  # byes of a stage not yet played decide at once
-        if match.a is None or match.b is None:
-            _decide(match, settings, rank)
+        if all(m.decided for m in stage) and not advance():
+            break
+    while not result.done:
+        if round_no is not None:
+            _nobody(stage, dropped, round_no)
+        for match in stage:  # byes of a stage not yet played decide at once
+            if match.a is None or match.b is None:
+                _decide(match, settings, rank)
+        if not all(m.decided and m.winner is None and not m.games for m in stage) or not advance():
+            break
     return result
+
+
+def _nobody(stage: list[Match], dropped: dict[int, int], round_no: int) -> None:
+    """Matches not begun whose entrants have all dropped before ``round_no``: nobody goes through."""
+    for match in stage:
+        entrants = [e for e in (match.a, match.b) if e is not None]
+        if not match.decided and not match.games and all(dropped.get(e, round_no) < round_no for e in entrants):
+            match.decided, match.winner, match.loser = True, None, None
 
 
 def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
@@ -128,7 +152,7 @@ def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
         raise ValueError(f"Round {round_no} has already been paired.")
     if any(g.points is None for g in games):
         raise ValueError("The last round is not finished: every game needs its result first.")
-    now = state(settings, entrants, games)
+    now = state(settings, entrants, games, round_no)
     if now.done:
         raise ValueError("The bracket is decided: there is no next round.")
     present = {e.id for e in entrants if e.dropped_after is None or e.dropped_after >= round_no}

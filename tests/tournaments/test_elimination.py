@@ -120,3 +120,16 @@ def test_many_draws_still_finish() -> None:
     for n in (3, 7, 12, 33):
         games = run(n, Settings("elimination", None, replays=1, third_place=True), rng, draw=0.4)
         assert games
+
+
+def test_a_match_whose_two_entrants_both_dropped_sends_nobody_through() -> None:
+    s = Settings("elimination", None)
+    games = [Game(1, (0, 7), (1.0, 0.0)), Game(1, (3, 4), (1.0, 0.0)), Game(1, (1, 6), (1.0, 0.0)),
+             Game(1, (2, 5), (1.0, 0.0))]
+    entrants = field(8, {0: 1, 3: 1})  # both semi-finalists of the top half drop after round 1
+    assert [g.entrants for g in pair_round(s, entrants, games, 1 + 1)] == [(1, 2)]
+    games.append(Game(2, (1, 2), (0.0, 1.0)))
+    final = pair_round(s, entrants, games, 3)
+    assert final == [Game(3, (2,), (1.0,), played=False)]  # nobody came through the other half
+    games += final
+    assert finished(s, entrants, games) and places(s, entrants, games)[2] == 1
