@@ -23,6 +23,8 @@ def rounds_for(settings: Settings, count: int) -> int:
 
 def pair_round(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """The tables of round ``round_no`` (points None) and its byes (one entrant, bye points, not played)."""
+    if settings.format in ("swiss", "pods") and round_no > rounds_for(settings, len(entrants)):
+        raise ValueError(f"This event has {rounds_for(settings, len(entrants))} rounds: there is no round {round_no}.")
     if settings.format == "swiss":
         return swiss.pair(settings, entrants, games, round_no)
     if settings.format in ("roundrobin", "double-roundrobin"):

@@ -226,3 +226,10 @@ def test_refuses_an_unfinished_round_and_a_repeated_round() -> None:
             assert message in str(error) or "Rounds are numbered" in str(error)
         else:
             raise AssertionError("accepted")
+    games = [Game(r, (0, 1), (1.0, 0.0)) for r in (1, 2, 3)]
+    try:
+        pair_round(s, entrants, games, 4)
+    except ValueError as error:
+        assert "3 rounds" in str(error)
+    else:
+        raise AssertionError("a fourth round of a three-round event was paired")
