@@ -24,6 +24,7 @@ import hashlib
 import hmac
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from math import lcm
 
 from rules.replay import SEAT_DRAW
@@ -66,11 +67,21 @@ class Stream:
 
 def weights(probabilities: Sequence[float]) -> list[int]:
     """The game's probabilities as exact integer weights (step 4)."""
-    fractions = [Fraction(p).limit_denominator(MAX_DENOMINATOR) for p in probabilities]
+    return list(_weights(tuple(probabilities)))
+
+
+@lru_cache(maxsize=4096)
+def _fraction(p: float) -> Fraction:
+    return Fraction(p).limit_denominator(MAX_DENOMINATOR)
+
+
+@lru_cache(maxsize=1024)  # the same few distributions recur (a die, a bag of a given make-up)
+def _weights(probabilities: tuple[float, ...]) -> tuple[int, ...]:
+    fractions = [_fraction(p) for p in probabilities]
     if not fractions or any(f < 0 for f in fractions) or sum(fractions) <= 0:
         raise ValueError(f"not a distribution: {list(probabilities)}")
     common = lcm(*(f.denominator for f in fractions))
-    return [int(f * common) for f in fractions]
+    return tuple(int(f * common) for f in fractions)
 
 
 def pick(probabilities: Sequence[float], seed: bytes, match_id: int, position: int) -> int:
