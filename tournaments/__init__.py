@@ -5,7 +5,7 @@ from __future__ import annotations
 from tournaments.elimination import bracket
 from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
 from tournaments.pairing import finished, pair_round, rounds_for
-from tournaments.pods import draw_teams, placement_points
+from tournaments.pods import draw_teams, placement_points, places_from_scores
 from tournaments.roundrobin import berger_table
 from tournaments.standings import standings
 
@@ -21,6 +21,7 @@ __all__ = [
     "finished",
     "pair_round",
     "placement_points",
+    "places_from_scores",
     "rounds_for",
     "standings",
 ]
