@@ -22,6 +22,9 @@ class Record:
     seats: list[int] = field(default_factory=list)  # FIRST/SECOND per played two-entrant game, in round order
     rank: int = 0  # pairing order: score, then rating, then sign-up (0 = top)
     floated: int = 0  # in the round before: -1 floated down (met a lower score, or had the bye), +1 up, 0 not
+    group_pos: int = 0  # place within its score group among those present (set by the pairing)
+    group_size: int = 1
+    wish: tuple[int | None, int] = (None, NONE)  # preference(), kept while pairing
 
     @property
     def id(self) -> int:

@@ -27,7 +27,7 @@ from tournaments.model import Entrant, Game, Settings
 
 EXACT = 40  # entrants present up to which one exact matching pairs the round
 BLOCK = 16  # most entrants in one block (blossom's time per entrant grows fast past ~16)
-BYE = -1  # the bye's node
+BYE = "bye"  # the bye's node (entrant ids are ints)
 
 
 def rounds(count: int) -> int:
@@ -66,9 +66,9 @@ def _rerank(playing: list[Record]) -> None:
         groups.setdefault(rec.score, []).append(rec)
     for group in groups.values():
         for i, rec in enumerate(group):
-            rec.group_pos = i  # type: ignore[attr-defined]
-            rec.group_size = len(group)  # type: ignore[attr-defined]
-            rec.wish = rec.preference()  # type: ignore[attr-defined]
+            rec.group_pos = i
+            rec.group_size = len(group)
+            rec.wish = rec.preference()
 
 
 class _Weights:
@@ -88,16 +88,16 @@ class _Weights:
 
     def cost(self, a: Record, b: Record) -> list[int]:
         hi, lo = (a, b) if a.rank < b.rank else (b, a)
-        want_a, str_a = a.wish if self.colours else (None, NONE)  # type: ignore[attr-defined]
-        want_b, str_b = b.wish if self.colours else (None, NONE)  # type: ignore[attr-defined]
+        want_a, str_a = a.wish if self.colours else (None, NONE)
+        want_b, str_b = b.wish if self.colours else (None, NONE)
         same = want_a is not None and want_a == want_b
         absolute = int(same and str_a == ABSOLUTE and str_b == ABSOLUTE)
         unmet = min(_weight(str_a), _weight(str_b)) if same else 0
         diff = round(2 * (hi.score - lo.score))
         if hi.score == lo.score:
-            halves = (abs(hi.group_pos - lo.group_pos) - hi.group_size // 2) ** 2  # type: ignore[attr-defined]
+            halves = (abs(hi.group_pos - lo.group_pos) - hi.group_size // 2) ** 2
         else:  # a float: from the bottom of the higher group to the top of the lower
-            halves = (hi.group_size - 1 - hi.group_pos) + lo.group_pos  # type: ignore[attr-defined]
+            halves = (hi.group_size - 1 - hi.group_pos) + lo.group_pos
         again = int(hi.score != lo.score) * (int(hi.floated == -1) + int(lo.floated == 1))
         return [0, int(b.id in a.met), absolute, diff * diff, unmet, again, halves]
 
@@ -215,6 +215,6 @@ def _pipeline(blocks: list[list[Record]], w: _Weights,
 
 def _same_half(a: Record, b: Record) -> bool:
     """Both in the same half of one score group too large for one block."""
-    size = a.group_size  # type: ignore[attr-defined]
+    size = a.group_size
     return (size > BLOCK and a.score == b.score
-            and (a.group_pos < size // 2) == (b.group_pos < size // 2))  # type: ignore[attr-defined]
+            and (a.group_pos < size // 2) == (b.group_pos < size // 2))
