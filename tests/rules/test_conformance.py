@@ -104,6 +104,7 @@ def check_words(game: Game, state: object) -> None:
 
 def play(game: Game, config: Configuration, seed: int, resign_at: int | None = None) -> object:
     rng = random.Random(seed)
+    twins = random.Random(seed + 1000)  # re-deals for the hiding checks; `rng` alone steers the playout
     state = game.setup(config.players, config.options)
     for step in range(MAX_STEPS):
         check_state(game, state, rng)
@@ -111,7 +112,7 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
             assert not game.actors(state) and not game.chance_outcomes(state)
             return state
         before = game.to_json(state)
-        check_server_actions(game, state, rng)
+        check_server_actions(game, state, twins)
         chances = game.chance_outcomes(state)
         if chances:
             assert not game.actors(state), "a chance node has no actors"
@@ -121,7 +122,7 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
             check_public_words(game, state, [a for a, _ in chances])
             action = rng.choices([a for a, _ in chances], weights=[p for _, p in chances])[0]
             after = game.apply(state, action, None)
-            check_words_hide(game, state, action, None, after, rng)
+            check_words_hide(game, state, action, None, after, twins)
             state = after
         else:
             actors = sorted(game.actors(state))
@@ -142,7 +143,7 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
                 assert game.parse(state, f"  {text.upper()} ", seat) == action, text
             action = rng.choice(actions)
             after = game.apply(state, action, seat)
-            check_words_hide(game, state, action, seat, after, rng)
+            check_words_hide(game, state, action, seat, after, twins)
             state = after
         assert game.to_json(game.from_json(before)) == before  # the old state was not mutated
     raise AssertionError(f"no end after {MAX_STEPS} steps")
