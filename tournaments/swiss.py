@@ -1,20 +1,4 @@
-"""Swiss pairing by maximum-weight matching (networkx): no rematch, score groups, halves, colours, byes.
-
-The criteria, most important first (each outweighs all later ones together):
-0. nobody gets a second bye;  1. nobody meets an opponent again;
-2. no two entrants with the same *absolute* first-player preference meet (FIDE C3: it would give one of them a
-   third first move in a row or a balance beyond ±2);
-3. score groups: the sum of the squared score differences of the pairs is as small as possible (in half
-   points; the bye counts as a pair with the lowest score present), so few and short floats;
-4. first-player preferences granted (strong 2, mild 1 for each entrant who does not get its wish);
-5. nobody floats the same way twice running (down after down, up after up; the bye is a float down);
-6. top half against bottom half within a score group (the 1st of a group of m meets the (m/2+1)th …); a
-   float goes from the bottom of its group to the top of the next; the bye to the lowest-ranked.
-Up to ``EXACT`` entrants present, one matching over everyone gives the exact optimum.  Larger events are
-paired block by block down the standings (a score group, or a slice of the top and the bottom half of a
-large one), the unpaired of a block floating to the next, because networkx's blossom algorithm is cubic; if
-the last block cannot be completed, blocks are merged from the bottom up until it can.
-"""
+"""Swiss pairing by maximum-weight matching (networkx): no rematch, score groups, halves, first move, byes."""
 
 from __future__ import annotations
 
@@ -36,7 +20,23 @@ def rounds(count: int) -> int:
 
 
 def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
-    """The tables of Swiss round ``round_no`` (points None), the bye last."""
+    """The tables of Swiss round ``round_no`` (points None), the bye last.
+
+    The criteria, most important first (each outweighs all later ones together):
+    0. nobody gets a second bye;  1. nobody meets an opponent again;
+    2. no two entrants with the same *absolute* first-player preference meet (FIDE C3: it would give one of them a
+       third first move in a row or a balance beyond ±2);
+    3. score groups: the sum of the squared score differences of the pairs is as small as possible (in half
+       points; the bye counts as a pair with the lowest score present), so few and short floats;
+    4. first-player preferences granted (strong 2, mild 1 for each entrant who does not get its wish);
+    5. nobody floats the same way twice running (down after down, up after up; the bye is a float down);
+    6. top half against bottom half within a score group (the 1st of a group of m meets the (m/2+1)th …); a
+       float goes from the bottom of its group to the top of the next; the bye to the lowest-ranked.
+    Up to ``EXACT`` entrants present, one matching over everyone gives the exact optimum.  Larger events are
+    paired block by block down the standings (a score group, or a slice of the top and the bottom half of a
+    large one), the unpaired of a block floating to the next, because networkx's blossom algorithm is cubic; if
+    the last block cannot be completed, blocks are merged from the bottom up until it can.
+    """
     if round_no < 1:
         raise ValueError("Rounds are numbered from 1.")
     if any(g.round >= round_no for g in games):

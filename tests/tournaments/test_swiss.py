@@ -1,11 +1,5 @@
-"""Swiss pairing properties over random events of 3–200 entrants.
-
-What "score groups respected as far as possible" means here: among the pairings that give nobody a second
-bye, repeat no pairing and seat no two entrants with the same absolute first-move wish together (in that
-order of importance), the sum over the pairs of the squared score difference (in half points; the bye
-counting as a pair with the lowest score present) is the least possible.  Small events are checked against
-every possible pairing; larger exact ones by no two pairs being better exchanged (2-opt).
-"""
+"""Swiss pairing properties over random events of 3–200 entrants (what "score groups respected" means:
+see ``Seen.cost``)."""
 
 from __future__ import annotations
 
@@ -52,6 +46,15 @@ class Seen:
         return None
 
     def cost(self, pairs: list[tuple[int, int]], bye: int | None, colours: bool = True) -> tuple[int, ...]:
+        """(second byes, rematches, clashes of forced seats, spread) of a pairing.
+
+        What "score groups respected as far as possible" means here: among the pairings that give nobody a
+        second bye, repeat no pairing and seat no two entrants with the same forced seat together (in that
+        order of importance), the sum over the pairs of the squared score difference (in half points; the bye
+        counting as a pair with the lowest score present) is the least possible.  Small events are checked
+        against every possible pairing; larger exact ones by no two pairs being better exchanged (2-opt); the
+        block-by-block pairing above 40 by at most one float out of each score group.
+        """
         low = min(self.score[p] for p in self.present)
         second_bye = int(bye is not None and self.byes[bye] > 0)
         rematch = sum(frozenset(p) in self.met for p in pairs)
