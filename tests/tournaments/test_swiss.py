@@ -203,6 +203,14 @@ def test_first_round_is_top_half_against_bottom_half_with_alternating_seats() ->
     assert [g.entrants for g in new] == [(0, 4), (5, 1), (2, 6), (7, 3)]
 
 
+def test_first_round_of_a_large_event_is_one_against_half_plus_one() -> None:
+    entrants = field(101)  # block-by-block pairing; the odd one out (the lowest) has the bye
+    new = pair_round(Settings("swiss", None), entrants, [], 1)
+    assert new[-1].entrants == (100,)
+    tables = [g.entrants for g in new[:-1]]
+    assert tables == [(i, i + 50) if i % 2 == 0 else (i + 50, i) for i in range(50)]
+
+
 def test_bye_goes_to_the_lowest_ranked_without_one() -> None:
     entrants = field(5)
     s = Settings("swiss", 4)
