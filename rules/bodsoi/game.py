@@ -432,6 +432,7 @@ class Bodsoi(Game):
         for s, hand in enumerate(state.hands):
             if s != seat:
                 pool.extend(hand)
+        pool.sort()  # the order must not tell where each unseen tile really is: same view, same re-deal
         rng.shuffle(pool)
         hands = []
         for s, hand in enumerate(state.hands):

@@ -65,6 +65,7 @@ def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State
     hide_removed = state.removed is not None and not removed_visible(state)
     if hide_removed:
         unseen.append(state.removed)  # type: ignore[arg-type]
+    unseen.sort()  # the order must not tell where each unseen tile really is: same view, same re-deal
     rng.shuffle(unseen)
     hands = list(state.hands)
     for s in hidden_hands:

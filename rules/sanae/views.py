@@ -165,7 +165,7 @@ def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> 
 def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
     char = SIDE_CHARS[side]
     hidden = [c for c, t in enumerate(state.cells) if t and t[0] == char and "*" not in t]
-    letters = [state.cells[c][1] for c in hidden]
+    letters = sorted(state.cells[c][1] for c in hidden)  # their order must not tell which stone is which
     cells = list(state.cells)
     if "V" in letters:
         letters.remove("V")

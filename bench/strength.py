@@ -1,0 +1,96 @@
+"""Computer strength, run by hand: `.venv/bin/python bench/strength.py [game ...] [--games N] [--budget S]`.
+
+Plays each pairing (hard v random, hard v normal, normal v easy) in each game's main mode (its first
+configuration: two players, default options), seats alternated, and prints the stronger side's score (a win 1, a
+draw 1/2) with the seconds per move of each side. Targets (issue 13), over at least 200 games: hard v random 95 %,
+hard v normal 65 %, normal v easy 65 %. Fewer games are marked as a small sample.
+`--iterations N` sets hard's
+search iterations per move (default 200 without `--budget`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from players import Budget
+from players.arena import Player, computer, play, uniform
+from rules import GAMES, Action, Game, State
+
+PAIRS = {"hard-random": 0.95, "hard-normal": 0.65, "normal-easy": 0.65}
+FULL_SAMPLE = 200
+
+
+def timed(player: Player, spent: list[float]) -> Player:
+    def wrapped(state: State, seat: int) -> Action:
+        began = time.perf_counter()
+        action = player(state, seat)
+        spent.append(time.perf_counter() - began)
+        return action
+
+    return wrapped
+
+
+def make(game: Game, level: str, seed: int, budget: Budget) -> Player:
+    return uniform(game, seed) if level == "random" else computer(game, level, seed, budget)
+
+
+def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int) -> str:
+    strong, weak = pair.split("-")
+    score, draws, cut, times = 0.0, 0, 0, {strong: [], weak: []}
+    lengths = []
+    for number in range(games):
+        seat = number % 2  # the stronger side alternates seats
+        players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
+        players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, budget), times[strong])
+        players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
+        config = game.configurations()[0]
+        result = play(game, config, players, random.Random(seed * 7919 + number), limit)
+        lengths.append(result.decisions)
+        if result.outcome is None:
+            cut += 1
+            score += 0.5
+        elif not result.outcome.winners:
+            draws += 1
+            score += 0.5
+        elif seat in result.outcome.winners:
+            score += 1.0
+    rate = score / games
+    mark = "" if games >= FULL_SAMPLE else " (small sample)"
+    target = PAIRS[pair]
+    per_move = {side: (sum(t) / len(t) if t else 0.0) for side, t in times.items()}
+    return (f"{game.name:10} {pair:12} {games:4} games{mark}: {rate:6.1%} (target {target:.0%}"
+            f" {'met' if rate >= target else 'NOT met'}), draws {draws}, cut off {cut}, "
+            f"avg {sum(lengths) / games:.0f} decisions, "
+            f"s/move {strong} {per_move[strong]:.3f} {weak} {per_move[weak]:.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games_", nargs="*", metavar="game", help="games to measure (default: all five)")
+    parser.add_argument("--games", type=int, default=FULL_SAMPLE, help="games per pairing and game")
+    parser.add_argument("--budget", type=float, default=None, help="hard's seconds per move (wall clock)")
+    parser.add_argument("--iterations", type=int, default=None, help="hard's search iterations per move")
+    parser.add_argument("--pairs", default=",".join(PAIRS), help="comma-separated, from " + ", ".join(PAIRS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--limit", type=int, default=2000, help="decisions before a game is cut off (a draw)")
+    args = parser.parse_args()
+    if args.budget is not None:
+        budget = Budget(iterations=args.iterations, seconds=args.budget, clock=time.perf_counter)
+    else:
+        budget = Budget(iterations=args.iterations or 200)
+    names = args.games_ or list(GAMES)
+    print(f"hard budget: {budget.iterations} iterations, {budget.seconds} s per move")
+    for name in names:
+        for pair in args.pairs.split(","):
+            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,52 @@
+"""Computer players for every game at three levels: `choose` answers any decision of a seat from its own view.
+
+Pure like `rules`: no clock, I/O or storage; randomness comes from the caller's `random.Random`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from players.budget import Budget
+from players.evaluate import teams_of
+from players.levels import easy, normal, one_ply, setup_choice
+from players.play import has_hidden_information
+from players.search import search
+from rules import Action, Game, State
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+WORLDS = 3  # re-deals that normal (and hard's first look) average over in a game with hidden information
+
+
+def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
+           budget: Budget | None = None) -> Action:
+    """The action a computer at `level` plays for `seat`, which must be one of `game.actors(state)`.
+
+    The first thing it does is re-deal everything `seat` cannot see with `rng`, so the true secrets cannot
+    influence the choice. Chance nodes are the caller's to resolve; `budget` only limits hard.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+    if seat not in game.actors(state):
+        raise ValueError(f"seat {seat} is not to act now")
+    world = game.resample_hidden(state, seat, rng)
+    legal = game.legal_actions(world, seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has no legal action")
+    if len(legal) == 1:
+        return legal[0]
+    quick = setup_choice(legal, rng)
+    if quick is not None:
+        return quick
+    if level == "easy":
+        return easy(game, world, seat, legal, rng)
+    hidden = has_hidden_information(game)
+    worlds = [world] + [game.resample_hidden(world, seat, rng) for _ in range(WORLDS - 1)] if hidden else [world]
+    teams = teams_of(game, world)
+    if level == "normal":
+        return normal(game, worlds, seat, legal, rng, teams)
+    priors = one_ply(game, worlds, seat, legal, rng, teams)
+    return search(game, world, seat, legal, priors, rng, budget or Budget(), teams, hidden)
+
+
+__all__ = ["LEVELS", "Budget", "choose"]

@@ -1,0 +1,84 @@
+"""How good a position is for each seat, in [0, 1]: the outcome once the game is over, else a per-game heuristic.
+
+The heuristics read a whole (determinised) state: the search calls them only on states it re-dealt itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from rules import Game, State
+
+# Sanae's stones by worth (spec section 2: rank, plus range for the movers); the Void's loss ends the game anyway.
+SANAE_WORTH = {"V": 0.0, "K": 7.0, "Q": 7.0, "W": 6.5, "D": 7.5, "C": 5.5, "L": 4.0, "N": 3.0, "A": 2.5, "F": 1.0}
+
+# How big a lead in each game's measure counts as "clearly ahead" (tanh scale).
+SCALES = {"cintos": 3.0, "sinoda": 4.0, "bodsoi": 3.0, "sakamichi": 3.0, "sanae": 10.0}
+
+
+def rewards(game: Game, state: State) -> tuple[float, ...] | None:
+    """1 for a winner, 0 for a loser, a share for a draw; None while the game goes on."""
+    outcome = game.outcome(state)
+    if outcome is None:
+        return None
+    players = game.players(state)
+    if not outcome.winners:
+        return tuple(0.5 for _ in range(players))
+    return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(players))
+
+
+def _scores(game: Game, state: State) -> list[float]:
+    """The game's own public scores (pieces owned, points, best path): what Cintos, Sinoda and Bodsoi rank by."""
+    return [float(s) for s in game.view(state, None)["scores"] or [0] * game.players(state)]
+
+
+def _sinoda(game: Game, state: State) -> list[float]:
+    # Points decide; pieces on the board are future points and the means to score them.
+    material = [0.0] * state.players
+    for piece in state.cells:
+        if piece is not None:
+            material[piece[0]] += piece[1]
+    return [float(points) + 0.25 * mass for points, mass in zip(state.points, material, strict=True)]
+
+
+def _sakamichi(game: Game, state: State) -> list[float]:
+    # The first to empty their hand wins: fewer tiles is better.
+    return [-float(len(hand)) for hand in state.hands]
+
+
+def _sanae(game: Game, state: State) -> list[float]:
+    worth = [0.0, 0.0]
+    for token in state.cells:
+        if token:
+            worth[0 if token[0] == "r" else 1] += SANAE_WORTH.get(token[1], 1.0)
+    return worth
+
+
+MEASURES: dict[str, Callable[[Game, State], list[float]]] = {
+    "cintos": _scores, "bodsoi": _scores, "sinoda": _sinoda, "sakamichi": _sakamichi, "sanae": _sanae}
+
+
+def teams_of(game: Game, state: State) -> list[tuple[int, ...]]:
+    """Each seat's side: the game's teams, or every seat alone."""
+    players = game.players(state)
+    teams = [tuple(seats) for _, seats in game.teams(game.view(state, None))]
+    return teams or [(seat,) for seat in range(players)]
+
+
+def evaluate(game: Game, state: State, teams: list[tuple[int, ...]] | None = None) -> tuple[float, ...]:
+    """Each seat's expected result in [0, 1]: exact when over, else its side's lead squashed by tanh."""
+    done = rewards(game, state)
+    if done is not None:
+        return done
+    measure = MEASURES.get(game.name, _scores)(game, state)
+    teams = teams or [(seat,) for seat in range(len(measure))]
+    side_value = [sum(measure[s] for s in team) / len(team) for team in teams]
+    scale = SCALES.get(game.name, 3.0)
+    values = [0.5] * len(measure)
+    for index, team in enumerate(teams):
+        others = [v for i, v in enumerate(side_value) if i != index]
+        lead = side_value[index] - (sum(others) / len(others) if others else 0.0)
+        for seat in team:
+            values[seat] = 0.5 + 0.45 * math.tanh(lead / scale)  # never as sure as a real win or loss
+    return tuple(values)

@@ -1,0 +1,96 @@
+"""Hard: information-set Monte Carlo tree search (one tree over re-dealt worlds), short rollouts, heuristic leaves.
+
+Each iteration re-deals what the seat cannot see (`Game.resample_hidden` from its own view), walks the tree by UCB
+(with availability counts, since a re-deal changes the other seats' legal moves), samples chance from
+`chance_outcomes`, plays a few random moves and scores the position with `players.evaluate`.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+
+from players.budget import Budget
+from players.evaluate import evaluate
+from players.play import mover, settle
+from rules import Action, Game, IllegalAction, State
+
+EXPLORE = 0.7  # UCB exploration for rewards in [0, 1]
+ROOT_WIDTH = 10  # the root only searches the best moves by the one-ply look-ahead
+# Random moves after the tree before scoring: long where moves are cheap and games short, short where slow.
+ROLLOUT = {"cintos": 8, "sinoda": 8, "bodsoi": 2, "sakamichi": 10, "sanae": 6}
+
+
+class Node:
+    """Statistics of one action in the tree, from the point of view of the seat that played it."""
+
+    __slots__ = ("avail", "children", "seat", "total", "visits")
+
+    def __init__(self, seat: int, visits: int = 0, total: float = 0.0) -> None:
+        self.seat = seat
+        self.visits = visits
+        self.total = total
+        self.avail = max(visits, 1)
+        self.children: dict[Action, Node] = {}
+
+
+def _pick(node: Node, legal: Sequence[Action]) -> Action:
+    best, best_score = legal[0], -math.inf
+    for action in legal:
+        child = node.children[action]
+        score = child.total / child.visits + EXPLORE * math.sqrt(math.log(child.avail) / child.visits)
+        if score > best_score:
+            best, best_score = action, score
+    return best
+
+
+def _iterate(game: Game, root: Node, world: State, seat: int, rng: random.Random, teams: list[tuple[int, ...]],
+             hidden: bool) -> None:
+    state = game.resample_hidden(world, seat, rng) if hidden else world
+    node, path = root, []
+    try:
+        while not game.is_over(state):
+            actor = seat if node is root else mover(game, state)
+            if actor is None:
+                break
+            legal = list(root.children) if node is root else game.legal_actions(state, actor)
+            untried = [action for action in legal if action not in node.children]
+            for action in legal:
+                if action in node.children:
+                    node.children[action].avail += 1
+            if untried:
+                action = rng.choice(untried)
+                node.children[action] = Node(actor)
+                state = settle(game, game.apply(state, action, actor), rng)
+                path.append(node.children[action])
+                break
+            action = _pick(node, legal)
+            node = node.children[action]
+            state = settle(game, game.apply(state, action, actor), rng)
+            path.append(node)
+        for _ in range(ROLLOUT.get(game.name, 6)):
+            actor = mover(game, state)
+            if actor is None or game.is_over(state):
+                break
+            state = settle(game, game.apply(state, rng.choice(game.legal_actions(state, actor)), actor), rng)
+    except IllegalAction:
+        return  # a re-deal that disagrees with the tree's move; skip this world
+    values = evaluate(game, state, teams)
+    for visited in path:
+        visited.visits += 1
+        visited.total += values[visited.seat]
+
+
+def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
+           rng: random.Random, budget: Budget, teams: list[tuple[int, ...]], hidden: bool) -> Action:
+    """The most visited of the best `ROOT_WIDTH` moves (by prior), each starting with its prior as one visit."""
+    ranked = sorted(range(len(legal)), key=lambda i: -priors[i])[:ROOT_WIDTH]
+    root = Node(seat, visits=1)
+    for index in ranked:
+        root.children[legal[index]] = Node(seat, visits=1, total=priors[index])
+    spent, done = budget.start(), 0
+    while not spent(done):
+        done += 1
+        _iterate(game, root, world, seat, rng, teams, hidden)
+    return max(root.children, key=lambda a: (root.children[a].visits, root.children[a].total / root.children[a].visits))
