@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -75,6 +76,69 @@ class Last:
                     data["rule"], tuple(int(seat) for seat in data["eliminated"]))
 
 
+class History:
+    """The positions so far (placement + to-move), oldest first: immutable and shared between successive states.
+
+    A move adds one position without copying the others: the order is a chain of (position, earlier) pairs, and
+    `count` looks only in the position's bucket (a tuple of BUCKETS tuples, by hash), so adding one copies
+    BUCKETS + n/BUCKETS references rather than all n.
+    """
+
+    __slots__ = ("_buckets", "_chain", "_size")
+    BUCKETS = 32
+
+    def __init__(self, keys: Iterable[str] = ()) -> None:
+        self._chain: tuple[str, Any] | None = None
+        self._size = 0
+        self._buckets: tuple[tuple[str, ...], ...] = ((),) * self.BUCKETS
+        for key in keys:
+            self._push(key)
+
+    def _push(self, key: str) -> None:
+        b = hash(key) % self.BUCKETS
+        buckets = self._buckets
+        self._buckets = (*buckets[:b], (*buckets[b], key), *buckets[b + 1:])
+        self._chain, self._size = (key, self._chain), self._size + 1
+
+    def add(self, key: str) -> History:
+        """A new history with `key` appended (this one is unchanged)."""
+        after = History.__new__(History)
+        after._chain, after._size, after._buckets = self._chain, self._size, self._buckets
+        after._push(key)
+        return after
+
+    def count(self, key: str) -> int:
+        return self._buckets[hash(key) % self.BUCKETS].count(key)
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __iter__(self) -> Iterator[str]:
+        keys, link = [], self._chain
+        while link is not None:
+            keys.append(link[0])
+            link = link[1]
+        return reversed(keys)
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if isinstance(other, History):
+            return self._size == other._size and tuple(self) == tuple(other)
+        if isinstance(other, tuple):
+            return tuple(self) == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"History({list(self)!r})"
+
+
+NO_HISTORY = History()
+
+
 @dataclass(frozen=True, slots=True)
 class CintosState:
     """A whole Cintos game: the fields of the position text, the repetition history and the last action."""
@@ -87,7 +151,7 @@ class CintosState:
     turns: int
     resigned: tuple[bool, ...]
     rules: Rules
-    history: tuple[str, ...] = ()  # placement + to-move of every position so far, kept only while repetition applies
+    history: History = NO_HISTORY  # placement + to-move of every position so far, kept only while repetition applies
     last: Last | None = None
 
 
@@ -200,7 +264,7 @@ def _read_placement(text: str) -> str:
         for char in rank:
             if char not in "12345678RYBG":
                 raise ValueError(f"rank {number} holds {char!r}; use R, Y, B, G for pieces and 1–8 for empty runs")
-            row += EMPTY * int(char) if char.isdigit() else char
+            row += EMPTY * int(char) if char in "12345678" else char
         if len(row) != 8:
             raise ValueError(f"rank {number} ({rank!r}) covers {len(row)} files, not 8")
         rows.append(row)
