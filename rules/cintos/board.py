@@ -30,6 +30,7 @@ def _label_order(square: int) -> tuple[int, int]:
 LABEL = tuple(FILES[s % 8] + str(s // 8 + 1) for s in range(64))
 SQUARE = {name: s for s, name in enumerate(LABEL)}
 BY_LABEL = tuple(sorted(range(64), key=_label_order))
+_LABEL_RANK = tuple(sorted(range(64), key=BY_LABEL.index))  # a square's place in label order
 TERRITORY = tuple((0 if s % 8 < 4 else 1) if s >= 32 else (2 if s % 8 >= 4 else 3) for s in range(64))
 NEIGHBOURS = tuple(
     tuple(sorted((f + df + 8 * (r + dr) for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)) if _on_board(f + df, r + dr)),

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, quote, squeeze
 from rules.cintos.board import (
     _DECIMAL,
+    _LABEL_RANK,
     _MOVE_TEXT,
     _MOVES,
     AREA,
@@ -30,11 +31,14 @@ from rules.cintos.board import (
     _on_board,
 )
 from rules.cintos.state import (
+    _AREA_OF,
+    NO_HISTORY,
     OPTIONS,
     CintosState,
+    History,
     Last,
     Rules,
-    _capture_test,
+    _area_capture,
     _ending,
     _limit,
     _next_to_move,
@@ -68,7 +72,7 @@ class Cintos(Game):
                 board[SQUARE[name]] = colour
         text = "".join(board)
         seats = "RB" if players == 2 else "RYBG"
-        history = (text + "R",) if players == 2 and rules.repetition == "two-player" else ()
+        history = History((text + "R",)) if players == 2 and rules.repetition == "two-player" else NO_HISTORY
         return CintosState(seats, text, owners, "R", 0, 0, (False,) * players, rules, history)
 
     # ---- whose turn --------------------------------------------------------------------------------------
@@ -99,8 +103,13 @@ class Cintos(Game):
         if state.to_move in "-=" or not 0 <= seat < len(state.seats) or state.seats[seat] != state.to_move:
             return []
         board, colour = state.board, state.to_move
-        moves: list[Move | Pass] = [move for s in BY_LABEL if board[s] == colour
-                                    for t, move in _MOVES[s] if board[t] == EMPTY]
+        # The mover's squares by str.find (a few C calls) rather than testing all 64, then in label order.
+        mine, sq = [], board.find(colour)
+        while sq >= 0:
+            mine.append(sq)
+            sq = board.find(colour, sq + 1)
+        mine.sort(key=_LABEL_RANK.__getitem__)
+        moves: list[Move | Pass] = [move for s in mine for t, move in _MOVES[s] if board[t] == EMPTY]
         return moves or [PASS]
 
     def outcome(self, state: CintosState) -> Outcome | None:
@@ -174,12 +183,10 @@ class Cintos(Game):
         colour = state.seats[seat]
         board = list(state.board)
         board[move.frm], board[move.to] = EMPTY, colour
-        capturer, rule = _capture_test(board, state.owners, colour, move.to, state.rules)
-        captured: tuple[int, ...] = ()
-        if capturer is not None:
-            captured = tuple(sq for sq in AREA[move.to] if board[sq] != EMPTY and board[sq] != capturer)
-            for sq in captured:
-                board[sq] = capturer
+        capturer, rule, captured = _area_capture(move.to, _AREA_OF[move.to](board), state.owners, colour,
+                                                 state.rules)
+        for sq in captured:
+            board[sq] = capturer
         text, owners, eliminated = "".join(board), state.owners, ()
         if captured:
             eliminated = tuple(i for i, c in enumerate(state.seats) if c in state.board and c not in text)
@@ -192,16 +199,21 @@ class Cintos(Game):
         """Counters, then section 6's end checks (total victory, repetition, limits, resignation), then who moves."""
         quiet, turns = 0 if capture else state.quiet + 1, state.turns + 1
         following = _next_to_move(state.seats, board, state.resigned, last.seat)
-        history = state.history
-        if _repetition_on(state) and PIECES not in (board.count(c) for c in state.seats) \
+        history, rules = state.history, state.rules
+        # Without a capture the pieces per colour are unchanged, so of section 6 only the limits can newly apply
+        # (the state before was not over); after a capture every check runs.
+        ending = capture or (rules.quiet_limit is not None and quiet >= rules.quiet_limit) \
+            or (rules.turn_limit is not None and turns >= rules.turn_limit)
+        repetition = _repetition_on(state)
+        if repetition and (not capture or PIECES not in (board.count(c) for c in state.seats)) \
                 and history.count(board + following) >= 2:
             to_move = "="
-        elif _ending(state.seats, board, state.resigned, quiet, turns, state.rules, False) is not None:
+        elif ending and _ending(state.seats, board, state.resigned, quiet, turns, rules, False) is not None:
             to_move = "-"
         else:
             to_move = following
-            if _repetition_on(state):
-                history += (board + following,)
+            if repetition:
+                history = history.add(board + following)
         return CintosState(state.seats, board, owners, to_move, quiet, turns, state.resigned, state.rules, history,
                            last)
 
@@ -359,7 +371,7 @@ class Cintos(Game):
                 raise ValueError(f"{COLOUR_NAMES[to_move]} cannot be to move: no pieces, or resigned")
             if _repetition_on(state):
                 state = CintosState(seats, board, owners, to_move, state.quiet, state.turns, resigned, rules,
-                                    (board + to_move,))
+                                    History((board + to_move,)))
         canonical = self.position(state)
         if canonical != text:
             raise ValueError(f"position text is not canonical; write it as: {canonical}")
@@ -371,9 +383,10 @@ class Cintos(Game):
 
     def from_json(self, data: dict[str, Any]) -> CintosState:
         state = self.from_position(data["position"])
-        history = tuple(data.get("history", state.history))
+        history = data.get("history", state.history)
         if any(not isinstance(key, str) or len(key) != 65 for key in history):
             raise ValueError("each history entry is a 64-square placement followed by the colour to move")
+        history = History(history)
         last = None if data.get("last") is None else Last.from_json(data["last"])
         return CintosState(state.seats, state.board, state.owners, state.to_move, state.quiet, state.turns,
                            state.resigned, state.rules, history, last)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -193,6 +195,21 @@ def _capture_test(board: list[str], owners: str, mover: str, to: int, rules: Rul
         if mover in tied:
             return mover, TIE_ON_NEUTRAL
     return None, None
+
+
+# One itemgetter per square: the colours of its 3x3 area, in AREA order, in one C call.
+_AREA_OF = tuple(operator.itemgetter(*area) for area in AREA)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _area_capture(to: int, area: tuple[str, ...], owners: str, mover: str,
+                  rules: Rules) -> tuple[str | None, str | None, tuple[int, ...]]:
+    """`_capture_test` by the area's colours alone (what it reads), remembered, with the squares that change colour."""
+    board = dict(zip(AREA[to], area, strict=True))
+    capturer, rule = _capture_test(board, owners, mover, to, rules)  # type: ignore[arg-type]
+    if capturer is None:
+        return None, None, ()
+    return capturer, rule, tuple(sq for sq, colour in board.items() if colour != EMPTY and colour != capturer)
 
 
 def _most_pieces(seats: str, counts: list[int], resigned: tuple[bool, ...], why: str) -> Outcome:
