@@ -1,0 +1,41 @@
+"""Positions for the players tests: seeded random games of every configuration, stopped where a seat must act."""
+
+from __future__ import annotations
+
+import random
+
+from players.levels import setup_choice
+from players.play import draw
+from rules import Configuration, Game, State
+
+
+def random_step(game: Game, state: State, rng: random.Random) -> State:
+    """One step of a random game: a chance draw, or a random legal move (a private setup the quick way)."""
+    outcome = draw(game, state, rng)
+    if outcome is not None:
+        return game.apply(state, outcome, None)
+    automatic = game.automatic_action(state)
+    if automatic is not None:
+        return game.apply(state, automatic[1], automatic[0])
+    seat = rng.choice(sorted(game.actors(state)))
+    legal = game.legal_actions(state, seat)
+    action = setup_choice(legal, rng) if rng.random() < 0.5 else None
+    return game.apply(state, action or rng.choice(legal), seat)
+
+
+def positions(game: Game, config: Configuration, count: int, seed: int, limit: int = 400) -> list[State]:
+    """`count` positions where some seat is to act, spread over a random game (restarted if it ends early)."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while len(found) < count:
+        state = game.setup(config.players, config.options)
+        stop = rng.randrange(limit)
+        for _ in range(stop):
+            if game.is_over(state):
+                break
+            state = random_step(game, state, rng)
+        while not game.is_over(state) and not game.actors(state):
+            state = random_step(game, state, rng)
+        if not game.is_over(state):
+            found.append(state)
+    return found

@@ -1,0 +1,84 @@
+"""`players.choose`: legal at every decision of every configuration, blind to others' secrets, repeatable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from players import LEVELS, Budget, choose
+from players.play import has_hidden_information
+from rules import GAMES, Configuration, Game
+from tests.players.positions import positions
+
+FAST = Budget(iterations=6)
+SEARCHING = Budget(iterations=25)  # enough for the search to play the other seats' (secret-dependent) moves
+CONFIGS = [(game, config) for game in GAMES.values() for config in game.configurations()]
+HIDDEN = [game for game in GAMES.values() if has_hidden_information(game)]
+
+
+def label(item: tuple[Game, Configuration]) -> str:
+    game, config = item
+    return f"{game.name}-{config.players}-" + "-".join(f"{k}={v}" for k, v in sorted(config.options.items()))
+
+
+@pytest.mark.parametrize("item", CONFIGS, ids=[label(item) for item in CONFIGS])
+def test_every_level_answers_every_decision_with_a_legal_action(item: tuple[Game, Configuration]) -> None:
+    game, config = item
+    for number, state in enumerate(positions(game, config, 3, seed=hash(label(item)) % 10_000)):
+        assert not game.chance_outcomes(state)  # chance is the caller's: choose is never handed a chance node
+        for seat in sorted(game.actors(state)):
+            for level in LEVELS:
+                action = choose(game, state, seat, level, random.Random(number), FAST)
+                assert action in game.legal_actions(state, seat), (level, game.position(state))
+                game.apply(state, action, seat)  # the true state accepts it
+
+
+def test_a_chance_node_or_a_seat_not_to_act_is_refused() -> None:
+    game = GAMES["sinoda"]
+    start = game.setup(2)
+    assert game.chance_outcomes(start)
+    with pytest.raises(ValueError, match="not to act"):
+        choose(game, start, 0, "easy", random.Random(1))
+    state = positions(game, game.configurations()[0], 1, seed=3)[0]
+    idle = next(seat for seat in range(2) if seat not in game.actors(state))
+    with pytest.raises(ValueError, match="not to act"):
+        choose(game, state, idle, "hard", random.Random(1), FAST)
+    with pytest.raises(ValueError, match="unknown level"):
+        choose(game, state, min(game.actors(state)), "expert", random.Random(1))
+
+
+@pytest.mark.parametrize("game", HIDDEN, ids=[game.name for game in HIDDEN])
+def test_the_others_secrets_do_not_change_the_choice(game: Game) -> None:
+    """Re-dealing what the seat cannot see (its own view unchanged) leaves every level's choice unchanged."""
+    redealt = 0
+    for index, config in enumerate(game.configurations()[:2]):
+        for number, state in enumerate(positions(game, config, 5, seed=11 + index)):
+            seat = min(game.actors(state))
+            for k in range(2):
+                other = game.resample_hidden(state, seat, random.Random(100 + k))
+                assert game.view(other, seat) == game.view(state, seat)
+                redealt += other != state
+                for level in LEVELS:
+                    mine = choose(game, state, seat, level, random.Random(number), SEARCHING)
+                    assert choose(game, other, seat, level, random.Random(number), SEARCHING) == mine, \
+                        (level, game.position(state), game.position(other))
+    assert redealt >= 10  # the proof is not empty: the secrets really were different
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_fixed_seed_gives_the_same_choice(game: Game) -> None:
+    for number, state in enumerate(positions(game, game.configurations()[0], 3, seed=5)):
+        seat = min(game.actors(state))
+        for level in LEVELS:
+            first = choose(game, state, seat, level, random.Random(number), FAST)
+            assert choose(game, state, seat, level, random.Random(number), FAST) == first
+
+
+def test_a_budget_needs_a_clock_for_seconds_and_stops_on_it() -> None:
+    with pytest.raises(ValueError, match="clock"):
+        Budget(seconds=1.0)
+    ticks = iter(range(1000))
+    budget = Budget(iterations=None, seconds=3, clock=lambda: float(next(ticks)))
+    spent = budget.start()  # the clock reads 0
+    assert [spent(done) for done in range(5)] == [False, False, True, True, True]
