@@ -133,4 +133,60 @@ MIGRATIONS: list[tuple[str, ...]] = [
         )""",
         "CREATE INDEX rating_changes_user ON rating_changes (user_id)",
     ),
+    # 6: tournaments (events/): the event, its sign-ups, its entrants (players or fixed teams), every round's
+    # tables with their match and result
+    (
+        """CREATE TABLE tournaments (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            message_id INTEGER,
+            organiser_id INTEGER NOT NULL,
+            game TEXT NOT NULL,
+            format TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            options TEXT NOT NULL DEFAULT '{}',
+            time_control INTEGER,
+            timeout_rule TEXT NOT NULL DEFAULT 'claim',
+            rounds INTEGER,
+            max_players INTEGER,
+            signup_closes REAL,
+            rated INTEGER NOT NULL DEFAULT 0,
+            teams TEXT NOT NULL DEFAULT 'none',
+            status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'paused', 'finished', 'cancelled')),
+            round INTEGER NOT NULL DEFAULT 0,
+            settings TEXT NOT NULL DEFAULT '{}',
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        )""",
+        "CREATE INDEX tournaments_guild ON tournaments (guild_id, status)",
+        """CREATE TABLE tournament_players (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL,
+            seq INTEGER NOT NULL,
+            joined_at REAL NOT NULL,
+            PRIMARY KEY (tournament_id, user_id)
+        )""",
+        """CREATE TABLE tournament_entrants (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            entrant INTEGER NOT NULL,
+            seed INTEGER NOT NULL,
+            members TEXT NOT NULL,
+            rating REAL NOT NULL DEFAULT 0,
+            dropped_after INTEGER,
+            PRIMARY KEY (tournament_id, entrant)
+        )""",
+        """CREATE TABLE tournament_games (
+            tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+            round INTEGER NOT NULL,
+            board INTEGER NOT NULL,
+            entrants TEXT NOT NULL,
+            match_id INTEGER UNIQUE REFERENCES matches (id),
+            points TEXT,
+            places TEXT,
+            played INTEGER NOT NULL DEFAULT 1,
+            note TEXT NOT NULL DEFAULT '',
+            PRIMARY KEY (tournament_id, round, board)
+        )""",
+    ),
 ]

@@ -21,6 +21,7 @@ import aiosqlite
 from data.health import StoreUnavailable, check_file, check_intact, check_same_file, file_identity, store_problem
 from data.migrations import MIGRATIONS
 from data.ratings import RatingStore
+from data.tournaments import TournamentStore
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +138,7 @@ async def _run_many(conn: aiosqlite.Connection, sql: str, rows: Sequence[Sequenc
         pass
 
 
-class Store(RatingStore):
+class Store(RatingStore, TournamentStore):
     """Persistence for the match service. Open with `await Store.open(path)`; one instance per process."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:

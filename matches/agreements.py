@@ -156,6 +156,7 @@ class Agreements:
                                expires_at=None)
         if status == "finished":  # an agreed draw is rated like any result; an abort never is
             await self.rate_finished(match)
+        await self.announce_finish(match)
 
     async def offer_draw(self, match_id: int, user_id: int) -> Match:
         match = await self.get(match_id)

@@ -10,7 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -46,6 +46,8 @@ class MatchService(Preferences, Agreements, Ratings):
         self._clock = clock
         self._cache: dict[int, Match] = {}
         self._load_lock = asyncio.Lock()
+        # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
+        self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
 
     # ---- loading ----------------------------------------------------------------------------------------------
     async def get(self, match_id: int) -> Match:
@@ -135,6 +137,26 @@ class MatchService(Preferences, Agreements, Ratings):
         match = await self._load(record.id)
         self._cache[record.id] = match
         return match
+
+    async def create_seated(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int,
+                            users: Sequence[int], options: dict[str, str] | None = None,
+                            time_control: int | None = None, timeout_rule: str = "claim",
+                            rated: bool = False) -> Turn:
+        """A match started at once with `users` in this seat order (a tournament's pairing fixes who moves first,
+        so no seat draw is made or logged); the dice still come from a fresh committed seed."""
+        if len(set(users)) != len(users):
+            raise Refusal("A player can take one seat of a match only.")
+        match = await self.create(game_name, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+                                  players=len(users), options=options, time_control=time_control,
+                                  timeout_rule=timeout_rule, rated=rated)
+        async with match.lock:
+            await self.store.put_seats(match.id, [(u, False, True) for u in users], self._clock())
+            match.seats = await self.store.seats(match.id)
+            seed = self._rng.getrandbits(8 * dice.SEED_BYTES).to_bytes(dice.SEED_BYTES, "big")
+            state = match.game.setup(match.players, match.record.options)
+            events, state = self._resolve(match, state, 0, seed)
+            await self._commit(match, state, events, seats=list(users), seed=seed)
+            return Turn(match, events)
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         match = await self.get(match_id)
@@ -353,6 +375,16 @@ class MatchService(Preferences, Agreements, Ratings):
             match.seats = await self.store.seats(match.id)
         if status == "finished":
             await self.rate_finished(match)  # once per match, recorded; never raises (matches/ratings.py)
+            await self.announce_finish(match)
+
+    async def announce_finish(self, match: Match) -> None:
+        """Tell every `on_finish` listener that `match` ended; the result is committed, so a failing listener is
+        logged and never undoes or blocks it (the tournament service also looks again at its next start)."""
+        for listener in list(self.on_finish):
+            try:
+                await listener(match)
+            except Exception:
+                log.exception("a listener of match %s's end failed", match.id)
 
     # ---- reading ---------------------------------------------------------------------------------------------
     async def legal_texts(self, match_id: int, user_id: int) -> list[str]:

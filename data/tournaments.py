@@ -1,0 +1,251 @@
+"""Tournament persistence (mixed into `Store`): events, sign-ups, entrants, and every round's tables and results.
+
+A round's tables are written in one transaction with the event's round number (a compare-and-set), so a round is
+paired once even when its last two matches end together; matches are linked to their table afterwards.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True)
+class TournamentRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    organiser_id: int
+    game: str
+    format: str  # tournaments.FORMATS
+    players: int  # seats per match
+    options: dict[str, str]
+    time_control: int | None
+    timeout_rule: str
+    rounds: int | None  # None: the format's default
+    max_players: int | None
+    signup_closes: float | None
+    rated: bool
+    teams: str  # "none" | "random": fixed teams drawn at random when the event starts
+    status: str  # signup | running | paused | finished | cancelled
+    round: int  # the round being played (0 before the start)
+    settings: dict[str, Any]  # bye points, placement points …
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class EntrantRecord:
+    tournament_id: int
+    entrant: int  # 1-based within the event
+    seed: int  # 0-based sign-up order
+    members: tuple[int, ...]  # user ids (one for a player, the team's seats in order for a team)
+    rating: float
+    dropped_after: int | None
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """One table of one round: its entrants in seat order, its match, its result once known."""
+
+    tournament_id: int
+    round: int
+    board: int  # 1-based; byes come after the tables
+    entrants: tuple[int, ...]
+    match_id: int | None
+    points: tuple[float, ...] | None
+    places: tuple[int, ...] | None
+    played: bool
+    note: str  # e.g. "adjudicated by ada"
+
+
+_T_COLUMNS = ("id, guild_id, channel_id, message_id, organiser_id, game, format, players, options, time_control, "
+              "timeout_rule, rounds, max_players, signup_closes, rated, teams, status, round, settings, created_at, "
+              "updated_at")
+_G_COLUMNS = "tournament_id, round, board, entrants, match_id, points, places, played, note"
+
+
+def _tournament(row: Sequence[Any]) -> TournamentRecord:
+    return TournamentRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], json.loads(row[8]),
+                            row[9], row[10], row[11], row[12], row[13], bool(row[14]), row[15], row[16], row[17],
+                            json.loads(row[18]), row[19], row[20])
+
+
+def _table(row: Sequence[Any]) -> TableRecord:
+    return TableRecord(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4],
+                       tuple(json.loads(row[5])) if row[5] is not None else None,
+                       tuple(json.loads(row[6])) if row[6] is not None else None, bool(row[7]), row[8] or "")
+
+
+class TournamentStore:
+    """Mixed into `Store`; relies on its `_conn`, `_write`, `_changed` and `_transaction`."""
+
+    _conn: aiosqlite.Connection
+
+    _write: Callable[..., Awaitable[int]]
+    _changed: Callable[..., Awaitable[bool]]
+    _transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
+
+    async def create_tournament(self, *, guild_id: int | None, channel_id: int, organiser_id: int, game: str,
+                                format: str, players: int, options: dict[str, str], time_control: int | None,
+                                timeout_rule: str, rounds: int | None, max_players: int | None,
+                                signup_closes: float | None, rated: bool, teams: str, settings: dict[str, Any],
+                                now: float) -> TournamentRecord:
+        tid = await self._write(
+            f"INSERT INTO tournaments ({_T_COLUMNS.split(', ', 1)[1]}) "
+            "VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?)",
+            (guild_id, channel_id, organiser_id, game, format, players, json.dumps(options, sort_keys=True),
+             time_control, timeout_rule, rounds, max_players, signup_closes, int(rated), teams,
+             json.dumps(settings, sort_keys=True), now, now))
+        record = await self.get_tournament(tid)
+        assert record is not None
+        return record
+
+    async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
+        async with self._conn.execute(f"SELECT {_T_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)) as cur:
+            row = await cur.fetchone()
+        return _tournament(row) if row else None
+
+    async def tournaments(self, *, guild_id: int | None = None,
+                          statuses: Sequence[str] | None = None) -> list[TournamentRecord]:
+        """Events, newest first: of one server (or all), in some states (or all)."""
+        where, params = ["1"], []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if statuses is not None:
+            where.append(f"status IN ({','.join('?' * len(statuses))})")
+            params += list(statuses)
+        async with self._conn.execute(f"SELECT {_T_COLUMNS} FROM tournaments WHERE {' AND '.join(where)} "
+                                      "ORDER BY id DESC", params) as cur:
+            return [_tournament(r) for r in await cur.fetchall()]
+
+    async def update_tournament(self, tournament_id: int, *, expected_status: str | None = None,
+                                **fields: Any) -> bool:
+        allowed = {"status", "message_id", "updated_at", "channel_id"}
+        unknown = set(fields) - allowed
+        if unknown:
+            raise ValueError(f"not updatable here: {', '.join(sorted(unknown))}")
+        sets = ", ".join(f"{k} = ?" for k in fields)
+        where, params = "id = ?", [tournament_id]
+        if expected_status is not None:
+            where, params = where + " AND status = ?", [*params, expected_status]
+        return await self._changed(f"UPDATE tournaments SET {sets} WHERE {where}", (*fields.values(), *params))
+
+    # ---- sign-ups ----------------------------------------------------------------------------------------------
+    async def signups(self, tournament_id: int) -> list[int]:
+        async with self._conn.execute("SELECT user_id FROM tournament_players WHERE tournament_id = ? ORDER BY seq",
+                                      (tournament_id,)) as cur:
+            return [r[0] for r in await cur.fetchall()]
+
+    async def add_signup(self, tournament_id: int, user_id: int, now: float, limit: int | None) -> bool:
+        """Sign a player up while the event takes sign-ups and has room; False if it did not happen."""
+        async with self._transaction() as conn:
+            async with conn.execute("SELECT status FROM tournaments WHERE id = ?", (tournament_id,)) as cur:
+                row = await cur.fetchone()
+            async with conn.execute("SELECT COUNT(*), MAX(user_id = ?) FROM tournament_players "
+                                    "WHERE tournament_id = ?", (user_id, tournament_id)) as cur:
+                count, there = await cur.fetchone()  # type: ignore[misc]
+            if row is None or row[0] != "signup" or there or (limit is not None and count >= limit):
+                return False
+            async with conn.execute("INSERT INTO tournament_players (tournament_id, user_id, seq, joined_at) "
+                                    "VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_players "
+                                    "WHERE tournament_id = ?), ?)", (tournament_id, user_id, tournament_id, now)):
+                pass
+        return True
+
+    async def remove_signup(self, tournament_id: int, user_id: int) -> bool:
+        return await self._changed(
+            "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ? AND "
+            "(SELECT status FROM tournaments WHERE id = ?) = 'signup'", (tournament_id, user_id, tournament_id))
+
+    async def ratings_for(self, game: str, user_ids: Sequence[int]) -> dict[int, float]:
+        """μ − 3σ per player who has a rating in `game` (seeding); empty where ratings are not stored."""
+        if not user_ids:
+            return {}
+        marks = ",".join("?" * len(user_ids))
+        async with self._conn.execute(f"SELECT user_id, mu - 3 * sigma FROM ratings WHERE game = ? AND "
+                                      f"user_id IN ({marks})", (game, *user_ids)) as cur:
+            return {r[0]: float(r[1]) for r in await cur.fetchall()}
+
+    # ---- the start, entrants, drops ----------------------------------------------------------------------------
+    async def start_tournament(self, tournament_id: int, entrants: Sequence[tuple[int, tuple[int, ...], float]],
+                               now: float) -> bool:
+        """Fix the entrants ((seed, members, rating) in entrant order) and set the event running; False if it
+        had already started or closed (compare-and-set on the status)."""
+        async with self._transaction() as conn:
+            async with conn.execute("UPDATE tournaments SET status = 'running', updated_at = ? "
+                                    "WHERE id = ? AND status = 'signup'", (now, tournament_id)) as cur:
+                if cur.rowcount != 1:
+                    return False
+            async with conn.executemany(
+                    "INSERT INTO tournament_entrants (tournament_id, entrant, seed, members, rating) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    [(tournament_id, i + 1, seed, json.dumps(list(members)), rating)
+                     for i, (seed, members, rating) in enumerate(entrants)]):
+                pass
+        return True
+
+    async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
+        async with self._conn.execute(
+                "SELECT tournament_id, entrant, seed, members, rating, dropped_after FROM tournament_entrants "
+                "WHERE tournament_id = ? ORDER BY entrant", (tournament_id,)) as cur:
+            return [EntrantRecord(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5])
+                    for r in await cur.fetchall()]
+
+    async def drop_entrant(self, tournament_id: int, entrant: int, after: int) -> bool:
+        return await self._changed("UPDATE tournament_entrants SET dropped_after = ? WHERE tournament_id = ? AND "
+                                   "entrant = ? AND dropped_after IS NULL", (after, tournament_id, entrant))
+
+    # ---- rounds and results ------------------------------------------------------------------------------------
+    async def add_round(self, tournament_id: int, round_no: int,
+                        tables: Sequence[tuple[tuple[int, ...], tuple[float, ...] | None, bool]], now: float) -> bool:
+        """Write round `round_no`'s tables ((entrants, points or None, played)); False if the event is not at
+        round `round_no - 1` and running any more (someone paired it first, or it was paused or cancelled)."""
+        async with self._transaction() as conn:
+            async with conn.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE id = ? AND round = ? "
+                                    "AND status = 'running'", (round_no, now, tournament_id, round_no - 1)) as cur:
+                if cur.rowcount != 1:
+                    return False
+            async with conn.executemany(
+                    f"INSERT INTO tournament_games ({_G_COLUMNS}) VALUES (?, ?, ?, ?, NULL, ?, NULL, ?, '')",
+                    [(tournament_id, round_no, i + 1, json.dumps(list(entrants)),
+                      json.dumps(list(points)) if points is not None else None, int(played))
+                     for i, (entrants, points, played) in enumerate(tables)]):
+                pass
+        return True
+
+    async def tables(self, tournament_id: int, round_no: int | None = None) -> list[TableRecord]:
+        sql = f"SELECT {_G_COLUMNS} FROM tournament_games WHERE tournament_id = ?"
+        params: list[Any] = [tournament_id]
+        if round_no is not None:
+            sql, params = sql + " AND round = ?", [*params, round_no]
+        async with self._conn.execute(sql + " ORDER BY round, board", params) as cur:
+            return [_table(r) for r in await cur.fetchall()]
+
+    async def table_of_match(self, match_id: int) -> TableRecord | None:
+        async with self._conn.execute(f"SELECT {_G_COLUMNS} FROM tournament_games WHERE match_id = ?",
+                                      (match_id,)) as cur:
+            row = await cur.fetchone()
+        return _table(row) if row else None
+
+    async def link_match(self, tournament_id: int, round_no: int, board: int, match_id: int) -> bool:
+        return await self._changed("UPDATE tournament_games SET match_id = ? WHERE tournament_id = ? AND round = ? "
+                                   "AND board = ? AND match_id IS NULL", (match_id, tournament_id, round_no, board))
+
+    async def set_result(self, tournament_id: int, round_no: int, board: int, *, points: Sequence[float],
+                         places: Sequence[int] | None, played: bool, note: str = "",
+                         overwrite: bool = False) -> bool:
+        """Record a table's result once (False if it already has one), or with `overwrite` (an adjudication)."""
+        return await self._changed(
+            "UPDATE tournament_games SET points = ?, places = ?, played = ?, note = ? WHERE tournament_id = ? AND "
+            "round = ? AND board = ?" + ("" if overwrite else " AND points IS NULL"),
+            (json.dumps(list(points)), json.dumps(list(places)) if places is not None else None, int(played), note,
+             tournament_id, round_no, board))
+

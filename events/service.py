@@ -1,0 +1,362 @@
+"""The tournament service: sign-up, start, rounds paired by `tournaments`, one match per table through
+`MatchService`, results flowing back when a match ends, drops, adjudication, pause/resume/cancel. No discord types.
+
+Everything is in the database: a restart loses nothing, and `recover` finishes whatever a crash interrupted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import tournaments
+from data.tournaments import TableRecord
+from events.model import RESULTS, Sides, Tournament, entrant_results
+from matches import Match, MatchService, Refusal, Turn
+from matches.service import DEFAULT_TIME_CONTROL
+from rules.outcomes import FORFEIT_KEY
+
+log = logging.getLogger(__name__)
+
+RoundListener = Callable[[Tournament, int, list[tuple[TableRecord, Turn]]], Awaitable[None]]
+EndListener = Callable[[Tournament], Awaitable[None]]
+ACTIVE = ("signup", "running", "paused")
+
+
+class TournamentService:
+    """One per process, beside the `MatchService` it drives; listens to its `on_finish`."""
+
+    def __init__(self, matches: MatchService, *, rng: Any | None = None) -> None:
+        self.matches = matches
+        self.store = matches.store
+        self._rng = rng if rng is not None else random.SystemRandom()
+        self._locks: dict[int, asyncio.Lock] = {}
+        self.on_round: list[RoundListener] = []  # a round was paired: post it (the cog)
+        self.on_end: list[EndListener] = []  # the event finished: post the final standings
+        matches.on_finish.append(self.match_finished)
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(tournament_id, asyncio.Lock())
+
+    # ---- reading ----------------------------------------------------------------------------------------------
+    def sides(self, game_name: str, players: int, options: dict[str, str]) -> Sides:
+        """Seat groups of one match: the game's teams, else one seat per entrant."""
+        game = self.matches.game(game_name)
+        view = game.view(game.setup(players, options), None)
+        teams = game.teams(view)
+        return Sides(tuple(tuple(seats) for _, seats in teams) if teams else tuple((s,) for s in range(players)))
+
+    async def get(self, tournament_id: int) -> Tournament:
+        record = await self.store.get_tournament(tournament_id)
+        if record is None:
+            raise Refusal(f"There is no tournament #{tournament_id}.")
+        game = self.matches.game(record.game)
+        return Tournament(record, await self.store.signups(tournament_id), await self.store.entrants(tournament_id),
+                          await self.store.tables(tournament_id), game.title,
+                          self.sides(record.game, record.players, record.options))
+
+    async def get_visible(self, tournament_id: int, guild_id: int | None) -> Tournament:
+        """The tournament, if it belongs to this server (events are run per server)."""
+        event = await self.get(tournament_id)
+        if event.record.guild_id != guild_id:
+            raise Refusal(f"Tournament #{tournament_id} belongs to another server.")
+        return event
+
+    async def listing(self, guild_id: int | None, statuses: Sequence[str] | None = None) -> list[Tournament]:
+        return [await self.get(r.id) for r in await self.store.tournaments(guild_id=guild_id, statuses=statuses)]
+
+    async def current_for(self, guild_id: int | None, user_id: int | None = None) -> Tournament:
+        """This server's running event (the caller's own when several run); a Refusal naming them otherwise."""
+        running = await self.listing(guild_id, ACTIVE)
+        if user_id is not None:
+            mine = [t for t in running if user_id in t.signups or t.entrant_of(user_id) is not None]
+            running = mine or running
+        if not running:
+            raise Refusal("No tournament is running on this server; `/tournament list` shows past ones.")
+        if len(running) > 1:
+            raise Refusal("Several tournaments are running here: give the `tournament` number ("
+                          + ", ".join(f"#{t.id}" for t in running[:10]) + ").")
+        return running[0]
+
+    # ---- organising -------------------------------------------------------------------------------------------
+    async def create(self, game_name: str, fmt: str, *, guild_id: int | None, channel_id: int, organiser_id: int,
+                     players: int | None = None, options: dict[str, str] | None = None,
+                     time_control: int | None = None, timeout_rule: str = "forfeit", rounds: int | None = None,
+                     max_players: int | None = None, signup_closes: float | None = None, rated: bool | None = None,
+                     bye_points: float = 1.0) -> Tournament:
+        game = self.matches.game(game_name)
+        count = players if players is not None else game.player_counts[0]
+        try:
+            full = game.check_options(count, options)
+            game.setup(count, full)
+            tournaments.Settings(fmt, rounds=rounds, bye_points=bye_points)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        sides = self.sides(game.name, count, full)
+        if sides.per_table > 2 and fmt != "pods":
+            raise Refusal(f"A {game.title} match of {sides.per_table} sides is played in pods: use format pods "
+                          f"(swiss, round robin and elimination pair two sides per match).")
+        if max_players is not None and max_players < 2 * sides.team_size:
+            raise Refusal(f"max-players must leave room for at least two entrants ({2 * sides.team_size}).")
+        if timeout_rule not in ("claim", "forfeit"):
+            raise Refusal("When time runs out the rule is claim or forfeit.")
+        if time_control is None:  # as a match of the server would have it
+            time_control = (await self.matches.guild_settings(guild_id)).time_control
+        time_control = DEFAULT_TIME_CONTROL if time_control is None else time_control
+        if rated is None:
+            rated = self.matches.default_rated(count, (await self.matches.guild_settings(guild_id)).rated)
+        record = await self.store.create_tournament(
+            guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, game=game.name, format=fmt,
+            players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
+            max_players=max_players, signup_closes=signup_closes, rated=rated,
+            teams="random" if sides.team_size > 1 else "none", settings={"bye_points": bye_points},
+            now=self.matches.now())
+        return await self.get(record.id)
+
+    async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
+        await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
+
+    async def join(self, tournament_id: int, user_id: int) -> Tournament:
+        event = await self.get(tournament_id)
+        if event.status != "signup":
+            raise Refusal(f"Tournament #{event.id} has already started: sign-up is closed.")
+        if user_id in event.signups:
+            raise Refusal(f"You are already signed up for tournament #{event.id}.")
+        closes = event.record.signup_closes
+        if closes is not None and self.matches.now() > closes:
+            raise Refusal(f"Sign-up for tournament #{event.id} closed <t:{int(closes)}:R>.")
+        if not await self.store.add_signup(event.id, user_id, self.matches.now(), event.record.max_players):
+            raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
+        return await self.get(tournament_id)
+
+    async def leave(self, tournament_id: int, user_id: int) -> Tournament:
+        event = await self.get(tournament_id)
+        if event.status != "signup":
+            raise Refusal(f"Tournament #{event.id} has started: use `/tournament drop` to withdraw.")
+        if not await self.store.remove_signup(event.id, user_id):
+            raise Refusal(f"You are not signed up for tournament #{event.id}.")
+        return await self.get(tournament_id)
+
+    def require_organiser(self, event: Tournament, user_id: int, organiser: bool) -> None:
+        """`organiser`: the caller holds Manage Server or the server's organiser role (the cog knows)."""
+        if not organiser and user_id != event.record.organiser_id:
+            raise Refusal("Only the tournament's organiser (or someone with Manage Server or the organiser role) "
+                          "can do that.")
+
+    async def start(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            self.require_organiser(event, user_id, organiser)
+            if event.status != "signup":
+                raise Refusal(f"Tournament #{event.id} has already started.")
+            size = event.sides.team_size
+            players = event.signups
+            if len(players) < 2 * size:
+                raise Refusal(f"Tournament #{event.id} needs at least {2 * size} players to start; "
+                              f"{len(players)} signed up.")
+            if size > 1 and len(players) % size:
+                raise Refusal(f"{len(players)} players do not split into teams of {size}: "
+                              f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
+            try:
+                known = await self.store.ratings_for(event.record.game, players)
+            except sqlite3.OperationalError:  # no ratings stored in this database
+                known = {}
+            teams = tournaments.draw_teams(players, size, self._rng) if size > 1 else [(p,) for p in players]
+            order = {p: i for i, p in enumerate(players)}
+            teams.sort(key=lambda team: min(order[p] for p in team))  # seeds follow sign-up order
+            rows = [(i, team, sum(known.get(p, 0.0) for p in team) / len(team)) for i, team in enumerate(teams)]
+            if not await self.store.start_tournament(event.id, rows, self.matches.now()):
+                raise Refusal(f"Tournament #{event.id} has already started.")
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def pause(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        event = await self.get(tournament_id)
+        self.require_organiser(event, user_id, organiser)
+        if not await self.store.update_tournament(event.id, expected_status="running", status="paused",
+                                                  updated_at=self.matches.now()):
+            raise Refusal(f"Tournament #{event.id} is not running (it is {event.status}).")
+        return await self.get(tournament_id)
+
+    async def resume(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        event = await self.get(tournament_id)
+        self.require_organiser(event, user_id, organiser)
+        if not await self.store.update_tournament(event.id, expected_status="paused", status="running",
+                                                  updated_at=self.matches.now()):
+            raise Refusal(f"Tournament #{event.id} is not paused (it is {event.status}).")
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def cancel(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        event = await self.get(tournament_id)
+        self.require_organiser(event, user_id, organiser)
+        if event.status not in ACTIVE or not await self.store.update_tournament(
+                event.id, expected_status=event.status, status="cancelled", updated_at=self.matches.now()):
+            raise Refusal(f"Tournament #{event.id} is already {event.status}.")
+        return await self.get(tournament_id)
+
+    # ---- players leaving ------------------------------------------------------------------------------------------
+    async def drop(self, tournament_id: int, user_id: int, *, by: int | None = None,
+                   organiser: bool = False) -> Tournament:
+        """`user_id` leaves the event (`by` an organiser: removed): their running match is resigned, their results
+        stand, they are not paired again. During sign-up this is leaving."""
+        event = await self.get(tournament_id)
+        if by is not None:
+            self.require_organiser(event, by, organiser)
+        if event.status == "signup":
+            if by is not None and user_id in event.signups:
+                await self.store.remove_signup(event.id, user_id)
+                return await self.get(tournament_id)
+            return await self.leave(tournament_id, user_id)
+        if event.status not in ("running", "paused"):
+            raise Refusal(f"Tournament #{event.id} is {event.status}.")
+        entrant = event.entrant_of(user_id)
+        if entrant is None:
+            raise Refusal(f"{'They are' if by is not None else 'You are'} not playing in tournament #{event.id}.")
+        if not await self.store.drop_entrant(event.id, entrant.entrant, event.round):
+            raise Refusal(f"{'They have' if by is not None else 'You have'} already left tournament #{event.id}.")
+        # Outside the event's lock: the resignation ends the match, whose listener takes that lock.
+        for table in event.round_tables():
+            if entrant.entrant in table.entrants and table.match_id is not None and table.points is None:
+                match = await self.matches.get(table.match_id)
+                if match.status == "active" and match.seat_of(user_id) is not None:
+                    await self.matches.resign(match.id, user_id)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    async def adjudicate(self, tournament_id: int, match_id: int, result: str, by: int, by_name: str, *,
+                         organiser: bool = False) -> Tournament:
+        """The organiser decides a table's result (`RESULTS`), logged with their name; it stands over the match."""
+        event = await self.get(tournament_id)
+        self.require_organiser(event, by, organiser)
+        if result not in RESULTS:
+            raise Refusal(f"A result is one of {', '.join(RESULTS)}.")
+        table = next((t for t in event.tables if t.match_id == match_id), None)
+        if table is None:
+            raise Refusal(f"Match #{match_id} is not a match of tournament #{event.id}.")
+        n = len(table.entrants)
+        pods = event.record.format == "pods"
+        places: tuple[int, ...] | None = None
+        if result == "double-forfeit":
+            points, played, places = (0.0,) * n, False, ((n,) * n if pods else None)
+        elif result == "draw":
+            places = (1,) * n if pods else None
+            points = tournaments.placement_points(event.settings(), places) if places else (0.5,) * n
+            played = True
+        elif pods:
+            raise Refusal("In pods the organiser can adjudicate a draw (everyone shares 1st) or a double forfeit.")
+        else:
+            winner = 0 if result == "first" else 1
+            points, played = tuple(1.0 if i == winner else 0.0 for i in range(n)), False
+        await self.store.set_result(event.id, table.round, table.board, points=points, places=places, played=played,
+                                    note=f"adjudicated by {by_name[:40]}", overwrite=True)
+        await self.advance(tournament_id)
+        return await self.get(tournament_id)
+
+    # ---- results and rounds ---------------------------------------------------------------------------------------
+    async def match_finished(self, match: Match) -> None:
+        """`MatchService.on_finish`: record a tournament match's result, then pair the next round if it was the
+        last of its round."""
+        table = await self.store.table_of_match(match.id)
+        if table is None:
+            return
+        if await self._record(table, match):
+            await self.advance(table.tournament_id)
+
+    async def _record(self, table: TableRecord, match: Match) -> bool:
+        if table.points is not None or match.status not in ("finished", "aborted"):
+            return False
+        event = await self.get(table.tournament_id)
+        outcome = match.record.outcome or {}
+        forfeit = bool(outcome.get(FORFEIT_KEY))
+        if not forfeit and outcome.get("reason") == "resign":  # resigned before the first move: not played
+            moves = [e for e in await self.store.log(match.id) if e.seat is not None]
+            forfeit = len(moves) <= 1
+        points, places, played = entrant_results(event.sides, outcome, match.status == "aborted", event.settings(),
+                                                 forfeit)
+        return await self.store.set_result(event.id, table.round, table.board, points=points, places=places,
+                                           played=played)
+
+    async def advance(self, tournament_id: int) -> None:
+        """If the current round is complete: pair the next one (and start its matches), or finish the event."""
+        started: list[tuple[TableRecord, Turn]] = []
+        ended = False
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            if event.status != "running":
+                return
+            if event.round and not event.round_done():
+                return
+            settings, entrants, games = event.settings(), event.core_entrants(), event.core_games()
+            here = [e for e in entrants if e.dropped_after is None]
+            if (games and tournaments.finished(settings, entrants, games)) or (event.round and len(here) < 2):
+                ended = await self.store.update_tournament(event.id, expected_status="running", status="finished",
+                                                           updated_at=self.matches.now())
+            else:
+                round_no = event.round + 1
+                pairs = tournaments.pair_round(settings, entrants, games, round_no)
+                tables = sorted(pairs, key=lambda g: g.is_bye)
+                if await self.store.add_round(event.id, round_no,
+                                              [(g.entrants, g.points, g.played) for g in tables],
+                                              self.matches.now()):
+                    started = await self._start_matches(await self.get(tournament_id))
+        if ended:
+            final = await self.get(tournament_id)
+            for end_listener in list(self.on_end):
+                await self._safely(end_listener(final), tournament_id)
+        elif started:
+            event = await self.get(tournament_id)
+            for listener in list(self.on_round):
+                await self._safely(listener(event, event.round, started), tournament_id)
+
+    async def _start_matches(self, event: Tournament) -> list[tuple[TableRecord, Turn]]:
+        """A match for every table of the current round that has none yet (all of them, or after a crash the
+        rest), seated in the pairing's order."""
+        out = []
+        r = event.record
+        for table in event.round_tables():
+            if table.match_id is not None or table.points is not None or len(table.entrants) < 2:
+                continue
+            turn = await self.matches.create_seated(
+                r.game, guild_id=r.guild_id, channel_id=r.channel_id, creator_id=r.organiser_id,
+                users=event.seats_of(table), options=r.options, time_control=r.time_control,
+                timeout_rule=r.timeout_rule, rated=r.rated)
+            await self.store.link_match(event.id, table.round, table.board, turn.match.id)
+            out.append((table, turn))
+        return out
+
+    @staticmethod
+    async def _safely(work: Awaitable[None], tournament_id: int) -> None:
+        try:
+            await work
+        except Exception:
+            log.exception("a listener of tournament %s failed", tournament_id)
+
+    async def recover(self) -> list[int]:
+        """At start: record results of matches that ended while nothing listened, start missing matches, and pair
+        rounds that are due. Returns the events looked at."""
+        done = []
+        for record in await self.store.tournaments(statuses=("running", "paused")):
+            event = await self.get(record.id)
+            for table in event.round_tables():
+                if table.match_id is not None and table.points is None:
+                    await self._record(table, await self.matches.get(table.match_id))
+            if event.status == "running":
+                started: list[tuple[TableRecord, Turn]] = []
+                async with self._lock(event.id):
+                    started = await self._start_matches(await self.get(event.id))
+                if started:
+                    fresh = await self.get(event.id)
+                    for listener in list(self.on_round):
+                        await self._safely(listener(fresh, fresh.round, started), event.id)
+                await self.advance(event.id)
+            done.append(event.id)
+        return done
+
+    async def names(self, event: Tournament) -> dict[int, str]:
+        users = [u for e in event.entrants for u in e.members] or event.signups
+        return event.names(await self.store.user_names(users))

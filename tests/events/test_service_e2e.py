@@ -1,0 +1,149 @@
+"""The tournament service end to end: an 8-player Cintos Swiss of 3 rounds played through MatchService (random legal
+moves, resignations, an agreed draw), a drop, a restart in the middle, and standings checked against the matches."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+import tournaments
+from data import Store
+from events import TournamentService
+from matches import MatchService, Refusal
+
+PLAYERS = list(range(101, 109))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def services(path: Path, clock: Clock, seed: int) -> tuple[Store, MatchService, TournamentService]:
+    store = await Store.open(path)
+    matches = MatchService(store, rng=random.Random(seed), clock=clock)
+    return store, matches, TournamentService(matches, rng=random.Random(seed))
+
+
+async def play_out(matches: MatchService, match_id: int, rng: random.Random, style: str) -> None:
+    """A few random legal moves, then end it: `resign` (a random player), `draw` (agreed) or `moves` (play on)."""
+    match = await matches.get(match_id)
+    plies = 0
+    while match.status == "active" and (style == "moves" or plies < 4):
+        (seat,) = match.actors()
+        user = match.user_at(seat)
+        legal = await matches.legal_texts(match_id, user)
+        await matches.act(match_id, user, rng.choice(legal))
+        plies += 1
+        assert plies < 400
+    if match.status != "active":
+        return
+    if style == "draw":
+        a, b = match.user_ids
+        await matches.offer_draw(match_id, a)
+        await matches.answer_draw(match_id, b, accept=True)
+    else:
+        await matches.resign(match_id, rng.choice(match.user_ids))
+
+
+async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "t.sqlite3"
+    store, matches, events = await services(path, clock, 1)
+    paired: list[int] = []
+
+    async def on_round(event, round_no, started) -> None:  # type: ignore[no-untyped-def]
+        paired.append(round_no)
+        assert all(turn.match.status == "active" for _, turn in started)
+
+    events.on_round.append(on_round)
+    event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=3,
+                                options={"quiet-limit": "20", "turn-limit": "100"})
+    assert event.title() == "Cintos Swiss · 3 rounds · 24 h per move"
+    for user in PLAYERS:
+        await events.join(event.id, user)
+    with pytest.raises(Refusal, match="already signed up"):
+        await events.join(event.id, PLAYERS[0])
+    with pytest.raises(Refusal, match="organiser"):
+        await events.start(event.id, PLAYERS[0])
+    event = await events.start(event.id, 1)
+    assert paired == [1] and event.status == "running" and len(event.round_tables()) == 4
+    with pytest.raises(Refusal, match="sign-up is closed"):
+        await events.join(event.id, 999)
+
+    rng = random.Random(7)
+    styles = ["moves", "resign", "draw", "resign"]
+    # Round 1: three tables finish, then the bot restarts with the fourth still running.
+    for table, style in zip(event.round_tables()[:3], styles, strict=False):
+        assert table.match_id is not None
+        await play_out(matches, table.match_id, rng, style)
+    last = event.round_tables()[3]
+    await store.close()
+    store, matches, events = await services(path, clock, 2)
+    events.on_round.append(on_round)
+    assert await events.recover() == [event.id]
+    event = await events.get(event.id)
+    assert event.round == 1 and sum(t.points is not None for t in event.round_tables()) == 3
+    assert last.match_id is not None
+    await play_out(matches, last.match_id, rng, "resign")
+    event = await events.get(event.id)
+    assert paired == [1, 2] and event.round == 2
+
+    # Round 2: one player drops while their match runs: it is resigned, and they are not paired again.
+    dropper_table = event.round_tables()[1]
+    dropper_entrant = event.entrant(dropper_table.entrants[0])
+    (dropper,) = dropper_entrant.members
+    event = await events.drop(event.id, dropper)
+    table = next(t for t in event.round_tables() if t.board == dropper_table.board)
+    assert table.points == (0.0, 1.0)  # the drop resigned their match: a loss that stands
+    with pytest.raises(Refusal, match="already left"):
+        await events.drop(event.id, dropper)
+    for table in event.round_tables():
+        if table.points is None:
+            assert table.match_id is not None
+            await play_out(matches, table.match_id, rng, rng.choice(styles))
+    event = await events.get(event.id)
+    assert event.round == 3 and paired == [1, 2, 3]
+    third = event.round_tables()
+    assert all(dropper_entrant.entrant not in t.entrants for t in third)
+    assert [len(t.entrants) for t in third] == [2, 2, 2, 1]  # seven left: three tables and a bye
+    assert third[-1].points == (1.0,) and not third[-1].played
+
+    for table in third:
+        if table.points is None:
+            assert table.match_id is not None
+            await play_out(matches, table.match_id, rng, rng.choice(styles))
+    event = await events.get(event.id)
+    assert event.status == "finished" and paired == [1, 2, 3]
+
+    # The standings agree with the matches' own results, counted here independently.
+    points: dict[int, float] = defaultdict(float)
+    for table in event.tables:
+        if len(table.entrants) == 1:
+            points[table.entrants[0]] += 1.0
+            continue
+        match = await matches.get(table.match_id or 0)
+        outcome = match.outcome()
+        assert outcome is not None and match.status == "finished"
+        users = match.user_ids
+        winners = {users[s] for s in outcome.winners}
+        for entrant_id in table.entrants:
+            (user,) = event.entrant(entrant_id).members
+            points[entrant_id] += 0.5 if not winners else 1.0 if user in winners else 0.0
+            assert user in users
+        # seat order follows the pairing: the first entrant sits in seat 0
+        assert users[0] == event.entrant(table.entrants[0]).members[0]
+    standing = event.standings()
+    assert standing == tournaments.standings(event.settings(), event.core_entrants(), event.core_games())
+    assert {s.entrant: s.points for s in standing} == points
+    assert [s.rank for s in standing] == list(range(1, 9))
+    dropped = next(s for s in standing if s.entrant == dropper_entrant.entrant)
+    assert dropped.withdrawn and dropped.results[2] == "-"
+    assert sum(s.points for s in standing) == sum(points.values()) == 4 + 4 + 4  # 12 games/byes of 1 point each
+    await store.close()
