@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import cache
 
 from rules.base import Action, IllegalAction, Outcome, one_of
-from rules.sinoda.state import SEAT_NAMES, Change, Last, Move, SinodaState
+from rules.sinoda.board import Board
+from rules.sinoda.state import SEAT_NAMES, Change, Last, Move, Piece, SinodaState
 
 MAX_VALUE = 4
 CAPTURES_TO_END = 6
@@ -13,40 +14,104 @@ CAPTURES_TO_END = 6
 
 # ---- moves --------------------------------------------------------------------------------------------------
 
-def reachable(state: SinodaState, origin: int) -> dict[int, tuple[int, ...]]:
-    """Where the piece on `origin` may end its move, each with the first path (in board order) that gets there."""
-    piece = state.cells[origin]
-    assert piece is not None
-    seat, value = piece
-    team = state.team(seat)
-    cells = state.cells
-    found: dict[int, tuple[int, ...]] = {}
-    for path in state.board.paths[origin][value]:
-        target = path[-1]
-        if target in found:
-            continue
-        occupant = cells[target]
-        if occupant is not None and occupant[0] in team:
-            continue
-        if any(cells[c] is not None for c in path[1:-1]):
-            continue
-        found[target] = path
-    return found
+Route = tuple[int, tuple[tuple[tuple[int, ...], int], ...]]  # a target, its (path, mask of cells crossed)s
+
+
+@cache
+def routes_from(board: Board) -> tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...]:
+    """[origin][value]: the mask of every cell some path crosses, and the paths grouped by target (targets in
+    label order, each group's paths in board order, each with the mask of the cells it crosses). Built once."""
+    table = []
+    for origin in range(len(board)):
+        per_value = []
+        for paths in board.paths[origin]:
+            groups: dict[int, list[tuple[tuple[int, ...], int]]] = {}
+            relevant = 0
+            for path in paths:
+                crossed = sum(1 << c for c in path[1:-1])
+                relevant |= crossed
+                groups.setdefault(path[-1], []).append((path, crossed))
+            per_value.append((relevant, tuple((target, tuple(groups[target])) for target in sorted(groups))))
+        table.append(tuple(per_value))
+    return tuple(table)
+
+
+@cache
+def actions_on(board: Board) -> tuple[tuple[Change, ...], tuple[Change, ...], dict[tuple[int, int], Move]]:
+    """Every change up, change down and move of a board as shared values (equal to freshly made ones)."""
+    labels = board.labels
+    up = tuple(Change(label, 1) for label in labels)
+    down = tuple(Change(label, -1) for label in labels)
+    steps = {(o, t): Move(labels[o], labels[t]) for o in range(len(board)) for value in range(1, MAX_VALUE + 1)
+             for t, _ in routes_from(board)[o][value][1]}
+    return up, down, steps
+
+
+@cache
+def _clear_targets(board: Board) -> dict[tuple[int, int, int], tuple[int, ...]]:
+    """Per board: (origin, value, occupied cells among those its paths cross) -> targets with a clear path."""
+    return {}
+
+
+def occupied(state: SinodaState) -> int:
+    """The occupied cells as a bit mask, remembered per state (a cache beside the frozen fields, never compared)."""
+    memo = state.__dict__
+    if "_occupied" not in memo:
+        memo["_occupied"] = sum(1 << i for i, piece in enumerate(state.cells) if piece is not None)
+    return memo["_occupied"]  # type: ignore[no-any-return]
+
+
+def targets(state: SinodaState, origin: int) -> list[int]:
+    """Where the piece on `origin` may end its move, in label order: a path of exactly its value through empty
+    cells, ending on an empty cell or an enemy piece."""
+    board = state.board
+    return _targets(state.cells, origin, routes_from(board)[origin], _clear_targets(board), occupied(state),
+                    state.team(state.cells[origin][0]))  # type: ignore[index]
+
+
+def _targets(cells: tuple[Piece | None, ...], origin: int, routes: tuple[tuple[int, tuple[Route, ...]], ...],
+             memo: dict[tuple[int, int, int], tuple[int, ...]], occ: int, team: tuple[int, ...]) -> list[int]:
+    """`targets` with the per-board tables given. Paths depend only on the cells they cross, so the clear targets
+    are remembered by that occupancy (the cache is emptied when it grows large)."""
+    value = cells[origin][1]  # type: ignore[index]
+    relevant, groups = routes[value]
+    key = (origin, value, occ & relevant)
+    clear = memo.get(key)
+    if clear is None:
+        occ = key[2]
+        clear = tuple(target for target, paths in groups if any(not crossed & occ for _, crossed in paths))
+        if len(memo) > 1 << 18:
+            memo.clear()
+        memo[key] = clear
+    return [t for t in clear if cells[t] is None or cells[t][0] not in team]  # type: ignore[index]
+
+
+def first_path(state: SinodaState, origin: int, target: int) -> tuple[int, ...]:
+    """The first path in board order from `origin` to a target it may reach (one of `targets`)."""
+    occ = occupied(state)
+    value = state.cells[origin][1]  # type: ignore[index]
+    for end, paths in routes_from(state.board)[origin][value][1]:
+        if end == target:
+            return next(path for path, crossed in paths if not crossed & occ)
+    raise ValueError(f"no path from cell {origin} to cell {target}")
 
 
 def legal_actions(state: SinodaState, seat: int) -> list[Action]:
     """Per own piece in label order: +, -, then moves by destination in label order."""
     if outcome(state) is not None or state.turn != seat:
         return []
-    labels = state.board.labels
+    board = state.board
+    up, down, steps = actions_on(board)
+    routes, memo, occ, team = routes_from(board), _clear_targets(board), occupied(state), state.team(seat)
     actions: list[Action] = []
+    cells = state.cells
     for origin in state.pieces_of(seat):
-        value = state.cells[origin][1]  # type: ignore[index]
+        value = cells[origin][1]  # type: ignore[index]
         if value < MAX_VALUE:
-            actions.append(Change(labels[origin], 1))
+            actions.append(up[origin])
         if value > 1:
-            actions.append(Change(labels[origin], -1))
-        actions.extend(Move(labels[origin], labels[t]) for t in sorted(reachable(state, origin)))
+            actions.append(down[origin])
+        actions.extend([steps[origin, t] for t in _targets(cells, origin, routes[origin], memo, occ, team)])
     return actions
 
 
@@ -84,15 +149,14 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
         cells = list(state.cells)
         cells[origin] = (seat, new)
         last = Last(seat, "change", cell=action.cell, value=new)
-        return replace(state, cells=tuple(cells), turn=(seat + 1) % state.players, actions=state.actions + 1,
-                       last=last)
+        return _after(state, tuple(cells), state.points, state.caps, state.captured, last)
     origin = _own_piece(state, action.origin, seat)
     value = state.cells[origin][1]  # type: ignore[index]
     if action.target not in board.index:
         raise IllegalAction(f"there is no cell {action.target} on the {board.name} board", code="E_NO_CELL")
     target = board.index[action.target]
     occupant = state.cells[target]
-    routes = reachable(state, origin)
+    routes = targets(state, origin)
     if target not in routes:
         move = f"{action.origin}-{action.target}"
         if target == origin:
@@ -103,7 +167,7 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
             why = (f"{action.target} holds your teammate {SEAT_NAMES[occupant[0]]}'s piece, "
                    "and teammates cannot capture each other")
         else:
-            options = one_of(board.labels[t] for t in sorted(routes)) if routes else "nowhere"
+            options = one_of(board.labels[t] for t in routes) if routes else "nowhere"
             why = (f"{action.origin} is a {value} and must move exactly {value} step{'s' * (value > 1)} across "
                    f"edges, through empty cells, never revisiting one; it can reach {options}")
         raise IllegalAction(f"{move}: {why}", code="E_NO_PATH")
@@ -117,9 +181,17 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
         if captured[seat] is not None:
             captured[seat] = (*captured[seat], occupant[1])  # type: ignore[misc]
     last = Last(seat, "move", cell=action.origin, target=action.target,
-                path=tuple(board.labels[c] for c in routes[target]), value=value, captured=occupant)
-    return replace(state, cells=tuple(cells), turn=(seat + 1) % state.players, points=tuple(points),
-                   caps=tuple(caps), actions=state.actions + 1, captured=tuple(captured), last=last)
+                path=tuple(board.labels[c] for c in first_path(state, origin, target)), value=value,
+                captured=occupant)
+    return _after(state, tuple(cells), tuple(points), tuple(caps), tuple(captured), last)
+
+
+def _after(state: SinodaState, cells: tuple[Piece | None, ...], points: tuple[int, ...], caps: tuple[int, ...],
+           captured: tuple[tuple[int, ...] | None, ...], last: Last) -> SinodaState:
+    """The state after a change or move: the next seat's turn (built directly: `replace` is slow)."""
+    return SinodaState(players=state.players, cells=cells, turn=(last.seat + 1) % state.players, points=points,
+                       caps=caps, actions=state.actions + 1, teams=state.teams, round_limit=state.round_limit,
+                       sinoda_win=state.sinoda_win, resigned=state.resigned, captured=captured, last=last)
 
 
 # ---- end and scoring ------------------------------------------------------------------------------------------
@@ -162,7 +234,15 @@ def game_ended(state: SinodaState) -> bool:
 
 
 def outcome(state: SinodaState) -> Outcome | None:
-    """Checked in the spec's order: resignation, game end, Win by Sinoda, round limit."""
+    """Checked in the spec's order: resignation, game end, Win by Sinoda, round limit. Remembered per state
+    (actors, chance_outcomes, legal_actions and apply each ask)."""
+    memo = state.__dict__  # a cache beside the frozen fields, never compared
+    if "_outcome" not in memo:
+        memo["_outcome"] = _outcome(state)
+    return memo["_outcome"]  # type: ignore[no-any-return]
+
+
+def _outcome(state: SinodaState) -> Outcome | None:
     seats = list(range(state.players))
     if state.resigned is not None:
         losers = state.team(state.resigned)
