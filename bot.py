@@ -44,6 +44,7 @@ EXTENSIONS = (
     "cogs.sakamichi",
     "cogs.sanae",
     "cogs.bodsoi",
+    "cogs.tournament",  # after the games: its recovery at start may post their boards
 )
 
 

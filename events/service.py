@@ -201,17 +201,17 @@ class TournamentService:
 
     # ---- players leaving ------------------------------------------------------------------------------------------
     async def drop(self, tournament_id: int, user_id: int, *, by: int | None = None,
-                   organiser: bool = False) -> Tournament:
-        """`user_id` leaves the event (`by` an organiser: removed): their running match is resigned, their results
-        stand, they are not paired again. During sign-up this is leaving."""
+                   organiser: bool = False) -> tuple[Tournament, list[Turn]]:
+        """`user_id` leaves the event (`by` an organiser: removed): their running match is resigned (its turn
+        returned, to be posted), their results stand, they are not paired again. During sign-up this is leaving."""
         event = await self.get(tournament_id)
         if by is not None:
             self.require_organiser(event, by, organiser)
         if event.status == "signup":
             if by is not None and user_id in event.signups:
                 await self.store.remove_signup(event.id, user_id)
-                return await self.get(tournament_id)
-            return await self.leave(tournament_id, user_id)
+                return await self.get(tournament_id), []
+            return await self.leave(tournament_id, user_id), []
         if event.status not in ("running", "paused"):
             raise Refusal(f"Tournament #{event.id} is {event.status}.")
         entrant = event.entrant_of(user_id)
@@ -220,13 +220,14 @@ class TournamentService:
         if not await self.store.drop_entrant(event.id, entrant.entrant, event.round):
             raise Refusal(f"{'They have' if by is not None else 'You have'} already left tournament #{event.id}.")
         # Outside the event's lock: the resignation ends the match, whose listener takes that lock.
+        resigned = []
         for table in event.round_tables():
             if entrant.entrant in table.entrants and table.match_id is not None and table.points is None:
                 match = await self.matches.get(table.match_id)
                 if match.status == "active" and match.seat_of(user_id) is not None:
-                    await self.matches.resign(match.id, user_id)
+                    resigned.append(await self.matches.resign(match.id, user_id))
         await self.advance(tournament_id)
-        return await self.get(tournament_id)
+        return await self.get(tournament_id), resigned
 
     async def adjudicate(self, tournament_id: int, match_id: int, result: str, by: int, by_name: str, *,
                          organiser: bool = False) -> Tournament:

@@ -99,7 +99,8 @@ async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -
     dropper_table = event.round_tables()[1]
     dropper_entrant = event.entrant(dropper_table.entrants[0])
     (dropper,) = dropper_entrant.members
-    event = await events.drop(event.id, dropper)
+    event, resigned = await events.drop(event.id, dropper)
+    assert [t.match.id for t in resigned] == [dropper_table.match_id]
     table = next(t for t in event.round_tables() if t.board == dropper_table.board)
     assert table.points == (0.0, 1.0)  # the drop resigned their match: a loss that stands
     with pytest.raises(Refusal, match="already left"):

@@ -1,0 +1,319 @@
+"""`/tournament`: organise an event (create, Start, pause, resume, cancel, remove, result) and follow it (standings,
+pairings, drop, list). Thin: `events.TournamentService` does the work; rounds and the final post come from its
+listeners.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import limits
+from cogs.base import TIME_CONTROLS
+from cogs.tables import Tabletop
+from cogs.tournament_posts import (
+    TournamentButton,
+    round_embed,
+    signup_embed,
+    signup_view,
+    standings_embed,
+)
+from cogs.ui import guarded, jump_url, reply, require_posting, typed
+from data.tournaments import TableRecord
+from events import RESULTS, Tournament, TournamentService
+from matches import Refusal, Turn
+from rules.base import quote
+
+log = logging.getLogger(__name__)
+FORMAT_CHOICES = [("Swiss", "swiss"), ("Round robin", "roundrobin"), ("Double round robin", "double-roundrobin"),
+                  ("Elimination", "elimination"), ("Pods (three or more sides per match)", "pods")]
+RESULT_CHOICES = [("first-listed side wins", "first"), ("second-listed side wins", "second"), ("draw", "draw"),
+                  ("double forfeit (nobody scores)", "double-forfeit")]
+MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
+
+
+def is_organiser(interaction: discord.Interaction) -> bool:
+    """Manage Server (the server's admins) may organise any event here."""
+    member = interaction.user
+    held = member.guild_permissions if isinstance(member, discord.Member) else interaction.permissions
+    return interaction.guild_id is not None and bool(held.manage_guild)
+
+
+@app_commands.guild_only()
+class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Tournaments: Swiss, round robin, "
+                    "elimination and pods, one match per pairing"):
+    def __init__(self, bot: Tabletop) -> None:
+        self.bot = bot
+        self.tables = bot.tables
+        self.events = TournamentService(bot.service)
+        self.events.on_round.append(self.post_round)
+        self.events.on_end.append(self.post_final)
+        super().__init__()
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(TournamentButton)  # type: ignore[attr-defined]
+        self.bot.events = self.events  # type: ignore[attr-defined]
+        try:  # results that came in while the bot was down, matches a crash did not start, rounds now due
+            await self.events.recover()
+        except Exception:
+            log.exception("tournament recovery failed; it is tried again at the next start")
+
+    async def cog_unload(self) -> None:
+        if self.events.match_finished in self.bot.service.on_finish:
+            self.bot.service.on_finish.remove(self.events.match_finished)
+
+    async def event_for(self, interaction: discord.Interaction, number: int | None) -> Tournament:
+        if number is not None:
+            return await self.events.get_visible(number, interaction.guild_id)
+        return await self.events.current_for(interaction.guild_id, interaction.user.id)
+
+    # ---- posting (the service's listeners) --------------------------------------------------------------------
+    async def post_round(self, event: Tournament, round_no: int, started: list[tuple[TableRecord, Turn]]) -> None:
+        """The round's pairings, then each match's first board (in its own thread where threads are on), with a
+        ping and a DM for every player."""
+        channel = await self.tables.channel(event.record.channel_id)
+        settings = await self.bot.service.guild_settings(event.record.guild_id)
+        links: dict[int, str] = {}
+        for table, turn in started:
+            match = turn.match
+            if settings.use_threads:
+                head = await limits.send(channel, f"{event.game_title} · tournament #{event.id} · round {round_no}, "
+                                         f"board {table.board} · match #{match.id}")
+                try:
+                    thread = await limits.create_thread(head, f"#{event.id} R{round_no} B{table.board} · "
+                                                              f"match {match.id}")
+                    await self.bot.service.set_message(match.id, thread.id, head.id)
+                except discord.HTTPException as exc:
+                    log.info("no thread for tournament match %s: %s", match.id, exc)
+            await self.tables.post_turn(turn, started=True)
+            link = jump_url(match)
+            if link:
+                links[match.id] = link
+            for user in match.user_ids:
+                await self.tables.notify(match, user, f"{event.title()} (tournament #{event.id}), round {round_no}: "
+                                         f"your match #{match.id} has started. {link or ''}")
+        everyone = " ".join(f"<@{u}>" for t, _ in started for e in t.entrants for u in event.entrant(e).members)
+        await limits.send(channel, content=everyone or None, embed=round_embed(event, round_no, links),
+                          allowed_mentions=MENTION_USERS)
+
+    async def post_final(self, event: Tournament) -> None:
+        channel = await self.tables.channel(event.record.channel_id)
+        rows = event.standings()
+        embed = standings_embed(event, rows, await self.events.names(event), final=True)
+        await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed)
+        await self.refresh_signup(event)
+
+    async def refresh_signup(self, event: Tournament) -> None:
+        if event.record.message_id is None:
+            return
+        try:
+            channel = await self.tables.channel(event.record.channel_id)
+            await limits.edit(channel.get_partial_message(event.record.message_id), embed=signup_embed(event),
+                              view=signup_view(event))
+        except discord.HTTPException as exc:
+            log.info("could not update the sign-up message of tournament %s: %s", event.id, exc)
+
+    # ---- buttons ----------------------------------------------------------------------------------------------
+    async def button(self, interaction: discord.Interaction, verb: str, tournament_id: int) -> None:
+        user = interaction.user.id
+        if verb == "join":
+            event = await self.events.join(tournament_id, user)
+        elif verb == "leave":
+            event = await self.events.leave(tournament_id, user)
+        else:
+            event = await self.events.get_visible(tournament_id, interaction.guild_id)
+            self.events.require_organiser(event, user, is_organiser(interaction))
+            require_posting(await self.tables.channel(event.record.channel_id))
+            await interaction.response.defer()
+            event = await self.events.start(tournament_id, user, organiser=is_organiser(interaction))
+            await limits.edit_original(interaction, embed=signup_embed(event), view=None)
+            return
+        await limits.edit_response(interaction, embed=signup_embed(event), view=signup_view(event))
+
+    # ---- commands -------------------------------------------------------------------------------------------------
+    @app_commands.command(name="create", description="Open sign-up for a tournament in this channel (organisers)")
+    @app_commands.describe(game="The game", format="Swiss, round robin, elimination or pods",
+                           players_per_match="Seats per match (default: the game's smallest)",
+                           options="Rule options for every match, name=value", time="Time per move",
+                           timeout="When a player's time runs out (default: the late player forfeits)",
+                           rounds="Rounds (Swiss and pods; default from the number of entrants)",
+                           max_players="Most players who may sign up",
+                           signup_closes="Sign-up closes in this many hours",
+                           rated="Whether the matches are rated")
+    @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
+                         signup_closes="signup-closes")
+    @app_commands.choices(format=[app_commands.Choice(name=n, value=v) for n, v in FORMAT_CHOICES],
+                          time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
+                          timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
+                                   app_commands.Choice(name="the late player forfeits", value="forfeit")])
+    async def create(self, interaction: discord.Interaction, game: str, format: app_commands.Choice[str],
+                     players_per_match: int | None = None, options: str | None = None,
+                     time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
+                     rounds: app_commands.Range[int, 1, 50] | None = None,
+                     max_players: app_commands.Range[int, 2, 1000] | None = None,
+                     signup_closes: app_commands.Range[int, 1, 24 * 60] | None = None,
+                     rated: bool | None = None) -> None:
+        async def work() -> None:
+            if not is_organiser(interaction):
+                raise Refusal("Creating a tournament needs the Manage Server permission; ask a server admin.")
+            assert interaction.channel_id is not None
+            name = game.strip().lower()
+            cog = self.tables.cogs.get(name)
+            if cog is None:
+                raise Refusal(f"Unknown game {quote(name)}; games: {', '.join(sorted(self.bot.service.games))}.")
+            settings = await self.bot.service.guild_settings(interaction.guild_id)
+            if name in settings.disabled_games:
+                raise Refusal(f"{cog.game.title} is switched off on this server.")
+            require_posting(interaction.channel)
+            parsed = cog.parse_options(typed(options or "", "an option list"))
+            closes = self.bot.service.now() + signup_closes * 3600 if signup_closes else None
+            event = await self.events.create(
+                name, format.value, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                organiser_id=interaction.user.id, players=players_per_match, options=parsed,
+                time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
+                rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated)
+            await limits.respond(interaction, embed=signup_embed(event), view=signup_view(event))
+            message = await interaction.original_response()
+            await self.events.set_message(event.id, message.channel.id, message.id)
+        await guarded(interaction, work)
+
+    @create.autocomplete("game")
+    async def game_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return limits.choices((g.title, n) for n, g in sorted(self.bot.service.games.items())
+                              if current.lower() in n)
+
+    @app_commands.command(name="standings", description="A tournament's standings (only to you unless public)")
+    @app_commands.describe(tournament="Tournament number (default: the one running here)",
+                           public="Post them in the channel for everyone")
+    async def standings(self, interaction: discord.Interaction, tournament: int | None = None,
+                        public: bool = False) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            embed = standings_embed(event, event.standings(), await self.events.names(event),
+                                    final=event.status == "finished")
+            await reply(interaction, embed=embed, ephemeral=not public)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="pairings", description="A round's pairings and results (only to you)")
+    @app_commands.describe(round="Round number (default: the current round)", tournament="Tournament number")
+    async def pairings(self, interaction: discord.Interaction, round: int | None = None,
+                       tournament: int | None = None) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            number = round if round is not None else event.round
+            if number < 1 or number > event.round:
+                raise Refusal(f"Tournament #{event.id} has played rounds 1 to {event.round}; there is no round "
+                              f"{number}." if event.round else f"Tournament #{event.id} has not started yet.")
+            await reply(interaction, embed=round_embed(event, number))
+        await guarded(interaction, work)
+
+    @app_commands.command(name="drop", description="Leave the tournament: your running match is resigned")
+    @app_commands.describe(tournament="Tournament number (default: yours here)")
+    async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            event, resigned = await self.events.drop(event.id, interaction.user.id)
+            await reply(interaction, f"You left tournament #{event.id}; your results so far stand."
+                        + "".join(f" Match #{t.match.id} was resigned." for t in resigned))
+            await self.after_drop(event, resigned, f"<@{interaction.user.id}> left")
+        await guarded(interaction, work)
+
+    async def after_drop(self, event: Tournament, resigned: list[Turn], who: str) -> None:
+        for turn in resigned:
+            await self.tables.post_turn(turn)
+        if event.status == "signup":
+            await self.refresh_signup(event)
+            return
+        channel = await self.tables.channel(event.record.channel_id)
+        await limits.send(channel, f"{who} tournament #{event.id}; they are not paired again.",
+                          allowed_mentions=discord.AllowedMentions.none())
+
+    @app_commands.command(name="remove", description="Remove a player from the tournament (organisers)")
+    @app_commands.describe(user="The player", tournament="Tournament number (default: the one running here)")
+    async def remove(self, interaction: discord.Interaction, user: discord.User,
+                     tournament: int | None = None) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            self.events.require_organiser(event, interaction.user.id, is_organiser(interaction))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            event, resigned = await self.events.drop(event.id, user.id, by=interaction.user.id,
+                                                     organiser=is_organiser(interaction))
+            await reply(interaction, f"<@{user.id}> was removed from tournament #{event.id}.")
+            await self.after_drop(event, resigned, f"<@{user.id}> was removed from")
+        await guarded(interaction, work)
+
+    @app_commands.command(name="result", description="Decide a tournament match's result (organisers)")
+    @app_commands.describe(match="The match number", result="The result that stands")
+    @app_commands.choices(result=[app_commands.Choice(name=n, value=v) for n, v in RESULT_CHOICES])
+    async def result(self, interaction: discord.Interaction, match: int, result: app_commands.Choice[str]) -> None:
+        async def work() -> None:
+            found = await self.bot.service.get_visible(match, interaction.user.id, interaction.guild_id)
+            table = await self.bot.service.store.table_of_match(found.id)
+            if table is None:
+                raise Refusal(f"Match #{found.id} is not a tournament match.")
+            event = await self.events.get_visible(table.tournament_id, interaction.guild_id)
+            self.events.require_organiser(event, interaction.user.id, is_organiser(interaction))
+            assert result.value in RESULTS
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            event = await self.events.adjudicate(event.id, found.id, result.value, interaction.user.id,
+                                                 interaction.user.display_name, organiser=is_organiser(interaction))
+            still = " The match itself is still open, but its result no longer counts." \
+                if found.status == "active" else ""
+            await reply(interaction, f"Match #{found.id} of tournament #{event.id}: {result.name}.{still}")
+            channel = await self.tables.channel(event.record.channel_id)
+            await limits.send(channel, f"Tournament #{event.id}, match #{found.id}: {result.name} "
+                              f"(adjudicated by <@{interaction.user.id}>).",
+                              allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work)
+
+    async def _organiser_step(self, interaction: discord.Interaction, tournament: int | None, verb: str) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            self.events.require_organiser(event, interaction.user.id, is_organiser(interaction))
+            step = {"pause": self.events.pause, "resume": self.events.resume, "cancel": self.events.cancel}[verb]
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            event = await step(event.id, interaction.user.id, organiser=is_organiser(interaction))
+            done = {"pause": "paused: no new round is paired until it resumes",
+                    "resume": "resumed", "cancel": "cancelled"}[verb]
+            await reply(interaction, f"Tournament #{event.id} {done}.")
+            channel = await self.tables.channel(event.record.channel_id)
+            await limits.send(channel, f"Tournament #{event.id} was {done} by <@{interaction.user.id}>.",
+                              allowed_mentions=discord.AllowedMentions.none())
+            await self.refresh_signup(event)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="pause", description="Pause the tournament: no new round is paired (organisers)")
+    async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organiser_step(interaction, tournament, "pause")
+
+    @app_commands.command(name="resume", description="Resume a paused tournament (organisers)")
+    async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organiser_step(interaction, tournament, "resume")
+
+    @app_commands.command(name="cancel", description="Cancel the tournament (organisers)")
+    async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        await self._organiser_step(interaction, tournament, "cancel")
+
+    @app_commands.command(name="list", description="This server's tournaments, running and past")
+    async def list(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            events = await self.events.listing(interaction.guild_id)
+            lines = []
+            for event in events[:30]:
+                total = event.total_rounds()
+                where = f"round {event.round}/{total}" if event.round and total else event.status
+                lines.append(f"**#{event.id}** {event.title()} — {event.status}, {where}, "
+                             f"{len(event.entrants) or len(event.signups)} entrants")
+            await reply(interaction, "\n".join(lines) if lines else "No tournaments on this server yet.")
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    tabletop: Any = bot
+    await bot.add_cog(TournamentCog(tabletop))

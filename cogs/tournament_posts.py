@@ -1,0 +1,163 @@
+"""What tournaments post: the sign-up message and its buttons, a round's pairings, standings as text, the podium.
+
+Buttons are `DynamicItem`s carrying the tournament id, so Join / Leave / Start work after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import discord
+
+from cogs.ui import EMBED_COLOUR, guarded, short
+from data.tournaments import TableRecord
+from events import Tournament
+from tournaments import Standing
+
+MAX_LISTED = 40  # sign-ups named in the sign-up message (the count says the rest)
+
+
+def points(value: float) -> str:
+    """1.5 -> '1½', 0.5 -> '½', 2.0 -> '2'."""
+    whole, half = int(value), abs(value - int(value)) >= 0.25
+    if half and abs(value - int(value) - 0.5) < 0.01:
+        return ("" if whole == 0 else str(whole)) + "½"
+    return str(whole) if value == int(value) else f"{value:g}"
+
+
+def mentions(event: Tournament, entrant_id: int) -> str:
+    return " & ".join(f"<@{u}>" for u in event.entrant(entrant_id).members)
+
+
+def signup_embed(event: Tournament) -> discord.Embed:
+    r = event.record
+    embed = discord.Embed(title=event.title(), colour=EMBED_COLOUR)
+    count = len(event.signups)
+    room = f"{count} / {r.max_players}" if r.max_players else str(count)
+    state = {"signup": "signed up", "running": "playing", "paused": "playing (paused)",
+             "finished": "played (finished)", "cancelled": "signed up (cancelled)"}[r.status]
+    lines = [f"Organiser: <@{r.organiser_id}>", f"**{room} {state}**"]
+    if r.signup_closes and r.status == "signup":
+        lines.append(f"Sign-up closes <t:{int(r.signup_closes)}:R>")
+    if event.sides.team_size > 1:
+        lines.append(f"Teams of {event.sides.team_size}, drawn at random when the event starts.")
+    names = " ".join(f"<@{u}>" for u in event.signups[:MAX_LISTED])
+    if names:
+        lines.append(names + (f" … and {count - MAX_LISTED} more" if count > MAX_LISTED else ""))
+    embed.description = "\n".join(lines)
+    options = ", ".join(f"{k}={v}" for k, v in sorted(r.options.items()))
+    embed.add_field(name="Game", value=f"{event.game_title}, {r.players} players per match"
+                    + (f" ({options})" if options else ""), inline=False)
+    embed.add_field(name="Rated", value="yes" if r.rated else "no")
+    embed.set_footer(text=f"tournament #{event.id} · {r.status}"
+                     + (" · the organiser presses Start" if r.status == "signup" else ""))
+    return embed
+
+
+def signup_view(event: Tournament) -> discord.ui.View | None:
+    if event.status != "signup":
+        return None
+    view = discord.ui.View(timeout=None)
+    for verb in ("join", "leave", "start"):
+        view.add_item(TournamentButton(verb, event.id))
+    return view
+
+
+class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
+                       template=r"tt:event:(?P<verb>join|leave|start):(?P<id>\d+)"):
+    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start", discord.ButtonStyle.primary)}
+
+    def __init__(self, verb: str, tournament_id: int) -> None:
+        label, style = self.LOOK[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:event:{verb}:{tournament_id}"))
+        self.verb = verb
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TournamentButton:
+        return cls(match["verb"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = interaction.client.get_cog("TournamentCog")  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: cog.button(interaction, self.verb, self.tournament_id))
+
+
+def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) -> str:
+    """'Board 1: @a (1½) vs @b (1) · match #812', a bye, or a finished table with its result."""
+    if len(table.entrants) == 1:
+        return f"Bye: {mentions(event, table.entrants[0])} ({points(table.points[0] if table.points else 0)})"
+    sides = " vs ".join(f"{mentions(event, e)} ({points(before.get(e, 0.0))})" for e in table.entrants)
+    line = f"Board {table.board}: {sides}"
+    if table.match_id is not None:
+        line += f" · match #{table.match_id}"
+    if table.points is not None:
+        line += " · " + "–".join(points(p) for p in table.points) + ("" if table.played else " (not played)")
+        if table.note:
+            line += f" · {table.note}"
+    return line
+
+
+def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None = None) -> discord.Embed:
+    """The pairings of one round, with each entrant's points before it."""
+    before: dict[int, float] = {}
+    for t in event.tables:
+        if t.round < round_no and t.points is not None:
+            for e, p in zip(t.entrants, t.points, strict=True):
+                before[e] = before.get(e, 0.0) + p
+    total = event.total_rounds()
+    embed = discord.Embed(title=f"{event.title()} — Round {round_no}" + (f" of {total}" if total else ""),
+                          colour=EMBED_COLOUR)
+    lines = []
+    for table in event.round_tables(round_no):
+        line = table_line(event, table, before)
+        if links and table.match_id in links:
+            line += f" · [board]({links[table.match_id]})"
+        lines.append(line)
+    embed.description = "\n".join(lines) or "No tables."
+    if event.record.time_control:
+        embed.set_footer(text=f"tournament #{event.id} · {event.title().split(' · ')[-1]} · a result comes in "
+                              "by itself when a match ends")
+    else:
+        embed.set_footer(text=f"tournament #{event.id}")
+    return embed
+
+
+def standings_table(event: Tournament, rows: Sequence[Standing], names: dict[int, str]) -> str:
+    """The standings as monospace text (for screen readers and the embed): rank, name, points, tie-breaks, rounds."""
+    pods = event.record.format == "pods"
+    head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'SB':>5} {'W':>2}  rounds"
+    if pods:
+        head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'1st':>3}  rounds"
+    lines = [head]
+    for s in rows:
+        name = short(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
+        results = " ".join(s.results)
+        if pods:
+            lines.append(f"{s.rank:>2} {name:<16} {points(s.points):>4} {s.buchholz_cut1:>5g} {s.wins:>3}  {results}")
+        else:
+            lines.append(f"{s.rank:>2} {name:<16} {points(s.points):>4} {s.buchholz_cut1:>5g} "
+                         f"{s.sonneborn_berger:>5g} {s.wins:>2}  {results}")
+    if any(s.withdrawn for s in rows):
+        lines.append("* withdrawn")
+    return "\n".join(lines)
+
+
+def standings_embed(event: Tournament, rows: Sequence[Standing], names: dict[int, str], *,
+                    final: bool = False) -> discord.Embed:
+    title = f"{event.title()} — {'final standings' if final else f'standings after round {event.round}'}"
+    embed = discord.Embed(title=title, colour=EMBED_COLOUR)
+    text = standings_table(event, rows, names)
+    embed.description = f"```\n{text[:3900]}\n```"
+    if final:
+        medals = ("🥇", "🥈", "🥉")
+        podium = [f"{medals[s.rank - 1]} {mentions(event, s.entrant)} — {points(s.points)}"
+                  for s in rows if s.rank <= 3]
+        embed.add_field(name="Podium", value="\n".join(podium) or "—", inline=False)
+    embed.set_footer(text=f"tournament #{event.id} · W/D/L won, drawn, lost · B bye · F+/F- forfeit · "
+                          "BH-1 Buchholz cut 1 · SB Sonneborn-Berger")
+    return embed

@@ -1,0 +1,162 @@
+"""Tournaments through discord.py: sign-up buttons, Start, rounds posted with their matches, results flowing back by
+resignation, moves and agreement, a drop, organiser commands refused to others, a restart in the middle of a round."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+
+from bot import TabletopBot
+from events import Tournament
+from tests.bot.conftest import make_bot
+from tests.bot.helpers import answer
+
+
+def server(env: Any, players: int) -> tuple[Any, Any, list[Any]]:
+    """A server with an organiser (Manage Server), `players` members and a #games channel."""
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[admins])
+    return channel, boss, [guild.add_member(env.create_user(f"p{i + 1}")) for i in range(players)]
+
+
+def message(channel: Any, message_id: int) -> Any:
+    """The message as it is now (edits included)."""
+    return next(m for m in channel.history() if m.id == message_id)
+
+
+def person(people: list[Any], user_id: int) -> Any:
+    return next(p for p in people if p.id == user_id)
+
+
+async def open_event(env: Any, channel: Any, boss: Any, people: list[Any], **options: Any) -> Tournament:
+    result = await boss.slash(channel, "tournament create", **options)
+    assert not result.ephemeral, answer(result).content
+    signup = channel.last_message
+    assert signup.embeds[0].title.startswith(options["game"].title())
+    for who in people:
+        assert (await who.click(signup, label="Join")).acknowledged
+    signup = message(channel, signup.id)
+    assert f"{len(people)} signed up" in signup.embeds[0].description  # the live count, edited in place
+    refused = await people[0].click(signup, label="Start")
+    assert answer(refused).ephemeral and "organiser" in answer(refused).content
+    await boss.click(signup, label="Start")
+    bot: TabletopBot = env.bot
+    (event,) = await bot.events.listing(channel.guild.id, ("running",))  # type: ignore[attr-defined]
+    assert event.round == 1
+    return event
+
+
+async def fresh(env: Any, event: Tournament) -> Tournament:
+    return await env.bot.events.get(event.id)
+
+
+async def resign(channel: Any, game: str, who: Any, match_id: int) -> None:
+    confirm = await who.slash(channel, f"{game} resign", match=match_id)
+    assert confirm.ephemeral, answer(confirm).content
+    await who.click(confirm.response, label="Yes, resign")
+
+
+async def play_by_moves(env: Any, channel: Any, people: list[Any], match_id: int, rng: random.Random) -> None:
+    match = await env.bot.service.get(match_id)
+    plies = 0
+    while match.status == "active":
+        (seat,) = match.actors()
+        mover = person(people, match.user_at(seat))
+        legal = await mover.autocomplete(channel, "cintos move", "move", "")
+        result = await mover.slash(channel, "cintos move", move=rng.choice(legal)["value"], match=match_id)
+        assert answer(result).content.startswith("Played"), answer(result).content
+        plies += 1
+        assert plies < 300
+
+
+async def test_cintos_swiss_of_eight_through_commands(simcord_env: Any, db_path: str) -> None:
+    channel, boss, people = server(simcord_env, 8)
+    event = await open_event(simcord_env, channel, boss, people, game="cintos", format="swiss", rounds=3,
+                             options="quiet-limit=20")
+    pairings = [m for m in channel.history() if m.embeds and "Round 1 of 3" in m.embeds[0].title]
+    assert len(pairings) == 1 and pairings[0].embeds[0].description.count("· match #") == 4
+    assert all(p.mention in pairings[0].content for p in people)  # everyone pinged
+    for p in people:  # and told by DM
+        assert any(f"tournament #{event.id}" in m.content for m in p.user.dm_channel.history())
+    rng = random.Random(3)
+
+    # Round 1: one match by moves, one drawn by agreement, two resigned; the bot restarts with the last running.
+    tables = event.round_tables()
+    await play_by_moves(simcord_env, channel, people, tables[0].match_id, rng)
+    match = await simcord_env.bot.service.get(tables[1].match_id)
+    first, second = (person(people, u) for u in match.user_ids)
+    board = next(m for m in channel.history() if m.id == match.record.message_id)
+    await first.click(board, label="Offer draw")
+    offer = channel.last_message
+    await second.click(offer, label="Accept draw")
+    await resign(channel, "cintos", person(people, (await simcord_env.bot.service.get(tables[2].match_id)).user_ids[0]),
+                 tables[2].match_id)
+    event = await fresh(simcord_env, event)
+    assert [t.points for t in event.round_tables()[:3]][1] == (0.5, 0.5)
+    assert event.round_tables()[2].points == (0.0, 1.0)
+
+    await simcord_env.restart_bot(make_bot(db_path, seed=2))
+    event = await fresh(simcord_env, event)
+    last = event.round_tables()[3]
+    assert last.points is None and event.round == 1
+    await resign(channel, "cintos", person(people, event.entrant(last.entrants[1]).members[0]), last.match_id)
+    event = await fresh(simcord_env, event)
+    assert event.round == 2 and event.round_tables(1)[3].points == (1.0, 0.0)
+    assert any(m.embeds and "Round 2 of 3" in m.embeds[0].title for m in channel.history())
+
+    # Round 2: a player drops (their match is resigned); the others resign too.
+    dropper = person(people, event.entrant(event.round_tables()[0].entrants[0]).members[0])
+    dropped = await dropper.slash(channel, "tournament drop")
+    assert answer(dropped).ephemeral and "You left" in answer(dropped).content
+    for table in (await fresh(simcord_env, event)).round_tables():
+        if table.points is None:
+            await resign(channel, "cintos", person(people, event.entrant(table.entrants[0]).members[0]),
+                         table.match_id)
+    event = await fresh(simcord_env, event)
+    assert event.round == 3
+    assert all(dropper.id not in event.entrant(e).members for t in event.round_tables() for e in t.entrants)
+    pairs = await people[1].slash(channel, "tournament pairings")
+    assert answer(pairs).ephemeral and "Bye:" in answer(pairs).embeds[0].description
+
+    for table in event.round_tables():
+        if table.points is None:
+            await resign(channel, "cintos", person(people, event.entrant(table.entrants[1]).members[0]),
+                         table.match_id)
+    event = await fresh(simcord_env, event)
+    assert event.status == "finished"
+    final = next(m for m in reversed(channel.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    podium = next(f for f in final.embeds[0].fields if f.name == "Podium")
+    top = event.standings()[0]
+    assert "🥇" in podium.value and str(event.entrant(top.entrant).members[0]) in podium.value
+    shown = await people[2].slash(channel, "tournament standings", tournament=event.id)
+    assert answer(shown).ephemeral and "withdrawn" in answer(shown).embeds[0].description
+    listing = await people[2].slash(channel, "tournament list")
+    assert f"#{event.id}" in answer(listing).content and "finished" in answer(listing).content
+
+
+async def test_organiser_commands_are_refused_to_players(simcord_env: Any) -> None:
+    channel, boss, people = server(simcord_env, 4)
+    player = people[0]
+    refused = await player.slash(channel, "tournament create", game="cintos", format="swiss")
+    assert "Manage Server" in answer(refused).content
+    event = await open_event(simcord_env, channel, boss, people, game="cintos", format="swiss", rounds=2)
+    match_id = event.round_tables()[0].match_id
+    for command, options in [("tournament pause", {}), ("tournament resume", {}), ("tournament cancel", {}),
+                             ("tournament remove", {"user": people[1]}),
+                             ("tournament result", {"match": match_id, "result": "draw"})]:
+        result = await player.slash(channel, command, **options)
+        assert answer(result).ephemeral and "organiser" in answer(result).content, (command, answer(result).content)
+    after = await fresh(simcord_env, event)
+    assert after.status == "running" and after.entrants == event.entrants and after.tables == event.tables
+    # the organiser can: adjudicate a draw, pause, resume
+    done = await boss.slash(channel, "tournament result", match=match_id, result="draw")
+    assert "draw" in answer(done).content
+    assert (await fresh(simcord_env, event)).round_tables()[0].points == (0.5, 0.5)
+    await boss.slash(channel, "tournament pause")
+    assert (await fresh(simcord_env, event)).status == "paused"
+    await boss.slash(channel, "tournament resume")
+    assert (await fresh(simcord_env, event)).status == "running"
