@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 from pathlib import Path
 
@@ -175,3 +176,42 @@ async def test_same_key_from_two_processes_is_applied_once(path: Path) -> None:
     assert len(await first.store.log(match.id)) == match.record.version
     await first.store.close()
     await second.store.close()
+
+
+async def test_scheduler_reload_racing_a_move_keeps_the_new_turn(path: Path) -> None:
+    clock = FakeClock()
+    service = await open_service(path, clock)
+    match = await started(service, time_control=1000)
+    clock.now += 500
+    mover = match.user_at(match.actors()[0])
+    text = await first_move(service, match)
+    # Injected pauses force the bad order: the move's commit waits until the scheduler has read the old turn (or
+    # half a second, when a correct scheduler waits for the match instead), and the scheduler finishes reloading
+    # only after the move was acknowledged. It must not put the old turn back.
+    store = service.store
+    read_old, committed = asyncio.Event(), asyncio.Event()
+    read, append = store.get_match, store.append
+
+    async def slow_read(match_id: int):
+        record = await read(match_id)
+        read_old.set()
+        await committed.wait()
+        return record
+
+    async def late_append(*args, **kwargs):
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(read_old.wait(), 0.5)
+        return await append(*args, **kwargs)
+
+    async def move():
+        done = await service.act(match.id, mover, text)
+        committed.set()
+        return done
+
+    store.get_match, store.append = slow_read, late_append  # type: ignore[method-assign]
+    turn, _ = await asyncio.gather(move(), service.due())
+    store.get_match, store.append = read, append  # type: ignore[method-assign]
+    record = await service.store.get_match(match.id)
+    assert record is not None and match.record.version == record.version == turn.match.record.version
+    assert match.state == await service.replay(match.id)
+    await service.store.close()
