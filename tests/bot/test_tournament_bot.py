@@ -160,3 +160,60 @@ async def test_organiser_commands_are_refused_to_players(simcord_env: Any) -> No
     assert (await fresh(simcord_env, event)).status == "paused"
     await boss.slash(channel, "tournament resume")
     assert (await fresh(simcord_env, event)).status == "running"
+
+
+async def finish_by_resignations(env: Any, channel: Any, game: str, people: list[Any], match_id: int) -> None:
+    """Players resign in seat order until the match is over (in a pod the others play on after one resigns)."""
+    match = await env.bot.service.get(match_id)
+    for user in list(match.user_ids):
+        if match.status != "active":
+            break
+        await resign(channel, game, person(people, user), match_id)
+    assert match.status == "finished"
+
+
+async def test_sinoda_pods_of_three_for_nine_players(simcord_env: Any) -> None:
+    channel, boss, people = server(simcord_env, 9)
+    event = await open_event(simcord_env, channel, boss, people, game="sinoda", format="pods",
+                             rounds=2, **{"players-per-match": 3})
+    assert event.title().startswith("Sinoda Pods") and [len(t.entrants) for t in event.round_tables()] == [3, 3, 3]
+    for round_no in (1, 2):
+        event = await fresh(simcord_env, event)
+        assert event.round == round_no
+        for table in event.round_tables():
+            match = await simcord_env.bot.service.get(table.match_id)
+            assert match.players == 3 and match.user_ids == event.seats_of(table)
+            await finish_by_resignations(simcord_env, channel, "sinoda", people, table.match_id)
+    event = await fresh(simcord_env, event)
+    assert event.status == "finished"
+    for table in event.tables:  # placement points 3 / 1 / 0 (ties share), every pod played
+        assert table.places is not None and table.points is not None and table.played
+        assert sum(table.points) == 4 and 1 in table.places
+    standing = event.standings()
+    assert sum(s.points for s in standing) == 4 * 6 and len(standing) == 9
+    final = next(m for m in reversed(channel.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    assert "1st" in final.embeds[0].description  # the pods' table shows 1st places
+
+
+async def test_bodsoi_two_against_two_for_four_teams(simcord_env: Any) -> None:
+    channel, boss, people = server(simcord_env, 8)
+    event = await open_event(simcord_env, channel, boss, people, game="bodsoi", format="swiss",
+                             rounds=2, **{"players-per-match": 4})
+    assert "teams of 2" in event.title() and len(event.entrants) == 4
+    assert sorted(u for e in event.entrants for u in e.members) == sorted(p.id for p in people)
+    for round_no in (1, 2):
+        event = await fresh(simcord_env, event)
+        assert event.round == round_no and len(event.round_tables()) == 2
+        for table in event.round_tables():
+            match = await simcord_env.bot.service.get(table.match_id)
+            assert match.players == 4
+            teams = match.game.teams(match.view(None))
+            for (_, seats), entrant_id in zip(teams, table.entrants, strict=True):  # a team sits on one side
+                assert {match.user_at(s) for s in seats} == set(event.entrant(entrant_id).members)
+            loser = event.entrant(table.entrants[1]).members[0]
+            await resign(channel, "bodsoi", person(people, loser), table.match_id)
+            assert match.status == "finished"
+    event = await fresh(simcord_env, event)
+    assert event.status == "finished"
+    assert all(t.points == (1.0, 0.0) for t in event.tables)
+    assert event.standings()[0].points == 2.0
