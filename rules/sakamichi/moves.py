@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import replace
+from functools import lru_cache
 from itertools import combinations, permutations
 
 from rules.base import IllegalAction, Resign, one_of
@@ -28,6 +28,7 @@ from rules.sakamichi.state import (
     State,
     counts_text,
     end_counts,
+    evolve,
     high_roller,
     mover,
     next_value,
@@ -35,6 +36,9 @@ from rules.sakamichi.state import (
 from rules.sakamichi.tiles import LINES, Tile, name, names, sort_tiles
 
 ROLLS: tuple[Roll, ...] = tuple(Roll(w, b) for w in range(1, 7) for b in range(1, 7) if w != b)
+
+# Canonical notation, remembered: every legal set is sorted by it and every action's log line is it.
+action_text = lru_cache(maxsize=1 << 15)(format_action)
 
 
 # ---- chance ---------------------------------------------------------------------------------------------------
@@ -57,35 +61,50 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     return []
 
 
+def is_chance_outcome(state: State, action: Action) -> bool:
+    """Whether `action` is one of `chance_outcomes(state)`, without building that list."""
+    phase = state.phase
+    match action:
+        case Remove(tile):
+            return phase == "remove" and tile in state.pile
+        case Deal(seat, tile):
+            return phase == "deal" and seat == deal_seat(state) and tile in state.pile
+        case Roll():
+            return phase == "dice" and action in ROLLS
+        case Draw(tile):
+            return phase == "play" and state.draw in ("due", "redraw") and tile in state.pile
+    return False
+
+
 def apply_chance(state: State, action: Action) -> State:
-    legal = [a for a, _ in chance_outcomes(state)]
-    if action not in legal:
+    if not is_chance_outcome(state, action):
+        legal = [a for a, _ in chance_outcomes(state)]
         if not legal:
             raise IllegalAction("wrong_phase: no chance event is owed now")
         raise IllegalAction(f"{format_action(action)} is not a possible outcome here — e.g. {format_action(legal[0])}")
-    state = replace(state, last=(None, format_action(action)))
+    state = evolve(state, last=(None, action_text(action)))
     match action:
         case Remove(tile):
-            return replace(state, pile=_without(state.pile, [tile]), removed=tile, phase="deal")
+            return evolve(state, pile=_without(state.pile, [tile]), removed=tile, phase="deal")
         case Deal(seat, tile):
             state = _with_hand(state, seat, state.hands[seat] + (tile,))
-            state = replace(state, pile=_without(state.pile, [tile]))
+            state = evolve(state, pile=_without(state.pile, [tile]))
             if len(state.hands[1]) == HAND_SIZE:
-                state = replace(state, phase="dice")
+                state = evolve(state, phase="dice")
             return state
         case Roll(white, black):
-            state = replace(state, dice=(white, black))
+            state = evolve(state, dice=(white, black))
             high = high_roller(state)
             assert high is not None
             if state.mode == "basic":
-                return replace(state, phase="play", first=high, turn=high, draw="due")
-            return replace(state, phase="choice", choice=(high, "privilege"))
+                return evolve(state, phase="play", first=high, turn=high, draw="due")
+            return evolve(state, phase="choice", choice=(high, "privilege"))
         case Draw(tile):
             seat = state.turn
             assert seat is not None
             redraw = state.draw == "redraw"
             state = _with_hand(state, seat, state.hands[seat] + (tile,))
-            state = replace(state, pile=_without(state.pile, [tile]), draw="done")
+            state = evolve(state, pile=_without(state.pile, [tile]), draw="done")
             return end_turn(state, seat) if redraw else settle(state)
     raise IllegalAction(f"{action!r} is not a chance outcome")
 
@@ -167,7 +186,7 @@ def legal_actions(state: State, seat: int) -> list[Action]:
             found.append(ChooseFirst())
     else:
         found = list(_turn_actions(state, seat))
-    return sorted(found, key=format_action)
+    return sorted(found, key=action_text)
 
 
 def has_turn_action(state: State, seat: int) -> bool:
@@ -285,17 +304,17 @@ def _without(tiles: tuple[Tile, ...], gone: list[Tile] | tuple[Tile, ...]) -> tu
 
 def _with_hand(state: State, seat: int, hand: tuple[Tile, ...]) -> State:
     hands = (sort_tiles(hand), state.hands[1]) if seat == 0 else (state.hands[0], sort_tiles(hand))
-    return replace(state, hands=hands)
+    return evolve(state, hands=hands)
 
 
 def _use(state: State, seat: int, letter: str) -> State:
     markers = list(state.markers)
     markers[seat] = markers[seat].replace(letter, "")
-    return replace(state, markers=(markers[0], markers[1]))
+    return evolve(state, markers=(markers[0], markers[1]))
 
 
 def finish(state: State, winner: int | None, reason: str) -> State:
-    return replace(state, phase="over", choice=None, result=(winner, reason))
+    return evolve(state, phase="over", choice=None, result=(winner, reason))
 
 
 def settle(state: State) -> State:
@@ -321,30 +340,30 @@ def end_turn(state: State, seat: int) -> State:
                 return finish(state, None, "pile_equal")
             return finish(state, seat if mine < theirs else 1 - seat, "pile_more_tiles")
         # equal-turns: the second player still plays one turn, without a draw
-        return settle(replace(state, turn=1 - seat, draw="done"))
-    return replace(state, turn=1 - seat, draw="due")
+        return settle(evolve(state, turn=1 - seat, draw="done"))
+    return evolve(state, turn=1 - seat, draw="due")
 
 
 def apply_action(state: State, action: Action, seat: int) -> State:
     """A player's action; `check` must have passed."""
-    last = (seat, format_action(action))
+    last = (seat, action_text(action))
     if isinstance(action, Resign):
-        return replace(finish(state, 1 - seat, "resign"), last=last, last_move=last)
-    state = replace(state, last=last, last_move=last)
+        return evolve(finish(state, 1 - seat, "resign"), last=last, last_move=last)
+    state = evolve(state, last=last, last_move=last)
     match action:
         case ChooseColour(line):
             assert state.choice is not None
             chooser, kind = state.choice
             colours = (line, 1 - line) if chooser == 0 else (1 - line, line)
             first = 1 - chooser if kind == "privilege" else state.first
-            return replace(state, phase="play", colours=colours, first=first, turn=first, draw="due", choice=None)
+            return evolve(state, phase="play", colours=colours, first=first, turn=first, draw="due", choice=None)
         case ChooseFirst():
-            return replace(state, first=seat, choice=(1 - seat, "colour"))
+            return evolve(state, first=seat, choice=(1 - seat, "colour"))
         case Place(line, end, tiles):
             row = Row(next_value(state, line, end) or 0, (tiles,))
             lines = list(state.lines)
             lines[line] = lines[line].with_rows(end, (*lines[line].rows(end), row))
-            state = replace(state, lines=(lines[0], lines[1]))
+            state = evolve(state, lines=(lines[0], lines[1]))
             return end_turn(_with_hand(state, seat, _without(state.hands[seat], tiles)), seat)
         case Stack(line, value, layers):
             end, index = state.lines[line].find(value) or ("up", 0)
@@ -353,11 +372,11 @@ def apply_action(state: State, action: Action, seat: int) -> State:
             lines = list(state.lines)
             lines[line] = lines[line].with_rows(end, tuple(rows))
             used = [t for layer in layers for t in layer]
-            state = replace(_use(state, seat, "S"), lines=(lines[0], lines[1]))
+            state = evolve(_use(state, seat, "S"), lines=(lines[0], lines[1]))
             return end_turn(_with_hand(state, seat, _without(state.hands[seat], used)), seat)
         case Redraw(tile):
             state = _with_hand(_use(state, seat, "R"), seat, _without(state.hands[seat], [tile]))
-            return replace(state, dead=sort_tiles((*state.dead, tile)), draw="redraw")
+            return evolve(state, dead=sort_tiles((*state.dead, tile)), draw="redraw")
         case Exchange(mine, theirs):
             state = _use(state, seat, "E")
             state = _with_hand(state, seat, (*_without(state.hands[seat], [mine]), theirs))
