@@ -5,6 +5,8 @@ listeners.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 from typing import Any
 
@@ -21,11 +23,13 @@ from cogs.tournament_posts import (
     signup_embed,
     signup_view,
     standings_embed,
+    standings_table,
 )
 from cogs.ui import guarded, jump_url, reply, require_posting, typed
 from data.tournaments import TableRecord
 from events import RESULTS, Tournament, TournamentService
 from matches import Refusal, Turn
+from render.standings import standings_image
 from rules.base import quote
 
 log = logging.getLogger(__name__)
@@ -66,6 +70,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if self.events.match_finished in self.bot.service.on_finish:
             self.bot.service.on_finish.remove(self.events.match_finished)
 
+    async def standings_file(self, event: Tournament, *, final: bool = False) -> discord.File:
+        """The standings image (podium when `final`), with the text table as its alt text."""
+        rows = event.standings()
+        names = await self.events.names(event)
+        title = event.title() + ("" if final or not event.round else f" · after round {event.round}")
+        png = await asyncio.to_thread(standings_image, title, rows, names, rounds=event.total_rounds() or event.round,
+                                      pods=event.record.format == "pods", final=final)
+        return discord.File(io.BytesIO(png), filename="standings.png",
+                            description=f"Standings of tournament #{event.id}\n" + standings_table(event, rows, names))
+
     async def event_for(self, interaction: discord.Interaction, number: int | None) -> Tournament:
         if number is not None:
             return await self.events.get_visible(number, interaction.guild_id)
@@ -97,14 +111,20 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 await self.tables.notify(match, user, f"{event.title()} (tournament #{event.id}), round {round_no}: "
                                          f"your match #{match.id} has started. {link or ''}")
         everyone = " ".join(f"<@{u}>" for t, _ in started for e in t.entrants for u in event.entrant(e).members)
-        await limits.send(channel, content=everyone or None, embed=round_embed(event, round_no, links),
-                          allowed_mentions=MENTION_USERS)
+        embed = round_embed(event, round_no, links)
+        kwargs: dict[str, Any] = {}
+        if round_no > 1:  # the standings going into the round
+            kwargs["file"] = await self.standings_file(event)
+            embed.set_image(url="attachment://standings.png")
+        await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, **kwargs)
 
     async def post_final(self, event: Tournament) -> None:
         channel = await self.tables.channel(event.record.channel_id)
         rows = event.standings()
         embed = standings_embed(event, rows, await self.events.names(event), final=True)
-        await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed)
+        embed.set_image(url="attachment://standings.png")
+        await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed,
+                          file=await self.standings_file(event, final=True))
         await self.refresh_signup(event)
 
     async def refresh_signup(self, event: Tournament) -> None:
@@ -194,9 +214,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                         public: bool = False) -> None:
         async def work() -> None:
             event = await self.event_for(interaction, tournament)
-            embed = standings_embed(event, event.standings(), await self.events.names(event),
-                                    final=event.status == "finished")
-            await reply(interaction, embed=embed, ephemeral=not public)
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            final = event.status == "finished"
+            embed = standings_embed(event, event.standings(), await self.events.names(event), final=final)
+            embed.set_image(url="attachment://standings.png")
+            await reply(interaction, embed=embed, file=await self.standings_file(event, final=final),
+                        ephemeral=not public)
         await guarded(interaction, work)
 
     @app_commands.command(name="pairings", description="A round's pairings and results (only to you)")

@@ -132,8 +132,12 @@ async def test_cintos_swiss_of_eight_through_commands(simcord_env: Any, db_path:
     podium = next(f for f in final.embeds[0].fields if f.name == "Podium")
     top = event.standings()[0]
     assert "🥇" in podium.value and str(event.entrant(top.entrant).members[0]) in podium.value
+    assert final.attachments and final.attachments[0].filename == "standings.png"
     shown = await people[2].slash(channel, "tournament standings", tournament=event.id)
     assert answer(shown).ephemeral and "withdrawn" in answer(shown).embeds[0].description
+    assert answer(shown).attachments[0].filename == "standings.png"
+    round3 = next(m for m in channel.history() if m.embeds and "Round 3 of 3" in m.embeds[0].title)
+    assert round3.attachments  # a round after the first carries the standings going into it
     listing = await people[2].slash(channel, "tournament list")
     assert f"#{event.id}" in answer(listing).content and "finished" in answer(listing).content
 

@@ -1,0 +1,47 @@
+"""The standings image: drawn from plain standings and names; leaders highlighted, withdrawn greyed, a podium."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+import tournaments
+from render.kit import HIGHLIGHT, rgb
+from render.standings import HEAD, ROW, standings_image
+from tournaments import Entrant, Game, Settings
+
+SETTINGS = Settings("swiss", rounds=3)
+ENTRANTS = [Entrant(1, 0, 0.0), Entrant(2, 1, 0.0), Entrant(3, 2, 0.0, dropped_after=2), Entrant(4, 3, 0.0),
+            Entrant(5, 4, 0.0)]
+GAMES = [Game(1, (1, 3), (1, 0)), Game(1, (2, 4), (0.5, 0.5)), Game(1, (5,), (1,), played=False),
+         Game(2, (1, 5), (1, 0)), Game(2, (2, 3), (1, 0)), Game(2, (4,), (1,), played=False),
+         Game(3, (1, 2), (0.5, 0.5)), Game(3, (4, 5), (0, 1), played=False)]
+NAMES = {1: "ada", 2: "bob", 3: "cy", 4: "di", 5: "eve"}
+
+
+def image(**kwargs: object) -> Image.Image:
+    rows = tournaments.standings(SETTINGS, ENTRANTS, GAMES)
+    png = standings_image("Cintos Swiss · 3 rounds", rows, NAMES, rounds=3, **kwargs)  # type: ignore[arg-type]
+    assert len(png) < 250_000
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def near(a: object, b: tuple[int, int, int]) -> bool:
+    """Within the PNG palette's rounding."""
+    return max(abs(x - y) for x, y in zip(a, b, strict=True)) <= 3  # type: ignore[call-overload]
+
+
+def test_leader_row_is_highlighted_and_the_withdrawn_row_is_not() -> None:
+    picture = image()
+    assert picture.width == 1000
+    first_row = HEAD + 12 + ROW + ROW // 2  # below the column headings
+    last_row = first_row + 4 * ROW
+    assert near(picture.getpixel((300, first_row)), rgb(HIGHLIGHT))
+    assert not near(picture.getpixel((300, last_row)), rgb(HIGHLIGHT))
+
+
+def test_final_adds_a_podium_above_the_table() -> None:
+    plain, final = image(), image(final=True)
+    assert final.height > plain.height + 200
+    assert final.width == plain.width == 1000
