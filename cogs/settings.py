@@ -100,6 +100,18 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     async def rated(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self._update(interaction, rated=enabled)
 
+    @app_commands.command(name="organiser-role", description="Let members with this role organise tournaments "
+                          "(leave empty: Manage Server only)")
+    async def organiser_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
+        async def work() -> None:
+            self.require_manager(interaction)
+            assert interaction.guild_id is not None  # guild_only
+            await self.bot.service.store.set_organiser_role(interaction.guild_id, role.id if role else None)
+            who = f"members with {role.mention}" if role else "members with Manage Server only"
+            await reply(interaction, f"Tournaments can now be organised by {who}.",
+                        allowed_mentions=discord.AllowedMentions.none())
+        await guarded(interaction, work)
+
     @app_commands.command(name="game", description="Switch a game on or off on this server")
     async def game(self, interaction: discord.Interaction, game: str, enabled: bool) -> None:
         async def work() -> None:

@@ -40,11 +40,17 @@ RESULT_CHOICES = [("first-listed side wins", "first"), ("second-listed side wins
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
-def is_organiser(interaction: discord.Interaction) -> bool:
-    """Manage Server (the server's admins) may organise any event here."""
+async def is_organiser(interaction: discord.Interaction) -> bool:
+    """Manage Server, or the role `/settings organiser-role` names, may organise any event of this server."""
     member = interaction.user
+    if interaction.guild_id is None:
+        return False
     held = member.guild_permissions if isinstance(member, discord.Member) else interaction.permissions
-    return interaction.guild_id is not None and bool(held.manage_guild)
+    if held.manage_guild:
+        return True
+    bot: Any = interaction.client
+    role = await bot.service.store.organiser_role(interaction.guild_id)
+    return role is not None and any(r.id == role for r in getattr(member, "roles", ()))
 
 
 @app_commands.guild_only()
@@ -146,10 +152,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.events.leave(tournament_id, user)
         else:
             event = await self.events.get_visible(tournament_id, interaction.guild_id)
-            self.events.require_organiser(event, user, is_organiser(interaction))
+            self.events.require_organiser(event, user, await is_organiser(interaction))
             require_posting(await self.tables.channel(event.record.channel_id))
             await interaction.response.defer()
-            event = await self.events.start(tournament_id, user, organiser=is_organiser(interaction))
+            event = await self.events.start(tournament_id, user, organiser=await is_organiser(interaction))
             await limits.edit_original(interaction, embed=signup_embed(event), view=None)
             return
         await limits.edit_response(interaction, embed=signup_embed(event), view=signup_view(event))
@@ -178,8 +184,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      signup_closes: app_commands.Range[int, 1, 24 * 60] | None = None,
                      rated: bool | None = None) -> None:
         async def work() -> None:
-            if not is_organiser(interaction):
-                raise Refusal("Creating a tournament needs the Manage Server permission; ask a server admin.")
+            if not await is_organiser(interaction):
+                raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
+                              "(/settings organiser-role); ask a server admin.")
             assert interaction.channel_id is not None
             name = game.strip().lower()
             cog = self.tables.cogs.get(name)
@@ -263,10 +270,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      tournament: int | None = None) -> None:
         async def work() -> None:
             event = await self.event_for(interaction, tournament)
-            self.events.require_organiser(event, interaction.user.id, is_organiser(interaction))
+            self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             await interaction.response.defer(ephemeral=True, thinking=True)
             event, resigned = await self.events.drop(event.id, user.id, by=interaction.user.id,
-                                                     organiser=is_organiser(interaction))
+                                                     organiser=await is_organiser(interaction))
             await reply(interaction, f"<@{user.id}> was removed from tournament #{event.id}.")
             await self.after_drop(event, resigned, f"<@{user.id}> was removed from")
         await guarded(interaction, work)
@@ -281,11 +288,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             if table is None:
                 raise Refusal(f"Match #{found.id} is not a tournament match.")
             event = await self.events.get_visible(table.tournament_id, interaction.guild_id)
-            self.events.require_organiser(event, interaction.user.id, is_organiser(interaction))
+            self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             assert result.value in RESULTS
             await interaction.response.defer(ephemeral=True, thinking=True)
+            allowed = await is_organiser(interaction)
             event = await self.events.adjudicate(event.id, found.id, result.value, interaction.user.id,
-                                                 interaction.user.display_name, organiser=is_organiser(interaction))
+                                                 interaction.user.display_name, organiser=allowed)
             still = " The match itself is still open, but its result no longer counts." \
                 if found.status == "active" else ""
             await reply(interaction, f"Match #{found.id} of tournament #{event.id}: {result.name}.{still}")
@@ -298,10 +306,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def _organiser_step(self, interaction: discord.Interaction, tournament: int | None, verb: str) -> None:
         async def work() -> None:
             event = await self.event_for(interaction, tournament)
-            self.events.require_organiser(event, interaction.user.id, is_organiser(interaction))
+            self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             step = {"pause": self.events.pause, "resume": self.events.resume, "cancel": self.events.cancel}[verb]
             await interaction.response.defer(ephemeral=True, thinking=True)
-            event = await step(event.id, interaction.user.id, organiser=is_organiser(interaction))
+            event = await step(event.id, interaction.user.id, organiser=await is_organiser(interaction))
             done = {"pause": "paused: no new round is paired until it resumes",
                     "resume": "resumed", "cancel": "cancelled"}[verb]
             await reply(interaction, f"Tournament #{event.id} {done}.")

@@ -188,5 +188,7 @@ MIGRATIONS: list[tuple[str, ...]] = [
             note TEXT NOT NULL DEFAULT '',
             PRIMARY KEY (tournament_id, round, board)
         )""",
+        # /settings organiser-role: members with this role may organise tournaments besides Manage Server
+        "CREATE TABLE tournament_organisers (guild_id INTEGER PRIMARY KEY, role_id INTEGER NOT NULL)",
     ),
 ]

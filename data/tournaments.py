@@ -249,3 +249,17 @@ class TournamentStore:
             (json.dumps(list(points)), json.dumps(list(places)) if places is not None else None, int(played), note,
              tournament_id, round_no, board))
 
+
+    # ---- who may organise ----------------------------------------------------------------------------------------
+    async def organiser_role(self, guild_id: int) -> int | None:
+        async with self._conn.execute("SELECT role_id FROM tournament_organisers WHERE guild_id = ?",
+                                      (guild_id,)) as cur:
+            row = await cur.fetchone()
+        return int(row[0]) if row else None
+
+    async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
+        if role_id is None:
+            await self._write("DELETE FROM tournament_organisers WHERE guild_id = ?", (guild_id,))
+        else:
+            await self._write("INSERT INTO tournament_organisers (guild_id, role_id) VALUES (?, ?) "
+                              "ON CONFLICT(guild_id) DO UPDATE SET role_id = excluded.role_id", (guild_id, role_id))

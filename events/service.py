@@ -274,11 +274,13 @@ class TournamentService:
         event = await self.get(table.tournament_id)
         outcome = match.record.outcome or {}
         forfeit = bool(outcome.get(FORFEIT_KEY))
+        moves = [e for e in await self.store.log(match.id) if e.seat is not None and e.user_id is not None]
         if not forfeit and outcome.get("reason") == "resign":  # resigned before the first move: not played
-            moves = [e for e in await self.store.log(match.id) if e.seat is not None]
             forfeit = len(moves) <= 1
-        points, places, played = entrant_results(event.sides, outcome, match.status == "aborted", event.settings(),
-                                                 forfeit)
+        # Nobody started playing before the deadline (the clock forfeited the first player): a double forfeit.
+        nobody = bool(outcome.get(FORFEIT_KEY)) and not moves and event.sides.per_table == 2
+        points, places, played = entrant_results(event.sides, outcome, match.status == "aborted" or nobody,
+                                                 event.settings(), forfeit)
         return await self.store.set_result(event.id, table.round, table.board, points=points, places=places,
                                            played=played)
 

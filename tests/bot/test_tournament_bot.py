@@ -166,6 +166,20 @@ async def test_organiser_commands_are_refused_to_players(simcord_env: Any) -> No
     assert (await fresh(simcord_env, event)).status == "running"
 
 
+
+async def test_the_organiser_role_may_organise(simcord_env: Any) -> None:
+    channel, boss, _people = server(simcord_env, 2)
+    referees = channel.guild.create_role("referees")
+    referee = channel.guild.add_member(simcord_env.create_user("ref"), roles=[referees])
+    refused = await referee.slash(channel, "tournament create", game="cintos", format="swiss")
+    assert "organiser role" in answer(refused).content
+    await boss.slash(channel, "settings organiser-role", role=referees)
+    created = await referee.slash(channel, "tournament create", game="cintos", format="roundrobin")
+    assert not created.ephemeral
+    event = (await simcord_env.bot.events.listing(channel.guild.id))[0]
+    assert event.record.organiser_id == referee.id and event.status == "signup"
+
+
 async def finish_by_resignations(env: Any, channel: Any, game: str, people: list[Any], match_id: int) -> None:
     """Players resign in seat order until the match is over (in a pod the others play on after one resigns)."""
     match = await env.bot.service.get(match_id)

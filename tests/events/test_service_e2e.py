@@ -148,3 +148,28 @@ async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -
     assert dropped.withdrawn and dropped.results[2] == "-"
     assert sum(s.points for s in standing) == sum(points.values()) == 4 + 4 + 4  # 12 games/byes of 1 point each
     await store.close()
+
+
+async def test_a_match_nobody_starts_before_its_deadline_is_a_double_forfeit(tmp_path: Path) -> None:
+    clock = Clock()
+    store, matches, events = await services(tmp_path / "d.sqlite3", clock, 3)
+    event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=1,
+                                time_control=600)
+    for user in PLAYERS[:4]:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    played, idle = event.round_tables()
+    assert played.match_id is not None and idle.match_id is not None
+    match = await matches.get(played.match_id)
+    (seat,) = match.actors()
+    await matches.act(match.id, match.user_at(seat), (await matches.legal_texts(match.id, match.user_at(seat)))[0])
+    clock.now += 601  # the first match's second player and the second match's first player are out of time
+    for kind, due in await matches.due():
+        assert kind == "timeout"
+        await matches.timeout(due.id)
+    event = await events.get(event.id)
+    first, second = event.round_tables()
+    assert first.points == (1.0, 0.0) and not first.played  # a timeout forfeit after a move: a win, not played
+    assert second.points == (0.0, 0.0) and not second.played  # nobody moved: nobody scores
+    assert event.status == "finished"
+    await store.close()
