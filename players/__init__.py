@@ -9,9 +9,9 @@ import random
 
 from players.budget import Budget
 from players.evaluate import teams_of
-from players.levels import easy, normal, one_ply, setup_choice
+from players.levels import easy, normal, one_ply, safe, setup_choice
 from players.play import has_hidden_information
-from players.search import search
+from players.search import search as tree_search
 from rules import Action, Game, State
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -46,7 +46,8 @@ def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
     if level == "normal":
         return normal(game, worlds, seat, legal, rng, teams)
     priors = one_ply(game, worlds, seat, legal, rng, teams)
-    return search(game, world, seat, legal, priors, rng, budget or Budget(), teams, hidden)
+    ranked = tree_search(game, world, seat, legal, priors, rng, budget or Budget(), teams, hidden)
+    return safe(game, world, seat, ranked, rng)
 
 
 __all__ = ["LEVELS", "Budget", "choose"]

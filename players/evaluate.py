@@ -43,8 +43,13 @@ def _sinoda(game: Game, state: State) -> list[float]:
 
 
 def _sakamichi(game: Game, state: State) -> list[float]:
-    # The first to empty their hand wins: fewer tiles is better.
-    return [-float(len(hand)) for hand in state.hands]
+    # The first to empty their hand wins: fewer tiles is better. An unused action marker is a way out of being
+    # stuck (which loses), and in advanced mode rows on one's own colour line count towards the six-row win.
+    measure = [-float(len(hand)) + 0.5 * len(markers) for hand, markers in zip(state.hands, state.markers, strict=True)]
+    if state.colours is not None and state.six_rows:
+        for seat, line in enumerate(state.colours):
+            measure[seat] += 0.6 * state.lines[line].row_count
+    return measure
 
 
 def _sanae(game: Game, state: State) -> list[float]:

@@ -87,7 +87,12 @@ def normal(game: Game, worlds: Sequence[State], seat: int, legal: list[Action], 
     ranked = sorted(range(len(legal)), key=lambda i: (-values[i], rng.random()))
     if values[ranked[0]] >= 1.0 - TIE:
         return legal[ranked[0]]  # a win now
-    for index in ranked[:THREAT_CANDIDATES]:
-        if not loses_at_once(game, worlds[0], legal[index], seat, rng):
-            return legal[index]
-    return legal[ranked[0]]
+    return safe(game, worlds[0], seat, [legal[index] for index in ranked], rng)
+
+
+def safe(game: Game, world: State, seat: int, ranked: Sequence[Action], rng: random.Random) -> Action:
+    """The first of the best few `ranked` moves that the opponent cannot answer with a win (else the best)."""
+    for action in ranked[:THREAT_CANDIDATES]:
+        if not loses_at_once(game, world, action, seat, rng):
+            return action
+    return ranked[0]

@@ -19,7 +19,7 @@ from rules import Action, Game, IllegalAction, State
 EXPLORE = 0.7  # UCB exploration for rewards in [0, 1]
 ROOT_WIDTH = 10  # the root only searches the best moves by the one-ply look-ahead
 # Random moves after the tree before scoring: long where moves are cheap and games short, short where slow.
-ROLLOUT = {"cintos": 8, "sinoda": 8, "bodsoi": 2, "sakamichi": 10, "sanae": 6}
+ROLLOUT = {"cintos": 4, "sinoda": 2, "bodsoi": 1, "sakamichi": 10, "sanae": 4}
 
 
 class Node:
@@ -83,8 +83,8 @@ def _iterate(game: Game, root: Node, world: State, seat: int, rng: random.Random
 
 
 def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
-           rng: random.Random, budget: Budget, teams: list[tuple[int, ...]], hidden: bool) -> Action:
-    """The most visited of the best `ROOT_WIDTH` moves (by prior), each starting with its prior as one visit."""
+           rng: random.Random, budget: Budget, teams: list[tuple[int, ...]], hidden: bool) -> list[Action]:
+    """The best `ROOT_WIDTH` moves by prior (each starting with its prior as one visit), most visited first."""
     ranked = sorted(range(len(legal)), key=lambda i: -priors[i])[:ROOT_WIDTH]
     root = Node(seat, visits=1)
     for index in ranked:
@@ -93,4 +93,5 @@ def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors:
     while not spent(done):
         done += 1
         _iterate(game, root, world, seat, rng, teams, hidden)
-    return max(root.children, key=lambda a: (root.children[a].visits, root.children[a].total / root.children[a].visits))
+    children = root.children
+    return sorted(children, key=lambda a: (-children[a].visits, -children[a].total / children[a].visits))
