@@ -128,6 +128,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         channel = await self.tables.channel(event.record.channel_id)
         rows = event.standings()
         embed = standings_embed(event, rows, await self.events.names(event), final=True)
+        moves = await self.events.rating_moves(event)
+        if moves:
+            embed.add_field(name="Rating changes", inline=False, value="\n".join(
+                f"<@{user}> {before.label} → {after.label} ({after.display - before.display:+d})"
+                for user, (before, after) in sorted(moves.items(), key=lambda m: m[1][0].display - m[1][1].display)))
         embed.set_image(url="attachment://standings.png")
         await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed,
                           file=await self.standings_file(event, final=True))

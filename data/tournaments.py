@@ -263,3 +263,11 @@ class TournamentStore:
         else:
             await self._write("INSERT INTO tournament_organisers (guild_id, role_id) VALUES (?, ?) "
                               "ON CONFLICT(guild_id) DO UPDATE SET role_id = excluded.role_id", (guild_id, role_id))
+
+    async def finished_tournaments_of(self, user_id: int, limit: int) -> list[int]:
+        """Finished events the user played in (as a player or a team member), newest first."""
+        async with self._conn.execute(
+                "SELECT DISTINCT t.id FROM tournaments t JOIN tournament_entrants e ON e.tournament_id = t.id "
+                "WHERE t.status = 'finished' AND EXISTS (SELECT 1 FROM json_each(e.members) WHERE value = ?) "
+                "ORDER BY t.id DESC LIMIT ?", (user_id, limit)) as cur:
+            return [r[0] for r in await cur.fetchall()]

@@ -17,7 +17,9 @@ import tournaments
 from data.tournaments import TableRecord
 from events.model import RESULTS, Sides, Tournament, entrant_results
 from matches import Match, MatchService, Refusal, Turn
+from matches.ratings import TournamentPlacement
 from matches.service import DEFAULT_TIME_CONTROL
+from ratings import Skill
 from rules.outcomes import FORFEIT_KEY
 
 log = logging.getLogger(__name__)
@@ -38,6 +40,8 @@ class TournamentService:
         self.on_round: list[RoundListener] = []  # a round was paired: post it (the cog)
         self.on_end: list[EndListener] = []  # the event finished: post the final standings
         matches.on_finish.append(self.match_finished)
+        # /profile's "Tournaments" section asks the match service (matches.ratings); this service answers.
+        matches.tournament_placements = self.placements  # type: ignore[method-assign]
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())
@@ -363,3 +367,29 @@ class TournamentService:
     async def names(self, event: Tournament) -> dict[int, str]:
         users = [u for e in event.entrants for u in e.members] or event.signups
         return event.names(await self.store.user_names(users))
+
+    async def placements(self, user_id: int, limit: int = 10) -> list[TournamentPlacement]:
+        """The user's places in finished events, newest first (for /profile)."""
+        out = []
+        for tournament_id in await self.store.finished_tournaments_of(user_id, limit):
+            event = await self.get(tournament_id)
+            entrant = event.entrant_of(user_id)
+            place = next((s.rank for s in event.standings() if entrant and s.entrant == entrant.entrant), None)
+            if place is not None:
+                out.append(TournamentPlacement(event.id, event.title(), place, len(event.entrants)))
+        return out
+
+    async def rating_moves(self, event: Tournament) -> dict[int, tuple[Skill, Skill]]:
+        """Per player, their rating before their first and after their last rated match of the event."""
+        moves: dict[int, tuple[Skill, Skill]] = {}
+        for table in event.tables:  # in round order
+            if table.match_id is None:
+                continue
+            changes = await self.matches.rating_changes(table.match_id)
+            if not changes:
+                continue
+            match = await self.matches.get(table.match_id)
+            for change in changes:
+                user = match.user_at(change.seat)
+                moves[user] = (moves.get(user, (change.before, change.after))[0], change.after)
+        return moves

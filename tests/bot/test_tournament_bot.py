@@ -133,6 +133,13 @@ async def test_cintos_swiss_of_eight_through_commands(simcord_env: Any, db_path:
     top = event.standings()[0]
     assert "🥇" in podium.value and str(event.entrant(top.entrant).members[0]) in podium.value
     assert final.attachments and final.attachments[0].filename == "standings.png"
+    # every match of the event was rated (2-player matches on a server that rates them) as it ended
+    for table in event.tables:
+        if table.match_id is not None:
+            assert await simcord_env.bot.service.rating_changes(table.match_id), table
+    assert "Rating changes" in [f.name for f in final.embeds[0].fields]
+    profile = await simcord_env.bot.service.profile(event.entrant(top.entrant).members[0])
+    assert [(p.tournament_id, p.place) for p in profile.tournaments] == [(event.id, 1)]  # /profile's section
     shown = await people[2].slash(channel, "tournament standings", tournament=event.id)
     assert answer(shown).ephemeral and "withdrawn" in answer(shown).embeds[0].description
     assert answer(shown).attachments[0].filename == "standings.png"
