@@ -191,4 +191,9 @@ MIGRATIONS: list[tuple[str, ...]] = [
         # /settings organiser-role: members with this role may organise tournaments besides Manage Server
         "CREATE TABLE tournament_organisers (guild_id INTEGER PRIMARY KEY, role_id INTEGER NOT NULL)",
     ),
+    # 7: computer seats (matches/computers.py): a seat whose user id is negative is a computer (the id encodes its
+    # level); this index finds the running matches with one cheaply at start-up, to resume a computer's turn
+    (
+        "CREATE INDEX seats_computers ON seats (match_id) WHERE user_id < 0",
+    ),
 ]

@@ -489,3 +489,15 @@ class Store(RatingStore, TournamentStore):
                 (match_id, key)) as cur:
             row = await cur.fetchone()
         return LogEntry(*row) if row else None
+
+    # ---- computer seats (matches/computers.py) --------------------------------------------------------------------
+    async def computer_matches(self) -> list[int]:
+        """Running matches with a computer seat (negative user id), oldest first: to resume their turns."""
+        async with self._conn.execute(
+                "SELECT DISTINCT s.match_id FROM seats s JOIN matches m ON m.id = s.match_id "
+                "WHERE s.user_id < 0 AND m.status = 'active' ORDER BY s.match_id") as cur:
+            return [r[0] for r in await cur.fetchall()]
+
+    async def set_unrated(self, match_id: int) -> None:
+        """A lobby that seats a computer is not rated (computer results stay out of the human leaderboards)."""
+        await self._write("UPDATE matches SET rated = 0 WHERE id = ? AND status = 'lobby'", (match_id,))

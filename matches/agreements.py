@@ -162,6 +162,8 @@ class Agreements:
         match = await self.get(match_id)
         async with match.lock:
             self._seat(match, user_id)
+            if len([u for u in match.user_ids if u >= 0]) < 2:  # computers (negative ids) never agree to a draw
+                raise Refusal(f"The computer in match #{match.id} does not take draws: play on or resign.")
             if user_id in match.record.draw_offer:
                 raise Refusal("You have already offered a draw; it stands until the next move.")
             agreed = (*match.record.draw_offer, user_id)
@@ -182,7 +184,7 @@ class Agreements:
             if user_id in offer:
                 raise Refusal("You already agreed; waiting for the others.")
             agreed = (*offer, user_id)
-            if set(agreed) >= set(match.user_ids):
+            if set(agreed) >= {u for u in match.user_ids if u >= 0}:  # the humans' agreement; computers never ask
                 await self._end_by_agreement(match, "finished", DRAW_AGREED)
             else:
                 await self._set_draw(match, agreed)

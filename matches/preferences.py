@@ -60,4 +60,6 @@ class Preferences:
 
     async def wants_notice(self, user_id: int, game: str, kind: str) -> bool:
         """Whether to send this user a `kind` notice ("turns" or "reminders") about a match of `game`."""
+        if user_id < 0:  # a computer seat (matches/computers.py) gets no DMs
+            return False
         return (await self.notice_settings(user_id)).wants(game, kind)

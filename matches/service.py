@@ -17,6 +17,7 @@ from typing import Any
 from data import Duplicate, GuildSettings, StaleWrite, Store
 from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
+from matches.computers import Computers, computer_name, is_computer
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
 from matches.ratings import Ratings
@@ -30,7 +31,7 @@ DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the ser
 LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
 
 
-class MatchService(Preferences, Agreements, Ratings):
+class MatchService(Preferences, Agreements, Ratings, Computers):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
     Clocks, timeouts and endings by agreement come from `matches.agreements.Agreements`; notice preferences from
@@ -48,6 +49,7 @@ class MatchService(Preferences, Agreements, Ratings):
         self._load_lock = asyncio.Lock()
         # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
+        self._init_computers()  # computer seats (matches/computers.py)
 
     # ---- loading ----------------------------------------------------------------------------------------------
     async def get(self, match_id: int) -> Match:
@@ -373,6 +375,7 @@ class MatchService(Preferences, Agreements, Ratings):
             match.record = replace(match.record, seed=seed.hex(), commitment=dice.commitment(seed))
         if seats is not None:
             match.seats = await self.store.seats(match.id)
+        self.wake_computers(match)  # a computer to act now thinks in the background (matches/computers.py)
         if status == "finished":
             await self.rate_finished(match)  # once per match, recorded; never raises (matches/ratings.py)
             await self.announce_finish(match)
@@ -430,4 +433,5 @@ class MatchService(Preferences, Agreements, Ratings):
     async def names(self, match: Match) -> list[str]:
         """Display names per seat (as last seen), for images."""
         known = await self.store.user_names(match.user_ids)
-        return [known.get(uid) or f"Player {i + 1}" for i, uid in enumerate(match.user_ids)]
+        return [known.get(uid) or (computer_name(uid) if is_computer(uid) else f"Player {i + 1}")
+                for i, uid in enumerate(match.user_ids)]

@@ -1,0 +1,236 @@
+"""Computer seats: a lobby seat taken by a computer player at a level, whose moves the service makes by itself.
+
+The choice is computed off the event loop in a process pool (`think` rebuilds the state from its JSON there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING, Any
+
+import players
+from matches.model import Match, Refusal, Turn
+from rules import GAMES
+
+if TYPE_CHECKING:
+    from data import Store
+
+log = logging.getLogger(__name__)
+
+LEVELS = players.LEVELS
+SECONDS_ENV = "TABLETOP_COMPUTER_SECONDS"  # hard's thinking time per move
+WORKERS_ENV = "TABLETOP_COMPUTER_WORKERS"  # processes that think (default 2)
+DEFAULT_SECONDS = 2.0
+SLOT = 100  # a computer's user id is -(SLOT * slot + level index + 1): unique in its match, level readable
+RETRIES = 3  # a choice that cannot be played (a refusal) is thought again this often before the computer gives up
+
+_pool: ProcessPoolExecutor | None = None
+
+
+def computer_id(level: str, slot: int) -> int:
+    """The user id of the `slot`-th computer (1, 2, ...) of a match, playing at `level`."""
+    return -(SLOT * slot + LEVELS.index(level) + 1)
+
+
+def is_computer(user_id: int | None) -> bool:
+    """Computer seats have negative user ids; Discord ids are never negative."""
+    return user_id is not None and user_id < 0
+
+
+def level_of(user_id: int) -> str:
+    return LEVELS[(-user_id) % SLOT - 1]
+
+
+def computer_name(user_id: int) -> str:
+    """'Computer (hard)', or 'Computer 2 (hard)' for a match's second computer."""
+    slot = (-user_id) // SLOT
+    return f"Computer{'' if slot == 1 else f' {slot}'} ({level_of(user_id)})"
+
+
+def seconds_setting() -> float:
+    """Hard's per-move time from the environment (`TABLETOP_COMPUTER_SECONDS`), else 2 s."""
+    raw = os.environ.get(SECONDS_ENV, "")
+    try:
+        value = float(raw) if raw else DEFAULT_SECONDS
+    except ValueError:
+        log.warning("%s=%r is not a number of seconds; using %s", SECONDS_ENV, raw, DEFAULT_SECONDS)
+        value = DEFAULT_SECONDS
+    return max(value, 0.05)
+
+
+def think(game_name: str, state_json: dict[str, Any], seat: int, level: str, seed: int, iterations: int | None,
+          seconds: float | None) -> str:
+    """In a worker process: the computer's action for `seat`, in notation. The clock is injected here, so the
+    players package stays pure; without seconds or iterations, hard searches its default iterations."""
+    game = GAMES[game_name]
+    state = game.from_json(state_json)
+    if iterations is None and seconds is None:
+        budget = players.Budget()
+    else:
+        budget = players.Budget(iterations=iterations, seconds=seconds,
+                                clock=time.monotonic if seconds is not None else None)
+    action = players.choose(game, state, seat, level, random.Random(seed), budget)
+    return game.notation(state, action)
+
+
+def shared_pool() -> ProcessPoolExecutor:
+    """One pool per process, made on first use. Spawned (not forked) workers: the parent runs threads (aiosqlite)."""
+    global _pool
+    if _pool is None:
+        workers = int(os.environ.get(WORKERS_ENV, "") or 2)
+        _pool = ProcessPoolExecutor(max_workers=max(workers, 1), mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+def _drop_pool() -> None:
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+    _pool = None
+
+
+class Computers:
+    """Mixed into `MatchService`: adding computers to a lobby and playing their turns after every commit.
+
+    Computers get no notices, never offer, accept or are asked about draws (the humans' agreement is enough) and
+    never claim. Each match has at most one task playing its computers; a commit that leaves a computer to act
+    wakes it (`wake_computers`, called from `_commit` under the match lock).
+    """
+
+    store: Store
+    _rng: Any
+    get: Callable[[int], Awaitable[Match]]
+
+    def _init_computers(self) -> None:
+        # Called with every move a computer committed (the Discord layer posts the board from here).
+        self.on_computer_move: list[Callable[[Turn], Awaitable[None]]] = []
+        self.computer_seconds: float | None = seconds_setting()  # hard only; easy and normal need no budget
+        self.computer_iterations: int | None = None  # a cap on hard's searches (tests: a tiny budget)
+        self.computer_executor: Executor | None = None  # None: the shared process pool
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+
+    # ---- the lobby -------------------------------------------------------------------------------------------------
+    async def add_computer(self, match_id: int, user_id: int, level: str) -> Match:
+        """The lobby's creator seats a computer at `level`; the match becomes unrated."""
+        if level not in LEVELS:
+            raise Refusal(f"A computer plays at level {', '.join(LEVELS)}; not {level[:20]!r}.")
+        match = await self.get(match_id)
+        async with match.lock:
+            self._lobby(match)  # type: ignore[attr-defined]
+            if user_id != match.record.creator_id:
+                raise Refusal("Only the player who opened the lobby can add a computer.")
+            rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
+            if len(rows) >= match.players:
+                raise Refusal(f"Match #{match.id} is full ({match.players} seats"
+                              f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
+            used = {(-u) // SLOT for u, _, _ in rows if is_computer(u)}
+            slot = next(k for k in range(1, match.players + 1) if k not in used)
+            await self._put_lobby(match, [*rows, (computer_id(level, slot), False, True)])  # type: ignore[attr-defined]
+            await self.store.set_unrated(match.id)
+            return match
+
+    # ---- playing ---------------------------------------------------------------------------------------------------
+    def computers_to_act(self, match: Match) -> list[int]:
+        """The seats to act now that computers hold."""
+        if match.outcome() is not None:
+            return []
+        return [s for s in match.actors() if is_computer(match.user_at(s))]
+
+    def wake_computers(self, match: Match) -> None:
+        """Start the match's computer task if a computer is to act and none is running (call under the lock)."""
+        if not self.computers_to_act(match):
+            return
+        task = self._thinking.get(match.id)
+        if task is not None and not task.done():
+            return  # it loops until no computer is to act, so it will see this turn too
+        self._thinking[match.id] = asyncio.get_running_loop().create_task(
+            self._computer_turns(match.id), name=f"computers-{match.id}")
+
+    async def resume_computers(self) -> int:
+        """At start-up (and from the scheduler): play every running match where a computer is to act."""
+        woken = 0
+        for match_id in await self.store.computer_matches():
+            match = await self.get(match_id)
+            async with match.lock:
+                if self.computers_to_act(match):
+                    self.wake_computers(match)
+                    woken += 1
+        return woken
+
+    async def computers_settled(self) -> None:
+        """Wait until no computer is thinking (tests, the local table)."""
+        while self._thinking:
+            await asyncio.gather(*list(self._thinking.values()), return_exceptions=True)
+
+    async def stop_computers(self) -> None:
+        """Cancel every computer task (shutdown); a restart resumes their turns from the store."""
+        tasks = list(self._thinking.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._thinking.clear()
+
+    async def _computer_turns(self, match_id: int) -> None:
+        me = asyncio.current_task()
+        failures = 0
+        try:
+            while True:
+                match = await self.get(match_id)
+                async with match.lock:
+                    seats = self.computers_to_act(match)
+                    if not seats:
+                        self._thinking.pop(match_id, None)  # under the lock: the next commit wakes a new task
+                        return
+                    seat, version = seats[0], match.record.version
+                    user = match.user_at(seat)
+                    job = (match.game.name, match.record.state, seat, level_of(user), self._rng.getrandbits(64))
+                try:
+                    text = await self._think(*job)
+                except Exception:  # a worker died or the state could not be read: try again, a little
+                    log.exception("computer of match %s could not think", match_id)
+                    failures += 1
+                    if failures >= RETRIES:
+                        return
+                    continue
+                async with match.lock:
+                    if match.record.version != version:
+                        continue  # someone acted meanwhile (a simultaneous turn, a resignation): think again
+                    try:
+                        action = match.game.parse(match.state, text, seat)
+                        turn = await self._play(match, seat, user, action,  # type: ignore[attr-defined]
+                                                key=f"computer:{version}:{seat}")
+                    except Exception as exc:  # a refusal, or a choice the rules reject: log and retry a little
+                        failures += 1
+                        log.warning("computer move %r in match %s failed: %s", text, match_id, exc)
+                        if failures >= RETRIES:
+                            log.error("computer of match %s gives up after %s failures", match_id, failures)
+                            return
+                        continue
+                for listener in list(self.on_computer_move):
+                    try:
+                        await listener(turn)
+                    except Exception:
+                        log.exception("a listener of match %s's computer move failed", match_id)
+        finally:
+            if self._thinking.get(match_id) is me:
+                self._thinking.pop(match_id, None)
+
+    async def _think(self, game: str, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
+        seconds = self.computer_seconds if level == "hard" else None
+        iterations = self.computer_iterations if level == "hard" else None
+        loop = asyncio.get_running_loop()
+        executor = self.computer_executor or shared_pool()
+        try:
+            return await loop.run_in_executor(executor, think, game, state, seat, level, seed, iterations, seconds)
+        except BrokenProcessPool:
+            if executor is _pool:
+                _drop_pool()  # a worker died: the next move gets a fresh pool
+            raise
