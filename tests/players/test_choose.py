@@ -12,7 +12,7 @@ from rules import GAMES, Configuration, Game
 from tests.players.positions import positions
 
 FAST = Budget(iterations=6)
-SEARCHING = Budget(iterations=25)  # enough for the search to play the other seats' (secret-dependent) moves
+SEARCHING = Budget(iterations=15)  # enough for the search to play the other seats' (secret-dependent) moves
 CONFIGS = [(game, config) for game in GAMES.values() for config in game.configurations()]
 HIDDEN = [game for game in GAMES.values() if has_hidden_information(game)]
 
@@ -53,17 +53,17 @@ def test_the_others_secrets_do_not_change_the_choice(game: Game) -> None:
     """Re-dealing what the seat cannot see (its own view unchanged) leaves every level's choice unchanged."""
     redealt = 0
     for index, config in enumerate(game.configurations()[:2]):
-        for number, state in enumerate(positions(game, config, 5, seed=11 + index)):
+        for number, state in enumerate(positions(game, config, 4, seed=11 + index)):
             seat = min(game.actors(state))
+            mine = {level: choose(game, state, seat, level, random.Random(number), SEARCHING) for level in LEVELS}
             for k in range(2):
                 other = game.resample_hidden(state, seat, random.Random(100 + k))
                 assert game.view(other, seat) == game.view(state, seat)
                 redealt += other != state
                 for level in LEVELS:
-                    mine = choose(game, state, seat, level, random.Random(number), SEARCHING)
-                    assert choose(game, other, seat, level, random.Random(number), SEARCHING) == mine, \
+                    assert choose(game, other, seat, level, random.Random(number), SEARCHING) == mine[level], \
                         (level, game.position(state), game.position(other))
-    assert redealt >= 10  # the proof is not empty: the secrets really were different
+    assert redealt >= 8  # the proof is not empty: the secrets really were different
 
 
 @pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
