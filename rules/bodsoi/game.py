@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from rules.base import RESIGN, Action, Game, IllegalAction, Option, Outcome, Resign, one_of
 from rules.bodsoi.board import LABELS, NEIGHBOURS, SQUARES, opposite
 from rules.bodsoi.notation import read_action
-from rules.bodsoi.paths import analyse, compare
+from rules.bodsoi.paths import analyse, bodsoi_through, compare
 from rules.bodsoi.state import (
     AXES,
     LINKS,
@@ -50,6 +50,10 @@ PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
 )
 PLACE_TEXT: dict[Place, str] = {p: action_text(p) for tile in PLACES for square in tile for p in square}
 PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))}
+
+# Set in a state's __dict__ by `apply` when its board is known to hold no Bodsoi (every state it returns while the
+# game runs), so the next placement checks only the chains through the new tile.
+_NO_BODSOI = "_no_bodsoi"
 
 
 def _refuse(code: str, message: str) -> IllegalAction:
@@ -232,7 +236,10 @@ class Bodsoi(Game):
             bag[action.tile] -= 1
             hands = list(state.hands)
             hands[to] = tuple(sorted((*hands[to], action.tile)))
-            return replace(state, step="drew", hands=tuple(hands), bag=tuple(bag))
+            drew = replace(state, step="drew", hands=tuple(hands), bag=tuple(bag))
+            if state.__dict__.get(_NO_BODSOI):
+                drew.__dict__[_NO_BODSOI] = True
+            return drew
 
         to = state.to
         assert to is not None
@@ -255,11 +262,15 @@ class Bodsoi(Game):
 
         ending = None
         if placed:
-            found = analyse(board, state.axes, state.links).bodsoi
+            assert isinstance(action, Place)
+            if state.__dict__.get(_NO_BODSOI):  # only the chains through the new tile can have become one
+                found = bodsoi_through(board, state.axes, state.links, action.square)
+            else:  # a board read from text may already hold one
+                found = tuple(path is not None for path in analyse(board, state.axes, state.links).bodsoi)
             mine = side_of(to)
-            if found[mine] is not None:
+            if found[mine]:
                 ending = f"bodsoi:{SIDE_LETTERS[mine]}"  # the placer wins when both colours complete one
-            elif found[1 - mine] is not None:
+            elif found[1 - mine]:
                 ending = f"bodsoi:{SIDE_LETTERS[1 - mine]}"
         if ending is None:
             if after.placed == SQUARES:
@@ -271,7 +282,10 @@ class Bodsoi(Game):
         if ending is not None:
             return replace(after, to=None, step=None, ending=ending)
         nxt = (to + 1) % state.players
-        return replace(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size))
+        result = replace(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size))
+        if placed or state.__dict__.get(_NO_BODSOI):  # checked just now, or known before a pass
+            result.__dict__[_NO_BODSOI] = True  # a cache beside the frozen fields, never compared
+        return result
 
     def outcome(self, state: BodsoiState) -> Outcome | None:
         if state.ending is None:

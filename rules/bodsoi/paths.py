@@ -138,6 +138,29 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
     return found
 
 
+def bodsoi_through(board: tuple[Placed | None, ...], axes: str, links: str, square: int) -> tuple[bool, bool]:
+    """Per colour (blue, yellow): whether the chain through `square` is a Bodsoi (section 6.2).
+
+    A placement changes only the links around its square, so on a board that had no Bodsoi before it, a Bodsoi
+    after it is the chain through that square: two short walks instead of every path of `analyse`.
+    """
+    here = board[square]
+    assert here is not None
+    found = []
+    for colour in (BLUE, 1 - BLUE):
+        goals = GOAL_EDGES[axes][colour]
+        anchors = []
+        for entered in BAND_SIDES[here[0]][here[1]][colour]:  # walk out through the other side, then this one
+            cells, leave = _walk(board, links, colour, square, entered, [False] * SQUARES)
+            tip = cells[-1]
+            if len(cells) > 1 and _linked(board, links, tip, leave, colour) == square:
+                break  # back where it began: a loop has no ends
+            anchors.append(leave if NEIGHBOURS[tip][leave] < 0 and leave in goals else None)
+        found.append(len(anchors) == 2 and anchors[0] is not None and anchors[1] is not None
+                     and anchors[1] == opposite(anchors[0]))
+    return found[0], found[1]
+
+
 @lru_cache(maxsize=2048)
 def analyse(board: tuple[Placed | None, ...], axes: str, links: str) -> Analysis:
     """All paths on `board` (cached: views, outcomes and suggestions ask about the same board many times)."""
