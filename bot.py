@@ -24,7 +24,7 @@ from dotenv import find_dotenv, load_dotenv
 
 from cogs.base import Tables
 from cogs.scheduler import Scheduler
-from cogs.ui import LobbyButton, MatchButton
+from cogs.ui import ComputerButton, LobbyButton, MatchButton
 from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
 from matches import MatchService
@@ -122,7 +122,7 @@ class TabletopBot(commands.Bot):
         self.service = MatchService(self.store, **options)
         self.tables = Tables(self)
         self.scheduler = Scheduler(self)
-        self.add_dynamic_items(LobbyButton, MatchButton)
+        self.add_dynamic_items(LobbyButton, MatchButton, ComputerButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:
@@ -142,6 +142,8 @@ class TabletopBot(commands.Bot):
     async def close(self) -> None:
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
+        if hasattr(self, "service"):
+            await self.service.stop_computers()  # their turns resume from the database at the next start
         await super().close()
         if self.store is not None:
             await self.store.close()

@@ -32,6 +32,7 @@ from cogs.ui import (
     typed,
 )
 from matches import Match, Refusal, history
+from matches.computers import LEVELS
 from rules import Game
 from rules.base import quote
 
@@ -145,16 +146,21 @@ class GameCog(commands.GroupCog):
                            time="Time per move (default: the server's, else 24 hours)",
                            timeout="What happens when a player's time runs out",
                            rated="Count the result in the players' ratings (default: yes for 2 players, per server)",
+                           computers="Seats to fill with computer players (a match with a computer is never rated)",
+                           level="How well the computers play (default: normal)",
                            invite1="Invite a player", invite2="Invite a player", invite3="Invite a player",
                            invite4="Invite a player", invite5="Invite a player")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
                           rated=[app_commands.Choice(name="yes", value="yes"),
-                                 app_commands.Choice(name="no", value="no")])
+                                 app_commands.Choice(name="no", value="no")],
+                          level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def new(self, interaction: discord.Interaction, players: int | None = None, options: str | None = None,
                   time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
                   rated: app_commands.Choice[str] | None = None,
+                  computers: app_commands.Range[int, 0, 5] | None = None,
+                  level: app_commands.Choice[str] | None = None,
                   invite1: discord.User | None = None, invite2: discord.User | None = None,
                   invite3: discord.User | None = None, invite4: discord.User | None = None,
                   invite5: discord.User | None = None) -> None:
@@ -168,6 +174,10 @@ class GameCog(commands.GroupCog):
             parsed = self.parse_options(typed(options or "", "an option list"))
             invited = [u.id for u in (invite1, invite2, invite3, invite4, invite5) if u is not None and not u.bot]
             count = players if players is not None else self.game.player_counts[0]
+            robots = computers or 0
+            if robots > count - 1 - len(invited):
+                raise Refusal(f"A {count}-player match has {count - 1 - len(invited)} seat(s) left besides yours"
+                              f"{' and the invited players' if invited else ''}: not room for {robots} computers.")
             home = settings.channel_id or interaction.channel_id
             channel = await self.tables.channel(home)
             require_posting(channel)  # before the match exists: a lobby nobody can play is worse than a refusal
@@ -176,7 +186,9 @@ class GameCog(commands.GroupCog):
                 players=count, options=parsed, invited=invited,
                 time_control=time.value if time else settings.time_control,
                 timeout_rule=timeout.value if timeout else settings.timeout_rule,
-                rated=None if rated is None else rated.value == "yes")
+                rated=False if robots else None if rated is None else rated.value == "yes")
+            for _ in range(robots):  # before the lobby is posted, so it shows them seated
+                await self.service.add_computer(match.id, interaction.user.id, level.value if level else "normal")
             pings = " ".join(f"<@{u}>" for u in invited)
             lobby = {"content": f"{pings} you are invited to a {self.game.title} match." if pings else None,
                      "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}

@@ -52,7 +52,8 @@ class Scheduler:
     async def tick(self) -> int:
         """Do everything that is due now; returns how many things were done."""
         tables = self.bot.tables
-        done = 0
+        # A computer whose turn was left (a restart, a failed think) plays now; running ones are left alone.
+        done = await self.bot.service.resume_computers()
         for kind, match in await self.bot.service.due():
             try:
                 if kind == "remind":

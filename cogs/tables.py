@@ -26,6 +26,7 @@ from cogs.ui import (
     reply,
     require_posting,
     short,
+    who,
 )
 from matches import Event, Match, MatchService, Refusal, Turn, history
 
@@ -37,7 +38,7 @@ log = logging.getLogger(__name__)
 
 def seat_mentions(match: Match) -> list[str]:
     """Per seat, '<@id> (Red)': how match messages name a player (no seat name before the game starts)."""
-    return [f"<@{uid}> ({match.seat_name(seat)})" if match.state is not None else f"<@{uid}>"
+    return [f"{who(uid)} ({match.seat_name(seat)})" if match.state is not None else who(uid)
             for seat, uid in enumerate(match.user_ids)]
 
 
@@ -61,6 +62,7 @@ class Tables:
         self.bot = bot
         self.cogs: dict[str, GameCog] = {}
         self._post_locks: dict[int, asyncio.Lock] = {}
+        bot.service.on_computer_move.append(self.post_turn)  # a computer's move is posted like anyone's
 
     @property
     def service(self) -> MatchService:
@@ -89,6 +91,8 @@ class Tables:
             match = await self.service.join(match_id, user)
         elif verb == "leave":
             match = await self.service.leave(match_id, user)
+        elif verb.startswith("computer:"):  # Add computer (level)
+            match = await self.service.add_computer(match_id, user, verb.partition(":")[2])
         else:
             lobby = await self.service.get(match_id)
             require_posting(await self.channel(lobby.record.channel_id))  # the first board goes there
@@ -127,11 +131,11 @@ class Tables:
         lines = []
         for event in events:
             if event.kind == "action" and event.seat is not None:
-                lines.append(f"<@{match.user_at(event.seat)}> ({match.seat_name(event.seat)}): {event.description}")
+                lines.append(f"{who(match.user_at(event.seat))} ({match.seat_name(event.seat)}): {event.description}")
             elif event.kind == "auto" and event.seat is not None:
                 lines.append(f"{match.seat_name(event.seat)} (automatic): {event.description}")
             elif event.kind == "timeout" and event.seat is not None:
-                lines.append(f"⏰ <@{match.user_at(event.seat)}> ({event.description})")
+                lines.append(f"⏰ {who(match.user_at(event.seat))} ({event.description})")
             else:
                 lines.append(f"🎲 {event.description}")
         return "\n".join(lines)
@@ -143,7 +147,7 @@ class Tables:
                 return f"**Match aborted:** {words.reason}."
             return f"**Game over.** {words.sentence()}"
         actors = match.actors()
-        line = "To move: " + ", ".join(f"<@{match.user_at(s)}> ({match.seat_name(s)})" for s in actors)
+        line = "To move: " + ", ".join(f"{who(match.user_at(s))} ({match.seat_name(s)})" for s in actors)
         deadline = match.record.deadline
         if deadline is not None:
             line += f" · deadline <t:{int(deadline)}:R>"
@@ -170,9 +174,8 @@ class Tables:
             embed.set_image(url="attachment://board.png")
             embed.set_footer(text=f"turn {match.view(None).get('turn', 0)} · /{match.game.name} board shows it again")
             file = await self.board_file(match, None)
-            mentions = " ".join(f"<@{match.user_at(s)}>" for s in match.actors())
-            if match.outcome() is not None:
-                mentions = " ".join(f"<@{uid}>" for uid in match.user_ids)
+            pinged = [match.user_at(s) for s in match.actors()] if match.outcome() is None else match.user_ids
+            mentions = " ".join(f"<@{uid}>" for uid in pinged if uid >= 0)  # computer seats are never pinged
             cog = self.cog_for(match)
             view = board_view(match, cog.private_label, can_abort=await self.service.can_abort(match),
                               extra=cog.board_items(match))
@@ -257,9 +260,9 @@ class Tables:
             return
         if match.record.overdue:
             channel = await self.channel(match.record.channel_id)
-            others = [f"<@{uid}>" for s, uid in enumerate(match.user_ids) if s not in late]
-            who = ", ".join(f"<@{match.user_at(s)}>" for s in late)
-            await limits.send(channel, f"⏰ {who} ran out of time in {match.game.title} match #{match.id}. "
+            others = [who(uid) for s, uid in enumerate(match.user_ids) if s not in late]
+            late_ones = ", ".join(who(match.user_at(s)) for s in late)
+            await limits.send(channel, f"⏰ {late_ones} ran out of time in {match.game.title} match #{match.id}. "
                                f"{', '.join(others)}: you may claim the win (or wait for the move).",
                                view=buttons(match.id, "claim"), allowed_mentions=discord.AllowedMentions(users=True))
 
@@ -310,7 +313,7 @@ class Tables:
             await self.post_turn(turn)
         elif verb == "draw":
             await self.service.offer_draw(match_id, user)
-            others = " ".join(f"<@{uid}>" for uid in match.user_ids if uid != user)
+            others = " ".join(f"<@{uid}>" for uid in match.user_ids if uid != user and uid >= 0)
             await reply(interaction, f"You offered a draw in match #{match.id}.")
             channel = await self.channel(match.record.channel_id)
             await limits.send(channel, f"<@{user}> offers a draw in {match.game.title} match #{match.id}. {others}: "

@@ -17,6 +17,7 @@ import discord
 from cogs import limits
 from data import store_problem
 from matches import Match, Refusal
+from matches.computers import LEVELS, computer_name, is_computer
 from rules.base import one_of, quote
 
 if TYPE_CHECKING:
@@ -39,6 +40,11 @@ THREADS = ("create_public_threads", "send_messages_in_threads")
 
 def short(name: str, limit: int = MAX_NAME) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def who(user_id: int) -> str:
+    """How a message names a seat's player: a mention, or "Computer (hard)" for a computer seat (no ping)."""
+    return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 
 def jump_url(match: Match) -> str | None:
@@ -127,10 +133,9 @@ def lobby_embed(match: Match, title: str, seat_labels: list[str] | None = None) 
     for i in range(match.players):
         if i < len(match.seats):
             seat = match.seats[i]
-            who = f"<@{seat.user_id}>"
             state = "" if seat.joined else " (invited, not joined yet)"
             label = f" — {seat_labels[i]}" if seat_labels else ""
-            lines.append(f"{i + 1}. {who}{state}{label}")
+            lines.append(f"{i + 1}. {who(seat.user_id)}{state}{label}")
         else:
             lines.append(f"{i + 1}. *open seat*")
     embed.description = "\n".join(lines)
@@ -152,6 +157,8 @@ def lobby_view(match: Match) -> discord.ui.View:
     view.add_item(LobbyButton("join", match.id, disabled=full and all(s.joined for s in match.seats)))
     view.add_item(LobbyButton("leave", match.id))
     view.add_item(LobbyButton("start", match.id, disabled=not ready))
+    for level in LEVELS:  # the creator may fill open seats with computers (a second row)
+        view.add_item(ComputerButton(level, match.id, disabled=full))
     return view
 
 
@@ -176,6 +183,28 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         tables = interaction.client.tables  # type: ignore[attr-defined]
         await guarded(interaction, lambda: tables.lobby_action(interaction, self.verb, self.match_id), self.match_id)
+
+
+class ComputerButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"tt:lobby:computer:(?P<level>easy|normal|hard):(?P<id>\d+)"):
+    """Add computer (level): the lobby's creator seats a computer player (matches/computers.py)."""
+
+    def __init__(self, level: str, match_id: int, *, disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(label=f"Add computer ({level})", style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tt:lobby:computer:{level}:{match_id}", disabled=disabled,
+                                           row=1))
+        self.level = level
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ComputerButton:
+        return cls(match["level"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        tables = interaction.client.tables  # type: ignore[attr-defined]
+        await guarded(interaction, lambda: tables.lobby_action(interaction, f"computer:{self.level}", self.match_id),
+                      self.match_id)
 
 
 # ---- board message ----------------------------------------------------------------------------------------------

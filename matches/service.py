@@ -134,7 +134,8 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
                                                creator_id=creator_id, players=players, options=full, now=now,
                                                time_control=time_control, timeout_rule=timeout_rule,
                                                expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated)
-        rows = [(creator_id, False, True)] + [(u, True, False) for u in invited]
+        # A computer (a rematch's) sits down at once; people are invited.
+        rows = [(creator_id, False, True)] + [(u, not is_computer(u), is_computer(u)) for u in invited]
         await self.store.put_seats(record.id, rows, self._clock())
         match = await self._load(record.id)
         self._cache[record.id] = match

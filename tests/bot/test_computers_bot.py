@@ -1,0 +1,75 @@
+"""Computer players through discord.py: `/… new computers:`, the lobby's Add computer button, a whole match."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from bot import TabletopBot
+from matches.computers import is_computer
+from tests.bot.helpers import answer, labels, world
+
+
+def human_seat(match: Any, person: Any) -> int:
+    seat = match.seat_of(person.id)
+    assert seat is not None
+    return seat
+
+
+async def test_a_match_against_a_computer_to_the_end(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    channel, (ada,) = world(simcord_env, players=1)
+    result = await ada.slash(channel, "cintos new", players=2, computers=1, level="easy",
+                             options="quiet-limit=20 turn-limit=100")
+    assert not result.ephemeral, result
+    lobby = channel.last_message
+    assert "Computer (easy)" in lobby.embeds[0].description and "<@-" not in lobby.embeds[0].description
+    assert next(f.value for f in lobby.embeds[0].fields if f.name == "Rated") == "no"
+    await ada.click(lobby, label="Start")
+    (match,) = [m for m in await bot.service.matches_for(ada.id) if m.status == "active"]
+    await bot.service.computers_settled()
+    me = human_seat(match, ada)
+    rng = random.Random(3)
+    boards = 0
+    while match.outcome() is None:
+        assert me in match.actors()
+        choices = await ada.autocomplete(channel, "cintos move", "move", "")
+        await ada.slash(channel, "cintos move", move=rng.choice([c["value"] for c in choices]))
+        await bot.service.computers_settled()
+        board = channel.last_message
+        boards += 1
+        assert board.embeds and f"match #{match.id}" in board.embeds[0].title
+        if match.outcome() is None:  # the computer answered at once and its move has its own board
+            assert "Computer (easy) (" in board.embeds[0].description
+            assert me in match.actors() and ada.mention in board.content
+        assert "<@-" not in board.content + board.embeds[0].description  # a computer is named, never pinged
+        assert boards < 120
+    assert match.status == "finished"
+    assert "Game over" in channel.last_message.embeds[0].description
+    assert not await bot.service.store.match_rated(match.id)
+    assert await bot.service.rating_changes(match.id) is None  # kept out of the leaderboards
+
+
+async def test_the_add_computer_button(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    bot.service.computer_iterations, bot.service.computer_seconds = 4, None
+    channel, (ada, bob) = world(simcord_env, players=2)
+    await ada.slash(channel, "sinoda new", players=2)
+    lobby = channel.last_message
+    assert "Add computer (hard)" in labels(lobby)
+    refused = await bob.click(lobby, label="Add computer (hard)")
+    assert refused.ephemeral and "Only the player who opened" in answer(refused).content
+    await ada.click(lobby, label="Add computer (hard)")
+    lobby = channel.last_message
+    assert "Computer (hard)" in lobby.embeds[0].description
+    disabled = {c.label: c.disabled for row in lobby.components for c in row.children}
+    assert disabled["Add computer (easy)"] and not disabled["Start"]  # a full lobby takes no more
+    refused = await ada.slash(channel, "sinoda new", players=2, computers=2)
+    assert refused.ephemeral and "not room for 2 computers" in answer(refused).content
+    await ada.click(lobby, label="Start")
+    (match,) = [m for m in await bot.service.matches_for(ada.id) if m.status == "active"]
+    await bot.service.computers_settled()
+    assert sum(is_computer(u) for u in match.user_ids) == 1
+    assert match.seat_of(ada.id) in match.actors()  # whoever began, the computer has answered: ada is to move
+    if any(is_computer(e.user_id) for e in await bot.service.store.log(match.id)):  # it began: its board is last
+        assert "Computer (hard) (" in channel.last_message.embeds[0].description
