@@ -43,40 +43,63 @@ def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
     side = token[0]
     if token[1] == "D":
         return [c for c in grid.within(source, DRAGON_RANGE) if not cells[c] or cells[c][0] != side]
+    neighbours = grid.neighbours
+    reach = RANGES[token[1]]
+    if reach == 1:  # most stones: no search needed
+        return [n for n in neighbours[source] if not cells[n] or cells[n][0] != side]
     found: list[int] = []
-    seen = {source}
+    seen = bytearray(len(cells))  # faster than a set for 93 cells
+    seen[source] = 1
     frontier = [source]
-    for _ in range(RANGES[token[1]]):
+    for _ in range(reach):
         ahead = []
         for here in frontier:
-            for n in grid.neighbours[here]:
-                if n in seen:
+            for n in neighbours[here]:
+                if seen[n]:
                     continue
-                seen.add(n)
+                seen[n] = 1
                 other = cells[n]
                 if not other:
                     found.append(n)
                     ahead.append(n)
                 elif other[0] != side:
                     found.append(n)
+        if not ahead:
+            break
         frontier = ahead
     return found
 
 
+@lru_cache(maxsize=4)
+def _move_values(board: str) -> tuple[tuple[int, ...], tuple[tuple[Move | None, ...], ...]]:
+    """Per board: the cells in label order, and [source][target] every move a stone could ever make (up to the
+    Dragon's range) as one shared value, so a move table makes no new Move."""
+    grid = BOARDS[board]
+    by_label = tuple(sorted(range(grid.size), key=grid.label_rank.__getitem__))
+    near = grid.distance
+    made = tuple(tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
+                       for target in range(grid.size)) for source in range(grid.size))
+    return by_label, made
+
+
 @lru_cache(maxsize=256)
-def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, frozenset[int]], tuple[Move, ...]]:
-    """Every legal move of `seat`: targets by source, and the moves sorted by their notation."""
+def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, tuple[int, ...]], tuple[Move, ...]]:
+    """Every legal move of `seat`: targets by source, and the moves sorted by their notation (sources in label
+    order, then each source's targets in label order: no sort of the whole list)."""
     grid = BOARDS[board]
     side = SIDE_CHARS[seat]
-    targets: dict[int, frozenset[int]] = {}
+    rank = grid.label_rank.__getitem__
+    by_label, made = _move_values(board)
+    targets: dict[int, tuple[int, ...]] = {}
     moves: list[Move] = []
-    for source, token in enumerate(cells):
+    for source in by_label:
+        token = cells[source]
         if token and token[0] == side and token[1] != "V":
             found = destinations(cells, grid, source)
-            targets[source] = frozenset(found)
-            moves.extend(Move(source, t) for t in found)
-    rank = grid.label_rank
-    moves.sort(key=lambda m: (rank[m.source], rank[m.target]))
+            found.sort(key=rank)
+            targets[source] = tuple(found)
+            row = made[source]
+            moves.extend([row[target] for target in found])  # type: ignore[misc]
     return targets, tuple(moves)
 
 
