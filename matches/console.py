@@ -22,7 +22,7 @@ import sys
 from collections.abc import Awaitable, Callable
 from typing import TextIO
 
-from data import Store
+from data import Store, StoreUnavailable
 from matches.service import Event, MatchService, Refusal
 
 log = logging.getLogger(__name__)
@@ -146,7 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m matches.console", description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True, help="the SQLite database file (created and migrated if new)")
     args = parser.parse_args(argv)
-    asyncio.run(serve(args.db, sys.stdin, sys.stdout))
+    try:
+        asyncio.run(serve(args.db, sys.stdin, sys.stdout))
+    except StoreUnavailable as exc:  # one line and the bot's exit code for a database problem, no traceback
+        print(f"Cannot use the database {exc.path}: {exc.problem}.", file=sys.stderr)
+        return 3
     return 0
 
 

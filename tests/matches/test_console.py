@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 from data import Store
@@ -46,3 +48,14 @@ async def test_serve_reads_until_end_of_input(tmp_path: Path) -> None:
     out = io.StringIO()
     await serve(str(tmp_path / "s.sqlite3"), io.StringIO("new sinoda 2 5\n\nshow 1\nshow 9\n"), out)
     assert out.getvalue().splitlines() == ["ok match 1", "ok sinoda lobby seated 5", "refused: There is no match #9."]
+
+
+def test_a_bad_database_is_one_line_and_a_non_zero_exit(tmp_path: Path) -> None:
+    bad = tmp_path / "garbage.sqlite3"
+    bad.write_bytes(b"not a database at all " * 50)
+    done = subprocess.run([sys.executable, "-m", "matches.console", "--db", str(bad)], input="", text=True,
+                          capture_output=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 3, done
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(bad) in lines[0] and "not a SQLite database" in lines[0], lines
