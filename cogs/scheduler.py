@@ -11,6 +11,8 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING
 
+from data import store_problem
+
 if TYPE_CHECKING:
     from cogs.tables import Tabletop
 
@@ -74,8 +76,12 @@ class Scheduler:
             try:
                 await self.tick()
                 upcoming = await service.next_due()
-            except Exception:
-                log.exception("scheduler tick failed")
+            except Exception as exc:
+                problem = store_problem(exc)
+                if problem is None:
+                    log.exception("scheduler tick failed")
+                else:  # an outage, not a bug: one line each tick, no traceback flooding the log
+                    log.error("scheduler: the database is not available (%s); trying again later", problem)
                 upcoming = None
             if self._dirty:
                 continue
