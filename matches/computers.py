@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Any
 import players
 from matches.model import Match, Refusal, Turn
 from rules import GAMES
+from rules.outcomes import TAKEN_BACK
+from rules.replay import replay
 
 if TYPE_CHECKING:
     from data import Store
@@ -136,6 +138,40 @@ class Computers:
             await self._put_lobby(match, [*rows, (computer_id(level, slot), False, True)])  # type: ignore[attr-defined]
             await self.store.set_unrated(match.id)
             return match
+
+    async def take_back(self, match_id: int, user_id: int) -> Match:
+        """Undo against computers: the log is append-only, so the match ends ("taken back") and a NEW match goes on
+        from its log minus the caller's last move and everything after it (the computers' replies).
+
+        The kept lines, chance outcomes included, are copied as they were; the new match has no dice seed, so its
+        later draws come from the service's generator and are not verifiable (a local table's trade-off)."""
+        old = await self.get(match_id)
+        async with old.lock:
+            if old.seat_of(user_id) is None or old.state is None or old.status not in ("active", "finished"):
+                raise Refusal(f"There is no move of yours to take back in match #{match_id}.")
+            if any(not is_computer(u) for u in old.user_ids if u != user_id):
+                raise Refusal("Undo is only for a match against computers: other players' moves would be lost.")
+            lines = await self.store.log(old.id)
+            mine = [e.n for e in lines if e.user_id == user_id]
+            if not mine:
+                raise Refusal("You have made no move yet: there is nothing to take back.")
+            kept = [e for e in lines if e.n < mine[-1]]
+            state = replay(old.game, old.players, old.record.options, [(e.seat, e.text) for e in kept])
+            r = old.record
+            new = await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,  # type: ignore[attr-defined]
+                                    creator_id=user_id, players=old.players, options=r.options,
+                                    time_control=r.time_control, timeout_rule=r.timeout_rule, rated=False)
+            now = self._clock()  # type: ignore[attr-defined]
+            await self.store.append(new.id, expected_version=0, entries=[(e.seat, e.user_id, e.text) for e in kept],
+                                    state=old.game.to_json(state), status="active", outcome=None, now=now,
+                                    seats=old.user_ids, deadline=now + r.time_control if r.time_control else None)
+            if old.status == "active":
+                await self._end_by_agreement(old, "aborted", TAKEN_BACK)  # type: ignore[attr-defined]
+        fresh = await self._load(new.id)  # type: ignore[attr-defined]
+        self._cache[new.id] = fresh  # type: ignore[attr-defined]
+        async with fresh.lock:
+            self.wake_computers(fresh)
+        return fresh
 
     # ---- playing ---------------------------------------------------------------------------------------------------
     def computers_to_act(self, match: Match) -> list[int]:

@@ -18,6 +18,7 @@ ABORTED_EARLY = "aborted in the first moves"
 NOBODY_MOVED = "nobody moved before the deadline"
 LOBBY_EXPIRED = "the lobby expired before it started"
 LOBBY_CLOSED = "the lobby was closed by its creator"
+TAKEN_BACK = "a move was taken back"  # undo at a local table against computers: the match goes on as a new one
 
 MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sentence)
     DRAW_AGREED: ("Drawn", "The players agreed to a draw"),
@@ -25,6 +26,7 @@ MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sente
     NOBODY_MOVED: ("Aborted", "Nobody moved before the deadline"),
     LOBBY_EXPIRED: ("Aborted", "The lobby expired before the match started"),
     LOBBY_CLOSED: ("Aborted", "The lobby was closed by its creator"),
+    TAKEN_BACK: ("Aborted", "A move was taken back; the match goes on as a new match"),
 }
 FORFEIT_KEY = "forfeit"  # in a stored outcome: the seats that ran out of time and forfeited
 

@@ -193,3 +193,31 @@ async def test_a_computer_answers_zed_inel(store: Store) -> None:
     assert zeds, "the human never reached the computer's Void"
     assert is_computer(zeds[0].user_id) and computer_name(zeds[0].user_id) == "Computer (normal)"
     assert match.state.pending is None or match.state.pending.kind != "zed"
+
+
+async def test_take_back_goes_on_as_a_new_match_without_the_last_move(store: Store) -> None:
+    service = service_for(store)
+    match = await vs_computer(service, "cintos", "easy")
+    await service.computers_settled()
+    with pytest.raises(Refusal, match="no move yet"):
+        await service.take_back(match.id, ADA)
+    for _ in range(3):
+        await human_turn(service, match, lambda _m, texts: texts[0])
+    await service.computers_settled()
+    old_log = await store.log(match.id)
+    last_mine = max(e.n for e in old_log if e.user_id == ADA)
+    new = await service.take_back(match.id, ADA)
+    await service.computers_settled()
+    assert new.id != match.id and match.status == "aborted"
+    assert match.result_words(await service.names(match)).reason.startswith("A move was taken back")
+    assert [(e.seat, e.user_id, e.text) for e in await store.log(new.id)] == \
+        [(e.seat, e.user_id, e.text) for e in old_log if e.n < last_mine]
+    assert new.user_ids == match.user_ids and ADA in [new.user_at(s) for s in new.actors()]
+    assert new.state == await service.replay(new.id) and not await store.match_rated(new.id)
+    people = await service.create("cintos", guild_id=1, channel_id=2, creator_id=ADA, players=2)
+    await service.join(people.id, BOB)
+    started = (await service.start(people.id, ADA)).match
+    mover = started.user_at(started.actors()[0])
+    await service.act(started.id, mover, (await service.legal_texts(started.id, mover))[0])
+    with pytest.raises(Refusal, match="only for a match against computers"):
+        await service.take_back(started.id, mover)
