@@ -183,8 +183,9 @@ class Cintos(Game):
         colour = state.seats[seat]
         board = list(state.board)
         board[move.frm], board[move.to] = EMPTY, colour
+        rules = state.rules
         capturer, rule, captured = _area_capture(move.to, _AREA_OF[move.to](board), state.owners, colour,
-                                                 state.rules)
+                                                 rules.numbers_by, rules.majority)
         for sq in captured:
             board[sq] = capturer
         text, owners, eliminated = "".join(board), state.owners, ()

@@ -202,10 +202,12 @@ _AREA_OF = tuple(operator.itemgetter(*area) for area in AREA)
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _area_capture(to: int, area: tuple[str, ...], owners: str, mover: str,
-                  rules: Rules) -> tuple[str | None, str | None, tuple[int, ...]]:
-    """`_capture_test` by the area's colours alone (what it reads), remembered, with the squares that change colour."""
+def _area_capture(to: int, area: tuple[str, ...], owners: str, mover: str, numbers_by: str,
+                  majority: str) -> tuple[str | None, str | None, tuple[int, ...]]:
+    """`_capture_test` by what it reads (the area's colours, the owners and the two capture options; plain strings
+    hash faster than Rules), remembered, with the squares that change colour."""
     board = dict(zip(AREA[to], area, strict=True))
+    rules = Rules(numbers_by=numbers_by, majority=majority)
     capturer, rule = _capture_test(board, owners, mover, to, rules)  # type: ignore[arg-type]
     if capturer is None:
         return None, None, ()
