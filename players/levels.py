@@ -14,8 +14,9 @@ from rules import Action, Game, IllegalAction, State
 from rules.sanae.state import LayoutPreset, Ready
 
 TIE = 1e-9
-THREAT_CANDIDATES = 4  # normal checks this many of its best moves for an immediate losing reply
-THREAT_REPLIES = 300  # and skips the check where the opponent has more replies than this (too slow to read)
+THREAT_CANDIDATES = 40  # normal and hard check up to this many of their best moves for an immediate losing reply,
+THREAT_REPLIES = 300  # skip the check where the opponent has more replies than this (too slow to read),
+THREAT_WORK = 3000  # and stop after this many replies in all (when every move seems to lose, the best is as good)
 
 
 def setup_choice(legal: Sequence[Action], rng: random.Random) -> Action | None:
@@ -61,17 +62,22 @@ def one_ply(game: Game, worlds: Sequence[State], seat: int, legal: Sequence[Acti
     return values
 
 
-def loses_at_once(game: Game, world: State, action: Action, seat: int, rng: random.Random) -> bool:
-    """Whether some opponent, moving next, can end the game with `seat` losing right after `action`."""
+def replies_to(game: Game, world: State, action: Action, seat: int,
+               rng: random.Random) -> tuple[State, int, list[Action]]:
+    """The state after `action`, the opponent to move there and its replies (none if `seat` moves again)."""
     state = after(game, world, action, seat, rng)
     if state is None or game.is_over(state):
-        return False
+        return world, seat, []
     opponent = mover(game, state)
     if opponent is None or opponent == seat:
-        return False
+        return state, seat, []
     replies = game.legal_actions(state, opponent)
-    if len(replies) > THREAT_REPLIES:
-        return False
+    return state, opponent, replies if len(replies) <= THREAT_REPLIES else []
+
+
+def loses_at_once(game: Game, state: State, opponent: int, replies: list[Action], seat: int,
+                  rng: random.Random) -> bool:
+    """Whether one of the opponent's `replies` in `state` ends the game with `seat` losing."""
     for reply in replies:
         answer = after(game, state, reply, opponent, rng)
         done = None if answer is None else rewards(game, answer)
@@ -92,7 +98,12 @@ def normal(game: Game, worlds: Sequence[State], seat: int, legal: list[Action], 
 
 def safe(game: Game, world: State, seat: int, ranked: Sequence[Action], rng: random.Random) -> Action:
     """The first of the best few `ranked` moves that the opponent cannot answer with a win (else the best)."""
+    work = 0
     for action in ranked[:THREAT_CANDIDATES]:
-        if not loses_at_once(game, world, action, seat, rng):
+        state, opponent, replies = replies_to(game, world, action, seat, rng)
+        work += len(replies)
+        if work > THREAT_WORK:
+            break
+        if not loses_at_once(game, state, opponent, replies, seat, rng):
             return action
     return ranked[0]
