@@ -490,6 +490,17 @@ class Store(RatingStore, TournamentStore):
             row = await cur.fetchone()
         return LogEntry(*row) if row else None
 
+    async def moved_seats(self, match_id: int, players: int) -> set[int]:
+        """The seats with a player's line (user id set) in the log. One `LIMIT 1` probe per seat along the primary
+        key: it stops at that seat's first move, so it costs a few rows however long the log is."""
+        moved: set[int] = set()
+        for seat in range(players):
+            async with self._conn.execute("SELECT 1 FROM actions WHERE match_id = ? AND seat = ? AND n >= 1 "
+                                          "AND user_id IS NOT NULL LIMIT 1", (match_id, seat)) as cur:
+                if await cur.fetchone() is not None:
+                    moved.add(seat)
+        return moved
+
     # ---- computer seats (matches/computers.py) --------------------------------------------------------------------
     async def computer_matches(self) -> list[int]:
         """Running matches with a computer seat (negative user id), oldest first: to resume their turns."""

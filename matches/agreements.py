@@ -198,8 +198,9 @@ class Agreements:
         """A match may be aborted until every player has made a first move."""
         if match.status != "active":
             return False
-        moved = {e.seat for e in await self.store.log(match.id) if e.user_id is not None}
-        return len(moved) < match.players
+        if match.moved is None:  # looked up once per load; `_commit` adds the seats of each later move
+            match.moved = await self.store.moved_seats(match.id, match.players)
+        return len(match.moved) < match.players
 
     async def abort(self, match_id: int, user_id: int) -> Match:
         match = await self.get(match_id)

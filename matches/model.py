@@ -29,6 +29,8 @@ class Match:
     game: Game
     state: State | None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False, compare=False)
+    # Seats that have made a move (None: not looked up yet); kept up to date at commit, so a turn never reads the log.
+    moved: set[int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def id(self) -> int:

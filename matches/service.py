@@ -76,6 +76,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
     async def _refresh(self, match: Match) -> None:
         fresh = await self._load(match.id)
         match.record, match.seats, match.state = fresh.record, fresh.seats, fresh.state
+        match.moved = None  # another process may have moved: look again when asked
 
     async def replay(self, match_id: int) -> State:
         """Rebuild a match's state from its setup and its log alone (what recovery and audits rely on)."""
@@ -369,6 +370,8 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             raise Refusal(f"Already played: this request was applied once in match #{match.id}; "
                           "it is not applied again.") from None
         match.state = state
+        if match.moved is not None:
+            match.moved.update(e.seat for e in events if e.user_id is not None and e.seat is not None)
         match.record = replace(match.record, version=version, status=status,
                                outcome=outcome, state=snapshot, turn_started=now,
                                deadline=deadline, reminders=0, overdue=False, expires_at=None, draw_offer=())
