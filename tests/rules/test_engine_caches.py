@@ -1,0 +1,184 @@
+"""The engines' speed-ups against plain references: shared histories, incremental checks and remembered tables."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+from rules import GAMES, Game
+from rules.bodsoi.paths import analyse, bodsoi_through
+from rules.bodsoi.tiles import quarters_of
+from rules.cintos.state import History
+from rules.sakamichi import moves as sakamichi_moves
+from rules.sakamichi.state import evolve
+from rules.sanae import play as sanae_play
+from rules.sanae.board import BOARDS
+from rules.sanae.state import SIDE_CHARS, Move
+from rules.sinoda import moves as sinoda_moves
+
+
+def positions(game: Game, seeds: range, every: int = 3, limit: int = 400) -> list[Any]:
+    """States met in seeded random playouts of each configuration (chance outcomes drawn at random)."""
+    found = []
+    configs = game.configurations()
+    for seed in seeds:
+        rng, config = random.Random(seed), configs[seed % len(configs)]
+        state = game.setup(config.players, config.options)
+        for step in range(limit):
+            if game.outcome(state) is not None:
+                break
+            chances = game.chance_outcomes(state)
+            if chances:
+                state = game.apply(state, rng.choice(chances)[0], None)
+                continue
+            seat = rng.choice(sorted(game.actors(state)))
+            state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+            if step % every == 0:
+                found.append(state)
+    return found
+
+
+# ---- Cintos: the repetition history is shared, never changed ----------------------------------------------------
+
+def test_history_is_an_immutable_sequence_of_positions() -> None:
+    keys = [f"{i % 7:065d}" for i in range(100)]
+    history = History(keys)
+    assert len(history) == 100 and list(history) == keys and history == tuple(keys) and History() == ()
+    assert all(history.count(k) == keys.count(k) for k in set(keys)) and history.count("x" * 65) == 0
+    assert history == History(keys) and hash(history) == hash(History(keys)) and history != History(keys[:-1])
+
+
+def test_history_branches_do_not_see_each_other() -> None:
+    """Two moves from one position (as a search tries them) each extend the same history; neither changes it."""
+    base = History(["a" * 65, "b" * 65])
+    left, right = base.add("c" * 65), base.add("a" * 65)
+    assert list(base) == ["a" * 65, "b" * 65]
+    assert list(left) == ["a" * 65, "b" * 65, "c" * 65] and list(right) == ["a" * 65, "b" * 65, "a" * 65]
+    assert (base.count("a" * 65), left.count("a" * 65), right.count("a" * 65)) == (1, 1, 2)
+    assert left.count("c" * 65) == 1 and base.count("c" * 65) == right.count("c" * 65) == 0
+
+
+def test_cintos_threefold_repetition_in_one_branch_only() -> None:
+    game = GAMES["cintos"]
+    state = game.setup(2)
+    for text in ("a8-b8", "h1-g1", "b8-a8", "g1-h1", "a8-b8", "h1-g1", "b8-a8"):
+        seat = min(game.actors(state))
+        state = game.apply(state, game.parse(state, text, seat), seat)
+    drawn = game.apply(state, game.parse(state, "g1-h1", 1), 1)  # the start position a third time
+    other = game.apply(state, next(a for a in game.legal_actions(state, 1) if game.notation(state, a) != "g1-h1"), 1)
+    outcome = game.outcome(drawn)
+    assert outcome is not None and "repetition" in outcome.reason
+    assert game.outcome(other) is None and game.outcome(state) is None
+    assert len(drawn.history) == len(state.history) == len(other.history) - 1 == 8
+
+
+# ---- Sinoda: remembered targets equal the plain search ----------------------------------------------------------
+
+def reference_reachable(state: Any, origin: int) -> dict[int, tuple[int, ...]]:
+    """The search as first written: every path of the piece's value, first clear one per target."""
+    seat, value = state.cells[origin]
+    team, cells, found = state.team(seat), state.cells, {}
+    for path in state.board.paths[origin][value]:
+        target, occupant = path[-1], cells[path[-1]]
+        if target in found or (occupant is not None and occupant[0] in team):
+            continue
+        if any(cells[c] is not None for c in path[1:-1]):
+            continue
+        found[target] = path
+    return found
+
+
+def test_sinoda_targets_and_paths_match_the_plain_search() -> None:
+    checked = 0
+    for state in positions(GAMES["sinoda"], range(24)):
+        for origin, piece in enumerate(state.cells):
+            if piece is None:
+                continue
+            expected = reference_reachable(state, origin)
+            assert sinoda_moves.targets(state, origin) == sorted(expected)
+            assert all(sinoda_moves.first_path(state, origin, t) == path for t, path in expected.items())
+            checked += 1
+    assert checked > 1000
+
+
+def test_sinoda_outcome_memo_belongs_to_its_state() -> None:
+    game = GAMES["sinoda"]
+    state = next(s for s in positions(game, range(1)) if game.actors(s))
+    seat = min(game.actors(state))
+    before = game.outcome(state)
+    resigned = game.apply(state, game.parse(state, "resign", seat), seat)
+    assert game.outcome(resigned) is not None and game.outcome(state) == before is None
+    assert game.outcome(replace(state, resigned=seat)) is not None  # a copy starts without the memo
+    assert game.from_json(game.to_json(state)) == state  # the memo is no field: equality ignores it
+
+
+# ---- Sakamichi: evolve and the direct chance check ---------------------------------------------------------------
+
+def test_sakamichi_evolve_is_replace_and_chance_check_is_membership() -> None:
+    states = positions(GAMES["sakamichi"], range(12), every=1)
+    for state in states[::5]:
+        assert evolve(state, turn=1, draw="due") == replace(state, turn=1, draw="due")
+        outcomes = [a for a, _ in sakamichi_moves.chance_outcomes(state)]
+        for action in outcomes:
+            assert sakamichi_moves.is_chance_outcome(state, action)
+        for other in states[:40]:
+            for action, _ in sakamichi_moves.chance_outcomes(other):
+                assert sakamichi_moves.is_chance_outcome(state, action) == (action in outcomes)
+
+
+# ---- Sanae: the move table in label order equals sorting every move ----------------------------------------------
+
+def test_sanae_move_table_matches_sorting_every_move() -> None:
+    game = GAMES["sanae"]
+    grid = BOARDS["lens93"]
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(3):
+        state = game.setup(2)
+        while state.phase != "play":
+            chances = game.chance_outcomes(state)
+            if chances:
+                state = game.apply(state, rng.choice(chances)[0], None)
+            else:
+                seat = min(game.actors(state))
+                state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+        for _ in range(60):
+            if game.outcome(state) is not None:
+                break
+            for seat in (0, 1):
+                expected = sorted((Move(s, t) for s, token in enumerate(state.cells)
+                                   if token and token[0] == SIDE_CHARS[seat] and token[1] != "V"
+                                   for t in sanae_play.destinations(state.cells, grid, s)),
+                                  key=lambda m: (grid.label_rank[m.source], grid.label_rank[m.target]))
+                assert list(sanae_play.move_table(state.cells, grid.name, seat)[1]) == expected
+                checked += 1
+            chances = game.chance_outcomes(state)
+            if chances:
+                state = game.apply(state, rng.choice(chances)[0], None)
+            else:
+                seat = min(game.actors(state))
+                state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+    assert checked > 100
+
+
+# ---- Bodsoi: the chain through the new tile tells a Bodsoi as the full analysis does -----------------------------
+
+def test_bodsoi_through_a_square_matches_the_full_analysis() -> None:
+    checked = on_bodsoi = 0
+    for seed in range(120):
+        rng = random.Random(seed)
+        fill = 1.0 if seed % 2 else 0.7 + 0.3 * rng.random()  # full boards of straight tiles make long chains
+        tiles = [rng.randrange(25, 50) if seed % 2 or rng.random() < 0.85 else rng.randrange(25) for _ in range(64)]
+        board = tuple((t, rng.choice(quarters_of(t))) if rng.random() < fill else None for t in tiles)
+        for axes in ("any-axis", "fixed-axes"):
+            for links in ("colour", "symbol"):
+                paths = analyse(board, axes, links).paths
+                for square, cell in enumerate(board):
+                    if cell is None:
+                        continue
+                    expected = tuple(any(p.bodsoi and square in p.cells for p in paths[c]) for c in (0, 1))
+                    assert bodsoi_through(board, axes, links, square) == expected, (seed, square, axes, links)
+                    checked += 1
+                    on_bodsoi += any(expected)
+    assert checked > 10000 and on_bodsoi > 20  # the boards do hold Bodsoi paths to find
