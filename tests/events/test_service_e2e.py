@@ -3,8 +3,10 @@ moves, resignations, an agreed draw), a drop, a restart in the middle, and stand
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -25,8 +27,20 @@ class Clock:
         return self.now
 
 
+OPEN: list[Store] = []
+
+
+@pytest.fixture(autouse=True)
+async def close_stores() -> AsyncIterator[None]:
+    """Close every store a test opened, also when it fails (an open connection's thread would keep pytest alive)."""
+    yield
+    while OPEN:
+        await OPEN.pop().close()
+
+
 async def services(path: Path, clock: Clock, seed: int) -> tuple[Store, MatchService, TournamentService]:
     store = await Store.open(path)
+    OPEN.append(store)
     matches = MatchService(store, rng=random.Random(seed), clock=clock)
     return store, matches, TournamentService(matches, rng=random.Random(seed))
 
@@ -84,8 +98,9 @@ async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -
         assert table.match_id is not None
         await play_out(matches, table.match_id, rng, style)
     last = event.round_tables()[3]
-    await store.close()
-    store, matches, events = await services(path, clock, 2)
+    OPEN.remove(store)
+    await store.close()  # the restart: a new store and new services on the same file
+    _store, matches, events = await services(path, clock, 2)
     events.on_round.append(on_round)
     assert await events.recover() == [event.id]
     event = await events.get(event.id)
@@ -147,12 +162,11 @@ async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -
     dropped = next(s for s in standing if s.entrant == dropper_entrant.entrant)
     assert dropped.withdrawn and dropped.results[2] == "-"
     assert sum(s.points for s in standing) == sum(points.values()) == 4 + 4 + 4  # 12 games/byes of 1 point each
-    await store.close()
 
 
 async def test_a_match_nobody_starts_before_its_deadline_is_a_double_forfeit(tmp_path: Path) -> None:
     clock = Clock()
-    store, matches, events = await services(tmp_path / "d.sqlite3", clock, 3)
+    _store, matches, events = await services(tmp_path / "d.sqlite3", clock, 3)
     event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=1,
                                 time_control=600)
     for user in PLAYERS[:4]:
@@ -172,4 +186,91 @@ async def test_a_match_nobody_starts_before_its_deadline_is_a_double_forfeit(tmp
     assert first.points == (1.0, 0.0) and not first.played  # a timeout forfeit after a move: a win, not played
     assert second.points == (0.0, 0.0) and not second.played  # nobody moved: nobody scores
     assert event.status == "finished"
-    await store.close()
+
+
+async def finish_round(matches: MatchService, events: TournamentService, event_id: int, style: str,
+                       rng: random.Random) -> None:
+    event = await events.get(event_id)
+    for table in event.round_tables():
+        if table.points is None:
+            assert table.match_id is not None
+            await play_out(matches, table.match_id, rng, style)
+
+
+async def test_elimination_with_a_drawn_match_replayed(tmp_path: Path) -> None:
+    clock = Clock()
+    _store, matches, events = await services(tmp_path / "e.sqlite3", clock, 4)
+    event = await events.create("cintos", "elimination", guild_id=1, channel_id=10, organiser_id=1)
+    for user in PLAYERS[:4]:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    assert event.total_rounds() == 2 and len(event.round_tables()) == 2
+    rng = random.Random(1)
+    first, second = event.round_tables()
+    assert first.match_id is not None and second.match_id is not None
+    await play_out(matches, first.match_id, rng, "draw")
+    await play_out(matches, second.match_id, rng, "resign")
+    event = await events.get(event.id)
+    assert event.round == 2 and [set(t.entrants) for t in event.round_tables()] == [set(first.entrants)]  # replay
+    for _ in range(4):
+        event = await events.get(event.id)
+        if event.status == "finished":
+            break
+        await finish_round(matches, events, event.id, "resign", rng)
+    event = await events.get(event.id)
+    assert event.status == "finished"
+    standing = event.standings()
+    assert standing[0].rank == 1 and standing[0].wins + sum(r == "F+" for r in standing[0].results) >= 2
+
+
+async def test_round_robin_and_two_results_at_once_pair_the_next_round_once(tmp_path: Path) -> None:
+    clock = Clock()
+    store, matches, events = await services(tmp_path / "r.sqlite3", clock, 5)
+    rounds: list[int] = []
+
+    async def on_round(event, round_no, started) -> None:  # type: ignore[no-untyped-def]
+        rounds.append(round_no)
+
+    events.on_round.append(on_round)
+    event = await events.create("cintos", "roundrobin", guild_id=1, channel_id=10, organiser_id=1)
+    for user in PLAYERS[:4]:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    assert event.total_rounds() == 3
+    for _ in range(3):
+        event = await events.get(event.id)
+        tables = event.round_tables()
+        # both matches of the round end at the same moment
+        seconds = [(await matches.get(t.match_id or 0)).user_ids[1] for t in tables]
+        await asyncio.gather(*(matches.resign(t.match_id or 0, u) for t, u in zip(tables, seconds, strict=True)))
+    event = await events.get(event.id)
+    assert rounds == [1, 2, 3] and event.status == "finished"
+    met = {frozenset(t.entrants) for t in event.tables}
+    assert len(met) == 6 == len(event.tables)  # everyone met everyone once
+    assert await store.add_round(event.id, 3, [((1, 2), None, True)], clock()) is False  # paired once only
+
+
+async def test_the_last_two_results_arriving_together_pair_the_next_round_once(tmp_path: Path) -> None:
+    """Both listeners record their result before either looks at the round: exactly one of them pairs round 2."""
+    clock = Clock()
+    _store, matches, events = await services(tmp_path / "x.sqlite3", clock, 6)
+    rounds: list[int] = []
+
+    async def on_round(event, round_no, started) -> None:  # type: ignore[no-untyped-def]
+        rounds.append(round_no)
+
+    events.on_round.append(on_round)
+    event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=2)
+    for user in PLAYERS[:4]:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    matches.on_finish.remove(events.match_finished)  # deliver the two ends ourselves, at once
+    ended = []
+    for table in event.round_tables():
+        match = await matches.get(table.match_id or 0)
+        await matches.resign(match.id, match.user_ids[0])
+        ended.append(match)
+    await asyncio.gather(*(events.match_finished(m) for m in ended))
+    event = await events.get(event.id)
+    assert rounds == [1, 2] and event.round == 2 and len(event.round_tables()) == 2
+    assert await _store.add_round(event.id, 2, [((1, 2), None, True)], clock()) is False
