@@ -15,7 +15,10 @@ from players.search import search as tree_search
 from rules import Action, Game, State
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-WORLDS = 3  # re-deals that normal (and hard's first look) average over in a game with hidden information
+# Re-deals that normal (and hard's first look) average over in a game with hidden information. Bodsoi's one move
+# ahead is its board only (the hidden tiles matter from the next draw on), so one re-deal is enough there.
+WORLDS = {"bodsoi": 1}
+DEFAULT_WORLDS = 3
 
 
 def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
@@ -41,7 +44,8 @@ def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
     if level == "easy":
         return easy(game, world, seat, legal, rng)
     hidden = has_hidden_information(game)
-    worlds = [world] + [game.resample_hidden(world, seat, rng) for _ in range(WORLDS - 1)] if hidden else [world]
+    extra = WORLDS.get(game.name, DEFAULT_WORLDS) - 1 if hidden else 0
+    worlds = [world] + [game.resample_hidden(world, seat, rng) for _ in range(extra)]
     teams = teams_of(game, world)
     if level == "normal":
         return normal(game, worlds, seat, legal, rng, teams)
