@@ -19,6 +19,7 @@ from cogs.base import TIME_CONTROLS
 from cogs.tables import Tabletop
 from cogs.tournament_posts import (
     TournamentButton,
+    final_view,
     round_embed,
     signup_embed,
     signup_view,
@@ -76,11 +77,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if self.events.match_finished in self.bot.service.on_finish:
             self.bot.service.on_finish.remove(self.events.match_finished)
 
-    async def standings_file(self, event: Tournament, *, final: bool = False) -> discord.File:
+    async def standings_file(self, event: Tournament, *, final: bool = False, note: str | None = None) -> discord.File:
         """The standings image (podium when `final`), with the text table as its alt text."""
         rows = event.standings()
         names = await self.events.names(event)
-        title = event.title() + ("" if final or not event.round else f" · after round {event.round}")
+        done = max((t.round for t in event.tables if t.points is not None and len(t.entrants) > 1), default=0)
+        title = event.title() + (note if note is not None else "" if final else f" · after round {done}")
         png = await asyncio.to_thread(standings_image, title, rows, names, rounds=event.total_rounds() or event.round,
                                       pods=event.record.format == "pods", final=final)
         return discord.File(io.BytesIO(png), filename="standings.png",
@@ -118,11 +120,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                          f"your match #{match.id} has started. {link or ''}")
         everyone = " ".join(f"<@{u}>" for t, _ in started for e in t.entrants for u in event.entrant(e).members)
         embed = round_embed(event, round_no, links)
-        kwargs: dict[str, Any] = {}
-        if round_no > 1:  # the standings going into the round
-            kwargs["file"] = await self.standings_file(event)
-            embed.set_image(url="attachment://standings.png")
-        await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, **kwargs)
+        # the standings going into the round (round 1: the entrants in seed order)
+        file = await self.standings_file(event, note=f" · before round {round_no}")
+        embed.set_image(url="attachment://standings.png")
+        await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, file=file)
 
     async def post_final(self, event: Tournament) -> None:
         channel = await self.tables.channel(event.record.channel_id)
@@ -135,7 +136,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 for user, (before, after) in sorted(moves.items(), key=lambda m: m[1][0].display - m[1][1].display)))
         embed.set_image(url="attachment://standings.png")
         await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed,
-                          file=await self.standings_file(event, final=True))
+                          file=await self.standings_file(event, final=True), view=final_view(event))
         await self.refresh_signup(event)
 
     async def refresh_signup(self, event: Tournament) -> None:
@@ -155,6 +156,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.events.join(tournament_id, user)
         elif verb == "leave":
             event = await self.events.leave(tournament_id, user)
+        elif verb == "rematch":
+            old = await self.events.get_visible(tournament_id, interaction.guild_id)
+            require_posting(await self.tables.channel(old.record.channel_id))
+            event = await self.events.rematch(tournament_id, user, organiser=await is_organiser(interaction))
+            channel = await self.tables.channel(event.record.channel_id)
+            message = await limits.send(channel, content=f"Rematch of tournament #{old.id}: sign-up is open.",
+                                        embed=signup_embed(event), view=signup_view(event))
+            await self.events.set_message(event.id, message.channel.id, message.id)
+            await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
+            return
         else:
             event = await self.events.get_visible(tournament_id, interaction.guild_id)
             self.events.require_organiser(event, user, await is_organiser(interaction))

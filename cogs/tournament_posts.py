@@ -56,6 +56,13 @@ def signup_embed(event: Tournament) -> discord.Embed:
     return embed
 
 
+def final_view(event: Tournament) -> discord.ui.View:
+    """For the organiser: the same event again, sign-up reopened."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TournamentButton("rematch", event.id))
+    return view
+
+
 def signup_view(event: Tournament) -> discord.ui.View | None:
     if event.status != "signup":
         return None
@@ -66,10 +73,10 @@ def signup_view(event: Tournament) -> discord.ui.View | None:
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
-                       template=r"tt:event:(?P<verb>join|leave|start):(?P<id>\d+)"):
+                       template=r"tt:event:(?P<verb>join|leave|start|rematch):(?P<id>\d+)"):
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary)}
+        "start": ("Start", discord.ButtonStyle.primary), "rematch": ("Rematch event", discord.ButtonStyle.primary)}
 
     def __init__(self, verb: str, tournament_id: int) -> None:
         label, style = self.LOOK[verb]

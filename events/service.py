@@ -121,6 +121,19 @@ class TournamentService:
             now=self.matches.now())
         return await self.get(record.id)
 
+    async def rematch(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        """A new event with the same settings, sign-up open (the final post's **Rematch event**)."""
+        old = await self.get(tournament_id)
+        self.require_organiser(old, user_id, organiser)
+        if old.status not in ("finished", "cancelled"):
+            raise Refusal(f"Tournament #{old.id} is still {old.status}.")
+        r = old.record
+        return await self.create(r.game, r.format, guild_id=r.guild_id, channel_id=r.channel_id,
+                                 organiser_id=user_id, players=r.players, options=r.options,
+                                 time_control=r.time_control, timeout_rule=r.timeout_rule, rounds=r.rounds,
+                                 max_players=r.max_players, rated=r.rated,
+                                 bye_points=float(r.settings.get("bye_points", 1.0)))
+
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
         await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
 

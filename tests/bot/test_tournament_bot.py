@@ -199,6 +199,7 @@ async def finish_by_resignations(env: Any, channel: Any, game: str, people: list
 
 async def test_sinoda_pods_of_three_for_nine_players(simcord_env: Any) -> None:
     channel, boss, people = server(simcord_env, 9)
+    await boss.slash(channel, "settings threads", enabled=True)  # every match in its own thread
     event = await open_event(simcord_env, channel, boss, people, game="sinoda", format="pods",
                              rounds=2, **{"players-per-match": 3})
     assert event.title().startswith("Sinoda Pods") and [len(t.entrants) for t in event.round_tables()] == [3, 3, 3]
@@ -208,6 +209,7 @@ async def test_sinoda_pods_of_three_for_nine_players(simcord_env: Any) -> None:
         for table in event.round_tables():
             match = await simcord_env.bot.service.get(table.match_id)
             assert match.players == 3 and match.user_ids == event.seats_of(table)
+            assert match.record.channel_id != channel.id  # its thread
             await finish_by_resignations(simcord_env, channel, "sinoda", people, table.match_id)
     event = await fresh(simcord_env, event)
     assert event.status == "finished"
@@ -242,3 +244,10 @@ async def test_bodsoi_two_against_two_for_four_teams(simcord_env: Any) -> None:
     assert event.status == "finished"
     assert all(t.points == (1.0, 0.0) for t in event.tables)
     assert event.standings()[0].points == 2.0
+    final = next(m for m in reversed(channel.history()) if m.embeds and "final standings" in m.embeds[0].title)
+    refused = await people[0].click(final, label="Rematch event")
+    assert "organiser" in answer(refused).content
+    await boss.click(final, label="Rematch event")
+    again = (await simcord_env.bot.events.listing(channel.guild.id, ("signup",)))[0]
+    assert again.id != event.id and again.title() == event.title() and again.record.options == event.record.options
+    assert channel.last_message.embeds[0].footer.text.startswith(f"tournament #{again.id}")
