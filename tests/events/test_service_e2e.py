@@ -274,3 +274,48 @@ async def test_the_last_two_results_arriving_together_pair_the_next_round_once(t
     event = await events.get(event.id)
     assert rounds == [1, 2] and event.round == 2 and len(event.round_tables()) == 2
     assert await _store.add_round(event.id, 2, [((1, 2), None, True)], clock()) is False
+
+
+async def test_a_result_that_came_in_while_nobody_listened_is_picked_up_at_the_start(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "c.sqlite3"
+    store, matches, events = await services(path, clock, 8)
+    event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=2)
+    for user in PLAYERS[:4]:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    matches.on_finish.remove(events.match_finished)  # the process dies between a match's commit and its listener
+    for table in event.round_tables():
+        match = await matches.get(table.match_id or 0)
+        await matches.resign(match.id, match.user_ids[1])
+    assert all(t.points is None for t in (await events.get(event.id)).round_tables())
+    OPEN.remove(store)
+    await store.close()
+    _store, matches, events = await services(path, clock, 9)
+    await events.recover()
+    event = await events.get(event.id)
+    assert [t.points for t in event.round_tables(1)] == [(1.0, 0.0), (1.0, 0.0)]
+    assert event.round == 2 and all(t.match_id is not None for t in event.round_tables())
+
+
+async def test_a_round_paired_before_a_crash_gets_its_matches_at_the_start(tmp_path: Path) -> None:
+    clock = Clock()
+    store, matches, events = await services(tmp_path / "p.sqlite3", clock, 10)
+    started: list[int] = []
+
+    async def on_round(event, round_no, tables) -> None:  # type: ignore[no-untyped-def]
+        started.extend(turn.match.id for _, turn in tables)
+
+    events.on_round.append(on_round)
+    event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=2)
+    for user in PLAYERS[:4]:
+        await events.join(event.id, user)
+    # What `start` writes before it creates the matches: the entrants and round 1's tables, then the crash.
+    assert await store.start_tournament(event.id, [(i, (u,), 0.0) for i, u in enumerate(PLAYERS[:4])], clock())
+    assert await store.add_round(event.id, 1, [((1, 3), None, True), ((4, 2), None, True)], clock())
+    await events.recover()
+    event = await events.get(event.id)
+    assert [t.match_id for t in event.round_tables()] == started and len(started) == 2
+    for table in event.round_tables():
+        match = await matches.get(table.match_id or 0)
+        assert match.status == "active" and match.user_ids == event.seats_of(table)
