@@ -18,9 +18,10 @@ Route = tuple[int, tuple[tuple[tuple[int, ...], int], ...]]  # a target, its (pa
 
 
 @cache
-def routes_from(board: Board) -> tuple[tuple[tuple[int, tuple[Route, ...]], ...], ...]:
-    """[origin][value]: the mask of every cell some path crosses, and the paths grouped by target (targets in
-    label order, each group's paths in board order, each with the mask of the cells it crosses). Built once."""
+def routes_from(board: Board) -> tuple[tuple[tuple[int, tuple[Route, ...], int], ...], ...]:
+    """[origin][value]: the mask of every cell some path crosses, the paths grouped by target (targets in label
+    order, each group's paths in board order, each with the mask of the cells it crosses), and the mask of every
+    target. Built once."""
     table = []
     for origin in range(len(board)):
         per_value = []
@@ -31,7 +32,8 @@ def routes_from(board: Board) -> tuple[tuple[tuple[int, tuple[Route, ...]], ...]
                 crossed = sum(1 << c for c in path[1:-1])
                 relevant |= crossed
                 groups.setdefault(path[-1], []).append((path, crossed))
-            per_value.append((relevant, tuple((target, tuple(groups[target])) for target in sorted(groups))))
+            per_value.append((relevant, tuple((target, tuple(groups[target])) for target in sorted(groups)),
+                              sum(1 << target for target in groups)))
         table.append(tuple(per_value))
     return tuple(table)
 
@@ -53,6 +55,13 @@ def _clear_targets(board: Board) -> dict[tuple[int, int, int], tuple[int, ...]]:
     return {}
 
 
+@cache
+def _piece_moves(board: Board) -> dict[tuple[int, int, int, int], tuple[Move, ...]]:
+    """Per board: (origin, value, occupied cells its paths cross, teammates' cells among its targets) -> moves."""
+    return {}
+
+
+
 def occupied(state: SinodaState) -> int:
     """The occupied cells as a bit mask, remembered per state (a cache beside the frozen fields, never compared)."""
     memo = state.__dict__
@@ -69,12 +78,12 @@ def targets(state: SinodaState, origin: int) -> list[int]:
                     state.team(state.cells[origin][0]))  # type: ignore[index]
 
 
-def _targets(cells: tuple[Piece | None, ...], origin: int, routes: tuple[tuple[int, tuple[Route, ...]], ...],
+def _targets(cells: tuple[Piece | None, ...], origin: int, routes: tuple[tuple[int, tuple[Route, ...], int], ...],
              memo: dict[tuple[int, int, int], tuple[int, ...]], occ: int, team: tuple[int, ...]) -> list[int]:
     """`targets` with the per-board tables given. Paths depend only on the cells they cross, so the clear targets
     are remembered by that occupancy (the cache is emptied when it grows large)."""
     value = cells[origin][1]  # type: ignore[index]
-    relevant, groups = routes[value]
+    relevant, groups, _ = routes[value]
     key = (origin, value, occ & relevant)
     clear = memo.get(key)
     if clear is None:
@@ -102,16 +111,37 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         return []
     board = state.board
     up, down, steps = actions_on(board)
-    routes, memo, occ, team = routes_from(board), _clear_targets(board), occupied(state), state.team(seat)
-    actions: list[Action] = []
+    routes, memo, known, team = routes_from(board), _clear_targets(board), _piece_moves(board), state.team(seat)
     cells = state.cells
-    for origin in state.pieces_of(seat):
+    # One pass: the occupied cells and the team's as bit masks, and the seat's pieces in label order.
+    occ = mates = 0
+    mine = []
+    for i, piece in enumerate(cells):
+        if piece is not None:
+            bit = 1 << i
+            occ |= bit
+            if piece[0] in team:
+                mates |= bit
+                if piece[0] == seat:
+                    mine.append(i)
+    state.__dict__["_occupied"] = occ  # what `occupied` remembers, for play on this state
+    actions: list[Action] = []
+    for origin in mine:
         value = cells[origin][1]  # type: ignore[index]
         if value < MAX_VALUE:
             actions.append(up[origin])
         if value > 1:
             actions.append(down[origin])
-        actions.extend([steps[origin, t] for t in _targets(cells, origin, routes[origin], memo, occ, team)])
+        # A piece's moves depend only on the cells its paths cross and which targets hold teammates.
+        relevant, _, reach = routes[origin][value]
+        key = (origin, value, occ & relevant, mates & reach)
+        found = known.get(key)
+        if found is None:
+            found = tuple(steps[origin, t] for t in _targets(cells, origin, routes[origin], memo, occ, team))
+            if len(known) > 1 << 18:
+                known.clear()
+            known[key] = found
+        actions.extend(found)
     return actions
 
 
@@ -212,27 +242,6 @@ def ranked_winners(state: SinodaState, candidates: list[int]) -> frozenset[int]:
     return frozenset() if len(winners) == state.players else winners
 
 
-def sinoda_leader(state: SinodaState) -> int | None:
-    """The 2-player seat that can no longer be overtaken: points > rival's points + own values on the board."""
-    if state.players != 2 or not state.sinoda_win:
-        return None
-    on_board = [0, 0]
-    for piece in state.cells:
-        if piece is not None:
-            on_board[piece[0]] += piece[1]
-    for seat in (0, 1):
-        if state.points[seat] > state.points[1 - seat] + on_board[seat]:
-            return seat
-    return None
-
-
-def game_ended(state: SinodaState) -> bool:
-    """The three stated end conditions: all down to one piece, someone without pieces, six captures."""
-    counts = state.piece_counts()
-    return (all(c == 1 for c in counts) or any(c == 0 for c in counts)
-            or any(c >= CAPTURES_TO_END for c in state.caps))
-
-
 def outcome(state: SinodaState) -> Outcome | None:
     """Checked in the spec's order: resignation, game end, Win by Sinoda, round limit. Remembered per state
     (actors, chance_outcomes, legal_actions and apply each ask)."""
@@ -248,11 +257,20 @@ def _outcome(state: SinodaState) -> Outcome | None:
         losers = state.team(state.resigned)
         winners = ranked_winners(state, [s for s in seats if s not in losers])
         return Outcome(winners, state.points, "resign")
-    if game_ended(state):
+    # The three stated end conditions (all down to one piece, someone without pieces, six captures), then Win by
+    # Sinoda (2 players: points > rival's points + own values on the board), from one pass over the cells.
+    counts, on_board = [0] * state.players, [0] * state.players
+    for piece in state.cells:
+        if piece is not None:
+            counts[piece[0]] += 1
+            on_board[piece[0]] += piece[1]
+    if all(c == 1 for c in counts) or 0 in counts or any(c >= CAPTURES_TO_END for c in state.caps):
         return Outcome(ranked_winners(state, seats), state.points, "end")
-    leader = sinoda_leader(state)
-    if leader is not None:
-        return Outcome(frozenset({leader}), state.points, "sinoda")
+    if state.players == 2 and state.sinoda_win:
+        points = state.points
+        for seat in (0, 1):
+            if points[seat] > points[1 - seat] + on_board[seat]:
+                return Outcome(frozenset({seat}), points, "sinoda")
     if state.round_limit is not None and state.actions >= state.round_limit * state.players:
         return Outcome(ranked_winners(state, seats), state.points, "round-limit")
     return None
