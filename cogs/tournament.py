@@ -230,6 +230,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         return limits.choices((g.title, n) for n, g in sorted(self.bot.service.games.items())
                               if current.lower() in n)
 
+    @app_commands.command(name="team", description="Register your team for a team event (you and your partners)")
+    @app_commands.describe(partner1="A team mate", partner2="Another team mate (teams of three)",
+                           tournament="Tournament number (default: the one signing up here)")
+    async def team(self, interaction: discord.Interaction, partner1: discord.User,
+                   partner2: discord.User | None = None, tournament: int | None = None) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            mates = [u for u in (partner1, partner2) if u is not None]
+            if any(u.bot for u in mates):
+                raise Refusal("A team is made of people, not bots.")
+            event = await self.events.register_team(event.id, interaction.user.id, [u.id for u in mates])
+            names = " & ".join(f"<@{u}>" for u in [interaction.user.id, *(u.id for u in mates)])
+            await reply(interaction, f"Team {names} is registered for tournament #{event.id}.",
+                        allowed_mentions=discord.AllowedMentions.none())
+            await self.refresh_signup(event)
+        await guarded(interaction, work)
+
     @app_commands.command(name="standings", description="A tournament's standings (only to you unless public)")
     @app_commands.describe(tournament="Tournament number (default: the one running here)",
                            public="Post them in the channel for everyone")

@@ -42,7 +42,9 @@ def signup_embed(event: Tournament) -> discord.Embed:
     if r.signup_closes and r.status == "signup":
         lines.append(f"Sign-up closes <t:{int(r.signup_closes)}:R>")
     if event.sides.team_size > 1:
-        lines.append(f"Teams of {event.sides.team_size}, drawn at random when the event starts.")
+        teams = event.record.settings.get("teams", [])
+        lines.append(f"Teams of {event.sides.team_size}: register yours with `/tournament team`; players without "
+                     f"one are drawn into teams when the event starts ({len(teams)} registered).")
     names = " ".join(f"<@{u}>" for u in event.signups[:MAX_LISTED])
     if names:
         lines.append(names + (f" … and {count - MAX_LISTED} more" if count > MAX_LISTED else ""))

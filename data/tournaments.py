@@ -128,10 +128,12 @@ class TournamentStore:
 
     async def update_tournament(self, tournament_id: int, *, expected_status: str | None = None,
                                 **fields: Any) -> bool:
-        allowed = {"status", "message_id", "updated_at", "channel_id"}
+        allowed = {"status", "message_id", "updated_at", "channel_id", "settings"}
         unknown = set(fields) - allowed
         if unknown:
             raise ValueError(f"not updatable here: {', '.join(sorted(unknown))}")
+        if "settings" in fields:
+            fields["settings"] = json.dumps(fields["settings"], sort_keys=True)
         sets = ", ".join(f"{k} = ?" for k in fields)
         where, params = "id = ?", [tournament_id]
         if expected_status is not None:

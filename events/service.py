@@ -150,6 +150,34 @@ class TournamentService:
             raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
         return await self.get(tournament_id)
 
+    async def register_team(self, tournament_id: int, captain: int, members: Sequence[int]) -> Tournament:
+        """A fixed team for a team event: the captain and `members` sign up (if not yet) and play together."""
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            size = event.sides.team_size
+            team = list(dict.fromkeys([captain, *members]))
+            if event.status != "signup":
+                raise Refusal(f"Tournament #{event.id} has already started: teams are fixed.")
+            if size == 1:
+                raise Refusal(f"Tournament #{event.id} is not a team event: everyone plays alone.")
+            if len(team) != size:
+                raise Refusal(f"A team here is {size} players: you and {size - 1} other"
+                              f"{'s' if size > 2 else ''} (you named {len(team) - 1}).")
+            teams = [list(t) for t in event.record.settings.get("teams", [])]
+            taken = [u for u in team if any(u in t for t in teams)]
+            if taken:
+                raise Refusal(" and ".join(f"<@{u}>" for u in taken) + " already play in a registered team.")
+            room = event.record.max_players
+            new = [u for u in team if u not in event.signups]
+            if room is not None and len(event.signups) + len(new) > room:
+                raise Refusal(f"Tournament #{event.id} has room for {room - len(event.signups)} more players.")
+            for user in new:
+                await self.store.add_signup(event.id, user, self.matches.now(), room)
+            settings = dict(event.record.settings)
+            settings["teams"] = [*teams, team]
+            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
+        return await self.get(tournament_id)
+
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         event = await self.get(tournament_id)
         if event.status != "signup":
@@ -182,7 +210,12 @@ class TournamentService:
                 known = await self.store.ratings_for(event.record.game, players)
             except sqlite3.OperationalError:  # no ratings stored in this database
                 known = {}
-            teams = tournaments.draw_teams(players, size, self._rng) if size > 1 else [(p,) for p in players]
+            # Registered teams whose members are all still signed up play together; everyone else is drawn.
+            fixed = [tuple(t) for t in event.record.settings.get("teams", []) if set(t) <= set(players)]
+            pool = [p for p in players if not any(p in t for t in fixed)]
+            if size > 1 and len(pool) % size:
+                raise Refusal(f"{len(pool)} players without a registered team do not split into teams of {size}.")
+            teams = fixed + (tournaments.draw_teams(pool, size, self._rng) if size > 1 else [(p,) for p in pool])
             order = {p: i for i, p in enumerate(players)}
             teams.sort(key=lambda team: min(order[p] for p in team))  # seeds follow sign-up order
             rows = [(i, team, sum(known.get(p, 0.0) for p in team) / len(team)) for i, team in enumerate(teams)]

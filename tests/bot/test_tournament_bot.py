@@ -4,6 +4,7 @@ resignation, moves and agreement, a drop, organiser commands refused to others, 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -32,13 +33,18 @@ def person(people: list[Any], user_id: int) -> Any:
     return next(p for p in people if p.id == user_id)
 
 
-async def open_event(env: Any, channel: Any, boss: Any, people: list[Any], **options: Any) -> Tournament:
+async def open_event(env: Any, channel: Any, boss: Any, people: list[Any], teams: Sequence[tuple[Any, Any]] = (),
+                     **options: Any) -> Tournament:
     result = await boss.slash(channel, "tournament create", **options)
     assert not result.ephemeral, answer(result).content
     signup = channel.last_message
     assert signup.embeds[0].title.startswith(options["game"].title())
+    for captain, mate in teams:  # registered teams sign up together
+        registered = await captain.slash(channel, "tournament team", partner1=mate)
+        assert "is registered" in answer(registered).content, answer(registered).content
     for who in people:
-        assert (await who.click(signup, label="Join")).acknowledged
+        if not any(who in team for team in teams):
+            assert (await who.click(signup, label="Join")).acknowledged
     signup = message(channel, signup.id)
     assert f"{len(people)} signed up" in signup.embeds[0].description  # the live count, edited in place
     refused = await people[0].click(signup, label="Start")
@@ -224,9 +230,14 @@ async def test_sinoda_pods_of_three_for_nine_players(simcord_env: Any) -> None:
 
 async def test_bodsoi_two_against_two_for_four_teams(simcord_env: Any) -> None:
     channel, boss, people = server(simcord_env, 8)
+    refused = await people[0].slash(channel, "tournament team", partner1=people[1])
+    assert "No tournament" in answer(refused).content
     event = await open_event(simcord_env, channel, boss, people, game="bodsoi", format="swiss",
-                             rounds=2, **{"players-per-match": 4})
+                             teams=[(people[0], people[1]), (people[2], people[3])], rounds=2,
+                             **{"players-per-match": 4})
     assert "teams of 2" in event.title() and len(event.entrants) == 4
+    # the two registered teams play together; the other four players were drawn into two teams
+    assert [set(e.members) for e in event.entrants[:2]] == [{people[0].id, people[1].id}, {people[2].id, people[3].id}]
     assert sorted(u for e in event.entrants for u in e.members) == sorted(p.id for p in people)
     for round_no in (1, 2):
         event = await fresh(simcord_env, event)

@@ -319,3 +319,24 @@ async def test_a_round_paired_before_a_crash_gets_its_matches_at_the_start(tmp_p
     for table in event.round_tables():
         match = await matches.get(table.match_id or 0)
         assert match.status == "active" and match.user_ids == event.seats_of(table)
+
+
+async def test_team_registration_is_checked(tmp_path: Path) -> None:
+    _store, _matches, events = await services(tmp_path / "t.sqlite3", Clock(), 11)
+    solo = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1)
+    with pytest.raises(Refusal, match="not a team event"):
+        await events.register_team(solo.id, 101, [102])
+    pairs = await events.create("bodsoi", "swiss", guild_id=1, channel_id=10, organiser_id=1, players=4)
+    with pytest.raises(Refusal, match="2 players"):
+        await events.register_team(pairs.id, 101, [102, 103])
+    event = await events.register_team(pairs.id, 101, [102])
+    assert event.signups == [101, 102] and event.record.settings["teams"] == [[101, 102]]
+    with pytest.raises(Refusal, match="already play"):
+        await events.register_team(pairs.id, 103, [102])
+    for user in (103, 104, 105):
+        await events.join(pairs.id, user)
+    with pytest.raises(Refusal, match="do not split"):
+        await events.start(pairs.id, 1)
+    await events.join(pairs.id, 106)
+    event = await events.start(pairs.id, 1)
+    assert event.entrants[0].members == (101, 102) and len(event.entrants) == 3
