@@ -156,6 +156,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.events.join(tournament_id, user)
         elif verb == "leave":
             event = await self.events.leave(tournament_id, user)
+        elif verb == "checkin":
+            event = await self.events.check_in(tournament_id, user)
         elif verb == "rematch":
             old = await self.events.get_visible(tournament_id, interaction.guild_id)
             require_posting(await self.tables.channel(old.record.channel_id))
@@ -350,6 +352,20 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await limits.send(channel, f"Tournament #{event.id} was {done} by <@{interaction.user.id}>.",
                               allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_signup(event)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="checkin", description="Open check-in: only players who check in play (organisers)")
+    async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            event = await self.events.open_checkin(event.id, interaction.user.id,
+                                                   organiser=await is_organiser(interaction))
+            await self.refresh_signup(event)
+            channel = await self.tables.channel(event.record.channel_id)
+            await limits.send(channel, f"Check-in for tournament #{event.id} is open: press **Check in** on the "
+                              "sign-up message to play. " + " ".join(f"<@{u}>" for u in event.signups),
+                              allowed_mentions=MENTION_USERS)
+            await reply(interaction, f"Check-in for tournament #{event.id} is open.")
         await guarded(interaction, work)
 
     @app_commands.command(name="pause", description="Pause the tournament: no new round is paired (organisers)")

@@ -39,6 +39,9 @@ def signup_embed(event: Tournament) -> discord.Embed:
     state = {"signup": "signed up", "running": "playing", "paused": "playing (paused)",
              "finished": "played (finished)", "cancelled": "signed up (cancelled)"}[r.status]
     lines = [f"Organiser: <@{r.organiser_id}>", f"**{room} {state}**"]
+    checked = r.settings.get("checkin")
+    if checked is not None and r.status == "signup":
+        lines.append(f"**Check-in is open: {len(checked)} / {count} checked in.** Only players who check in play.")
     if r.signup_closes and r.status == "signup":
         lines.append(f"Sign-up closes <t:{int(r.signup_closes)}:R>")
     if event.sides.team_size > 1:
@@ -69,16 +72,18 @@ def signup_view(event: Tournament) -> discord.ui.View | None:
     if event.status != "signup":
         return None
     view = discord.ui.View(timeout=None)
-    for verb in ("join", "leave", "start"):
+    verbs = ("join", "leave", "checkin", "start") if "checkin" in event.record.settings else ("join", "leave", "start")
+    for verb in verbs:
         view.add_item(TournamentButton(verb, event.id))
     return view
 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
-                       template=r"tt:event:(?P<verb>join|leave|start|rematch):(?P<id>\d+)"):
+                       template=r"tt:event:(?P<verb>join|leave|start|rematch|checkin):(?P<id>\d+)"):
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary), "rematch": ("Rematch event", discord.ButtonStyle.primary)}
+        "start": ("Start", discord.ButtonStyle.primary), "rematch": ("Rematch event", discord.ButtonStyle.primary),
+        "checkin": ("Check in", discord.ButtonStyle.success)}
 
     def __init__(self, verb: str, tournament_id: int) -> None:
         label, style = self.LOOK[verb]

@@ -150,6 +150,35 @@ class TournamentService:
             raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
         return await self.get(tournament_id)
 
+    async def open_checkin(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        """Open the check-in: from now on only players who press **Check in** are in the event when it starts."""
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            self.require_organiser(event, user_id, organiser)
+            if event.status != "signup":
+                raise Refusal(f"Tournament #{event.id} has already started.")
+            if "checkin" in event.record.settings:
+                raise Refusal(f"Check-in for tournament #{event.id} is already open.")
+            settings = {**event.record.settings, "checkin": []}
+            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
+        return await self.get(tournament_id)
+
+    async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            checked = event.record.settings.get("checkin")
+            if event.status != "signup":
+                raise Refusal(f"Tournament #{event.id} has already started.")
+            if checked is None:
+                raise Refusal(f"Check-in for tournament #{event.id} is not open yet.")
+            if user_id not in event.signups:
+                raise Refusal(f"You are not signed up for tournament #{event.id}: press Join first.")
+            if user_id in checked:
+                raise Refusal(f"You have already checked in to tournament #{event.id}.")
+            settings = {**event.record.settings, "checkin": [*checked, user_id]}
+            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
+        return await self.get(tournament_id)
+
     async def register_team(self, tournament_id: int, captain: int, members: Sequence[int]) -> Tournament:
         """A fixed team for a team event: the captain and `members` sign up (if not yet) and play together."""
         async with self._lock(tournament_id):
@@ -200,9 +229,12 @@ class TournamentService:
                 raise Refusal(f"Tournament #{event.id} has already started.")
             size = event.sides.team_size
             players = event.signups
+            checked = event.record.settings.get("checkin")
+            if checked is not None:  # with a check-in, those who did not check in are not in the event
+                players = [p for p in players if p in checked]
             if len(players) < 2 * size:
                 raise Refusal(f"Tournament #{event.id} needs at least {2 * size} players to start; "
-                              f"{len(players)} signed up.")
+                              f"{len(players)} {'signed up' if checked is None else 'checked in'}.")
             if size > 1 and len(players) % size:
                 raise Refusal(f"{len(players)} players do not split into teams of {size}: "
                               f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")

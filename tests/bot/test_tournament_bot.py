@@ -163,6 +163,7 @@ async def test_organiser_commands_are_refused_to_players(simcord_env: Any) -> No
     event = await open_event(simcord_env, channel, boss, people, game="cintos", format="swiss", rounds=2)
     match_id = event.round_tables()[0].match_id
     for command, options in [("tournament pause", {}), ("tournament resume", {}), ("tournament cancel", {}),
+                             ("tournament checkin", {}),
                              ("tournament remove", {"user": people[1]}),
                              ("tournament result", {"match": match_id, "result": "draw"})]:
         result = await player.slash(channel, command, **options)
@@ -262,3 +263,25 @@ async def test_bodsoi_two_against_two_for_four_teams(simcord_env: Any) -> None:
     again = (await simcord_env.bot.events.listing(channel.guild.id, ("signup",)))[0]
     assert again.id != event.id and again.title() == event.title() and again.record.options == event.record.options
     assert channel.last_message.embeds[0].footer.text.startswith(f"tournament #{again.id}")
+
+
+async def test_with_a_check_in_only_those_who_checked_in_play(simcord_env: Any) -> None:
+    channel, boss, people = server(simcord_env, 4)
+    await boss.slash(channel, "tournament create", game="cintos", format="swiss", rounds=1)
+    signup = channel.last_message
+    for who in people:
+        await who.click(signup, label="Join")
+    early = await people[0].click(signup, label="Join")
+    assert "already signed up" in answer(early).content
+    refused = await people[0].slash(channel, "tournament checkin")
+    assert "organiser" in answer(refused).content
+    await boss.slash(channel, "tournament checkin")
+    for who in people[:3]:
+        assert (await who.click(message(channel, signup.id), label="Check in")).acknowledged
+    again = await people[0].click(message(channel, signup.id), label="Check in")
+    assert "already checked in" in answer(again).content
+    assert "3 / 4 checked in" in message(channel, signup.id).embeds[0].description
+    await boss.click(message(channel, signup.id), label="Start")
+    event = (await simcord_env.bot.events.listing(channel.guild.id, ("running",)))[0]
+    assert sorted(u for e in event.entrants for u in e.members) == sorted(p.id for p in people[:3])
+    assert [len(t.entrants) for t in event.round_tables()] == [2, 1]  # three players: a table and a bye
