@@ -34,6 +34,8 @@ if TYPE_CHECKING:  # typing only: cogs.base imports this module
     from cogs.base import GameCog
 
 log = logging.getLogger(__name__)
+POST_WAIT = 2.0  # seconds a computer's answer waits for the board of the move before it (see `board_posted`)
+POST_POLL = 0.02  # how often it looks: plain sleeps, what simcord's virtual clock understands (a future is not)
 
 
 def seat_mentions(match: Match) -> list[str]:
@@ -62,7 +64,9 @@ class Tables:
         self.bot = bot
         self.cogs: dict[str, GameCog] = {}
         self._post_locks: dict[int, asyncio.Lock] = {}
-        bot.service.on_computer_move.append(self.post_turn)  # a computer's move is posted like anyone's
+        self._shown: dict[int, int] = {}  # per match, the log version its newest board message shows
+        bot.service.computer_gates.append(self.board_posted)
+        bot.service.on_computer_move.append(self.computer_moved)
 
     @property
     def service(self) -> MatchService:
@@ -183,6 +187,7 @@ class Tables:
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))
             await self.service.set_message(match.id, message.channel.id, message.id)
+            await self.shown(match)
             if previous is not None and not started:
                 await self.retire(channel, previous, match, turn.events)
             await cog.after_post(match, message)
@@ -193,6 +198,27 @@ class Tables:
                 if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
                     await self.notify(match, user_id,
                                       f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
+
+    async def shown(self, match: Match) -> None:
+        self._shown[match.id] = max(self._shown.get(match.id, -1), match.record.version)
+
+    async def board_posted(self, match: Match, version: int) -> None:
+        """A computer answers only once the board after line `version` is posted (at most `POST_WAIT` seconds: a
+        board that never comes, e.g. after a restart, does not hold it up): the boards stay in the order of the
+        moves, and the human's board does not already show the computer's reply."""
+        for _ in range(round(POST_WAIT / POST_POLL)):
+            if self._shown.get(match.id, -1) >= version:
+                return
+            await asyncio.sleep(POST_POLL)
+
+    async def computer_moved(self, turn: Turn) -> None:
+        """A computer's move gets its own board, like anyone's; a private setup step (a Sanae layout before
+        "ready") does not, as a person's does not."""
+        state = turn.match.state
+        if getattr(state, "phase", None) == "setup" and all(e.text != "ready" for e in turn.events):
+            await self.shown(turn.match)
+            return
+        await self.post_turn(turn)
 
     async def rating_lines(self, match: Match) -> str:
         """'Alice 1512 → 1531 (+19)' per player once a rated match has finished ('' otherwise). Asking applies the

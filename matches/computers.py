@@ -114,6 +114,9 @@ class Computers:
     def _init_computers(self) -> None:
         # Called with every move a computer committed (the Discord layer posts the board from here).
         self.on_computer_move: list[Callable[[Turn], Awaitable[None]]] = []
+        # Awaited with (match, version) before a computer thinks about that position: the Discord layer waits there
+        # until the board of the move before is posted, so the boards come in the order of the moves.
+        self.computer_gates: list[Callable[[Match, int], Awaitable[None]]] = []
         self.computer_seconds: float | None = seconds_setting()  # hard only; easy and normal need no budget
         self.computer_iterations: int | None = None  # a cap on hard's searches (tests: a tiny budget)
         self.computer_executor: Executor | None = None  # None: the shared process pool
@@ -228,6 +231,11 @@ class Computers:
                     seat, version = seats[0], match.record.version
                     user = match.user_at(seat)
                     job = (match.game.name, match.record.state, seat, level_of(user), self._rng.getrandbits(64))
+                for gate in list(self.computer_gates):
+                    try:
+                        await gate(match, version)
+                    except Exception:
+                        log.exception("a computer gate of match %s failed", match_id)
                 try:
                     text = await self._think(*job)
                 except Exception:  # a worker died or the state could not be read: try again, a little

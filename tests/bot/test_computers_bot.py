@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
+from concurrent.futures import Executor, Future
 from typing import Any
 
+import cogs.base
 from bot import TabletopBot
 from matches.computers import is_computer
 from tests.bot.helpers import answer, labels, world
+
+
+class AtOnce(Executor):
+    """A computer that answers before anything else can happen: the sharpest test of the order of the boards."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        done: Future[Any] = Future()
+        done.set_result(fn(*args, **kwargs))
+        return done
 
 
 def human_seat(match: Any, person: Any) -> int:
@@ -16,8 +28,20 @@ def human_seat(match: Any, person: Any) -> int:
     return seat
 
 
-async def test_a_match_against_a_computer_to_the_end(simcord_env: Any) -> None:
+async def test_a_match_against_a_computer_to_the_end(simcord_env: Any, monkeypatch: Any) -> None:
     bot: TabletopBot = simcord_env.bot
+    answer_in_time = cogs.base.reply
+
+    slow = [4]
+
+    async def slow_reply(*args: Any, **kwargs: Any) -> None:  # Discord's round trip: the computer is faster
+        if slow[0] > 0:  # the first few moves show the order; the rest of the game need not wait
+            slow[0] -= 1
+            await asyncio.sleep(0.2)
+        await answer_in_time(*args, **kwargs)
+
+    monkeypatch.setattr(cogs.base, "reply", slow_reply)
+    bot.service.computer_executor = AtOnce()
     channel, (ada,) = world(simcord_env, players=1)
     result = await ada.slash(channel, "cintos new", players=2, computers=1, level="easy",
                              options="quiet-limit=20 turn-limit=100")
@@ -45,6 +69,10 @@ async def test_a_match_against_a_computer_to_the_end(simcord_env: Any) -> None:
         assert "<@-" not in board.content + board.embeds[0].description  # a computer is named, never pinged
         assert boards < 120
     assert match.status == "finished"
+    # the boards came in the order of the moves: each one, retired by the next, names the move that followed it
+    retired = [m.content.partition(" · then: ")[2] for m in channel.history() if " · then: " in m.content]
+    lines = [e.text for e in await bot.service.store.log(match.id)]
+    assert "; ".join(retired) == "; ".join(lines)
     assert "Game over" in channel.last_message.embeds[0].description
     assert not await bot.service.store.match_rated(match.id)
     assert await bot.service.rating_changes(match.id) is None  # kept out of the leaderboards
