@@ -235,6 +235,9 @@ class TournamentService:
             if len(players) < 2 * size:
                 raise Refusal(f"Tournament #{event.id} needs at least {2 * size} players to start; "
                               f"{len(players)} {'signed up' if checked is None else 'checked in'}.")
+            if len(players) // size < event.sides.per_table:
+                raise Refusal(f"Tournament #{event.id} plays {event.sides.per_table} sides per match and has "
+                              f"{len(players) // size}: at least {event.sides.per_table * size} players are needed.")
             if size > 1 and len(players) % size:
                 raise Refusal(f"{len(players)} players do not split into teams of {size}: "
                               f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")

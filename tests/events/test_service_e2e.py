@@ -340,3 +340,15 @@ async def test_team_registration_is_checked(tmp_path: Path) -> None:
     await events.join(pairs.id, 106)
     event = await events.start(pairs.id, 1)
     assert event.entrants[0].members == (101, 102) and len(event.entrants) == 3
+
+
+async def test_a_pod_event_needs_a_full_pod_to_start(tmp_path: Path) -> None:
+    _store, _matches, events = await services(tmp_path / "q.sqlite3", Clock(), 12)
+    pods = await events.create("sinoda", "pods", guild_id=1, channel_id=10, organiser_id=1, players=3)
+    for user in (101, 102):
+        await events.join(pods.id, user)
+    with pytest.raises(Refusal, match="at least 3 players"):
+        await events.start(pods.id, 1)
+    assert (await events.get(pods.id)).status == "signup"
+    with pytest.raises(Refusal, match="pods"):
+        await events.create("sinoda", "swiss", guild_id=1, channel_id=10, organiser_id=1, players=3)
