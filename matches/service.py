@@ -17,6 +17,7 @@ from typing import Any
 from data import Duplicate, GuildSettings, StaleWrite, Store
 from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
+from matches.cache import MatchCache, cache_size_setting, lock_in_use
 from matches.computers import Computers, computer_name, is_computer
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
@@ -39,19 +40,26 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
-                 games: dict[str, Game] | None = None, lobby_ttl: float = LOBBY_TTL) -> None:
+                 games: dict[str, Game] | None = None, lobby_ttl: float = LOBBY_TTL,
+                 cache_size: int | None = None) -> None:
         self.store = store
         self.games = games if games is not None else GAMES
         self.lobby_ttl = lobby_ttl
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self._clock = clock
-        self._cache: dict[int, Match] = {}
+        # Loaded matches, bounded (`TABLETOP_MATCH_CACHE`): only idle ones are evicted, and reloaded when asked for.
+        self._cache = MatchCache(cache_size if cache_size is not None else cache_size_setting(), self._in_use)
         self._load_lock = asyncio.Lock()
         # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         self._init_computers()  # computer seats (matches/computers.py)
 
     # ---- loading ----------------------------------------------------------------------------------------------
+    def _in_use(self, match: Match) -> bool:
+        """Not to be evicted: a request holds or awaits its lock, or a computer task is playing it."""
+        task = self._thinking.get(match.id)
+        return lock_in_use(match) or (task is not None and not task.done())
+
     async def get(self, match_id: int) -> Match:
         match = self._cache.get(match_id)
         if match is not None:

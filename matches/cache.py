@@ -1,0 +1,84 @@
+"""The service's bounded cache of loaded matches: least recently used first out, but never a match in use.
+
+The store is the truth (every write is a compare-and-set on the match's version), so an evicted match is simply
+loaded again by the next `MatchService.get`.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
+
+from matches.model import Match
+
+CACHE_ENV = "TABLETOP_MATCH_CACHE"
+DEFAULT_CACHE_SIZE = 10_000
+
+
+def cache_size_setting() -> int:
+    """The cache size from the environment (`TABLETOP_MATCH_CACHE`), else 10,000; at least 1."""
+    raw = os.environ.get(CACHE_ENV, "").strip()
+    try:
+        return max(1, int(raw)) if raw else DEFAULT_CACHE_SIZE
+    except ValueError:
+        raise ValueError(f"{CACHE_ENV} is a number of matches, not {raw[:40]!r}.") from None
+
+
+def lock_in_use(match: Match) -> bool:
+    """Held, or awaited: a released lock is briefly unlocked before its next waiter runs (asyncio hands it over
+    on the waiter's next step), and that waiter already holds this very object."""
+    return match.lock.locked() or bool(getattr(match.lock, "_waiters", None))
+
+
+class MatchCache:
+    """Up to `capacity` idle matches by id, in order of use. `busy(match)` says a match must stay (its lock is held
+    or awaited, a task is playing it): busy matches are kept beyond the capacity rather than evicted, so two
+    objects for one match never live side by side in this process."""
+
+    def __init__(self, capacity: int, busy: Callable[[Match], bool]) -> None:
+        if capacity < 1:
+            raise ValueError("the match cache holds at least one match")
+        self.capacity = capacity
+        self._busy = busy
+        self._matches: OrderedDict[int, Match] = OrderedDict()
+        self.evictions = 0
+
+    def get(self, match_id: int) -> Match | None:
+        match = self._matches.get(match_id)
+        if match is not None:
+            self._matches.move_to_end(match_id)
+        return match
+
+    def __getitem__(self, match_id: int) -> Match:
+        match = self.get(match_id)
+        if match is None:
+            raise KeyError(match_id)
+        return match
+
+    def __setitem__(self, match_id: int, match: Match) -> None:
+        self._matches[match_id] = match
+        self._matches.move_to_end(match_id)
+        self._evict(keep=match_id)
+
+    def __contains__(self, match_id: object) -> bool:
+        return match_id in self._matches
+
+    def __len__(self) -> int:
+        return len(self._matches)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._matches)
+
+    def _evict(self, keep: int) -> None:
+        # Oldest first; a busy one goes to the back (it is in use: recently used), so each is looked at once.
+        # `keep`, just put in, is about to be used by whoever put it.
+        for _ in range(len(self._matches)):
+            if len(self._matches) <= self.capacity:
+                return
+            match_id, match = next(iter(self._matches.items()))
+            if match_id == keep or self._busy(match):
+                self._matches.move_to_end(match_id)
+            else:
+                del self._matches[match_id]
+                self.evictions += 1
