@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, jump_url, reply
+from cogs.ui import EMBED_COLOUR, guarded, jump_url, reply, who
 
 
 class General(commands.Cog):
@@ -24,14 +24,14 @@ class General(commands.Cog):
                 return
             lines = []
             for match in matches[:25]:
-                others = [f"<@{uid}>" for uid in match.user_ids if uid != interaction.user.id]
+                others = [who(uid) for uid in match.user_ids if uid != interaction.user.id]
                 if match.status == "lobby":
                     status = f"lobby, {sum(s.joined for s in match.seats)}/{match.players} seated"
                 else:
                     actors = match.actors()
                     seat = match.seat_of(interaction.user.id)
                     status = "**your turn**" if seat in actors else (
-                        "waiting for " + ", ".join(f"<@{match.user_at(s)}>" for s in actors))
+                        "waiting for " + ", ".join(who(match.user_at(s)) for s in actors))
                     if match.record.deadline is not None:
                         status += f" · deadline <t:{int(match.record.deadline)}:R>"
                 link = jump_url(match)

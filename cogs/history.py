@@ -20,7 +20,7 @@ import render
 from cogs import limits
 from cogs.base import MAX_CHOICES, Tabletop
 from cogs.tables import seat_mentions
-from cogs.ui import EMBED_COLOUR, guarded, reply, short
+from cogs.ui import EMBED_COLOUR, guarded, reply, short, who
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
@@ -126,7 +126,7 @@ class History(commands.Cog):
         shown = lines[page * PAGE_LINES: (page + 1) * PAGE_LINES]
         embed = discord.Embed(title=f"{match.game.title} · match #{match.id} · history", colour=EMBED_COLOUR)
         embed.description = "\n".join(line_text(line) for line in shown) or "No moves yet."
-        seats = " · ".join(f"{match.seat_name(i)}: <@{uid}>" for i, uid in enumerate(match.user_ids))
+        seats = " · ".join(f"{match.seat_name(i)}: {who(uid)}" for i, uid in enumerate(match.user_ids))
         embed.add_field(name="Seats", value=seats or "—", inline=False)
         dice = await dice_record(self.service, match)
         if dice is not None:  # the seed only once the match is over (dice_record leaves it out before)

@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import guarded, reply
+from cogs.ui import guarded, reply, who
 from matches import Match, Refusal
 
 log = logging.getLogger(__name__)
@@ -210,7 +210,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
             raise Refusal(f"The opening choice of match #{match.id} is made; the hands are open now "
                           f"(use the {self.private_label} button).")
         if seat != pending[0]:
-            raise Refusal(f"Only {SEATS[pending[0]]} (<@{match.user_at(pending[0])}>) makes this choice; "
+            raise Refusal(f"Only {SEATS[pending[0]]} ({who(match.user_at(pending[0]))}) makes this choice; "
                           "your hand stays hidden until the colour lines are set.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         await self.send_private(interaction, match, seat)
@@ -222,7 +222,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
         if pending is None:
             raise Refusal(f"The opening choice of match #{match.id} is already made.")
         if seat != pending[0]:
-            raise Refusal(f"Only {SEATS[pending[0]]} (<@{match.user_at(pending[0])}>) may use these buttons.")
+            raise Refusal(f"Only {SEATS[pending[0]]} ({who(match.user_at(pending[0]))}) may use these buttons.")
         await self.play(interaction, CHOICES[verb], match_id)
 
     async def prompt_choice(self, match: Match, channel: discord.abc.Messageable) -> None:
@@ -232,6 +232,8 @@ class Sakamichi(GameCog, group_name="sakamichi",
             return
         seat, kind = pending
         user = match.user_at(seat)
+        if user < 0:  # a computer seat chooses by itself (matches/computers.py): no prompt, no buttons
+            return
         dice = match.view(None)["dice"]
         if kind == "privilege":
             content = (f"<@{user}> ({SEATS[seat]}) rolled higher (white {dice['white']}, black {dice['black']}). "

@@ -101,3 +101,19 @@ async def test_the_add_computer_button(simcord_env: Any) -> None:
     assert match.seat_of(ada.id) in match.actors()  # whoever began, the computer has answered: ada is to move
     if any(is_computer(e.user_id) for e in await bot.service.store.log(match.id)):  # it began: its board is last
         assert "Computer (hard) (" in channel.last_message.embeds[0].description
+
+
+async def test_a_computer_is_named_and_never_pinged(simcord_env: Any) -> None:
+    """Sakamichi's opening choice: whoever rolled higher, the computer chooses by itself, without a prompt."""
+    bot: TabletopBot = simcord_env.bot
+    channel, (ada,) = world(simcord_env, players=1)
+    await ada.slash(channel, "sakamichi new", players=2, computers=1)
+    await ada.click(channel.last_message, label="Start")
+    await bot.service.computers_settled()
+    (match,) = [m for m in await bot.service.matches_for(ada.id) if m.status == "active"]
+    assert match.seat_of(ada.id) in match.actors()
+    games = answer(await ada.slash(channel, "games"))
+    assert "Computer (normal)" in str(games.content) + "".join(str(e.description) for e in games.embeds)
+    for message in [*channel.history(), games]:
+        text = str(message.content) + "".join(str(e.description) + str(e.fields) for e in message.embeds)
+        assert "<@-" not in text, text
