@@ -49,8 +49,9 @@ def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
     teams = teams_of(game, world)
     if level == "normal":
         return normal(game, worlds, seat, legal, rng, teams)
+    spent = (budget or Budget()).start()  # the time budget covers the first look as well as the search
     priors = one_ply(game, worlds, seat, legal, rng, teams)
-    ranked = tree_search(game, world, seat, legal, priors, rng, budget or Budget(), teams, hidden)
+    ranked = tree_search(game, world, seat, legal, priors, rng, spent, teams, hidden)
     return safe(game, world, seat, ranked, rng)
 
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from players.budget import Budget
 from players.evaluate import evaluate
 from players.play import mover, settle
 from rules import Action, Game, IllegalAction, State
@@ -83,14 +82,17 @@ def _iterate(game: Game, root: Node, world: State, seat: int, rng: random.Random
 
 
 def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
-           rng: random.Random, budget: Budget, teams: list[tuple[int, ...]], hidden: bool) -> list[Action]:
-    """The best `ROOT_WIDTH` moves by prior (each starting with its prior as one visit), most visited first."""
+           rng: random.Random, spent: Callable[[int], bool], teams: list[tuple[int, ...]],
+           hidden: bool) -> list[Action]:
+    """The best `ROOT_WIDTH` moves by prior (each starting with its prior as one visit), most visited first.
+
+    `spent(done)` (from `Budget.start`) says when to stop; at least one iteration runs."""
     ranked = sorted(range(len(legal)), key=lambda i: -priors[i])[:ROOT_WIDTH]
     root = Node(seat, visits=1)
     for index in ranked:
         root.children[legal[index]] = Node(seat, visits=1, total=priors[index])
-    spent, done = budget.start(), 0
-    while not spent(done):
+    done = 0
+    while done == 0 or not spent(done):
         done += 1
         _iterate(game, root, world, seat, rng, teams, hidden)
     children = root.children
