@@ -121,6 +121,9 @@ class TabletopBot(commands.Bot):
         options: dict = {"clock": lambda: discord.utils.utcnow().timestamp(), **self._service_options}
         self.service = MatchService(self.store, **options)
         self.tables = Tables(self)
+        # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
+        self.service.computer_gates.append(self.tables.board_posted)
+        self.service.on_computer_move.append(self.tables.computer_moved)
         self.scheduler = Scheduler(self)
         self.add_dynamic_items(LobbyButton, MatchButton, ComputerButton)
         for extension in EXTENSIONS:

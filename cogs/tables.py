@@ -65,8 +65,6 @@ class Tables:
         self.cogs: dict[str, GameCog] = {}
         self._post_locks: dict[int, asyncio.Lock] = {}
         self._shown: dict[int, int] = {}  # per match, the log version its newest board message shows
-        bot.service.computer_gates.append(self.board_posted)
-        bot.service.on_computer_move.append(self.computer_moved)
 
     @property
     def service(self) -> MatchService:

@@ -48,7 +48,8 @@ def is_computer(user_id: int | None) -> bool:
 
 
 def level_of(user_id: int) -> str:
-    return LEVELS[(-user_id) % SLOT - 1]
+    index = (-user_id) % SLOT - 1
+    return LEVELS[index] if 0 <= index < len(LEVELS) else "normal"  # an id not made by `computer_id`
 
 
 def computer_name(user_id: int) -> str:
@@ -258,6 +259,7 @@ class Computers:
                             log.error("computer of match %s gives up after %s failures", match_id, failures)
                             return
                         continue
+                failures = 0
                 for listener in list(self.on_computer_move):
                     try:
                         await listener(turn)
