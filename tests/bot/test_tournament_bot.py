@@ -168,6 +168,12 @@ async def test_organiser_commands_are_refused_to_players(simcord_env: Any) -> No
                              ("tournament result", {"match": match_id, "result": "draw"})]:
         result = await player.slash(channel, command, **options)
         assert answer(result).ephemeral and "organiser" in answer(result).content, (command, answer(result).content)
+    # an admin of another server sees nothing of this server's match or event
+    other_channel, other_boss, _ = server(simcord_env, 0)
+    foreign = await other_boss.slash(other_channel, "tournament result", match=match_id, result="draw")
+    assert "another server" in answer(foreign).content
+    foreign = await other_boss.slash(other_channel, "tournament pause", tournament=event.id)
+    assert "another server" in answer(foreign).content
     after = await fresh(simcord_env, event)
     assert after.status == "running" and after.entrants == event.entrants and after.tables == event.tables
     # the organiser can: adjudicate a draw, pause, resume
