@@ -10,6 +10,7 @@ from rules.sinoda.state import SEAT_NAMES, Change, Last, Move, Piece, SinodaStat
 
 MAX_VALUE = 4
 CAPTURES_TO_END = 6
+MEMO_LIMIT = 1 << 16  # entries per board in each remembered table (a few MB) before it is emptied
 
 
 # ---- moves --------------------------------------------------------------------------------------------------
@@ -89,7 +90,7 @@ def _targets(cells: tuple[Piece | None, ...], origin: int, routes: tuple[tuple[i
     if clear is None:
         occ = key[2]
         clear = tuple(target for target, paths in groups if any(not crossed & occ for _, crossed in paths))
-        if len(memo) > 1 << 18:
+        if len(memo) > MEMO_LIMIT:
             memo.clear()
         memo[key] = clear
     return [t for t in clear if cells[t] is None or cells[t][0] not in team]  # type: ignore[index]
@@ -138,7 +139,7 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         found = known.get(key)
         if found is None:
             found = tuple(steps[origin, t] for t in _targets(cells, origin, routes[origin], memo, occ, team))
-            if len(known) > 1 << 18:
+            if len(known) > MEMO_LIMIT:
                 known.clear()
             known[key] = found
         actions.extend(found)
