@@ -67,6 +67,15 @@ class Scheduler:
                 done += 1
             except Exception:
                 log.exception("scheduler: %s of match %s failed", kind, match.id)
+        events = getattr(self.bot, "events", None)  # tournaments: a match nobody started is a double forfeit
+        for match_id in await events.due() if events is not None else []:
+            try:
+                turn = await events.settle_unstarted(match_id)
+                if turn is not None:
+                    await tables.post_turn(turn)
+                    done += 1
+            except Exception:
+                log.exception("scheduler: settling unstarted tournament match %s failed", match_id)
         return done
 
     async def _run(self) -> None:

@@ -273,3 +273,12 @@ class TournamentStore:
                 "WHERE t.status = 'finished' AND EXISTS (SELECT 1 FROM json_each(e.members) WHERE value = ?) "
                 "ORDER BY t.id DESC LIMIT ?", (user_id, limit)) as cur:
             return [r[0] for r in await cur.fetchall()]
+
+    async def unstarted_overdue(self) -> list[int]:
+        """Running tournament matches out of time (waiting for a claim) in which no player has acted."""
+        async with self._conn.execute(
+                "SELECT m.id FROM tournament_games g JOIN matches m ON m.id = g.match_id "
+                "JOIN tournaments t ON t.id = g.tournament_id WHERE g.points IS NULL AND m.status = 'active' "
+                "AND m.overdue = 1 AND t.status IN ('running', 'paused') AND NOT EXISTS "
+                "(SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.user_id IS NOT NULL) ORDER BY m.id") as cur:
+            return [r[0] for r in await cur.fetchall()]

@@ -424,6 +424,23 @@ class TournamentService:
         except Exception:
             log.exception("a listener of tournament %s failed", tournament_id)
 
+    async def due(self) -> list[int]:
+        """Matches the scheduler must settle: out of time under the "claim" rule before anyone played."""
+        return await self.store.unstarted_overdue()
+
+    async def settle_unstarted(self, match_id: int) -> Turn | None:
+        """Nobody started playing before the deadline: the match ends as a double forfeit without waiting for a
+        claim (claimed for the waiting seats; `_record` scores it 0–0, not played). None if it moved meanwhile."""
+        match = await self.matches.get(match_id)
+        late = match.actors()
+        waiting = [match.user_at(s) for s in range(match.players) if s not in late]
+        if match.status != "active" or not match.record.overdue or not waiting:
+            return None
+        try:
+            return await self.matches.claim(match_id, waiting[0])
+        except Refusal:
+            return None
+
     async def recover(self) -> list[int]:
         """At start: record results of matches that ended while nothing listened, start missing matches, and pair
         rounds that are due. Returns the events looked at."""

@@ -291,3 +291,16 @@ async def test_with_a_check_in_only_those_who_checked_in_play(simcord_env: Any) 
     event = (await simcord_env.bot.events.listing(channel.guild.id, ("running",)))[0]
     assert sorted(u for e in event.entrants for u in e.members) == sorted(p.id for p in people[:3])
     assert [len(t.entrants) for t in event.round_tables()] == [2, 1]  # three players: a table and a bye
+
+
+async def test_a_match_nobody_starts_is_settled_by_the_scheduler_as_a_double_forfeit(simcord_env: Any) -> None:
+    channel, boss, people = server(simcord_env, 2)
+    event = await open_event(simcord_env, channel, boss, people, game="cintos", format="swiss", rounds=1, time=600,
+                             timeout="claim")
+    (table,) = event.round_tables()
+    await simcord_env.advance_time(601)  # nobody moves: the deadline passes, and nobody needs to claim
+    event = await fresh(simcord_env, event)
+    assert event.round_tables()[0].points == (0.0, 0.0) and not event.round_tables()[0].played
+    assert event.status == "finished"
+    match = await simcord_env.bot.service.get(table.match_id)
+    assert match.status == "finished"
