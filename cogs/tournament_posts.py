@@ -14,6 +14,7 @@ import discord
 from cogs.ui import EMBED_COLOUR, guarded, short
 from data.tournaments import TableRecord
 from events import Tournament
+from rules import GAMES
 from tournaments import Standing
 
 MAX_LISTED = 40  # sign-ups named in the sign-up message (the count says the rest)
@@ -52,7 +53,9 @@ def signup_embed(event: Tournament) -> discord.Embed:
     if names:
         lines.append(names + (f" … and {count - MAX_LISTED} more" if count > MAX_LISTED else ""))
     embed.description = "\n".join(lines)
-    options = ", ".join(f"{k}={v}" for k, v in sorted(r.options.items()))
+    game = GAMES.get(r.game)
+    defaults = {name: opt.default for name, opt in game.options.items()} if game is not None else {}
+    options = ", ".join(f"{k}={v}" for k, v in sorted(r.options.items()) if defaults.get(k) != v)
     embed.add_field(name="Game", value=f"{event.game_title}, {r.players} players per match"
                     + (f" ({options})" if options else ""), inline=False)
     embed.add_field(name="Rated", value="yes" if r.rated else "no")

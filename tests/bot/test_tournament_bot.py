@@ -83,6 +83,9 @@ async def test_cintos_swiss_of_eight_through_commands(simcord_env: Any, db_path:
     channel, boss, people = server(simcord_env, 8)
     event = await open_event(simcord_env, channel, boss, people, game="cintos", format="swiss", rounds=3,
                              options="quiet-limit=20")
+    signup = next(m for m in channel.history() if m.embeds and m.embeds[0].title == event.title())
+    game_field = signup.embeds[0].fields[0].value
+    assert "quiet-limit=20" in game_field and "majority" not in game_field  # only the options that differ
     pairings = [m for m in channel.history() if m.embeds and "Round 1 of 3" in m.embeds[0].title]
     assert len(pairings) == 1 and pairings[0].embeds[0].description.count("· match #") == 4
     assert all(p.mention in pairings[0].content for p in people)  # everyone pinged
