@@ -157,16 +157,18 @@ class Tables:
                 line += " — **out of time**: an opponent may claim the win"
         return line
 
-    async def post_turn(self, turn: Turn, *, started: bool = False) -> None:
-        """Post the new board at the bottom of the channel and shrink the previous board message to one line."""
+    async def post_turn(self, turn: Turn, *, started: bool = False, opening: str | None = None) -> None:
+        """Post the new board at the bottom of the channel and shrink the previous board message to one line.
+        `opening` replaces the first board's "seats were drawn" line (a tournament seats by its pairing)."""
         match = turn.match
         async with self._post_locks.setdefault(match.id, asyncio.Lock()):
             channel = await self.channel(match.record.channel_id)
             previous = match.record.message_id
             summary = self.summary(match, turn.events)
             embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
-            embed.description = ("The match has started. Seats and colours were drawn at random.\n" if started
-                                 else "") + (summary + "\n" if summary else "") + self.status_line(match)
+            first = opening or "The match has started. Seats and colours were drawn at random."
+            embed.description = (first + "\n" if started else "") + (summary + "\n" if summary else "") \
+                + self.status_line(match)
             dice = self.dice_field(match, started)
             if dice is not None:
                 embed.add_field(name=dice[0], value=dice[1], inline=False)

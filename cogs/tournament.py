@@ -111,7 +111,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                     await self.bot.service.set_message(match.id, thread.id, head.id)
                 except discord.HTTPException as exc:
                     log.info("no thread for tournament match %s: %s", match.id, exc)
-            await self.tables.post_turn(turn, started=True)
+            await self.tables.post_turn(turn, started=True, opening=(
+                f"Tournament #{event.id}, round {round_no}, board {table.board}: the match has started, seated as "
+                "paired (who moves first is balanced over the event)."))
             link = jump_url(match)
             if link:
                 links[match.id] = link

@@ -89,6 +89,8 @@ async def test_cintos_swiss_of_eight_through_commands(simcord_env: Any, db_path:
     pairings = [m for m in channel.history() if m.embeds and "Round 1 of 3" in m.embeds[0].title]
     assert len(pairings) == 1 and pairings[0].embeds[0].description.count("· match #") == 4
     assert all(p.mention in pairings[0].content for p in people)  # everyone pinged
+    first_board = next(m for m in channel.history() if m.embeds and m.embeds[0].title == "Cintos · match #1")
+    assert "seated as paired" in first_board.embeds[0].description  # not "drawn at random"
     for p in people:  # and told by DM
         assert any(f"tournament #{event.id}" in m.content for m in p.user.dm_channel.history())
     rng = random.Random(3)
