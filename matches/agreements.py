@@ -195,8 +195,9 @@ class Agreements:
         match.record = replace(match.record, draw_offer=agreed)
 
     async def can_abort(self, match: Match) -> bool:
-        """A match may be aborted until every player has made a first move."""
-        if match.status != "active":
+        """A match may be aborted until every player has made a first move; a tournament's never (the opponent
+        would lose their game: resign instead)."""
+        if match.status != "active" or await self.store.table_of_match(match.id) is not None:
             return False
         if match.moved is None:  # looked up once per load; `_commit` adds the seats of each later move
             match.moved = await self.store.moved_seats(match.id, match.players)
@@ -206,6 +207,9 @@ class Agreements:
         match = await self.get(match_id)
         async with match.lock:
             self._seat(match, user_id)
+            if await self.store.table_of_match(match.id) is not None:
+                raise Refusal(f"Match #{match.id} is a tournament match: it cannot be aborted (offer a draw or "
+                              "resign instead).")
             if not await self.can_abort(match):
                 raise Refusal(f"Match #{match.id} is past its first moves: it can no longer be aborted "
                               "(offer a draw or resign instead).")

@@ -12,7 +12,7 @@ import discord
 from bot import TabletopBot
 from events import Tournament
 from tests.bot.conftest import make_bot
-from tests.bot.helpers import answer
+from tests.bot.helpers import answer, labels
 
 
 def server(env: Any, players: int) -> tuple[Any, Any, list[Any]]:
@@ -91,6 +91,8 @@ async def test_cintos_swiss_of_eight_through_commands(simcord_env: Any, db_path:
     assert all(p.mention in pairings[0].content for p in people)  # everyone pinged
     first_board = next(m for m in channel.history() if m.embeds and m.embeds[0].title == "Cintos · match #1")
     assert "seated as paired" in first_board.embeds[0].description  # not "drawn at random"
+    assert "Abort" not in labels(first_board) and "Resign" in labels(first_board)  # a tournament game is not aborted
+    assert not await simcord_env.bot.service.can_abort(await simcord_env.bot.service.get(1))
     for p in people:  # and told by DM
         assert any(f"tournament #{event.id}" in m.content for m in p.user.dm_channel.history())
     rng = random.Random(3)
