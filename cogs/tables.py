@@ -347,11 +347,13 @@ class Tables:
                               view=buttons(match.id, "draw-yes", "draw-no"),
                               allowed_mentions=discord.AllowedMentions(users=True))
         elif verb in ("draw-yes", "draw-no"):
+            # An accepted draw ends the match, and its listeners (a tournament pairing its next round) may be slow.
+            await interaction.response.defer()
             await self.service.answer_draw(match_id, user, accept=verb == "draw-yes")
             settled = verb == "draw-no" or match.status == "finished"
             state = ("declined." if verb == "draw-no" else
                      "accepted." if match.status == "finished" else f"<@{user}> agrees; waiting for the others.")
-            await limits.edit_response(
+            await limits.edit_original(
                 interaction, content=f"Draw offer in match #{match.id}: {state}",
                 view=None if settled else buttons(match.id, "draw-yes", "draw-no"))
             if match.status == "finished":
