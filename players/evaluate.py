@@ -9,9 +9,15 @@ import math
 from collections.abc import Callable
 
 from rules import Game, State
+from rules.bodsoi.state import side_of as bodsoi_side
+from rules.bodsoi.tiles import COLOURS as BODSOI_COLOURS
 
 # Sanae's stones by worth (spec section 2: rank, plus range for the movers); the Void's loss ends the game anyway.
 SANAE_WORTH = {"V": 0.0, "K": 7.0, "Q": 7.0, "W": 6.5, "D": 7.5, "C": 5.5, "L": 4.0, "N": 3.0, "A": 2.5, "F": 1.0}
+
+# Draws nobody played for: two computers that both pass would otherwise stall a Bodsoi game at 0-0 in a few turns.
+STERILE = {("bodsoi", "stall")}
+STERILE_DRAW = 0.3
 
 # How big a lead in each game's measure counts as "clearly ahead" (tanh scale).
 SCALES = {"cintos": 3.0, "sinoda": 4.0, "bodsoi": 3.0, "sakamichi": 3.0, "sanae": 10.0}
@@ -24,13 +30,24 @@ def rewards(game: Game, state: State) -> tuple[float, ...] | None:
         return None
     players = game.players(state)
     if not outcome.winners:
-        return tuple(0.5 for _ in range(players))
+        draw = STERILE_DRAW if (game.name, outcome.reason) in STERILE else 0.5
+        return tuple(draw for _ in range(players))
     return tuple(1.0 if seat in outcome.winners else 0.0 for seat in range(players))
 
 
 def _scores(game: Game, state: State) -> list[float]:
     """The game's own public scores (pieces owned, points, best path): what Cintos, Sinoda and Bodsoi rank by."""
     return [float(s) for s in game.view(state, None)["scores"] or [0] * game.players(state)]
+
+
+def _bodsoi(game: Game, state: State) -> list[float]:
+    # The side's anchored paths, best first: the best decides and the next ones break ties (spec 6.4), as here.
+    paths = game.view(state, None)["paths"]
+    measure = []
+    for seat in range(state.players):
+        scores = paths[BODSOI_COLOURS[bodsoi_side(seat)]]["scores"]
+        measure.append(sum(score * 0.3 ** rank for rank, score in enumerate(scores[:3])))
+    return measure
 
 
 def _sinoda(game: Game, state: State) -> list[float]:
@@ -61,7 +78,7 @@ def _sanae(game: Game, state: State) -> list[float]:
 
 
 MEASURES: dict[str, Callable[[Game, State], list[float]]] = {
-    "cintos": _scores, "bodsoi": _scores, "sinoda": _sinoda, "sakamichi": _sakamichi, "sanae": _sanae}
+    "cintos": _scores, "bodsoi": _bodsoi, "sinoda": _sinoda, "sakamichi": _sakamichi, "sanae": _sanae}
 
 
 def teams_of(game: Game, state: State) -> list[tuple[int, ...]]:

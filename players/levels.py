@@ -15,7 +15,7 @@ from rules.sanae.state import LayoutPreset, Ready
 
 TIE = 1e-9
 THREAT_CANDIDATES = 40  # normal and hard check up to this many of their best moves for an immediate losing reply,
-THREAT_REPLIES = 300  # skip the check where the opponent has more replies than this (too slow to read),
+THREAT_REPLIES = 300  # read at most this many of the opponent's replies to each (in the game's own order),
 THREAT_WORK = 3000  # and stop after this many replies in all (when every move seems to lose, the best is as good)
 
 
@@ -72,7 +72,7 @@ def replies_to(game: Game, world: State, action: Action, seat: int,
     if opponent is None or opponent == seat:
         return state, seat, []
     replies = game.legal_actions(state, opponent)
-    return state, opponent, replies if len(replies) <= THREAT_REPLIES else []
+    return state, opponent, replies[:THREAT_REPLIES]
 
 
 def loses_at_once(game: Game, state: State, opponent: int, replies: list[Action], seat: int,
