@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-import random
-from pathlib import Path
-
 import pytest
-import pytest_asyncio
 
-from data import Store
 from matches import MatchService, Refusal
 
 ADA, BOB, CY, DI = 11, 22, 33, 44
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-@pytest_asyncio.fixture
-async def setup(tmp_path: Path):
-    store = await Store.open(tmp_path / "c.sqlite3")
-    clock = FakeClock()
-    yield MatchService(store, rng=random.Random(1), clock=clock, lobby_ttl=3600), clock
-    await store.close()
 
 
 async def started(service: MatchService, players: int = 2, **kwargs):

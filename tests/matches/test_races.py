@@ -12,16 +12,9 @@ import pytest_asyncio
 
 from data import Store
 from matches import MatchService, Refusal
+from tests.matches.helpers import FakeClock
 
 ADA, BOB, CY = 11, 22, 33
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest_asyncio.fixture

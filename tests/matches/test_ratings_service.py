@@ -12,17 +12,10 @@ import pytest_asyncio
 from data import GuildSettings, Store
 from matches import Match, MatchService, Refusal
 from matches.rebuild_ratings import main as rebuild_main
+from tests.matches.helpers import FakeClock
 
 ADA, BOB, CY, DEE = 11, 22, 33, 44
 USERS = (ADA, BOB, CY, DEE, 55, 66, 77)
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest_asyncio.fixture
