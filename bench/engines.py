@@ -19,6 +19,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.run import random_step
 from render import RENDERERS
 from rules import GAMES, Game
 
@@ -31,15 +32,6 @@ def in_play(game: Game, state: Any) -> bool:
     return game.name != "sanae" or state.phase == "play"
 
 
-def step(game: Game, state: Any, rng: random.Random) -> Any:
-    chances = game.chance_outcomes(state)
-    if chances:
-        action = rng.choices([a for a, _ in chances], weights=[p for _, p in chances])[0]
-        return game.apply(state, action, None)
-    seat = rng.choice(sorted(game.actors(state)))
-    return game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-
-
 def playouts(game: Game, seconds: float, seed: int) -> tuple[float, int, list[Any], list[Any]]:
     """Actions per second over whole seeded random games, games played, and some mid-game and final positions."""
     rng = random.Random(seed)
@@ -49,11 +41,11 @@ def playouts(game: Game, seconds: float, seed: int) -> tuple[float, int, list[An
     while spent < seconds or games == 0:
         state = game.setup(game.player_counts[0])
         while not in_play(game, state) and game.outcome(state) is None:
-            state = step(game, state, rng)
+            state = random_step(game, state, rng)
         t0 = time.process_time()
         count = 0
         while game.outcome(state) is None:
-            state = step(game, state, rng)
+            state = random_step(game, state, rng)
             count += 1
             if count % 23 == 0 and len(middles) < 40:
                 middles.append(state)
