@@ -61,6 +61,22 @@ class Tournament:
     def round(self) -> int:
         return self.record.round
 
+    @property
+    def per_round(self) -> bool:
+        """Teams drawn anew each round: the entrants are the players, a table holds its teams' members."""
+        return self.record.teams == "per-round"
+
+    def table_sides(self, table: TableRecord) -> list[tuple[int, ...]]:
+        """A table's entrants per side (one each, or the round's drawn teams in seat order)."""
+        size = self.sides.team_size if self.per_round and len(table.entrants) > 1 else 1
+        return [table.entrants[i:i + size] for i in range(0, len(table.entrants), size)]
+
+    def per_entrant(self, table: TableRecord, values: Sequence[Any] | None) -> tuple[Any, ...] | None:
+        """Per-side values (points, places) spread over the table's entrants (each member shares its team's)."""
+        if values is None:
+            return None
+        return tuple(v for v, side in zip(values, self.table_sides(table), strict=True) for _ in side)
+
     def settings(self) -> tournaments.Settings:
         extra = self.record.settings
         pods = self.record.format == "pods"
@@ -73,10 +89,16 @@ class Tournament:
         return [tournaments.Entrant(e.entrant, e.seed, e.rating, e.dropped_after) for e in self.entrants]
 
     def core_games(self) -> list[tournaments.Game]:
-        return [tournaments.Game(t.round, t.entrants, t.points, t.played, t.places) for t in self.tables]
+        return [tournaments.Game(t.round, t.entrants, t.points, t.played, t.places, self._side_numbers(t))
+                for t in self.tables]
+
+    def _side_numbers(self, table: TableRecord) -> tuple[int, ...] | None:
+        if not self.per_round or len(table.entrants) < 2:
+            return None
+        return tuple(i for i, side in enumerate(self.table_sides(table)) for _ in side)
 
     def total_rounds(self) -> int | None:
-        count = len(self.entrants) or len(self.signups) // max(self.sides.team_size, 1)
+        count = len(self.entrants) or len(self.signups) // (1 if self.per_round else max(self.sides.team_size, 1))
         if count < 2:
             return self.record.rounds
         return tournaments.rounds_for(self.settings(), count)
@@ -100,17 +122,18 @@ class Tournament:
 
     def seats_of(self, table: TableRecord) -> list[int]:
         """The users of a table's match in seat order: entrant i takes the i-th seat group."""
-        users: dict[int, int] = {}
-        for group, entrant_id in zip(self.sides.groups, table.entrants, strict=True):
-            for seat, user in zip(group, self.entrant(entrant_id).members, strict=True):
-                users[seat] = user
+        # per round: the entrants are players, a side is the round's drawn team; else an entrant is a side
+        members = ([tuple(self.entrant(e).members[0] for e in side) for side in self.table_sides(table)]
+                   if self.per_round else [self.entrant(e).members for e in table.entrants])
+        users = {seat: user for group, team in zip(self.sides.groups, members, strict=True)
+                 for seat, user in zip(group, team, strict=True)}
         return [users[s] for s in sorted(users)]
 
     def title(self) -> str:
         rounds = self.total_rounds()
         parts = [f"{self.game_title} {FORMAT_NAMES.get(self.record.format, self.record.format)}"]
         if self.sides.team_size > 1:
-            parts.append(f"teams of {self.sides.team_size}")
+            parts.append(f"teams of {self.sides.team_size}" + (" drawn each round" if self.per_round else ""))
         if rounds:
             parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
         parts.append(clock_words(self.record.time_control))

@@ -16,6 +16,7 @@ from typing import Any
 import tournaments
 from data.tournaments import TableRecord
 from events.model import RESULTS, Sides, Tournament, entrant_results
+from events.teams import TeamEvents, team_column
 from matches import Match, MatchService, Refusal, Turn
 from matches.ratings import TournamentPlacement
 from matches.service import DEFAULT_TIME_CONTROL
@@ -29,7 +30,7 @@ EndListener = Callable[[Tournament], Awaitable[None]]
 ACTIVE = ("signup", "running", "paused")
 
 
-class TournamentService:
+class TournamentService(TeamEvents):
     """One per process, beside the `MatchService` it drives; listens to its `on_finish`."""
 
     def __init__(self, matches: MatchService, *, rng: Any | None = None) -> None:
@@ -91,7 +92,8 @@ class TournamentService:
                      players: int | None = None, options: dict[str, str] | None = None,
                      time_control: int | None = None, timeout_rule: str = "forfeit", rounds: int | None = None,
                      max_players: int | None = None, signup_closes: float | None = None, rated: bool | None = None,
-                     bye_points: float = 1.0) -> Tournament:
+                     bye_points: float = 1.0, teams: str = "fixed") -> Tournament:
+        """`teams` (team games): "fixed" (registered, or drawn at the start) or "per-round" (drawn each round)."""
         game = self.matches.game(game_name)
         count = players if players is not None else game.player_counts[0]
         try:
@@ -104,6 +106,7 @@ class TournamentService:
         if sides.per_table > 2 and fmt != "pods":
             raise Refusal(f"A {game.title} match of {sides.per_table} sides is played in pods: use format pods "
                           f"(swiss, round robin and elimination pair two sides per match).")
+        team_mode = team_column(teams, sides.team_size, fmt)
         if max_players is not None and max_players < 2 * sides.team_size:
             raise Refusal(f"max-players must leave room for at least two entrants ({2 * sides.team_size}).")
         if timeout_rule not in ("claim", "forfeit"):
@@ -117,7 +120,7 @@ class TournamentService:
             guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, game=game.name, format=fmt,
             players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
             max_players=max_players, signup_closes=signup_closes, rated=rated,
-            teams="random" if sides.team_size > 1 else "none", settings={"bye_points": bye_points},
+            teams=team_mode, settings={"bye_points": bye_points},
             now=self.matches.now())
         return await self.get(record.id)
 
@@ -132,7 +135,8 @@ class TournamentService:
                                  organiser_id=user_id, players=r.players, options=r.options,
                                  time_control=r.time_control, timeout_rule=r.timeout_rule, rounds=r.rounds,
                                  max_players=r.max_players, rated=r.rated,
-                                 bye_points=float(r.settings.get("bye_points", 1.0)))
+                                 bye_points=float(r.settings.get("bye_points", 1.0)),
+                                 teams="per-round" if old.per_round else "fixed")
 
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
         await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
@@ -179,34 +183,6 @@ class TournamentService:
             await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
         return await self.get(tournament_id)
 
-    async def register_team(self, tournament_id: int, captain: int, members: Sequence[int]) -> Tournament:
-        """A fixed team for a team event: the captain and `members` sign up (if not yet) and play together."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            size = event.sides.team_size
-            team = list(dict.fromkeys([captain, *members]))
-            if event.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started: teams are fixed.")
-            if size == 1:
-                raise Refusal(f"Tournament #{event.id} is not a team event: everyone plays alone.")
-            if len(team) != size:
-                raise Refusal(f"A team here is {size} players: you and {size - 1} other"
-                              f"{'s' if size > 2 else ''} (you named {len(team) - 1}).")
-            teams = [list(t) for t in event.record.settings.get("teams", [])]
-            taken = [u for u in team if any(u in t for t in teams)]
-            if taken:
-                raise Refusal(" and ".join(f"<@{u}>" for u in taken) + " already play in a registered team.")
-            room = event.record.max_players
-            new = [u for u in team if u not in event.signups]
-            if room is not None and len(event.signups) + len(new) > room:
-                raise Refusal(f"Tournament #{event.id} has room for {room - len(event.signups)} more players.")
-            for user in new:
-                await self.store.add_signup(event.id, user, self.matches.now(), room)
-            settings = dict(event.record.settings)
-            settings["teams"] = [*teams, team]
-            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
-        return await self.get(tournament_id)
-
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         event = await self.get(tournament_id)
         if event.status != "signup":
@@ -238,22 +214,14 @@ class TournamentService:
             if len(players) // size < event.sides.per_table:
                 raise Refusal(f"Tournament #{event.id} plays {event.sides.per_table} sides per match and has "
                               f"{len(players) // size}: at least {event.sides.per_table * size} players are needed.")
-            if size > 1 and len(players) % size:
+            if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
                 raise Refusal(f"{len(players)} players do not split into teams of {size}: "
                               f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
             try:
                 known = await self.store.ratings_for(event.record.game, players)
             except sqlite3.OperationalError:  # no ratings stored in this database
                 known = {}
-            # Registered teams whose members are all still signed up play together; everyone else is drawn.
-            fixed = [tuple(t) for t in event.record.settings.get("teams", []) if set(t) <= set(players)]
-            pool = [p for p in players if not any(p in t for t in fixed)]
-            if size > 1 and len(pool) % size:
-                raise Refusal(f"{len(pool)} players without a registered team do not split into teams of {size}.")
-            teams = fixed + (tournaments.draw_teams(pool, size, self._rng) if size > 1 else [(p,) for p in pool])
-            order = {p: i for i, p in enumerate(players)}
-            teams.sort(key=lambda team: min(order[p] for p in team))  # seeds follow sign-up order
-            rows = [(i, team, sum(known.get(p, 0.0) for p in team) / len(team)) for i, team in enumerate(teams)]
+            rows = self.entrant_rows(event, players, known)
             if not await self.store.start_tournament(event.id, rows, self.matches.now()):
                 raise Refusal(f"Tournament #{event.id} has already started.")
         await self.advance(tournament_id)
@@ -324,7 +292,7 @@ class TournamentService:
         table = next((t for t in event.tables if t.match_id == match_id), None)
         if table is None:
             raise Refusal(f"Match #{match_id} is not a match of tournament #{event.id}.")
-        n = len(table.entrants)
+        n = len(event.table_sides(table))
         pods = event.record.format == "pods"
         places: tuple[int, ...] | None = None
         if result == "double-forfeit":
@@ -338,7 +306,8 @@ class TournamentService:
         else:
             winner = 0 if result == "first" else 1
             points, played = tuple(1.0 if i == winner else 0.0 for i in range(n)), False
-        await self.store.set_result(event.id, table.round, table.board, points=points, places=places, played=played,
+        await self.store.set_result(event.id, table.round, table.board, points=event.per_entrant(table, points),
+                                    places=event.per_entrant(table, places), played=played,
                                     note=f"adjudicated by {by_name[:40]}", overwrite=True)
         await self.advance(tournament_id)
         return await self.get(tournament_id)
@@ -366,8 +335,9 @@ class TournamentService:
         nobody = bool(outcome.get(FORFEIT_KEY)) and not moves and event.sides.per_table == 2
         points, places, played = entrant_results(event.sides, outcome, match.status == "aborted" or nobody,
                                                  event.settings(), forfeit)
-        return await self.store.set_result(event.id, table.round, table.board, points=points, places=places,
-                                           played=played)
+        return await self.store.set_result(event.id, table.round, table.board, played=played,
+                                           points=event.per_entrant(table, points),  # type: ignore[arg-type]
+                                           places=event.per_entrant(table, places))
 
     async def advance(self, tournament_id: int) -> None:
         """If the current round is complete: pair the next one (and start its matches), or finish the event."""
@@ -381,12 +351,13 @@ class TournamentService:
                 return
             settings, entrants, games = event.settings(), event.core_entrants(), event.core_games()
             here = [e for e in entrants if e.dropped_after is None]
-            if (games and tournaments.finished(settings, entrants, games)) or (event.round and len(here) < 2):
+            least = event.sides.team_size * event.sides.per_table if event.per_round else 2  # to fill one table
+            if (games and tournaments.finished(settings, entrants, games)) or (event.round and len(here) < least):
                 ended = await self.store.update_tournament(event.id, expected_status="running", status="finished",
                                                            updated_at=self.matches.now())
             else:
                 round_no = event.round + 1
-                pairs = tournaments.pair_round(settings, entrants, games, round_no)
+                pairs = self.pair_next(event, round_no)
                 tables = sorted(pairs, key=lambda g: g.is_bye)
                 if await self.store.add_round(event.id, round_no,
                                               [(g.entrants, g.points, g.played) for g in tables],

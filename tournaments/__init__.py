@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tournaments.drawn import pair_drawn
 from tournaments.elimination import bracket
 from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
 from tournaments.pairing import finished, pair_round, rounds_for
@@ -19,6 +20,7 @@ __all__ = [
     "bracket",
     "draw_teams",
     "finished",
+    "pair_drawn",
     "pair_round",
     "placement_points",
     "places_from_scores",

@@ -26,6 +26,15 @@ class Game:
     points: tuple[float, ...] | None  # per entrant once finished: 1/½/0 (two-entrant) or placement points (pods)
     played: bool = True  # False for a bye or a forfeit (a win/loss, but not over the board)
     places: tuple[int, ...] | None = None  # pods: 1-based place per entrant (ties share)
+    sides: tuple[int, ...] | None = None  # per entrant, its side (team drawn for this round); None: one each
+
+    def side(self, at: int) -> int:
+        return self.sides[at] if self.sides is not None else at
+
+    def opponents(self, who: int) -> list[int]:
+        """The entrants on other sides than ``who`` (teammates of a drawn team are not opponents)."""
+        mine = self.side(self.entrants.index(who))
+        return [w for i, w in enumerate(self.entrants) if self.side(i) != mine]
 
     @property
     def is_bye(self) -> bool:

@@ -26,10 +26,10 @@ def result_code(game: Game, who: int) -> str:
         return "B"
     assert game.points is not None
     at = game.entrants.index(who)
-    if game.places is not None and len(game.entrants) > 2:
+    if game.places is not None and len(set(map(game.side, range(len(game.entrants))))) > 2:
         return str(game.places[at]) if game.played else ("F+" if game.places[at] == 1 else "F-")
     mine = game.points[at]
-    best_other = max(p for i, p in enumerate(game.points) if i != at)
+    best_other = max(p for i, p in enumerate(game.points) if game.side(i) != game.side(at))
     if not game.played:
         return "F+" if mine > best_other else "F-"
     return "W" if mine > best_other else "D" if mine == best_other else "L"
@@ -40,9 +40,9 @@ def won(game: Game, who: int) -> bool:
     if not game.played or game.is_bye or game.points is None:
         return False
     at = game.entrants.index(who)
-    if game.places is not None and len(game.entrants) > 2:
+    if game.places is not None and len(set(map(game.side, range(len(game.entrants))))) > 2:
         return game.places[at] == 1
-    return all(game.points[at] > p for i, p in enumerate(game.points) if i != at)
+    return all(game.points[at] > p for i, p in enumerate(game.points) if game.side(i) != game.side(at))
 
 
 def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
@@ -75,7 +75,7 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
             for game in round_games:
                 results.append(result_code(game, me))
                 wins += won(game, me)
-                others = [w for w in game.entrants if w != me]
+                others = game.opponents(me)  # a drawn team's members are not each other's opponents
                 if not game.played or not others:
                     contributions.append(own)
                     continue
