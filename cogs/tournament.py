@@ -189,20 +189,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            rounds="Rounds (Swiss and pods; default from the number of entrants)",
                            max_players="Most players who may sign up",
                            signup_closes="Sign-up closes in this many hours",
-                           rated="Whether the matches are rated")
+                           rated="Whether the matches are rated",
+                           teams="Team games: fixed teams (registered or drawn at the start) or drawn every round")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
                          signup_closes="signup-closes")
     @app_commands.choices(format=[app_commands.Choice(name=n, value=v) for n, v in FORMAT_CHOICES],
                           time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
-                                   app_commands.Choice(name="the late player forfeits", value="forfeit")])
+                                   app_commands.Choice(name="the late player forfeits", value="forfeit")],
+                          teams=[app_commands.Choice(name="fixed for the whole event", value="fixed"),
+                                 app_commands.Choice(name="drawn anew every round", value="per-round")])
     async def create(self, interaction: discord.Interaction, game: str, format: app_commands.Choice[str],
                      players_per_match: int | None = None, options: str | None = None,
                      time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
                      rounds: app_commands.Range[int, 1, 50] | None = None,
                      max_players: app_commands.Range[int, 2, 1000] | None = None,
                      signup_closes: app_commands.Range[int, 1, 24 * 60] | None = None,
-                     rated: bool | None = None) -> None:
+                     rated: bool | None = None, teams: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
             if not await is_organiser(interaction):
                 raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
@@ -222,7 +225,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 name, format.value, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 organiser_id=interaction.user.id, players=players_per_match, options=parsed,
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
-                rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated)
+                rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
+                teams=teams.value if teams else "fixed")
             await limits.respond(interaction, embed=signup_embed(event), view=signup_view(event))
             message = await interaction.original_response()
             await self.events.set_message(event.id, message.channel.id, message.id)

@@ -108,12 +108,15 @@ def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) 
     """'Board 1: @a (1½) vs @b (1) · match #812', a bye, or a finished table with its result."""
     if len(table.entrants) == 1:
         return f"Bye: {mentions(event, table.entrants[0])} ({points(table.points[0] if table.points else 0)})"
-    sides = " vs ".join(f"{mentions(event, e)} ({points(before.get(e, 0.0))})" for e in table.entrants)
+    # a team drawn for this round shows its members and their points before it: '@a (1) & @b (½) vs …'
+    sides = " vs ".join(" & ".join(f"{mentions(event, e)} ({points(before.get(e, 0.0))})" for e in side)
+                        for side in event.table_sides(table))
     line = f"Board {table.board}: {sides}"
     if table.match_id is not None:
         line += f" · match #{table.match_id}"
     if table.points is not None:
-        line += " · " + "–".join(points(p) for p in table.points) + ("" if table.played else " (not played)")
+        per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
+        line += " · " + "–".join(points(p) for p in per_side) + ("" if table.played else " (not played)")
         if table.note:
             line += f" · {table.note}"
     return line

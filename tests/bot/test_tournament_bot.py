@@ -311,3 +311,36 @@ async def test_a_match_nobody_starts_is_settled_by_the_scheduler_as_a_double_for
     assert event.status == "finished"
     match = await simcord_env.bot.service.get(table.match_id)
     assert match.status == "finished"
+
+
+async def test_bodsoi_two_against_two_with_teams_drawn_every_round(simcord_env: Any) -> None:
+    channel, boss, people = server(simcord_env, 8)
+    created = await boss.slash(channel, "tournament create", game="bodsoi", format="swiss", rounds=2,
+                               teams="per-round", **{"players-per-match": 4})
+    assert not created.ephemeral, answer(created).content
+    signup = channel.last_message
+    assert "teams of 2 drawn each round" in signup.embeds[0].title
+    refused = await people[0].slash(channel, "tournament team", partner1=people[1])
+    assert answer(refused).ephemeral and "draws new teams every round" in answer(refused).content
+    for who in people:
+        assert (await who.click(signup, label="Join")).acknowledged
+    await boss.click(message(channel, signup.id), label="Start")
+    (event,) = await simcord_env.bot.events.listing(channel.guild.id, ("running",))
+    assert [e.members for e in event.entrants] == [(p.id,) for p in people]  # the players are the entrants
+    posted = next(m for m in reversed(channel.history()) if m.embeds and "Round 1" in m.embeds[0].title)
+    assert posted.embeds[0].description.count(" & ") == 4  # two tables of two drawn teams
+    first = {frozenset(side) for t in event.round_tables(1) for side in event.table_sides(t)}
+    for table in event.round_tables(1):
+        match = await simcord_env.bot.service.get(table.match_id)
+        assert match.players == 4 and match.user_ids == event.seats_of(table)
+        loser = event.entrant(event.table_sides(table)[1][0]).members[0]
+        await resign(channel, "bodsoi", person(people, loser), table.match_id)
+    event = await fresh(simcord_env, event)
+    assert event.round == 2 and all(t.points == (1.0, 1.0, 0.0, 0.0) for t in event.round_tables(1))
+    assert not first & {frozenset(side) for t in event.round_tables(2) for side in event.table_sides(t)}
+    round2 = next(m for m in reversed(channel.history()) if m.embeds and "Round 2" in m.embeds[0].title)
+    text = round2.embeds[0].description  # the drawn teams' members, each with their own points so far
+    assert text.count(" & ") == 4 and text.count("(1)") == 4 and text.count("(0)") == 4
+    standings = await people[0].slash(channel, "tournament standings", tournament=event.id)
+    shown = answer(standings).embeds[0].description
+    assert all(p.name in shown for p in people), shown  # one row per player
