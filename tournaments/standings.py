@@ -49,7 +49,8 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
     """Ranked standings over the finished games.  Two-entrant formats: points, Buchholz cut 1 (own score for a
     round without a played game), Sonneborn-Berger, direct encounter, wins, rating, sign-up order.  Pods:
     points, Buchholz cut 1 over pod opponents (the mean of the others' scores at the table), 1st places,
-    rating, sign-up order."""
+    rating, sign-up order.  A game with ``sides`` (teams drawn for the round) counts only the other sides'
+    entrants as opponents: the mean of their scores stands for the opponent, and results compare sides."""
     done = [g for g in games if g.points is not None]
     total = scores(done)
     last_round = max((g.round for g in done), default=0)

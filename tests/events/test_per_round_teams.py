@@ -132,3 +132,22 @@ async def test_per_round_teams_are_refused_where_they_make_no_sense(tmp_path: Pa
     assert (await events.get(event.id)).signups == []
     rematch_source = await events.cancel(event.id, 1)
     assert (await events.rematch(rematch_source.id, 1)).per_round
+
+
+async def test_sinoda_three_teams_of_two_drawn_each_round_play_pods(tmp_path: Path) -> None:
+    _store, matches, events = await services(tmp_path / "p.sqlite3", Clock(), 8)
+    event = await events.create("sinoda", "pods", guild_id=1, channel_id=10, organiser_id=1, players=6,
+                                options={"teams": "3x2"}, rounds=1, teams="per-round")
+    for user in PLAYERS[:6]:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    (table,) = event.round_tables(1)
+    assert [len(side) for side in event.table_sides(table)] == [2, 2, 2]
+    match = await matches.get(table.match_id or 0)
+    for side, (_, seats) in zip(event.table_sides(table), match.game.teams(match.view(None)), strict=True):
+        assert {match.user_at(s) for s in seats} == {event.entrant(e).members[0] for e in side}
+    # A draw adjudicated: every team shares 1st, so every player gets (3 + 1 + 0) / 3 placement points.
+    event = await events.adjudicate(event.id, table.match_id or 0, "draw", 1, "ada")
+    (done,) = event.round_tables(1)
+    assert done.places == (1,) * 6 and done.points == pytest.approx((4 / 3,) * 6)
+    assert event.status == "finished" and {s.results for s in event.standings()} == {("1",)}
