@@ -151,3 +151,24 @@ async def test_sinoda_three_teams_of_two_drawn_each_round_play_pods(tmp_path: Pa
     (done,) = event.round_tables(1)
     assert done.places == (1,) * 6 and done.points == pytest.approx((4 / 3,) * 6)
     assert event.status == "finished" and {s.results for s in event.standings()} == {("1",)}
+
+
+async def test_a_drop_resigns_the_team_match_and_the_rest_are_drawn_without_them(tmp_path: Path) -> None:
+    _store, matches, events = await services(tmp_path / "d.sqlite3", Clock(), 9)
+    event = await events.create("bodsoi", "swiss", guild_id=1, channel_id=10, organiser_id=1, players=4, rounds=2,
+                                teams="per-round")
+    for user in PLAYERS:
+        await events.join(event.id, user)
+    event = await events.start(event.id, 1)
+    dropper = PLAYERS[0]
+    event, resigned = await events.drop(event.id, dropper)
+    (turn,) = resigned
+    gone = next(t for t in event.round_tables(1) if t.match_id == turn.match.id)
+    me = event.entrant_of(dropper)
+    assert me is not None and gone.points is not None and gone.points[gone.entrants.index(me.entrant)] == 0.0
+    other = next(t for t in event.round_tables(1) if t is not gone)
+    await matches.resign(other.match_id or 0, event.seats_of(other)[0])
+    event = await events.get(event.id)
+    # Seven players left: one table of four, three byes; the one who dropped is not paired.
+    assert event.round == 2 and [len(t.entrants) for t in event.round_tables()] == [4, 1, 1, 1]
+    assert me.entrant not in {e for t in event.round_tables() for e in t.entrants}
