@@ -15,6 +15,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.strength import budget_from
 from players import Budget
 from players.arena import computer, play
 from rules import GAMES, Configuration, Game
@@ -55,10 +56,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, default=2000, help="decisions before a game is cut off")
     args = parser.parse_args()
-    if args.budget is not None:
-        budget = Budget(iterations=args.iterations, seconds=args.budget, clock=time.perf_counter)
-    else:
-        budget = Budget(iterations=args.iterations or 200)
+    budget = budget_from(args.budget, args.iterations)
     print(f"hard budget: {budget.iterations} iterations, {budget.seconds} s per move")
     for name in args.names or list(GAMES):
         game = GAMES[name]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import itertools
-import random
 import sys
 import time
 from pathlib import Path
@@ -19,16 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import GAMES, Game, RulesError, State
-from tests.rules.adversarial import make, patterns
-
-
-def started(name: str) -> State:
-    game = GAMES[name]
-    rng = random.Random(1)
-    state = game.setup(game.player_counts[0])
-    while game.chance_outcomes(state):
-        state = game.apply(state, rng.choice(game.chance_outcomes(state))[0], None)
-    return state
+from tests.rules.adversarial import make, patterns, started
 
 
 def timed(game: Game, state: State, seat: int, text: str, repeat: int, *, guarded: bool = False) -> float:

@@ -71,6 +71,13 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
             f"s/move {strong} {per_move[strong]:.3f} {weak} {per_move[weak]:.3f}")
 
 
+def budget_from(seconds: float | None, iterations: int | None) -> Budget:
+    """Hard's budget from the benches' --budget/--iterations flags: seconds of wall clock, else iterations."""
+    if seconds is not None:
+        return Budget(iterations=iterations, seconds=seconds, clock=time.perf_counter)
+    return Budget(iterations=iterations or 200)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_", nargs="*", metavar="game", help="games to measure (default: all five)")
@@ -81,10 +88,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, default=2000, help="decisions before a game is cut off (a draw)")
     args = parser.parse_args()
-    if args.budget is not None:
-        budget = Budget(iterations=args.iterations, seconds=args.budget, clock=time.perf_counter)
-    else:
-        budget = Budget(iterations=args.iterations or 200)
+    budget = budget_from(args.budget, args.iterations)
     names = args.games_ or list(GAMES)
     print(f"hard budget: {budget.iterations} iterations, {budget.seconds} s per move")
     for name in names:

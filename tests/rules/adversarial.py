@@ -3,6 +3,10 @@ repeated to any length. Shared by the linear-time guard (tests/rules/test_parse_
 
 from __future__ import annotations
 
+import random
+
+from rules import GAMES, State
+
 COMMON: tuple[tuple[str, str], ...] = (("", "1"), ("", "a"), ("", " "), ("", "-"), ("", "\u0664"), ("", "ab1-"),
                                        ("", "'"))
 PATTERNS: dict[str, tuple[tuple[str, str], ...]] = {
@@ -14,6 +18,16 @@ PATTERNS: dict[str, tuple[tuple[str, str], ...]] = {
     "sanae": (("layout code ", "1"), ("layout code ", "1F"), ("layout code ", "F/"), ("layout code ", "99"),
               ("r", "1"), ("move r1.0", "1"), ("layout swap ", "r1.0"), ("layout preset ", "a-"), ("zed ", "r1")),
 }
+
+
+def started(name: str) -> State:
+    """The game's first position where a player acts (chance resolved with a fixed seed): what parsers read."""
+    game = GAMES[name]
+    rng = random.Random(1)
+    state = game.setup(game.player_counts[0])
+    while game.chance_outcomes(state):
+        state = game.apply(state, rng.choice(game.chance_outcomes(state))[0], None)
+    return state
 
 
 def patterns(game: str) -> tuple[tuple[str, str], ...]:

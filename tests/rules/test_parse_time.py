@@ -7,26 +7,16 @@ milliseconds, while the quadratic layout-code expander this replaced took over a
 from __future__ import annotations
 
 import contextlib
-import random
 import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import GAMES, RulesError, State
-from tests.rules.adversarial import make, patterns
+from rules import GAMES, RulesError
+from tests.rules.adversarial import make, patterns, started
 
 BOUND = 1.0  # seconds for one parse of up to 100,000 characters: about 30 times the slowest linear parse
-
-
-def started(name: str) -> State:
-    game = GAMES[name]
-    rng = random.Random(1)
-    state = game.setup(game.player_counts[0])
-    while game.chance_outcomes(state):
-        state = game.apply(state, rng.choice(game.chance_outcomes(state))[0], None)
-    return state
 
 
 STATES = {name: started(name) for name in GAMES}
