@@ -18,7 +18,7 @@ from cogs import limits
 from data import store_problem
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
-from rules.base import one_of, quote
+from rules.base import TEXT_LIMIT, one_of, quote
 
 if TYPE_CHECKING:
     from cogs.base import Tabletop
@@ -27,7 +27,9 @@ log = logging.getLogger(__name__)
 
 EMBED_COLOUR = discord.Colour(0x0072B2)
 MAX_NAME = 16
-MAX_TYPED = 300  # characters of a typed move, row, layout or option list; anything longer is refused unread
+# Characters of a typed move, row, layout or option list; anything longer is refused unread. The rules' own
+# limit for one action, so the cog and every parser draw the line in the same place.
+MAX_TYPED = TEXT_LIMIT
 
 # The bot's own permissions, as Discord's settings name them.
 PERMISSION_NAMES = {"view_channel": "View Channels", "send_messages": "Send Messages",

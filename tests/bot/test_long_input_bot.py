@@ -91,7 +91,7 @@ async def test_long_input_is_refused_shortly_and_changes_nothing(simcord_env: An
             message = answer(result)
             assert result.ephemeral and len(message.content) <= limits.CONTENT, message.content
             assert text[:200] not in message.content and "went wrong" not in message.content
-    # under the 300-character cap, an unknown option name is still quoted shortened, not repeated whole
+    # under the length cap, an unknown option name is still quoted shortened, not repeated whole
     result = await people[0].slash(channel, f"{game} new", options="q" * 250 + "=1")
     assert "no option" in answer(result).content and "q" * 100 not in answer(result).content, answer(result).content
     assert [m.id for m in await simcord_env.bot.service.matches_for(people[0].id, ("lobby",))] == []
