@@ -164,7 +164,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         async with match.lock:
             await self.store.put_seats(match.id, [(u, False, True) for u in users], self._clock())
             match.seats = await self.store.seats(match.id)
-            seed = self._rng.getrandbits(8 * dice.SEED_BYTES).to_bytes(dice.SEED_BYTES, "big")
+            seed = self._new_seed()
             state = match.game.setup(match.players, match.record.options)
             events, state = self._resolve(match, state, 0, seed)
             await self._commit(match, state, events, seats=list(users), seed=seed)
@@ -242,7 +242,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
                               + (f", waiting for {len(waiting)} invited player(s)." if waiting else "."))
             # Seats (and with them colours and turn order) are drawn like every chance outcome: from the secret
             # seed committed to now (its SHA-256 is published; the seed itself when the match ends).
-            seed = self._rng.getrandbits(8 * dice.SEED_BYTES).to_bytes(dice.SEED_BYTES, "big")
+            seed = self._new_seed()
             drawn = dice.seat_order(len(joined), seed, match.id)
             order = [joined[i] for i in drawn]
             state = match.game.setup(match.players, match.record.options)
@@ -339,6 +339,10 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             events.append(self._event(game, state, action, after, version + len(events) + 1, seat, None, kind))
             state = after
         return events, state
+
+    def _new_seed(self) -> bytes:
+        """A match's secret dice seed, from the service's generator (`secrets.SystemRandom` in production)."""
+        return self._rng.getrandbits(8 * dice.SEED_BYTES).to_bytes(dice.SEED_BYTES, "big")
 
     def _draw(self, chances: list[tuple[Action, float]], seed: bytes | None, match_id: int, n: int) -> Action:
         if seed is not None:
