@@ -321,7 +321,7 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
     last = view.get("last")
     if last:
         y = panel_heading(canvas, x, y, w, "Last turn")
-        y = panel_text(canvas, x, y, w, _describe_last(view, names), 16) + 8
+        y = panel_text(canvas, x, y, w, describe_last(view, names), 16) + 8
     options = view.get("options") or {}
     variant = [v for v in (options.get("axes"), options.get("links")) if v and v not in ("any-axis", "colour")]
     if variant:
@@ -329,7 +329,7 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
         panel_text(canvas, x, y + 30, w, ", ".join(variant), 16)
 
 
-def _describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     last = view.get("last") or {}
     seat = last.get("seat")
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"

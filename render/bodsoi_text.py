@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.bodsoi import _describe_last
+from render.bodsoi import describe_last
 from render.panels import display_names
 from render.words import GameText, plural, seat_names
 
@@ -21,7 +21,7 @@ ENDINGS = {"full": "the board is full", "stall": "nobody could or would play", "
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
     if not view.get("last"):
         return ""
-    return _describe_last(view, display_names(view, names))
+    return describe_last(view, display_names(view, names))
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:

@@ -194,7 +194,7 @@ class BoardPainter:
                 self.canvas.cross((x1 - size * 0.95, y0 + size * 0.95), size, INK, max(2.0, self.cell / 28))
 
 
-def _seat_colours(view: Mapping[str, Any]) -> list[str]:
+def seat_colours(view: Mapping[str, Any]) -> list[str]:
     colours = view.get("seat_colours")
     if colours:
         return list(colours)
@@ -258,7 +258,7 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colour
     last = view.get("last")
     if last:
         y = panel_heading(canvas, x, y, w, "Last turn")
-        y = panel_text(canvas, x, y, w, _describe_last(view, names, colours), 17) + 8
+        y = panel_text(canvas, x, y, w, describe_last(view, names, colours), 17) + 8
     quiet = view.get("quiet")
     if quiet is not None:
         limit = (view.get("options") or {}).get("quiet-limit")
@@ -270,7 +270,7 @@ def _chip(letter: str) -> Chip:
     return CHIPS.get(letter) or chip("grey", letter)
 
 
-def _describe_last(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> str:
+def describe_last(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> str:
     """The last turn in words: who did what, and which pieces changed to whose colour by which rule."""
     last = view.get("last") or {}
 
@@ -309,7 +309,7 @@ def _frame() -> Image.Image:
 
 def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
     """The board image for a Cintos view: header, board with the last turn marked, side panel. PNG bytes."""
-    colours = _seat_colours(view)
+    colours = seat_colours(view)
     shown = display_names(view, names)
     canvas = Canvas(WIDTH, HEIGHT)
     header(canvas, view, shown, TITLE, [_chip(c) for c in colours], match_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.cintos import _describe_last, _seat_colours
+from render.cintos import describe_last, seat_colours
 from render.panels import display_names
 from render.words import GameText, plural, seat_names
 
@@ -17,7 +17,7 @@ COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
     if not view.get("last"):
         return ""
-    return _describe_last(view, display_names(view, names), _seat_colours(view)).replace("\n", " ")
+    return describe_last(view, display_names(view, names), seat_colours(view)).replace("\n", " ")
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:

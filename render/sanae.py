@@ -225,7 +225,7 @@ def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], col
         canvas.line([*pts, pts[0], pts[1]], colour, width)
 
 
-def _lost_text(letters: str) -> str:
+def lost_text(letters: str) -> str:
     if not letters:
         return "lost nothing"
     counts: dict[str, int] = {}
@@ -239,7 +239,7 @@ def _seat_detail(view: Mapping[str, Any], seat: int) -> str:
         status = view["setup"][seat]["status"]
         return {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
                 "shuffling": "setting up"}.get(status, status)
-    return _lost_text(view["captured"][seat])
+    return lost_text(view["captured"][seat])
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:

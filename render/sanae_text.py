@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.panels import display_names
-from render.sanae import _lost_text, describe_last
+from render.sanae import describe_last, lost_text
 from render.words import GameText, plural, seat_names
 
 SETUP_WORDS = {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
@@ -29,7 +29,7 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             status = ((view.get("setup") or [{}, {}])[seat] or {}).get("status", "")
             out.append(f"{name}: {SETUP_WORDS.get(status, status)}")
         else:
-            lost = _lost_text((view.get("captured") or ["", ""])[seat])
+            lost = lost_text((view.get("captured") or ["", ""])[seat])
             out.append(f"{name}: {plural(stones.count(seat), 'stone')} on the board, {lost}")
     pending = view.get("pending")
     if pending and pending.get("kind") == "zed":

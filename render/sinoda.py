@@ -351,7 +351,7 @@ def _seat_block(canvas: Canvas, view: Mapping[str, Any], seat: int, name: str, w
         canvas.text((text_x, cy), f"{caps} captured" if caps else "no captures yet", 13, MUTED, anchor="lm")
 
 
-def _describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The last action in words: 'Ada (Red) b4-c5: 3 steps, captures Blue's 2.'"""
     last = view.get("last") or {}
     seat_names = view.get("seat_names") or []
@@ -409,7 +409,7 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
     if words is not None:
         y = panel_heading(canvas, x, y, w, "Result")
         y = panel_text(canvas, x, y, w, words.sentence(), 16) + 6
-    text = _describe_last(view, names)
+    text = describe_last(view, names)
     if text:
         y = panel_heading(canvas, x, y, w, "Last action")
         y = panel_text(canvas, x, y, w, text, 16) + 6

@@ -7,14 +7,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.panels import display_names
-from render.sinoda import _describe_last, seat_flowers
+from render.sinoda import describe_last, seat_flowers
 from render.words import GameText, plural, seat_names
 
 TEAM_NUMERALS = ("I", "II", "III")
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
-    return _describe_last(view, display_names(view, names))
+    return describe_last(view, display_names(view, names))
 
 
 def _initials(view: dict[str, Any]) -> list[str]:

@@ -11,7 +11,7 @@ from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
 from render import render_board as render_any
-from render.cintos import BOARD_TOP, CHIPS, PANEL_X, _describe_last, board_box, board_from_placement, render_board
+from render.cintos import BOARD_TOP, CHIPS, PANEL_X, board_box, board_from_placement, describe_last, render_board
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from render.panels import HEADER_HEIGHT, ROW_HEIGHT
 
@@ -190,10 +190,10 @@ def test_last_turn_descriptions() -> None:
     colours = ["R", "Y", "B", "G"]
     view = start_4p()
     passed = {**view, "last": {"seat": 1, "kind": "pass"}}
-    assert _describe_last(passed, NAMES, colours) == "Bob (Yellow) had no move and passed."
+    assert describe_last(passed, NAMES, colours) == "Bob (Yellow) had no move and passed."
     resigned = {**view, "last": {"seat": 3, "kind": "resign"}}
-    assert _describe_last(resigned, NAMES, colours) == "Dmitri (Green) resigned."
-    text = _describe_last(capture_4p(), NAMES, colours)
+    assert describe_last(resigned, NAMES, colours) == "Dmitri (Green) resigned."
+    text = describe_last(capture_4p(), NAMES, colours)
     assert text == "Chloé (Blue) b3-c3: 2 pieces turned blue (Victory by Numbers).\nDmitri (Green) is eliminated."
 
 
@@ -202,7 +202,7 @@ def test_a_capture_against_the_mover_names_the_capturer() -> None:
     last = {"seat": 0, "kind": "move", "from": "d5", "to": "e5", "captured": ["e5"], "rule": "Victory by Numbers",
             "eliminated": [], "area": ["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"]}
     view = make_view("RRRR4/RR2B1BB/5BBB/4BB1B/8/2R5/8/8", to_move=1, turn=31, last=last)
-    assert _describe_last(view, NAMES, ["R", "B"]) == "Alice (Red) d5-e5: 1 piece turned blue (Victory by Numbers)."
+    assert describe_last(view, NAMES, ["R", "B"]) == "Alice (Red) d5-e5: 1 piece turned blue (Victory by Numbers)."
     render_board(view, NAMES)
 
 
