@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import weakref
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -63,8 +64,16 @@ class Tables:
     def __init__(self, bot: Tabletop) -> None:
         self.bot = bot
         self.cogs: dict[str, GameCog] = {}
-        self._post_locks: dict[int, asyncio.Lock] = {}
+        # One lock per match while a post uses it (weak: a match nobody posts to leaves nothing behind).
+        self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._shown: dict[int, int] = {}  # per match, the log version its newest board message shows
+
+    def post_lock(self, match_id: int) -> asyncio.Lock:
+        """The lock that keeps one match's board posts in order."""
+        lock = self._post_locks.get(match_id)
+        if lock is None:
+            lock = self._post_locks[match_id] = asyncio.Lock()
+        return lock
 
     @property
     def service(self) -> MatchService:
@@ -161,7 +170,7 @@ class Tables:
         """Post the new board at the bottom of the channel and shrink the previous board message to one line.
         `opening` replaces the first board's "seats were drawn" line (a tournament seats by its pairing)."""
         match = turn.match
-        async with self._post_locks.setdefault(match.id, asyncio.Lock()):
+        async with self.post_lock(match.id):
             channel = await self.channel(match.record.channel_id)
             previous = match.record.message_id
             summary = self.summary(match, turn.events)
