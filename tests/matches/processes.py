@@ -1,0 +1,98 @@
+"""What the multi-process tests share: started matches, driver subprocesses, and the check of every stored log."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import sqlite3
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
+
+from data import Store
+from matches import MatchService
+from rules import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+DRIVER = "tests.matches.two_process_driver"
+
+
+async def start_matches(target: str, count: int, *, time_control: int | Sequence[int] = 0,
+                        timeout_rule: str = "claim", games: Sequence[str] | None = None) -> list[int]:
+    """`count` started 2-player matches (the games in turn), two users of their own each; their ids."""
+    names = list(games or sorted(GAMES))
+    store = await Store.open(target)
+    try:
+        service = MatchService(store, rng=random.Random(7))
+        ids = []
+        for i in range(count):
+            tc = time_control if isinstance(time_control, int) else time_control[i]
+            creator = 1000 + 2 * i
+            match = await service.create(names[i % len(names)], guild_id=1, channel_id=2, creator_id=creator,
+                                         players=2, time_control=tc, timeout_rule=timeout_rule)
+            await service.join(match.id, creator + 1)
+            await service.start(match.id, creator)
+            ids.append(match.id)
+        return ids
+    finally:
+        await store.close()
+
+
+async def spawn(*args: str) -> asyncio.subprocess.Process:
+    """A driver process (tests/matches/two_process_driver.py) with stdout piped."""
+    return await asyncio.create_subprocess_exec(sys.executable, "-m", DRIVER, *args, cwd=ROOT,
+                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+
+
+@dataclass(frozen=True)
+class Ack:
+    match_id: int
+    n: int
+    key: str
+
+
+def acks(lines: Sequence[str]) -> list[Ack]:
+    """The `ok <match> <n> <key>` lines: moves the driver said were committed."""
+    found = []
+    for line in lines:
+        words = line.split()
+        if len(words) == 4 and words[0] == "ok":
+            found.append(Ack(int(words[1]), int(words[2]), words[3]))
+    return found
+
+
+async def keyed_lines(target: str) -> list[tuple[int, int, str]]:
+    """Every (match, log line, key) with an idempotency key, read with plain SQL (no store code in between)."""
+    sql = "SELECT match_id, n, key FROM actions WHERE key IS NOT NULL ORDER BY match_id, n"
+    if target.startswith("postgresql://"):
+        conn = await asyncpg.connect(target)
+        try:
+            return [(r[0], r[1], r[2]) for r in await conn.fetch(sql)]
+        finally:
+            await conn.close()
+    with sqlite3.connect(target) as conn:
+        return [(r[0], r[1], r[2]) for r in conn.execute(sql)]
+
+
+async def check_logs(target: str, ids: Sequence[int]) -> dict[int, int]:
+    """For every match: the log is lines 1..version with no gap or duplicate, and it replays to the stored state.
+    Returns each match's version. Read through a fresh store and service (no cache from the run)."""
+    store = await Store.open(target)
+    try:
+        service = MatchService(store)
+        versions = {}
+        for match_id in ids:
+            record = await store.get_match(match_id)
+            assert record is not None
+            numbers = [e.n for e in await store.log(match_id)]
+            assert numbers == list(range(1, record.version + 1)), (match_id, numbers)
+            match = await service.get(match_id)
+            assert await service.replay(match_id) == match.state, f"match {match_id} does not replay to its state"
+            assert match.game.to_json(match.state) == record.state
+            versions[match_id] = record.version
+        return versions
+    finally:
+        await store.close()
