@@ -1,0 +1,30 @@
+"""Fixtures for every test: a PostgreSQL cluster started once per session, only when a test asks for it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tests.pg_server import Cluster, PostgresUnavailable, start_cluster
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Cluster]:
+    """One throwaway PostgreSQL server for the session. Never skipped: without PostgreSQL the asking tests fail."""
+    try:
+        cluster = start_cluster()
+    except PostgresUnavailable as error:
+        reason = str(error)
+    else:
+        reason = ""
+    if reason:  # failed outside the except block: one line, no chained traceback
+        pytest.fail(f"PostgreSQL unavailable: {reason}", pytrace=False)
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def postgres_url(pg_cluster: Cluster) -> str:
+    """The URL of a fresh empty database, one per test."""
+    return pg_cluster.create_database()
