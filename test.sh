@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Run every test: creates .venv on first use, installs the bot with its test tools, lints, then runs pytest
 # (rules, rendering, storage, the match service, layer contracts and the bot through simcord).
+# The storage tests also run on a throwaway PostgreSQL server they start themselves: .ci/postgres.sh checks for
+# its binaries and installs them when it can (root with apt-get), else says how to get them.
 set -euo pipefail
 cd "$(dirname "$0")"
+bash .ci/postgres.sh
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
