@@ -1,4 +1,5 @@
-"""The database file's health: checks at start (before and after connecting) and what a failing store means.
+"""The database's health: checks of the SQLite file at start (before and after connecting) and what a failing store
+(SQLite or PostgreSQL) means.
 
 A problem becomes `StoreUnavailable`, naming the file and the problem in one line; the bot prints it and exits.
 """
@@ -25,6 +26,19 @@ _PROBLEMS = {
     sqlite3.SQLITE_CANTOPEN: "the database file cannot be opened",
     sqlite3.SQLITE_PROTOCOL: "locking the database file failed",
     sqlite3.SQLITE_NOTADB: "the file is not a SQLite database",
+}
+# PostgreSQL's SQLSTATE codes (or their two-letter classes) that mean an outage or a setting, not a bug in the bot
+# (https://www.postgresql.org/docs/current/errcodes-appendix.html); the longest matching prefix wins.
+_PG_PROBLEMS = {
+    "08": "the connection to the database server failed or was lost",
+    "28": "the database server refused the login (check the user and password in DATABASE_URL)",
+    "3D000": "the database named in DATABASE_URL does not exist",
+    "25006": "the database is read-only",
+    "53": "the database server ran out of resources",
+    "53100": "the database server's disk is full",
+    "53300": "the database server has too many connections",
+    "57P": "the database server is shutting down or restarting",
+    "58": "the database server had a system error (I/O)",
 }
 QUICK_CHECK_SHOWN = 200  # characters of PRAGMA quick_check's first finding in the message
 
@@ -54,7 +68,20 @@ def store_problem(error: BaseException) -> str | None:
         code = getattr(seen, "sqlite_errorcode", None)
         if isinstance(seen, sqlite3.Error) and code is not None and code & 0xFF in _PROBLEMS:
             return _PROBLEMS[code & 0xFF]
+        problem = postgres_problem(getattr(seen, "sqlstate", None))
+        if problem is not None:
+            return problem
         seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
+    return None
+
+
+def postgres_problem(sqlstate: object) -> str | None:
+    """What a PostgreSQL error code means in words when it is an outage or a setting; None otherwise."""
+    if not isinstance(sqlstate, str):
+        return None
+    for length in (5, 3, 2):
+        if sqlstate[:length] in _PG_PROBLEMS:
+            return _PG_PROBLEMS[sqlstate[:length]]
     return None
 
 

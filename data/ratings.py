@@ -3,12 +3,11 @@ order), leaderboards, a player's record, and the rebuild that recomputes every r
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import aiosqlite
+from data.sql import Database
 
 if TYPE_CHECKING:  # typing only: data.store imports this module
     from data.store import MatchRecord, SeatRecord
@@ -64,74 +63,71 @@ _CHANGE_COLUMNS = ("match_id, seat, user_id, rank, result, mu_before, sigma_befo
 _RATING_COLUMNS = "user_id, game, mu, sigma, games, wins, draws, losses"
 
 
-async def _run(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
-    async with conn.execute(sql, params):
-        pass
-
-
 class RatingStore:
-    """Mixed into `data.store.Store`; uses its connection, its transactions and its match reads."""
+    """Mixed into `data.store.Store`; uses its database, and its match reads inside a transaction."""
 
-    _conn: aiosqlite.Connection
-    _transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
-    get_match: Callable[[int], Any]
-    seats: Callable[[int], Any]
+    _db: Database
+    _read_match: Callable[[Database, int], Awaitable[MatchRecord | None]]
+    _seats: Callable[[Database, int], Awaitable[list[SeatRecord]]]
 
     async def match_rated(self, match_id: int) -> bool:
-        async with self._conn.execute("SELECT rated FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        return await self._rated(self._db, match_id)
+
+    @staticmethod
+    async def _rated(db: Database, match_id: int) -> bool:
+        row = await db.fetchone("SELECT rated FROM matches WHERE id = ?", (match_id,))
         return bool(row and row[0])
 
-    async def _changes(self, conn: aiosqlite.Connection, match_id: int) -> list[RatingChangeRow] | None:
+    async def _changes(self, db: Database, match_id: int) -> list[RatingChangeRow] | None:
         """The changes recorded for a match; None if it was never applied."""
-        async with conn.execute("SELECT 1 FROM rated_matches WHERE match_id = ?", (match_id,)) as cur:
-            if await cur.fetchone() is None:
-                return None
-        async with conn.execute(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? ORDER BY seat",
-                                (match_id,)) as cur:
-            return [RatingChangeRow(*row) for row in await cur.fetchall()]
+        if await db.fetchone("SELECT 1 FROM rated_matches WHERE match_id = ?", (match_id,)) is None:
+            return None
+        rows = await db.fetchall(f"SELECT {_CHANGE_COLUMNS} FROM rating_changes WHERE match_id = ? ORDER BY seat",
+                                 (match_id,))
+        return [RatingChangeRow(*row) for row in rows]
 
     async def rating_changes(self, match_id: int) -> list[RatingChangeRow] | None:
         """What the match's rating update did, per seat; None if it had none (unrated, unfinished, aborted)."""
-        return await self._changes(self._conn, match_id)
+        return await self._changes(self._db, match_id)
 
-    async def _ratings(self, conn: aiosqlite.Connection, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
+    async def _ratings(self, db: Database, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
         marks = ",".join("?" * len(user_ids))
-        async with conn.execute(f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ? AND user_id IN ({marks})",
-                                (game, *user_ids)) as cur:
-            return {row[0]: RatingRow(*row) for row in await cur.fetchall()}
+        rows = await db.fetchall(f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ? AND user_id IN ({marks})",
+                                 (game, *user_ids))
+        return {row[0]: RatingRow(*row) for row in rows}
 
-    async def _write_changes(self, conn: aiosqlite.Connection, record: MatchRecord,
+    async def _write_changes(self, db: Database, record: MatchRecord,
                              changes: Sequence[RatingChangeRow], now: float) -> None:
-        await _run(conn, "INSERT INTO rated_matches (match_id, game, applied_at) VALUES (?, ?, ?)",
-                   (record.id, record.game, now))
+        await db.execute("INSERT INTO rated_matches (match_id, game, applied_at) VALUES (?, ?, ?)",
+                         (record.id, record.game, now))
         for c in changes:
-            await _run(conn, f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (c.match_id, c.seat, c.user_id, c.rank, c.result, c.mu_before, c.sigma_before,
-                        c.games_before, c.mu_after, c.sigma_after))
+            await db.execute(f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             (c.match_id, c.seat, c.user_id, c.rank, c.result, c.mu_before, c.sigma_before,
+                              c.games_before, c.mu_after, c.sigma_after))
             won, drew, lost = (int(c.result == r) for r in ("win", "draw", "loss"))
-            await _run(conn,
-                       "INSERT INTO ratings (user_id, game, mu, sigma, games, wins, draws, losses) "
-                       "VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT(user_id, game) DO UPDATE SET mu = excluded.mu, "
-                       "sigma = excluded.sigma, games = games + 1, wins = wins + excluded.wins, "
-                       "draws = draws + excluded.draws, losses = losses + excluded.losses",
-                       (c.user_id, record.game, c.mu_after, c.sigma_after, won, drew, lost))
+            await db.execute(
+                "INSERT INTO ratings (user_id, game, mu, sigma, games, wins, draws, losses) "
+                "VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT(user_id, game) DO UPDATE SET mu = excluded.mu, "
+                "sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+                "draws = ratings.draws + excluded.draws, losses = ratings.losses + excluded.losses",
+                (c.user_id, record.game, c.mu_after, c.sigma_after, won, drew, lost))
 
     async def apply_rating(self, match_id: int, compute: Compute, now: float) -> list[RatingChangeRow] | None:
         """Apply a finished rated match's update once, in one transaction: the ratings and the per-match record
         together. A match already applied returns its recorded changes unchanged (a retry, a restart, another
         process); one that is not rated, not finished (aborted, running) returns None and changes nothing."""
-        async with self._transaction() as conn:
-            done = await self._changes(conn, match_id)
+        async with self._db.transaction() as tx:
+            await tx.lock_row("matches", match_id)  # PostgreSQL: another process applying it waits, then sees it done
+            done = await self._changes(tx, match_id)
             if done is not None:
                 return done
-            record = await self.get_match(match_id)
-            if record is None or record.status != "finished" or not await self.match_rated(match_id):
+            record = await self._read_match(tx, match_id)
+            if record is None or record.status != "finished" or not await self._rated(tx, match_id):
                 return None
-            seats = await self.seats(match_id)
-            current = await self._ratings(conn, record.game, [s.user_id for s in seats])
+            seats = await self._seats(tx, match_id)
+            current = await self._ratings(tx, record.game, [s.user_id for s in seats])
             changes = compute(record, seats, current)
-            await self._write_changes(conn, record, changes, now)
+            await self._write_changes(tx, record, changes, now)
             return changes
 
     async def rebuild_ratings(self, compute: Compute, now: float, *,
@@ -139,23 +135,23 @@ class RatingStore:
         """Recompute every rating from the stored results: the matches in the order their updates were applied,
         then any finished rated match never applied (oldest end first). Returns (recorded changes, recomputed
         changes), both in that order; with `write`, the recomputed ratings and records replace the stored ones."""
-        async with self._transaction() as conn:
-            async with conn.execute("SELECT match_id FROM rated_matches ORDER BY seq") as cur:
-                order = [row[0] for row in await cur.fetchall()]
-            async with conn.execute(
-                    "SELECT id FROM matches WHERE rated = 1 AND status = 'finished' AND id NOT IN "
-                    "(SELECT match_id FROM rated_matches) ORDER BY updated_at, id") as cur:
-                order += [row[0] for row in await cur.fetchall()]
+        async with self._db.transaction() as tx:
+            if tx.dialect == "postgresql":  # no live update may interleave with the rebuild (SQLite: BEGIN IMMEDIATE)
+                await tx.execute("LOCK TABLE rated_matches IN EXCLUSIVE MODE")
+            order = [row[0] for row in await tx.fetchall("SELECT match_id FROM rated_matches ORDER BY seq")]
+            order += [row[0] for row in await tx.fetchall(
+                "SELECT id FROM matches WHERE rated = 1 AND status = 'finished' AND id NOT IN "
+                "(SELECT match_id FROM rated_matches) ORDER BY updated_at, id")]
             recorded: list[RatingChangeRow] = []
             for match_id in order:
-                recorded += await self._changes(conn, match_id) or []
+                recorded += await self._changes(tx, match_id) or []
             ratings: dict[tuple[int, str], RatingRow] = {}
             redone: list[tuple[MatchRecord, list[RatingChangeRow]]] = []
             for match_id in order:
-                record = await self.get_match(match_id)
+                record = await self._read_match(tx, match_id)
                 if record is None or record.status != "finished":
                     continue
-                seats = await self.seats(match_id)
+                seats = await self._seats(tx, match_id)
                 current = {s.user_id: ratings[(s.user_id, record.game)] for s in seats
                            if (s.user_id, record.game) in ratings}
                 changes = compute(record, seats, current)
@@ -165,19 +161,19 @@ class RatingStore:
                                                                   old.games + 1 if old else 1)
                 redone.append((record, changes))
             if write:
-                await _run(conn, "DELETE FROM rating_changes")
-                await _run(conn, "DELETE FROM rated_matches")
-                await _run(conn, "DELETE FROM ratings")
+                await tx.execute("DELETE FROM rating_changes")
+                await tx.execute("DELETE FROM rated_matches")
+                await tx.execute("DELETE FROM ratings")
                 for record, changes in redone:
-                    await self._write_changes(conn, record, changes, now)
+                    await self._write_changes(tx, record, changes, now)
         return recorded, [c for _, changes in redone for c in changes]
 
     # ---- reading ----------------------------------------------------------------------------------------------
     async def ratings_of(self, user_id: int) -> list[RatingRow]:
         """A player's rating in every game they have played rated, by game name."""
-        async with self._conn.execute(f"SELECT {_RATING_COLUMNS} FROM ratings WHERE user_id = ? ORDER BY game",
-                                      (user_id,)) as cur:
-            return [RatingRow(*row) for row in await cur.fetchall()]
+        rows = await self._db.fetchall(f"SELECT {_RATING_COLUMNS} FROM ratings WHERE user_id = ? ORDER BY game",
+                                       (user_id,))
+        return [RatingRow(*row) for row in rows]
 
     async def leaderboard(self, game: str, *, guild_id: int | None, offset: int,
                           limit: int) -> tuple[int, list[RatingRow]]:
@@ -191,24 +187,23 @@ class RatingStore:
             where += (" AND EXISTS (SELECT 1 FROM rating_changes c JOIN matches m ON m.id = c.match_id "
                       "WHERE c.user_id = r.user_id AND m.game = r.game AND m.guild_id = ?)")
             params += (guild_id,)
-        async with self._conn.execute(f"SELECT COUNT(*) FROM ratings r WHERE {where}", params) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone(f"SELECT COUNT(*) FROM ratings r WHERE {where}", params)
         total = int(row[0]) if row else 0
-        async with self._conn.execute(
-                f"SELECT {', '.join('r.' + c.strip() for c in _RATING_COLUMNS.split(','))} FROM ratings r "
-                f"WHERE {where} ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
-                (*params, limit, offset)) as cur:
-            return total, [RatingRow(*row) for row in await cur.fetchall()]
+        rows = await self._db.fetchall(
+            f"SELECT {', '.join('r.' + c.strip() for c in _RATING_COLUMNS.split(','))} FROM ratings r "
+            f"WHERE {where} ORDER BY r.mu - 3 * r.sigma DESC, r.games DESC, r.user_id LIMIT ? OFFSET ?",
+            (*params, limit, offset))
+        return total, [RatingRow(*row) for row in rows]
 
     async def recent_rated(self, user_id: int, limit: int) -> list[RatedResult]:
         """A player's latest rated matches, newest first."""
         columns = ", ".join("c." + c.strip() for c in _CHANGE_COLUMNS.split(","))
-        async with self._conn.execute(
-                f"SELECT {columns}, m.game, m.guild_id, m.channel_id, m.message_id, r.applied_at "
-                "FROM rating_changes c JOIN rated_matches r ON r.match_id = c.match_id "
-                "JOIN matches m ON m.id = c.match_id WHERE c.user_id = ? ORDER BY r.seq DESC LIMIT ?",
-                (user_id, limit)) as cur:
-            return [RatedResult(RatingChangeRow(*row[:10]), *row[10:]) for row in await cur.fetchall()]
+        rows = await self._db.fetchall(
+            f"SELECT {columns}, m.game, m.guild_id, m.channel_id, m.message_id, r.applied_at "
+            "FROM rating_changes c JOIN rated_matches r ON r.match_id = c.match_id "
+            "JOIN matches m ON m.id = c.match_id WHERE c.user_id = ? ORDER BY r.seq DESC LIMIT ?",
+            (user_id, limit))
+        return [RatedResult(RatingChangeRow(*row[:10]), *row[10:]) for row in rows]
 
 
 __all__ = ["Compute", "RatedResult", "RatingChangeRow", "RatingRow", "RatingStore"]

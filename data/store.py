@@ -1,26 +1,25 @@
-"""The repository API over one long-lived aiosqlite connection: matches, seats, the action log and users.
-
-Callers never see SQL; a PostgreSQL store can implement the same methods later.
+"""The repository API over SQLite (a file) or PostgreSQL (a `postgresql://` URL): matches, seats, the action log
+and users. Callers never see SQL; data/sql.py is the small interface both backends implement.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import os
-import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
-from data.health import StoreUnavailable, check_file, check_intact, check_same_file, file_identity, store_problem
-from data.migrations import MIGRATIONS
+from data.health import StoreUnavailable, store_problem
+from data.migrations import migrate
+from data.postgres import DEFAULT_POOL_SIZE, PostgresDatabase, is_url, redact
 from data.ratings import RatingStore
+from data.sql import Database, SqliteDatabase, UniqueViolation
 from data.tournaments import TournamentStore
 
 log = logging.getLogger(__name__)
@@ -62,6 +61,7 @@ class MatchRecord:
     # The dice: SHA-256 of the secret seed (public from the start) and the seed (hex; secret until the end).
     commitment: str | None = None
     seed: str | None = field(default=None, repr=False)
+    revision: int = 0  # +1 at every change of the match row or its seats (migration 8)
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class NotifyPreference:
 
 _MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, status, players, options, state, version, "
                   "outcome, created_at, updated_at, time_control, timeout_rule, turn_started, deadline, reminders, "
-                  "overdue, expires_at, draw_offer, rematch_of, commitment, seed")
+                  "overdue, expires_at, draw_offer, rematch_of, commitment, seed, revision")
 
 
 def _match(row: Sequence[Any]) -> MatchRecord:
@@ -123,154 +123,152 @@ def _match(row: Sequence[Any]) -> MatchRecord:
         version=row[10], outcome=json.loads(row[11]) if row[11] else None, created_at=row[12], updated_at=row[13],
         time_control=row[14] or 0, timeout_rule=row[15], turn_started=row[16], deadline=row[17], reminders=row[18],
         overdue=bool(row[19]), expires_at=row[20], draw_offer=tuple(json.loads(row[21])) if row[21] else (),
-        rematch_of=row[22], commitment=row[23], seed=row[24],
+        rematch_of=row[22], commitment=row[23], seed=row[24], revision=row[25],
     )
 
 
-async def _run(conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()) -> None:
-    """Execute one statement and close its cursor (an open cursor would block COMMIT)."""
-    async with conn.execute(sql, params):
-        pass
-
-
-async def _run_many(conn: aiosqlite.Connection, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-    async with conn.executemany(sql, rows):
-        pass
+def _pool_size() -> int:
+    text = os.environ.get("DATABASE_POOL_SIZE", "").strip()
+    if not text:
+        return DEFAULT_POOL_SIZE
+    if not text.isdigit() or not 1 <= int(text) <= 1000:
+        raise ValueError(f"DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not {text[:20]!r}")
+    return int(text)
 
 
 class Store(RatingStore, TournamentStore):
-    """Persistence for the match service. Open with `await Store.open(path)`; one instance per process."""
+    """Persistence for the match service. Open with `await Store.open(path or URL)`; one instance per process."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
-        self._conn = conn
-        # One connection serves every match: writes take turns so one transaction never swallows another's.
-        self._write_lock = asyncio.Lock()
-        self._file: tuple[str, tuple[int, int]] | None = None  # path and identity, checked before every write
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
-    def _check_file(self) -> None:
-        if self._file is not None:
-            check_same_file(*self._file)
+    @property
+    def backend(self) -> str:
+        """"sqlite" or "postgresql"."""
+        return self._db.dialect
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        self._check_file()
-        async with self._write_lock:
-            await _run(self._conn, "BEGIN IMMEDIATE")
-            try:
-                yield self._conn
-            except BaseException:
-                await _run(self._conn, "ROLLBACK")
-                raise
-            await _run(self._conn, "COMMIT")
+    @property
+    def shared(self) -> bool:
+        """Whether other processes may write the same matches (PostgreSQL): in-memory copies must be checked
+        (`revision`). A SQLite file has one owner, this process."""
+        return self._db.dialect != "sqlite"
+
+    @property
+    def _conn(self) -> aiosqlite.Connection:
+        """The SQLite connection itself, for tests that damage the database on purpose."""
+        if not isinstance(self._db, SqliteDatabase):
+            raise AttributeError("only a SQLite store has one connection")
+        return self._db.connection
+
+    def _transaction(self) -> AbstractAsyncContextManager[Database]:
+        return self._db.transaction()
 
     @classmethod
-    async def open(cls, path: str | Path, *, init_empty: bool = False) -> Store:
-        """Connect, check and migrate; `StoreUnavailable` (naming the file and the problem) if the file is unusable.
+    async def open(cls, target: str | Path, *, init_empty: bool = False) -> Store:
+        """Connect, check and migrate; `StoreUnavailable` (naming the file or the URL without its password, and the
+        problem) if the database is unusable.
 
-        A file that is not a database, is damaged (PRAGMA quick_check), cannot be written, or is empty (0 bytes,
-        unless `init_empty`) is refused, and the connection is closed again: its thread would keep the process alive.
+        A SQLite file that is not a database, is damaged (PRAGMA quick_check), cannot be written, or is empty
+        (0 bytes, unless `init_empty`) is refused, and the connection is closed again: its thread would keep the
+        process alive. A `postgresql://` URL opens a pool of `DATABASE_POOL_SIZE` connections (default 10).
         """
-        name = str(path)
-        file = name != ":memory:"
-        if file:
-            check_file(Path(path), init_empty=init_empty)
-        conn: aiosqlite.Connection | None = None
+        name = str(target)
+        url = is_url(name)
+        shown = redact(name) if url else name
+        db: Database | None = None
         try:
-            conn = await aiosqlite.connect(name, isolation_level=None)  # explicit BEGIN/COMMIT below
-            await _run(conn, "PRAGMA busy_timeout=5000")
-            await _run(conn, "PRAGMA journal_mode=WAL")
-            await _run(conn, "PRAGMA foreign_keys=ON")
-            await _run(conn, "PRAGMA synchronous=FULL")  # every commit is on disk before a move is acknowledged
-            if file:
-                await check_intact(conn, name)
-            store = cls(conn)
-            await store._migrate()
-            if file:  # a real write: permissions can look right and writing still fail (read-only mount, a lock)
-                version = await store.schema_version()
-                async with store._transaction() as writing:
-                    await _run(writing, f"PRAGMA user_version={version}")
-                store._file = (os.path.abspath(name), file_identity(name))  # absolute: the bot may change folder
+            if url:
+                try:
+                    size = _pool_size()
+                except ValueError as error:
+                    raise StoreUnavailable(shown, str(error)) from None
+                db = await PostgresDatabase.connect(name, pool_size=size)
+            else:
+                db = await SqliteDatabase.connect(name, init_empty=init_empty)
+            store = cls(db)
+            await migrate(db)
+            # A real write: permissions can look right and writing still fail (read-only mount or replica, a lock).
+            version = await db.schema_version()
+            async with db.transaction() as tx:
+                await tx.set_schema_version(version)
+            if isinstance(db, SqliteDatabase):
+                db.watch_file(name)
         except BaseException as error:
-            if conn is not None:
-                await conn.close()
+            if db is not None:
+                await db.close()
             problem = store_problem(error)
             if problem is None or isinstance(error, StoreUnavailable):
                 raise
-            raise StoreUnavailable(name, f"{problem} ({error})") from error
+            raise StoreUnavailable(shown, f"{problem} ({error})") from error
         return store
 
     async def close(self) -> None:
-        await self._conn.close()
-
-    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """One autocommitted write statement; returns the new row id."""
-        self._check_file()
-        async with self._write_lock, self._conn.execute(sql, params) as cur:
-            return int(cur.lastrowid or 0)
-
-    async def _changed(self, sql: str, params: Sequence[Any] = ()) -> bool:
-        """One autocommitted UPDATE; whether it changed a row (its WHERE is the compare of a compare-and-set)."""
-        self._check_file()
-        async with self._write_lock, self._conn.execute(sql, params) as cur:
-            return cur.rowcount > 0
+        """Close the connections; on PostgreSQL this also gives up every leadership held."""
+        await self._db.close()
 
     async def schema_version(self) -> int:
-        async with self._conn.execute("PRAGMA user_version") as cur:
-            row = await cur.fetchone()
-        return int(row[0]) if row else 0
+        return await self._db.schema_version()
 
-    async def _migrate(self) -> None:
-        current = await self.schema_version()
-        for version, script in enumerate(MIGRATIONS, start=1):
-            if version <= current:
-                continue
-            log.info("applying schema migration %d", version)
-            async with self._transaction() as conn:
-                for statement in script:
-                    await _run(conn, statement)
-                await _run(conn, f"PRAGMA user_version={version}")
+    # ---- leadership (one process of several does a job: the scheduler's sweeps ...) -------------------------------
+    async def try_lead(self, name: str) -> bool:
+        """Whether this process holds the leadership `name`, now or already. PostgreSQL: a session advisory lock on
+        a connection of its own; if that connection is lost, so is the lock, and the next call tries again (another
+        process may have taken it: that is the failover). SQLite: always True (one process owns the file)."""
+        if isinstance(self._db, PostgresDatabase):
+            return await self._db.try_lead(name)
+        return True
+
+    async def resign_lead(self, name: str) -> None:
+        """Give up the leadership `name` (nothing if it is not held)."""
+        if isinstance(self._db, PostgresDatabase):
+            await self._db.resign_lead(name)
+
+    async def revision(self, match_id: int) -> int | None:
+        """The match's revision (None: no such match): one primary-key read, to check an in-memory copy."""
+        row = await self._db.fetchone("SELECT revision FROM matches WHERE id = ?", (match_id,))
+        return None if row is None else int(row[0])
 
     # ---- users --------------------------------------------------------------------------------------------
     async def touch_user(self, user_id: int, name: str) -> None:
         """Record a user's current name; using a command reopens DMs for them (we will try again)."""
-        await self._write(
+        await self._db.execute(
             "INSERT INTO users (id, name, dm_open) VALUES (?, ?, 1) "
             "ON CONFLICT(id) DO UPDATE SET name = excluded.name, dm_open = 1",
             (user_id, name),
         )
 
     async def set_dm_open(self, user_id: int, dm_open: bool) -> None:
-        await self._write(
+        await self._db.execute(
             "INSERT INTO users (id, name, dm_open) VALUES (?, '', ?) "
             "ON CONFLICT(id) DO UPDATE SET dm_open = excluded.dm_open",
             (user_id, int(dm_open)),
         )
 
     async def get_user(self, user_id: int) -> UserRecord | None:
-        async with self._conn.execute("SELECT id, name, dm_open FROM users WHERE id = ?", (user_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone("SELECT id, name, dm_open FROM users WHERE id = ?", (user_id,))
         return UserRecord(row[0], row[1], bool(row[2])) if row else None
 
     async def user_names(self, user_ids: Sequence[int]) -> dict[int, str]:
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        async with self._conn.execute(f"SELECT id, name FROM users WHERE id IN ({marks})", tuple(user_ids)) as cur:
-            return {row[0]: row[1] for row in await cur.fetchall()}
+        rows = await self._db.fetchall(f"SELECT id, name FROM users WHERE id IN ({marks})", tuple(user_ids))
+        return {row[0]: row[1] for row in rows}
 
     async def notify_preferences(self, user_id: int) -> list[NotifyPreference]:
         """A user's stored notice preferences, the every-game row ('') first."""
-        async with self._conn.execute("SELECT game, turns, reminders FROM notify_prefs WHERE user_id = ? ORDER BY game",
-                                      (user_id,)) as cur:
-            return [NotifyPreference(row[0], None if row[1] is None else bool(row[1]),
-                                     None if row[2] is None else bool(row[2])) for row in await cur.fetchall()]
+        rows = await self._db.fetchall("SELECT game, turns, reminders FROM notify_prefs WHERE user_id = ? "
+                                       "ORDER BY game", (user_id,))
+        return [NotifyPreference(row[0], None if row[1] is None else bool(row[1]),
+                                 None if row[2] is None else bool(row[2])) for row in rows]
 
     async def put_notify_preference(self, user_id: int, preference: NotifyPreference) -> None:
         """Store one game's preferences; a row with nothing set is removed (it would only say "inherit")."""
         if preference.turns is None and preference.reminders is None:
-            await self._write("DELETE FROM notify_prefs WHERE user_id = ? AND game = ?", (user_id, preference.game))
+            await self._db.execute("DELETE FROM notify_prefs WHERE user_id = ? AND game = ?",
+                                   (user_id, preference.game))
             return
-        await self._write(
+        await self._db.execute(
             "INSERT INTO notify_prefs (user_id, game, turns, reminders) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(user_id, game) DO UPDATE SET turns = excluded.turns, reminders = excluded.reminders",
             (user_id, preference.game, None if preference.turns is None else int(preference.turns),
@@ -283,39 +281,42 @@ class Store(RatingStore, TournamentStore):
                            rated: bool = False) -> MatchRecord:
         """A new lobby; `Duplicate` if `rematch_of` already has its rematch (a UNIQUE index decides races)."""
         try:
-            match_id = await self._write(
+            match_id = await self._db.insert(
                 "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
                 "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of, rated) "
                 "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
                 (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
                  time_control, timeout_rule, expires_at, rematch_of, int(rated)))
-        except sqlite3.IntegrityError as exc:
+        except UniqueViolation as exc:
             raise Duplicate(f"match {rematch_of} already has a rematch") from exc
         record = await self.get_match(match_id)
         assert record is not None
         return record
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
-        async with self._conn.execute(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        return await self._read_match(self._db, match_id)
+
+    @staticmethod
+    async def _read_match(db: Database, match_id: int) -> MatchRecord | None:
+        row = await db.fetchone(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return _match(row) if row else None
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
-        await self._write("UPDATE matches SET channel_id = ?, message_id = ? WHERE id = ?",
-                                 (channel_id, message_id, match_id))
+        await self._db.execute("UPDATE matches SET channel_id = ?, message_id = ?, revision = revision + 1 "
+                               "WHERE id = ?", (channel_id, message_id, match_id))
 
     async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> bool:
         """Change a lobby that is still a lobby; False if it has started or closed meanwhile."""
-        return await self._changed("UPDATE matches SET players = ?, status = ?, updated_at = ? "
-                                   "WHERE id = ? AND status = 'lobby'", (players, status, now, match_id))
+        return await self._db.execute("UPDATE matches SET players = ?, status = ?, updated_at = ?, "
+                                      "revision = revision + 1 WHERE id = ? AND status = 'lobby'",
+                                      (players, status, now, match_id)) > 0
 
     async def matches_for_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[MatchRecord]:
         marks = ",".join("?" * len(statuses))
         sql = (f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))} FROM matches m "
                f"JOIN seats s ON s.match_id = m.id WHERE s.user_id = ? AND m.status IN ({marks}) "
                "ORDER BY m.updated_at DESC")
-        async with self._conn.execute(sql, (user_id, *statuses)) as cur:
-            return [_match(row) for row in await cur.fetchall()]
+        return [_match(row) for row in await self._db.fetchall(sql, (user_id, *statuses))]
 
     async def update_match(self, match_id: int, *, expected_version: int | None = None,
                            expected_status: str | None = None, **fields: Any) -> bool:
@@ -330,22 +331,25 @@ class Store(RatingStore, TournamentStore):
             raise ValueError(f"not updatable here: {', '.join(sorted(unknown))}")
         encoded = {k: (json.dumps(v) if k in ("draw_offer", "outcome") and v is not None else v)
                    for k, v in fields.items()}
-        assignments = ", ".join(f"{k} = ?" for k in encoded)
+        if "overdue" in encoded:  # a 0/1 flag on both databases
+            encoded["overdue"] = int(encoded["overdue"])
+        assignments = "".join(f"{k} = ?, " for k in encoded)
         where, params = "id = ?", [match_id]
         if expected_version is not None:
             where, params = where + " AND version = ?", [*params, expected_version]
         if expected_status is not None:
             where, params = where + " AND status = ?", [*params, expected_status]
-        return await self._changed(f"UPDATE matches SET {assignments} WHERE {where}", (*encoded.values(), *params))
+        return await self._db.execute(f"UPDATE matches SET {assignments}revision = revision + 1 WHERE {where}",
+                                      (*encoded.values(), *params)) > 0
 
     async def set_reminders(self, match_id: int, *, version: int, count: int) -> bool:
         """Record reminder `count` for the turn at `version` only: False if that turn is over or already reminded.
 
         Compare-and-set in SQL, so a reminder racing a move never lands on (and spoils) the next turn.
         """
-        return await self._changed(
-            "UPDATE matches SET reminders = ? WHERE id = ? AND version = ? AND status = 'active' AND overdue = 0 "
-            "AND reminders < ?", (count, match_id, version, count))
+        return await self._db.execute(
+            "UPDATE matches SET reminders = ?, revision = revision + 1 WHERE id = ? AND version = ? "
+            "AND status = 'active' AND overdue = 0 AND reminders < ?", (count, match_id, version, count)) > 0
 
     async def due_matches(self, now: float) -> list[MatchRecord]:
         """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached."""
@@ -354,8 +358,7 @@ class Store(RatingStore, TournamentStore):
                "(status = 'active' AND deadline IS NOT NULL AND overdue = 0 AND "
                " (deadline <= ? OR (reminders = 0 AND turn_started + (deadline - turn_started) * 0.5 <= ?) "
                "  OR (reminders = 1 AND turn_started + (deadline - turn_started) * 0.9 <= ?))) ORDER BY id")
-        async with self._conn.execute(sql, (now, now, now, now)) as cur:
-            return [_match(row) for row in await cur.fetchall()]
+        return [_match(row) for row in await self._db.fetchall(sql, (now, now, now, now))]
 
     async def next_due(self) -> float | None:
         """The earliest time at which `due_matches` will return something new."""
@@ -363,30 +366,26 @@ class Store(RatingStore, TournamentStore):
                "SELECT expires_at AS t FROM matches WHERE status = 'lobby' AND expires_at IS NOT NULL "
                "UNION ALL SELECT CASE reminders WHEN 0 THEN turn_started + (deadline - turn_started) * 0.5 "
                "  WHEN 1 THEN turn_started + (deadline - turn_started) * 0.9 ELSE deadline END "
-               "FROM matches WHERE status = 'active' AND deadline IS NOT NULL AND overdue = 0)")
-        async with self._conn.execute(sql) as cur:
-            row = await cur.fetchone()
+               "FROM matches WHERE status = 'active' AND deadline IS NOT NULL AND overdue = 0) AS due")
+        row = await self._db.fetchone(sql)
         return None if row is None or row[0] is None else float(row[0])
 
     async def rematch_of(self, match_id: int) -> int | None:
         """The lobby already opened as a rematch of `match_id`, if any."""
-        async with self._conn.execute("SELECT id FROM matches WHERE rematch_of = ? ORDER BY id LIMIT 1",
-                                      (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone("SELECT id FROM matches WHERE rematch_of = ? ORDER BY id LIMIT 1", (match_id,))
         return int(row[0]) if row else None
 
     # ---- server settings ---------------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._conn.execute(
-                "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games, rated FROM guild_settings "
-                "WHERE guild_id = ?", (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone(
+            "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games, rated FROM guild_settings "
+            "WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
         return GuildSettings(guild_id, row[0], bool(row[1]), row[2], row[3], tuple(json.loads(row[4])), bool(row[5]))
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
-        await self._write(
+        await self._db.execute(
             "INSERT INTO guild_settings "
             "(guild_id, channel_id, use_threads, time_control, timeout_rule, disabled_games, rated) "
             "VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -398,10 +397,13 @@ class Store(RatingStore, TournamentStore):
 
     # ---- seats ------------------------------------------------------------------------------------------------
     async def seats(self, match_id: int) -> list[SeatRecord]:
-        async with self._conn.execute(
-                "SELECT match_id, seat, user_id, invited, joined FROM seats WHERE match_id = ? ORDER BY seat",
-                (match_id,)) as cur:
-            return [SeatRecord(r[0], r[1], r[2], bool(r[3]), bool(r[4])) for r in await cur.fetchall()]
+        return await self._seats(self._db, match_id)
+
+    @staticmethod
+    async def _seats(db: Database, match_id: int) -> list[SeatRecord]:
+        rows = await db.fetchall("SELECT match_id, seat, user_id, invited, joined FROM seats WHERE match_id = ? "
+                                 "ORDER BY seat", (match_id,))
+        return [SeatRecord(r[0], r[1], r[2], bool(r[3]), bool(r[4])) for r in rows]
 
     async def put_seats(self, match_id: int, seats: Sequence[tuple[int, bool, bool]], now: float,
                         expected: Sequence[tuple[int, bool, bool]] | None = None) -> None:
@@ -410,20 +412,18 @@ class Store(RatingStore, TournamentStore):
         With `expected` (the rows the caller saw) this is a compare-and-set: `StaleWrite` if the lobby's seats
         changed meanwhile or it is no longer a lobby (another process joined, left or started it).
         """
-        async with self._transaction() as conn:
+        async with self._db.transaction() as tx:
+            await tx.lock_row("matches", match_id)
             if expected is not None:
-                async with conn.execute("SELECT status FROM matches WHERE id = ?", (match_id,)) as cur:
-                    row = await cur.fetchone()
-                async with conn.execute("SELECT user_id, invited, joined FROM seats WHERE match_id = ? ORDER BY seat",
-                                        (match_id,)) as cur:
-                    current = [(r[0], bool(r[1]), bool(r[2])) for r in await cur.fetchall()]
+                row = await tx.fetchone("SELECT status FROM matches WHERE id = ?", (match_id,))
+                current = [(s.user_id, s.invited, s.joined) for s in await self._seats(tx, match_id)]
                 if row is None or row[0] != "lobby" or current != [(u, bool(i), bool(j)) for u, i, j in expected]:
                     raise StaleWrite(f"the seats of lobby {match_id} changed")
-            await _run(conn, "DELETE FROM seats WHERE match_id = ?", (match_id,))
-            await _run_many(conn,
-                "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, ?, ?)",
-                [(match_id, i, uid, int(inv), int(j)) for i, (uid, inv, j) in enumerate(seats)])
-            await _run(conn, "UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
+            await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+            await tx.executemany("INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, ?, ?)",
+                                 [(match_id, i, uid, int(inv), int(j)) for i, (uid, inv, j) in enumerate(seats)])
+            await tx.execute("UPDATE matches SET updated_at = ?, revision = revision + 1 WHERE id = ?",
+                             (now, match_id))
 
     # ---- the action log -------------------------------------------------------------------------------------------
     async def append(self, match_id: int, *, expected_version: int,
@@ -439,55 +439,50 @@ class Store(RatingStore, TournamentStore):
         `commitment`. The turn clock restarts at `now` with `deadline` (None: no deadline), and a standing draw
         offer lapses. Returns the new version; once it returns, the entries are durable.
         """
-        async with self._transaction() as conn:
-            if key is not None:
-                async with conn.execute("SELECT n FROM actions WHERE match_id = ? AND key = ?",
-                                        (match_id, key)) as cur:
-                    if await cur.fetchone() is not None:
-                        raise Duplicate(f"key {key!r} was already applied in match {match_id}")
-            async with conn.execute(
-                    "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, "
-                    "turn_started = ?, deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL "
-                    "WHERE id = ? AND version = ?",
-                    (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
-                     json.dumps(outcome) if outcome is not None else None, now, now, deadline,
-                     match_id, expected_version)) as cur:
-                if cur.rowcount != 1:
-                    raise StaleWrite(f"match {match_id} moved past version {expected_version}")
+        async with self._db.transaction() as tx:
+            await tx.lock_row("matches", match_id)  # PostgreSQL: another process's append waits here
+            if key is not None and await tx.fetchone("SELECT n FROM actions WHERE match_id = ? AND key = ?",
+                                                     (match_id, key)) is not None:
+                raise Duplicate(f"key {key!r} was already applied in match {match_id}")
+            changed = await tx.execute(
+                "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, "
+                "turn_started = ?, deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL, "
+                "seed = COALESCE(?, seed), commitment = COALESCE(?, commitment), revision = revision + 1 "
+                "WHERE id = ? AND version = ?",
+                (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
+                 json.dumps(outcome) if outcome is not None else None, now, now, deadline,
+                 seed, commitment if seed is not None else None, match_id, expected_version))
+            if changed != 1:
+                raise StaleWrite(f"match {match_id} moved past version {expected_version}")
             try:
-                await _run_many(conn,
+                await tx.executemany(
                     "INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [(match_id, expected_version + i + 1, seat, uid, text, now, key if i == 0 else None)
                      for i, (seat, uid, text) in enumerate(entries)])
-            except sqlite3.IntegrityError as exc:  # the UNIQUE index is the last word on keys
+            except UniqueViolation as exc:  # the UNIQUE index is the last word on keys
                 raise Duplicate(f"key {key!r} was already applied in match {match_id}") from exc
             if seat_draw is not None:  # line 0: before the game's own lines, so their numbers stay the same
-                await _run(conn, "INSERT INTO actions (match_id, n, seat, user_id, text, created_at) "
-                           "VALUES (?, 0, NULL, NULL, ?, ?)", (match_id, seat_draw, now))
-            if seed is not None:
-                await _run(conn, "UPDATE matches SET seed = ?, commitment = ? WHERE id = ?",
-                           (seed, commitment, match_id))
+                await tx.execute("INSERT INTO actions (match_id, n, seat, user_id, text, created_at) "
+                                 "VALUES (?, 0, NULL, NULL, ?, ?)", (match_id, seat_draw, now))
             if seats is not None:
-                await _run(conn, "DELETE FROM seats WHERE match_id = ?", (match_id,))
-                await _run_many(conn,
+                await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+                await tx.executemany(
                     "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, 0, 1)",
                     [(match_id, i, uid) for i, uid in enumerate(seats)])
         return expected_version + len(entries)
 
     async def log(self, match_id: int, *, with_seat_draw: bool = False) -> list[LogEntry]:
         """The game's log lines 1, 2, ...; with `with_seat_draw`, line 0 (the drawn seat order) first if logged."""
-        async with self._conn.execute(
-                "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND n >= ? ORDER BY n",
-                (match_id, 0 if with_seat_draw else 1)) as cur:
-            return [LogEntry(*row) for row in await cur.fetchall()]
+        rows = await self._db.fetchall(
+            "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND n >= ? ORDER BY n",
+            (match_id, 0 if with_seat_draw else 1))
+        return [LogEntry(*row) for row in rows]
 
     async def keyed(self, match_id: int, key: str) -> LogEntry | None:
         """The log line a request with idempotency `key` produced in this match, if it was applied."""
-        async with self._conn.execute(
-                "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND key = ?",
-                (match_id, key)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone(
+            "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND key = ?", (match_id, key))
         return LogEntry(*row) if row else None
 
     async def moved_seats(self, match_id: int, players: int) -> set[int]:
@@ -495,20 +490,20 @@ class Store(RatingStore, TournamentStore):
         key: it stops at that seat's first move, so it costs a few rows however long the log is."""
         moved: set[int] = set()
         for seat in range(players):
-            async with self._conn.execute("SELECT 1 FROM actions WHERE match_id = ? AND seat = ? AND n >= 1 "
-                                          "AND user_id IS NOT NULL LIMIT 1", (match_id, seat)) as cur:
-                if await cur.fetchone() is not None:
-                    moved.add(seat)
+            if await self._db.fetchone("SELECT 1 FROM actions WHERE match_id = ? AND seat = ? AND n >= 1 "
+                                       "AND user_id IS NOT NULL LIMIT 1", (match_id, seat)) is not None:
+                moved.add(seat)
         return moved
 
     # ---- computer seats (matches/computers.py) --------------------------------------------------------------------
     async def computer_matches(self) -> list[int]:
         """Running matches with a computer seat (negative user id), oldest first: to resume their turns."""
-        async with self._conn.execute(
-                "SELECT DISTINCT s.match_id FROM seats s JOIN matches m ON m.id = s.match_id "
-                "WHERE s.user_id < 0 AND m.status = 'active' ORDER BY s.match_id") as cur:
-            return [r[0] for r in await cur.fetchall()]
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT s.match_id FROM seats s JOIN matches m ON m.id = s.match_id "
+            "WHERE s.user_id < 0 AND m.status = 'active' ORDER BY s.match_id")
+        return [r[0] for r in rows]
 
     async def set_unrated(self, match_id: int) -> None:
         """A lobby that seats a computer is not rated (computer results stay out of the human leaderboards)."""
-        await self._write("UPDATE matches SET rated = 0 WHERE id = ? AND status = 'lobby'", (match_id,))
+        await self._db.execute("UPDATE matches SET rated = 0, revision = revision + 1 WHERE id = ? "
+                               "AND status = 'lobby'", (match_id,))

@@ -7,12 +7,11 @@ paired once even when its last two matches end together; matches are linked to t
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
+from data.sql import Database
 
 
 @dataclass(frozen=True)
@@ -84,20 +83,16 @@ def _table(row: Sequence[Any]) -> TableRecord:
 
 
 class TournamentStore:
-    """Mixed into `Store`; relies on its `_conn`, `_write`, `_changed` and `_transaction`."""
+    """Mixed into `Store`; relies on its database `_db`."""
 
-    _conn: aiosqlite.Connection
-
-    _write: Callable[..., Awaitable[int]]
-    _changed: Callable[..., Awaitable[bool]]
-    _transaction: Callable[[], AbstractAsyncContextManager[aiosqlite.Connection]]
+    _db: Database
 
     async def create_tournament(self, *, guild_id: int | None, channel_id: int, organiser_id: int, game: str,
                                 format: str, players: int, options: dict[str, str], time_control: int | None,
                                 timeout_rule: str, rounds: int | None, max_players: int | None,
                                 signup_closes: float | None, rated: bool, teams: str, settings: dict[str, Any],
                                 now: float) -> TournamentRecord:
-        tid = await self._write(
+        tid = await self._db.insert(
             f"INSERT INTO tournaments ({_T_COLUMNS.split(', ', 1)[1]}) "
             "VALUES (?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'signup', 0, ?, ?, ?)",
             (guild_id, channel_id, organiser_id, game, format, players, json.dumps(options, sort_keys=True),
@@ -108,23 +103,22 @@ class TournamentStore:
         return record
 
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
-        async with self._conn.execute(f"SELECT {_T_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone(f"SELECT {_T_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,))
         return _tournament(row) if row else None
 
     async def tournaments(self, *, guild_id: int | None = None,
                           statuses: Sequence[str] | None = None) -> list[TournamentRecord]:
         """Events, newest first: of one server (or all), in some states (or all)."""
-        where, params = ["1"], []
+        where, params = ["1 = 1"], []
         if guild_id is not None:
             where.append("guild_id = ?")
             params.append(guild_id)
         if statuses is not None:
             where.append(f"status IN ({','.join('?' * len(statuses))})")
             params += list(statuses)
-        async with self._conn.execute(f"SELECT {_T_COLUMNS} FROM tournaments WHERE {' AND '.join(where)} "
-                                      "ORDER BY id DESC", params) as cur:
-            return [_tournament(r) for r in await cur.fetchall()]
+        rows = await self._db.fetchall(f"SELECT {_T_COLUMNS} FROM tournaments WHERE {' AND '.join(where)} "
+                                       "ORDER BY id DESC", params)
+        return [_tournament(r) for r in rows]
 
     async def update_tournament(self, tournament_id: int, *, expected_status: str | None = None,
                                 **fields: Any) -> bool:
@@ -138,89 +132,84 @@ class TournamentStore:
         where, params = "id = ?", [tournament_id]
         if expected_status is not None:
             where, params = where + " AND status = ?", [*params, expected_status]
-        return await self._changed(f"UPDATE tournaments SET {sets} WHERE {where}", (*fields.values(), *params))
+        return await self._db.execute(f"UPDATE tournaments SET {sets} WHERE {where}",
+                                      (*fields.values(), *params)) > 0
 
     # ---- sign-ups ----------------------------------------------------------------------------------------------
     async def signups(self, tournament_id: int) -> list[int]:
-        async with self._conn.execute("SELECT user_id FROM tournament_players WHERE tournament_id = ? ORDER BY seq",
-                                      (tournament_id,)) as cur:
-            return [r[0] for r in await cur.fetchall()]
+        rows = await self._db.fetchall("SELECT user_id FROM tournament_players WHERE tournament_id = ? ORDER BY seq",
+                                       (tournament_id,))
+        return [r[0] for r in rows]
 
     async def add_signup(self, tournament_id: int, user_id: int, now: float, limit: int | None) -> bool:
         """Sign a player up while the event takes sign-ups and has room; False if it did not happen."""
-        async with self._transaction() as conn:
-            async with conn.execute("SELECT status FROM tournaments WHERE id = ?", (tournament_id,)) as cur:
-                row = await cur.fetchone()
-            async with conn.execute("SELECT COUNT(*), MAX(user_id = ?) FROM tournament_players "
-                                    "WHERE tournament_id = ?", (user_id, tournament_id)) as cur:
-                count, there = await cur.fetchone()  # type: ignore[misc]
+        async with self._db.transaction() as tx:
+            await tx.lock_row("tournaments", tournament_id)  # PostgreSQL: sign-ups take turns, so the limit holds
+            row = await tx.fetchone("SELECT status FROM tournaments WHERE id = ?", (tournament_id,))
+            counted = await tx.fetchone("SELECT COUNT(*), COALESCE(SUM(CASE WHEN user_id = ? THEN 1 ELSE 0 END), 0) "
+                                        "FROM tournament_players WHERE tournament_id = ?", (user_id, tournament_id))
+            count, there = (counted[0], counted[1]) if counted else (0, 0)
             if row is None or row[0] != "signup" or there or (limit is not None and count >= limit):
                 return False
-            async with conn.execute("INSERT INTO tournament_players (tournament_id, user_id, seq, joined_at) "
-                                    "VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_players "
-                                    "WHERE tournament_id = ?), ?)", (tournament_id, user_id, tournament_id, now)):
-                pass
+            await tx.execute("INSERT INTO tournament_players (tournament_id, user_id, seq, joined_at) "
+                             "VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM tournament_players "
+                             "WHERE tournament_id = ?), ?)", (tournament_id, user_id, tournament_id, now))
         return True
 
     async def remove_signup(self, tournament_id: int, user_id: int) -> bool:
-        return await self._changed(
+        return await self._db.execute(
             "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ? AND "
-            "(SELECT status FROM tournaments WHERE id = ?) = 'signup'", (tournament_id, user_id, tournament_id))
+            "(SELECT status FROM tournaments WHERE id = ?) = 'signup'", (tournament_id, user_id, tournament_id)) > 0
 
     async def ratings_for(self, game: str, user_ids: Sequence[int]) -> dict[int, float]:
         """μ − 3σ per player who has a rating in `game` (seeding); empty where ratings are not stored."""
         if not user_ids:
             return {}
         marks = ",".join("?" * len(user_ids))
-        async with self._conn.execute(f"SELECT user_id, mu - 3 * sigma FROM ratings WHERE game = ? AND "
-                                      f"user_id IN ({marks})", (game, *user_ids)) as cur:
-            return {r[0]: float(r[1]) for r in await cur.fetchall()}
+        rows = await self._db.fetchall(f"SELECT user_id, mu - 3 * sigma FROM ratings WHERE game = ? AND "
+                                       f"user_id IN ({marks})", (game, *user_ids))
+        return {r[0]: float(r[1]) for r in rows}
 
     # ---- the start, entrants, drops ----------------------------------------------------------------------------
     async def start_tournament(self, tournament_id: int, entrants: Sequence[tuple[int, tuple[int, ...], float]],
                                now: float) -> bool:
         """Fix the entrants ((seed, members, rating) in entrant order) and set the event running; False if it
         had already started or closed (compare-and-set on the status)."""
-        async with self._transaction() as conn:
-            async with conn.execute("UPDATE tournaments SET status = 'running', updated_at = ? "
-                                    "WHERE id = ? AND status = 'signup'", (now, tournament_id)) as cur:
-                if cur.rowcount != 1:
-                    return False
-            async with conn.executemany(
-                    "INSERT INTO tournament_entrants (tournament_id, entrant, seed, members, rating) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    [(tournament_id, i + 1, seed, json.dumps(list(members)), rating)
-                     for i, (seed, members, rating) in enumerate(entrants)]):
-                pass
+        async with self._db.transaction() as tx:
+            if await tx.execute("UPDATE tournaments SET status = 'running', updated_at = ? "
+                                "WHERE id = ? AND status = 'signup'", (now, tournament_id)) != 1:
+                return False
+            await tx.executemany(
+                "INSERT INTO tournament_entrants (tournament_id, entrant, seed, members, rating) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(tournament_id, i + 1, seed, json.dumps(list(members)), rating)
+                 for i, (seed, members, rating) in enumerate(entrants)])
         return True
 
     async def entrants(self, tournament_id: int) -> list[EntrantRecord]:
-        async with self._conn.execute(
-                "SELECT tournament_id, entrant, seed, members, rating, dropped_after FROM tournament_entrants "
-                "WHERE tournament_id = ? ORDER BY entrant", (tournament_id,)) as cur:
-            return [EntrantRecord(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5])
-                    for r in await cur.fetchall()]
+        rows = await self._db.fetchall(
+            "SELECT tournament_id, entrant, seed, members, rating, dropped_after FROM tournament_entrants "
+            "WHERE tournament_id = ? ORDER BY entrant", (tournament_id,))
+        return [EntrantRecord(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5]) for r in rows]
 
     async def drop_entrant(self, tournament_id: int, entrant: int, after: int) -> bool:
-        return await self._changed("UPDATE tournament_entrants SET dropped_after = ? WHERE tournament_id = ? AND "
-                                   "entrant = ? AND dropped_after IS NULL", (after, tournament_id, entrant))
+        return await self._db.execute("UPDATE tournament_entrants SET dropped_after = ? WHERE tournament_id = ? AND "
+                                      "entrant = ? AND dropped_after IS NULL", (after, tournament_id, entrant)) > 0
 
     # ---- rounds and results ------------------------------------------------------------------------------------
     async def add_round(self, tournament_id: int, round_no: int,
                         tables: Sequence[tuple[tuple[int, ...], tuple[float, ...] | None, bool]], now: float) -> bool:
         """Write round `round_no`'s tables ((entrants, points or None, played)); False if the event is not at
         round `round_no - 1` and running any more (someone paired it first, or it was paused or cancelled)."""
-        async with self._transaction() as conn:
-            async with conn.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE id = ? AND round = ? "
-                                    "AND status = 'running'", (round_no, now, tournament_id, round_no - 1)) as cur:
-                if cur.rowcount != 1:
-                    return False
-            async with conn.executemany(
-                    f"INSERT INTO tournament_games ({_G_COLUMNS}) VALUES (?, ?, ?, ?, NULL, ?, NULL, ?, '')",
-                    [(tournament_id, round_no, i + 1, json.dumps(list(entrants)),
-                      json.dumps(list(points)) if points is not None else None, int(played))
-                     for i, (entrants, points, played) in enumerate(tables)]):
-                pass
+        async with self._db.transaction() as tx:
+            if await tx.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE id = ? AND round = ? "
+                                "AND status = 'running'", (round_no, now, tournament_id, round_no - 1)) != 1:
+                return False
+            await tx.executemany(
+                f"INSERT INTO tournament_games ({_G_COLUMNS}) VALUES (?, ?, ?, ?, NULL, ?, NULL, ?, '')",
+                [(tournament_id, round_no, i + 1, json.dumps(list(entrants)),
+                  json.dumps(list(points)) if points is not None else None, int(played))
+                 for i, (entrants, points, played) in enumerate(tables)])
         return True
 
     async def tables(self, tournament_id: int, round_no: int | None = None) -> list[TableRecord]:
@@ -228,57 +217,53 @@ class TournamentStore:
         params: list[Any] = [tournament_id]
         if round_no is not None:
             sql, params = sql + " AND round = ?", [*params, round_no]
-        async with self._conn.execute(sql + " ORDER BY round, board", params) as cur:
-            return [_table(r) for r in await cur.fetchall()]
+        return [_table(r) for r in await self._db.fetchall(sql + " ORDER BY round, board", params)]
 
     async def table_of_match(self, match_id: int) -> TableRecord | None:
-        async with self._conn.execute(f"SELECT {_G_COLUMNS} FROM tournament_games WHERE match_id = ?",
-                                      (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone(f"SELECT {_G_COLUMNS} FROM tournament_games WHERE match_id = ?", (match_id,))
         return _table(row) if row else None
 
     async def link_match(self, tournament_id: int, round_no: int, board: int, match_id: int) -> bool:
-        return await self._changed("UPDATE tournament_games SET match_id = ? WHERE tournament_id = ? AND round = ? "
-                                   "AND board = ? AND match_id IS NULL", (match_id, tournament_id, round_no, board))
+        return await self._db.execute("UPDATE tournament_games SET match_id = ? WHERE tournament_id = ? AND round = ? "
+                                      "AND board = ? AND match_id IS NULL",
+                                      (match_id, tournament_id, round_no, board)) > 0
 
     async def set_result(self, tournament_id: int, round_no: int, board: int, *, points: Sequence[float],
                          places: Sequence[int] | None, played: bool, note: str = "",
                          overwrite: bool = False) -> bool:
         """Record a table's result once (False if it already has one), or with `overwrite` (an adjudication)."""
-        return await self._changed(
+        return await self._db.execute(
             "UPDATE tournament_games SET points = ?, places = ?, played = ?, note = ? WHERE tournament_id = ? AND "
             "round = ? AND board = ?" + ("" if overwrite else " AND points IS NULL"),
             (json.dumps(list(points)), json.dumps(list(places)) if places is not None else None, int(played), note,
-             tournament_id, round_no, board))
-
+             tournament_id, round_no, board)) > 0
 
     # ---- who may organise ----------------------------------------------------------------------------------------
     async def organiser_role(self, guild_id: int) -> int | None:
-        async with self._conn.execute("SELECT role_id FROM tournament_organisers WHERE guild_id = ?",
-                                      (guild_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._db.fetchone("SELECT role_id FROM tournament_organisers WHERE guild_id = ?", (guild_id,))
         return int(row[0]) if row else None
 
     async def set_organiser_role(self, guild_id: int, role_id: int | None) -> None:
         if role_id is None:
-            await self._write("DELETE FROM tournament_organisers WHERE guild_id = ?", (guild_id,))
+            await self._db.execute("DELETE FROM tournament_organisers WHERE guild_id = ?", (guild_id,))
         else:
-            await self._write("INSERT INTO tournament_organisers (guild_id, role_id) VALUES (?, ?) "
+            await self._db.execute("INSERT INTO tournament_organisers (guild_id, role_id) VALUES (?, ?) "
                               "ON CONFLICT(guild_id) DO UPDATE SET role_id = excluded.role_id", (guild_id, role_id))
 
     async def finished_tournaments_of(self, user_id: int, limit: int) -> list[int]:
         """Finished events the user played in (as a player or a team member), newest first."""
-        async with self._conn.execute(
-                "SELECT DISTINCT t.id FROM tournaments t JOIN tournament_entrants e ON e.tournament_id = t.id "
-                "WHERE t.status = 'finished' AND EXISTS (SELECT 1 FROM json_each(e.members) WHERE value = ?) "
-                "ORDER BY t.id DESC LIMIT ?", (user_id, limit)) as cur:
-            return [r[0] for r in await cur.fetchall()]
+        member = ("EXISTS (SELECT 1 FROM json_each(e.members) WHERE value = ?)" if self._db.dialect == "sqlite"
+                  else "e.members::jsonb @> jsonb_build_array(?::bigint)")  # members: a JSON list of user ids
+        rows = await self._db.fetchall(
+            "SELECT DISTINCT t.id FROM tournaments t JOIN tournament_entrants e ON e.tournament_id = t.id "
+            f"WHERE t.status = 'finished' AND {member} ORDER BY t.id DESC LIMIT ?", (user_id, limit))
+        return [r[0] for r in rows]
 
     async def unstarted_overdue(self) -> list[int]:
         """Running tournament matches out of time (waiting for a claim) in which no player has acted."""
-        async with self._conn.execute(
+        rows = await self._db.fetchall(
                 "SELECT m.id FROM tournament_games g JOIN matches m ON m.id = g.match_id "
                 "JOIN tournaments t ON t.id = g.tournament_id WHERE g.points IS NULL AND m.status = 'active' "
                 "AND m.overdue = 1 AND t.status IN ('running', 'paused') AND NOT EXISTS "
-                "(SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.user_id IS NOT NULL) ORDER BY m.id") as cur:
-            return [r[0] for r in await cur.fetchall()]
+                "(SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.user_id IS NOT NULL) ORDER BY m.id")
+        return [r[0] for r in rows]
