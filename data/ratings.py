@@ -91,6 +91,8 @@ class RatingStore:
         return await self._changes(self._db, match_id)
 
     async def _ratings(self, db: Database, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
+        if not user_ids:
+            return {}  # `IN ()` is SQLite's only
         marks = ",".join("?" * len(user_ids))
         rows = await db.fetchall(f"SELECT {_RATING_COLUMNS} FROM ratings WHERE game = ? AND user_id IN ({marks})",
                                  (game, *user_ids))

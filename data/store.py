@@ -312,6 +312,8 @@ class Store(RatingStore, TournamentStore):
                                       (players, status, now, match_id)) > 0
 
     async def matches_for_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[MatchRecord]:
+        if not statuses:
+            return []  # `IN ()` is SQLite's only
         marks = ",".join("?" * len(statuses))
         sql = (f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))} FROM matches m "
                f"JOIN seats s ON s.match_id = m.id WHERE s.user_id = ? AND m.status IN ({marks}) "

@@ -109,6 +109,8 @@ class TournamentStore:
     async def tournaments(self, *, guild_id: int | None = None,
                           statuses: Sequence[str] | None = None) -> list[TournamentRecord]:
         """Events, newest first: of one server (or all), in some states (or all)."""
+        if statuses is not None and not statuses:
+            return []  # `IN ()` is SQLite's only
         where, params = ["1 = 1"], []
         if guild_id is not None:
             where.append("guild_id = ?")

@@ -101,6 +101,7 @@ async def test_seats_compare_and_set(store: Store) -> None:
         (0, ADA, False, True), (1, BOB, True, False)]
     assert [m.id for m in await store.matches_for_user(BOB)] == [match_id]
     assert await store.matches_for_user(BOB, ("finished",)) == []
+    assert await store.matches_for_user(BOB, ()) == []
     await store.set_lobby(match_id, players=2, status="aborted", now=104.0)
     with pytest.raises(StaleWrite):  # no longer a lobby
         await store.put_seats(match_id, [], 105.0, expected=[(ADA, False, True), (BOB, True, False)])
