@@ -1,0 +1,190 @@
+"""PostgreSQL only: two stores (as two processes) appending to one match at once, leadership by advisory lock with
+its hand-over and failover, and outages that become `StoreUnavailable` (never a password in the message)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+import pytest
+import pytest_asyncio
+
+from data import StaleWrite, Store, StoreUnavailable, store_problem
+
+
+@pytest_asyncio.fixture
+async def two(postgres_url: str) -> AsyncIterator[tuple[Store, Store]]:
+    first, second = await Store.open(postgres_url), await Store.open(postgres_url)
+    yield first, second
+    await first.close()
+    await second.close()
+
+
+async def test_twenty_appenders_on_two_stores_one_wins_each_version(two: tuple[Store, Store]) -> None:
+    first, second = two
+    match = await first.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=3, players=2, options={},
+                                     now=1.0)
+    goal = 60
+    wins: Counter[int] = Counter()  # expected version -> appends that succeeded at it
+    stale = 0
+
+    async def appender(task: int) -> None:
+        nonlocal stale
+        store = (first, second)[task % 2]
+        while True:
+            record = await store.get_match(match.id)
+            assert record is not None
+            if record.version >= goal:
+                return
+            try:
+                await store.append(match.id, expected_version=record.version, entries=[(0, task, f"t{task}")],
+                                   state={"by": task}, status="active", outcome=None, now=2.0)
+            except StaleWrite:
+                stale += 1
+                continue
+            wins[record.version] += 1
+
+    await asyncio.gather(*(appender(task) for task in range(20)))
+    log = await second.log(match.id)
+    assert [entry.n for entry in log] == list(range(1, goal + 1))  # no gaps, nothing twice
+    assert wins == dict.fromkeys(range(goal), 1)  # exactly one winner per version
+    assert stale > 0  # they really raced
+    final = await first.get_match(match.id)
+    assert final is not None and final.version == goal and final.revision == goal
+    assert final.state == {"by": int(log[-1].text[1:])}  # the snapshot is the last winner's
+
+
+async def test_one_store_leads_and_hands_over(two: tuple[Store, Store], postgres_url: str) -> None:
+    first, second = two
+    assert await first.try_lead("deadlines")
+    assert await first.try_lead("deadlines")  # already: still
+    assert not await second.try_lead("deadlines")
+    assert await second.try_lead("digest")  # another name is another leadership
+    await first.resign_lead("deadlines")
+    assert await second.try_lead("deadlines")
+    assert not await first.try_lead("deadlines")
+    await second.close()  # closing gives up everything it led
+    assert await first.try_lead("deadlines") and await first.try_lead("digest")
+    third = await Store.open(postgres_url)
+    try:
+        assert not await third.try_lead("digest")
+    finally:
+        await third.close()
+
+
+async def test_a_lost_leadership_connection_fails_over(two: tuple[Store, Store], postgres_url: str) -> None:
+    first, second = two
+    assert await first.try_lead("deadlines")
+    assert not await second.try_lead("deadlines")
+    lead = first._db._lead  # type: ignore[attr-defined]
+    admin = await asyncpg.connect(postgres_url)
+    try:  # the server drops the leader's connection (a network cut, a killed backend)
+        assert await admin.fetchval("SELECT pg_terminate_backend($1)", lead.get_server_pid())
+    finally:
+        await admin.close()
+    for _ in range(100):  # the server releases the lock once the backend has exited
+        if await second.try_lead("deadlines"):
+            break
+        await asyncio.sleep(0.05)
+    assert await second.try_lead("deadlines")
+    assert not await first.try_lead("deadlines")  # it noticed the loss and tried again on a new connection
+    await second.resign_lead("deadlines")
+    assert await first.try_lead("deadlines")
+
+
+async def test_sqlite_always_leads(tmp_path: Path) -> None:
+    first, second = await Store.open(tmp_path / "a.sqlite3"), await Store.open(tmp_path / "a.sqlite3")
+    try:
+        assert await first.try_lead("deadlines") and await second.try_lead("deadlines")
+        await first.resign_lead("deadlines")
+        assert await first.try_lead("deadlines")
+    finally:
+        await first.close()
+        await second.close()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def with_netloc(url: str, netloc: str, database: str | None = None) -> str:
+    parts = urlsplit(url)
+    return urlunsplit((parts.scheme, netloc, f"/{database}" if database else parts.path, parts.query, ""))
+
+
+async def test_unreachable_server_or_database_at_open(postgres_url: str) -> None:
+    url = with_netloc(postgres_url, f"tabletop:s3cret-pw@127.0.0.1:{free_port()}")
+    with pytest.raises(StoreUnavailable) as refused:
+        await Store.open(url)
+    assert "refused" in refused.value.problem and "s3cret" not in str(refused.value)
+    assert refused.value.path.startswith("postgresql://tabletop@127.0.0.1:")
+    host = urlsplit(postgres_url).netloc
+    with pytest.raises(StoreUnavailable, match="does not exist"):
+        await Store.open(with_netloc(postgres_url, host, "no_such_database"))
+
+
+class Proxy:
+    """A TCP relay to the server that a test can cut (the network goes away) and mend."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.listen_port = free_port()
+        self._server: asyncio.Server | None = None
+        self._writers: list[asyncio.StreamWriter] = []
+
+    async def open(self) -> None:
+        self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.listen_port)
+
+    async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
+        self._writers += [writer, up_writer]
+
+        async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            with contextlib.suppress(OSError, asyncio.CancelledError):
+                while data := await source.read(65536):
+                    sink.write(data)
+                    await sink.drain()
+            sink.close()
+
+        await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
+
+    async def cut(self) -> None:
+        assert self._server is not None
+        self._server.close()
+        for writer in self._writers:
+            writer.transport.abort()
+        self._writers.clear()
+        await self._server.wait_closed()
+
+
+async def test_an_outage_while_running_is_store_unavailable_and_passes(postgres_url: str) -> None:
+    parts = urlsplit(postgres_url)
+    proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.open()
+    store = await Store.open(with_netloc(postgres_url, f"{parts.username}@127.0.0.1:{proxy.listen_port}"))
+    try:
+        match = await store.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=3, players=2,
+                                         options={}, now=1.0)
+        await proxy.cut()
+        with pytest.raises(StoreUnavailable) as lost:
+            await store.get_match(match.id)
+        assert store_problem(lost.value) is not None and "database server" in lost.value.problem
+        with pytest.raises(StoreUnavailable):  # a transaction too: nothing half-done
+            await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
+                               outcome=None, now=2.0)
+        assert not await store.try_lead("deadlines")  # no server: no leader, and no exception
+        await proxy.open()  # the server is back: the pool connects again
+        assert await store.revision(match.id) == 0
+        assert await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
+                                  outcome=None, now=2.0) == 1
+    finally:
+        await store.close()
+        await proxy.cut()
