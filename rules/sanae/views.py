@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.base import Outcome
 from rules.sanae.pieces import NAMES, canonical_code, combat
-from rules.sanae.play import actors_of, eligible_captains, has_moves, seat_of, zed_pause
+from rules.sanae.play import DRAGON_RANGE, actors_of, eligible_captains, has_moves, seat_of, zed_pause
 from rules.sanae.setup import full_set, layout, place
 from rules.sanae.state import SHUFFLE, SIDE_CHARS, SIDE_NAMES, SIDE_WORDS, Last, SanaeState
 
@@ -135,12 +135,17 @@ def layout_code(state: SanaeState, seat: int) -> str | None:
 
 
 # ---- resampling -----------------------------------------------------------------------------------------------
+QUICK_TRIES = 40  # plain shuffles tried first (uniform over the fitting deals); then a deal is built to fit
+
+
 def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> SanaeState:
     """A state `seat` cannot tell from `state`: hidden layouts re-dealt, hidden enemy ranks permuted.
 
     Before the board is published every layout but the viewer's is re-dealt at random (keeping its status).
     After that, each other side's hidden ranks are permuted among its hidden stones, keeping what the viewer
-    knows: a stone seen to move is not the Void, a Zed pause implies a suitable Captain, the mover can move.
+    knows: a stone seen to move is not the Void, a Zed pause implies a suitable Captain, the mover can move (a
+    stuck loser cannot). Never the true state as a way out: when shuffles keep failing, a deal is built to fit.
+    Only public facts and `rng` decide the deal (the pool of ranks is sorted first), never the true ranks.
     """
     others = [s for s in (0, 1) if s != seat]
     if not published(state):
@@ -153,18 +158,25 @@ def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> 
             dealt = int(status[len(SHUFFLE):]) if status.startswith(SHUFFLE) else len(symbols)
             state = replace(state, cells=place(state, side, "".join(symbols[:dealt])))
         return state
-    for _ in range(40):
+    for _ in range(QUICK_TRIES):
         candidate = state
         for side in others:
             candidate = _permute(candidate, side, rng)
-        if _consistent(candidate, state):
+        if _consistent(candidate, state, others):
             return candidate
+    for side in others:  # rare: a deal built to fit what the seat knows (never the true ranks, a leak)
+        state = _deal_to_fit(state, side, rng)
     return state
+
+
+def _hidden_cells(state: SanaeState, side: int) -> list[int]:
+    char = SIDE_CHARS[side]
+    return [c for c, t in enumerate(state.cells) if t and t[0] == char and "*" not in t]
 
 
 def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
     char = SIDE_CHARS[side]
-    hidden = [c for c, t in enumerate(state.cells) if t and t[0] == char and "*" not in t]
+    hidden = _hidden_cells(state, side)
     letters = sorted(state.cells[c][1] for c in hidden)  # their order must not tell which stone is which
     cells = list(state.cells)
     if "V" in letters:
@@ -178,12 +190,99 @@ def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
     return replace(state, cells=tuple(cells))
 
 
-def _consistent(candidate: SanaeState, original: SanaeState) -> bool:
-    if candidate.pending is not None and candidate.pending.kind == "zed" \
-            and not zed_pause(candidate, candidate.pending.target):
+def _fits(candidate: SanaeState, original: SanaeState, side: int) -> bool:
+    """Whether `side`'s re-dealt ranks agree with what the viewer saw of that side."""
+    char = SIDE_CHARS[side]
+    if any(candidate.cells[c][:2] == char + "V" for c in original.moved):
         return False
-    if candidate.phase == "play" and candidate.pending is None and candidate.turn is not None:
-        return has_moves(candidate.cells, candidate.grid, candidate.turn)
-    if original.result is not None and original.result[1] == "no_moves" and original.turn is not None:
-        return not has_moves(candidate.cells, candidate.grid, original.turn)
+    pending = candidate.pending
+    if pending is not None and pending.kind == "zed" and 1 - (candidate.turn or 0) == side \
+            and not zed_pause(candidate, pending.target):
+        return False
+    if candidate.phase == "play" and pending is None and candidate.turn == side \
+            and not has_moves(candidate.cells, candidate.grid, side):
+        return False
+    if original.result is not None and original.result[1] == "no_moves" and original.turn == side:
+        return not has_moves(candidate.cells, candidate.grid, side)
     return True
+
+
+def _consistent(candidate: SanaeState, original: SanaeState, sides: list[int]) -> bool:
+    return all(_fits(candidate, original, side) for side in sides)
+
+
+def _blank(state: SanaeState, side: int, hidden: list[int]) -> SanaeState:
+    """`state` with `side`'s hidden stones all Voids: what its face-up stones prove on their own."""
+    cells = list(state.cells)
+    for c in hidden:
+        cells[c] = SIDE_CHARS[side] + "V"
+    return replace(state, cells=tuple(cells))
+
+
+def _witnesses(state: SanaeState, side: int, hidden: list[int], pool: list[str]) -> list[tuple[int, str]] | None:
+    """The (cell, letter) choices of which one must hold for what the viewer saw (a Zed pause needs a suitable
+    Captain, the mover a stone that can move), or None when `side`'s face-up stones account for it already."""
+    cells = list(state.cells)
+    for c in hidden:  # all hidden stones as Voids: what the face-up stones prove on their own
+        cells[c] = SIDE_CHARS[side] + "V"
+    blank = replace(state, cells=tuple(cells))
+    grid, pending, options = state.grid, state.pending, state.options
+    if pending is not None and pending.kind == "zed":
+        if 1 - (state.turn or 0) != side or zed_pause(blank, pending.target):
+            return None
+        return [(c, "C") for c in hidden if "C" in pool and (options.zed_prompt == "any-unused"
+                                                             or grid.distance[c][pending.target] <= options.zed_range)]
+    if state.phase != "play" or pending is not None or state.turn != side or has_moves(blank.cells, grid, side):
+        return None
+    step, flight = _exits(state, side)
+    movers = sorted({letter for letter in pool if letter != "V"})
+    pairs = [(c, letter) for c in hidden if c in step for letter in movers]
+    return pairs + [(c, "D") for c in hidden if "D" in pool and c in flight and c not in step]
+
+
+def _exits(state: SanaeState, side: int) -> tuple[set[int], set[int]]:
+    """`side`'s cells with a step out (an empty or enemy neighbour), and those a Dragon could fly out of."""
+    char, grid, cells = SIDE_CHARS[side], state.grid, state.cells
+    own = [c for c, t in enumerate(cells) if t and t[0] == char]
+    step = {c for c in own if any(not cells[n] or cells[n][0] != char for n in grid.neighbours[c])}
+    flight = {c for c in own if any(not cells[n] or cells[n][0] != char for n in grid.within(c, DRAGON_RANGE))}
+    return step, flight
+
+
+def _deal_to_fit(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
+    """A re-deal of `side`'s hidden ranks built to agree with what the viewer knows, from public facts only.
+
+    Only three ranks are ever constrained: the Void (not on a stone seen to move; on the stuck loser's one cell
+    with a way out), the Dragon (nowhere it could fly from, for a stuck loser) and one witness (a suitable
+    Captain for a Zed pause, a stone able to move for the mover). So: each witness choice in random order, the
+    Void and Dragon on random allowed cells, the rest shuffled; the first deal that fits is taken.
+    """
+    hidden = _hidden_cells(state, side)
+    pool = sorted(state.cells[c][1] for c in hidden)
+    witnesses = _witnesses(state, side, hidden, pool)
+    choices: list[tuple[int, str] | None] = list(witnesses or [None])
+    rng.shuffle(choices)
+    step, flight = _exits(state, side)
+    stuck = state.result is not None and state.result[1] == "no_moves" and state.turn == side
+    void_cells = [c for c in hidden if c not in state.moved and (not stuck or c in step or not step & set(hidden))]
+    dragon_cells = [c for c in hidden if not stuck or c not in flight]
+    first = None
+    for witness in choices:
+        fixed = {} if witness is None else {witness[0]: witness[1]}
+        for letter, allowed in (("V", void_cells), ("D", dragon_cells)):
+            if letter in pool and letter not in fixed.values():
+                free = [c for c in allowed if c not in fixed]
+                if free:
+                    fixed[rng.choice(free)] = letter
+        rest = list(pool)
+        for letter in fixed.values():
+            rest.remove(letter)
+        rng.shuffle(rest)
+        cells = list(state.cells)
+        for c in hidden:
+            cells[c] = SIDE_CHARS[side] + (fixed[c] if c in fixed else rest.pop())
+        candidate = replace(state, cells=tuple(cells))
+        if _fits(candidate, state, side):
+            return candidate
+        first = first or candidate
+    return first or state
