@@ -24,6 +24,7 @@ from rules.sinoda.state import (
 
 REASON_WORDS = {"end": "game end", "sinoda": "Win by Sinoda", "round-limit": "round limit", "resign": "resignation"}
 TEAM_NUMERALS = ("I", "II", "III")  # team names: "Team I"; numerals, since seat initials (R, B, Y...) are letters
+ACTORS = tuple(frozenset({seat}) for seat in range(len(SEAT_NAMES)))  # shared: `actors` is asked every turn
 
 
 class Sinoda(Game):
@@ -79,7 +80,7 @@ class Sinoda(Game):
     def actors(self, state: SinodaState) -> frozenset[int]:
         if state.turn is None or moves.outcome(state) is not None:
             return frozenset()
-        return frozenset({state.turn})
+        return ACTORS[state.turn]
 
     def chance_outcomes(self, state: SinodaState) -> list[tuple[Action, float]]:
         """Section 7: before the first action, `first S` for each seat with probability 1/N."""
@@ -91,6 +92,9 @@ class Sinoda(Game):
         return moves.legal_actions(state, seat)
 
     def apply(self, state: SinodaState, action: Action, seat: int | None = None) -> SinodaState:
+        kind = type(action)
+        if (kind is Move or kind is Change) and seat == state.turn is not None and moves.outcome(state) is None:
+            return moves.play(state, action, seat)  # type: ignore[arg-type]  # every check below passes
         over = moves.outcome(state) is not None
         if isinstance(action, First):
             if seat is not None:

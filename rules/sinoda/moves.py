@@ -5,8 +5,8 @@ from __future__ import annotations
 from functools import cache
 
 from rules.base import Action, IllegalAction, Outcome, one_of
-from rules.sinoda.board import Board
-from rules.sinoda.state import SEAT_NAMES, Change, Last, Move, Piece, SinodaState
+from rules.sinoda.board import Board, board_for
+from rules.sinoda.state import SEAT_NAMES, Change, Facts, Last, Move, Piece, SinodaState, facts, team_by_seat
 
 MAX_VALUE = 4
 CAPTURES_TO_END = 6
@@ -50,99 +50,118 @@ def actions_on(board: Board) -> tuple[tuple[Change, ...], tuple[Change, ...], di
     return up, down, steps
 
 
+Clear = dict[int, tuple[tuple[int, ...], tuple[str, ...]]]  # target -> its first clear path: (cells, labels)
+
+
 @cache
-def _clear_targets(board: Board) -> dict[tuple[int, int, int], tuple[int, ...]]:
-    """Per board: (origin, value, occupied cells among those its paths cross) -> targets with a clear path."""
+def _clear_memo(board: Board) -> dict[tuple[int, int, int], Clear]:
+    """Per board: (origin, value, occupied cells among those its paths cross) -> `clear_paths`."""
     return {}
 
 
 @cache
-def _piece_moves(board: Board) -> dict[tuple[int, int, int, int], tuple[Move, ...]]:
-    """Per board: (origin, value, occupied cells its paths cross, teammates' cells among its targets) -> moves."""
+def _piece_memo(board: Board) -> dict[tuple[int, int, int, int], tuple[Action, ...]]:
+    """Per board: (origin, value, occupied cells its paths cross, teammates' cells among its targets) -> actions."""
     return {}
 
+
+class _Tables:
+    """One board's tables, looked up once per call by player count (the `cache`d lookups cost a hash each)."""
+
+    def __init__(self, board: Board) -> None:
+        self.board = board
+        self.labels = board.labels
+        self.index = board.index
+        self.routes = routes_from(board)
+        self.up, self.down, self.steps = actions_on(board)
+        self.clear = _clear_memo(board)
+        self.known = _piece_memo(board)
+        # paths_to[origin][value][target]: that target's paths in board order, as (cells crossed mask, labels).
+        self.paths_to: tuple[tuple[dict[int, tuple[tuple[int, tuple[str, ...]], ...]], ...], ...] = tuple(
+            tuple({target: tuple((crossed, tuple(board.labels[c] for c in path)) for path, crossed in paths)
+                   for target, paths in groups} for _, groups, _ in per_value)
+            for per_value in self.routes)
+
+
+_TABLES: dict[int, _Tables] = {players: _Tables(board_for(players)) for players in (2, 3, 4, 6)}
+
+
+def clear_paths(board: Board, origin: int, value: int, occ: int) -> Clear:
+    """Targets a piece of `value` on `origin` reaches by a path through empty cells (whoever is on the target), in
+    label order, each with its first such path in board order. Paths depend only on the cells they cross, so this
+    is remembered by their occupancy (the table is emptied when it grows large)."""
+    relevant, groups, _ = routes_from(board)[origin][value]
+    memo = _clear_memo(board)
+    key = (origin, value, occ & relevant)
+    found = memo.get(key)
+    if found is None:
+        crossed_now, labels = key[2], board.labels
+        found = {}
+        for target, paths in groups:
+            path = next((path for path, crossed in paths if not crossed & crossed_now), None)
+            if path is not None:
+                found[target] = (path, tuple(labels[c] for c in path))
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        memo[key] = found
+    return found
 
 
 def occupied(state: SinodaState) -> int:
-    """The occupied cells as a bit mask, remembered per state (a cache beside the frozen fields, never compared)."""
-    memo = state.__dict__
-    if "_occupied" not in memo:
-        memo["_occupied"] = sum(1 << i for i, piece in enumerate(state.cells) if piece is not None)
-    return memo["_occupied"]  # type: ignore[no-any-return]
+    """The occupied cells as a bit mask."""
+    return facts(state).occupied
 
 
 def targets(state: SinodaState, origin: int) -> list[int]:
     """Where the piece on `origin` may end its move, in label order: a path of exactly its value through empty
     cells, ending on an empty cell or an enemy piece."""
-    board = state.board
-    return _targets(state.cells, origin, routes_from(board)[origin], _clear_targets(board), occupied(state),
-                    state.team(state.cells[origin][0]))  # type: ignore[index]
-
-
-def _targets(cells: tuple[Piece | None, ...], origin: int, routes: tuple[tuple[int, tuple[Route, ...], int], ...],
-             memo: dict[tuple[int, int, int], tuple[int, ...]], occ: int, team: tuple[int, ...]) -> list[int]:
-    """`targets` with the per-board tables given. Paths depend only on the cells they cross, so the clear targets
-    are remembered by that occupancy (the cache is emptied when it grows large)."""
-    value = cells[origin][1]  # type: ignore[index]
-    relevant, groups, _ = routes[value]
-    key = (origin, value, occ & relevant)
-    clear = memo.get(key)
-    if clear is None:
-        occ = key[2]
-        clear = tuple(target for target, paths in groups if any(not crossed & occ for _, crossed in paths))
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        memo[key] = clear
-    return [t for t in clear if cells[t] is None or cells[t][0] not in team]  # type: ignore[index]
+    cells = state.cells
+    seat, value = cells[origin]  # type: ignore[misc]
+    team = state.team(seat)
+    return [t for t in clear_paths(state.board, origin, value, occupied(state))
+            if cells[t] is None or cells[t][0] not in team]  # type: ignore[index]
 
 
 def first_path(state: SinodaState, origin: int, target: int) -> tuple[int, ...]:
     """The first path in board order from `origin` to a target it may reach (one of `targets`)."""
-    occ = occupied(state)
-    value = state.cells[origin][1]  # type: ignore[index]
-    for end, paths in routes_from(state.board)[origin][value][1]:
-        if end == target:
-            return next(path for path, crossed in paths if not crossed & occ)
-    raise ValueError(f"no path from cell {origin} to cell {target}")
+    found = clear_paths(state.board, origin, state.cells[origin][1], occupied(state)).get(target)  # type: ignore[index]
+    if found is None:
+        raise ValueError(f"no path from cell {origin} to cell {target}")
+    return found[0]
 
 
 def legal_actions(state: SinodaState, seat: int) -> list[Action]:
     """Per own piece in label order: +, -, then moves by destination in label order."""
-    if outcome(state) is not None or state.turn != seat:
+    memo = state.__dict__
+    if (memo["_outcome"] if "_outcome" in memo else outcome(state)) is not None or state.turn != seat:
         return []
-    board = state.board
-    up, down, steps = actions_on(board)
-    routes, memo, known, team = routes_from(board), _clear_targets(board), _piece_moves(board), state.team(seat)
-    cells = state.cells
-    # One pass: the occupied cells and the team's as bit masks, and the seat's pieces in label order.
-    occ = mates = 0
-    mine = []
-    for i, piece in enumerate(cells):
-        if piece is not None:
-            bit = 1 << i
-            occ |= bit
-            if piece[0] in team:
-                mates |= bit
-                if piece[0] == seat:
-                    mine.append(i)
-    state.__dict__["_occupied"] = occ  # what `occupied` remembers, for play on this state
+    occ, masks, _ = memo.get("_facts") or facts(state)
+    tables = _TABLES[state.players]
+    routes, known, cells = tables.routes, tables.known, state.cells
+    mates = 0
+    for mate in team_by_seat(state.players, state.teams)[seat]:
+        mates |= masks[mate]
     actions: list[Action] = []
-    for origin in mine:
+    mine = masks[seat]
+    while mine:  # the seat's cells from the lowest bit up: label order
+        low = mine & -mine
+        mine ^= low
+        origin = low.bit_length() - 1
         value = cells[origin][1]  # type: ignore[index]
-        if value < MAX_VALUE:
-            actions.append(up[origin])
-        if value > 1:
-            actions.append(down[origin])
-        # A piece's moves depend only on the cells its paths cross and which targets hold teammates.
+        # A piece's actions depend only on its value, the cells its paths cross and which targets hold teammates.
         relevant, _, reach = routes[origin][value]
         key = (origin, value, occ & relevant, mates & reach)
         found = known.get(key)
         if found is None:
-            found = tuple(steps[origin, t] for t in _targets(cells, origin, routes[origin], memo, occ, team))
+            steps = tables.steps
+            found = tuple([*((tables.up[origin],) if value < MAX_VALUE else ()),
+                           *((tables.down[origin],) if value > 1 else ()),
+                           *(steps[origin, t] for t in clear_paths(tables.board, origin, value, occ)
+                             if not mates >> t & 1)])
             if len(known) > MEMO_LIMIT:
                 known.clear()
             known[key] = found
-        actions.extend(found)
+        actions += found
     return actions
 
 
@@ -164,8 +183,105 @@ def _own_piece(state: SinodaState, label: str, seat: int) -> int:
     raise IllegalAction(f"{what} — your pieces are on {mine}", code="E_NOT_YOURS")
 
 
+_new = object.__new__
+_set = object.__setattr__
+_tuple = tuple.__new__
+
+
+def _last(seat: int, kind: str, cell: str, target: str | None, path: tuple[str, ...], value: int,
+          captured: Piece | None) -> Last:
+    """`Last(...)` without the frozen dataclass's __init__ (a third of a move's time): the same fields, equal."""
+    last = _new(Last)
+    _set(last, "__dict__", {"seat": seat, "kind": kind, "cell": cell, "target": target, "path": path, "value": value,
+                            "captured": captured})
+    return last  # type: ignore[no-any-return]
+
+
+def _next(state: SinodaState, seat: int, cells: tuple[Piece | None, ...], points: tuple[int, ...],
+          caps: tuple[int, ...], captured: tuple[tuple[int, ...] | None, ...], last: Last, known: Facts,
+          check: str) -> SinodaState:
+    """The state after `seat`'s change or move in a running game, built without __init__ (a frozen dataclass sets
+    each field through object.__setattr__), its `Facts` carried and its outcome decided here, once.
+
+    `check` says what the action can have changed: "capture" (anything: the whole end test), "change" (one
+    piece's value: only the mover's Win by Sinoda) or "move" (nothing the end test reads). The round limit is
+    checked every time."""
+    after = _new(SinodaState)
+    players, limit, actions = state.players, state.round_limit, state.actions + 1
+    memo = {"players": players, "cells": cells, "turn": (seat + 1) % players, "points": points, "caps": caps,
+            "actions": actions, "teams": state.teams, "round_limit": limit, "sinoda_win": state.sinoda_win,
+            "resigned": state.resigned, "captured": captured, "last": last, "_facts": known, "_outcome": None}
+    _set(after, "__dict__", memo)
+    if check == "capture" or (limit is not None and actions >= limit * players) or (
+            check == "change" and players == 2 and state.sinoda_win
+            and points[seat] > points[1 - seat] + known[2][seat]):
+        memo["_outcome"] = _outcome(after)
+    return after  # type: ignore[no-any-return]
+
+
 def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
     """Apply a change or move by `seat` (whose turn it is in a running game), or raise IllegalAction."""
+    tables = _TABLES[state.players]
+    cells = state.cells
+    if type(action) is Move:
+        origin, target = tables.index.get(action.origin), tables.index.get(action.target)
+        piece = None if origin is None else cells[origin]
+        if piece is not None and piece[0] == seat and target is not None:
+            occupant = cells[target]
+            if occupant is None or (occupant[0] != seat and (state.teams == "none"
+                                                             or occupant[0] not in state.team(seat))):
+                occ, masks, sums = state.__dict__.get("_facts") or facts(state)
+                value = piece[1]
+                for crossed, path in tables.paths_to[origin][value].get(target, ()):  # type: ignore[index]
+                    if not crossed & occ:
+                        return _moved(state, seat, origin, target, piece, occupant, path,  # type: ignore[arg-type]
+                                      occ, masks, sums)
+    elif type(action) is Change:
+        origin = tables.index.get(action.cell)
+        piece = None if origin is None else cells[origin]
+        if piece is not None and piece[0] == seat and action.delta in (1, -1) \
+                and 1 <= piece[1] + action.delta <= MAX_VALUE:
+            occ, masks, sums = state.__dict__.get("_facts") or facts(state)
+            value = piece[1] + action.delta
+            changed = list(cells)
+            changed[origin] = (seat, value)  # type: ignore[index]
+            seat_sums = list(sums)
+            seat_sums[seat] += action.delta
+            last = _last(seat, "change", action.cell, None, (), value, None)
+            return _next(state, seat, tuple(changed), state.points, state.caps, state.captured, last,
+                         _tuple(Facts, (occ, masks, tuple(seat_sums))), "change")
+    return _checked_play(state, action, seat)
+
+
+def _moved(state: SinodaState, seat: int, origin: int, target: int, piece: Piece, occupant: Piece | None,
+           path: tuple[str, ...], occ: int, masks: tuple[int, ...], sums: tuple[int, ...]) -> SinodaState:
+    """The state after `seat` moved `piece` from `origin` along `path` to `target` (a legal move)."""
+    cells = list(state.cells)
+    cells[origin] = None
+    cells[target] = piece
+    seat_masks = list(masks)
+    seat_masks[seat] ^= (1 << origin) | (1 << target)
+    labels = _TABLES[state.players].labels
+    if occupant is None:
+        known = _tuple(Facts, (occ ^ (1 << origin) ^ (1 << target), tuple(seat_masks), sums))
+        last = _last(seat, "move", labels[origin], labels[target], path, piece[1], None)
+        return _next(state, seat, tuple(cells), state.points, state.caps, state.captured, last, known, "move")
+    loser, taken = occupant
+    seat_masks[loser] ^= 1 << target
+    seat_sums = list(sums)
+    seat_sums[loser] -= taken
+    known = _tuple(Facts, (occ ^ (1 << origin), tuple(seat_masks), tuple(seat_sums)))
+    points, caps, captured = list(state.points), list(state.caps), list(state.captured)
+    points[seat] += taken
+    caps[seat] += 1
+    if captured[seat] is not None:
+        captured[seat] = (*captured[seat], taken)  # type: ignore[misc]
+    last = _last(seat, "move", labels[origin], labels[target], path, piece[1], occupant)
+    return _next(state, seat, tuple(cells), tuple(points), tuple(caps), tuple(captured), last, known, "capture")
+
+
+def _checked_play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
+    """`play` step by step, each refusal with its message and code (the fast path above takes every legal one)."""
     board = state.board
     if isinstance(action, Change):
         origin = _own_piece(state, action.cell, seat)
@@ -253,25 +369,22 @@ def outcome(state: SinodaState) -> Outcome | None:
 
 
 def _outcome(state: SinodaState) -> Outcome | None:
-    seats = list(range(state.players))
+    seats = range(state.players)
     if state.resigned is not None:
         losers = state.team(state.resigned)
         winners = ranked_winners(state, [s for s in seats if s not in losers])
         return Outcome(winners, state.points, "resign")
     # The three stated end conditions (all down to one piece, someone without pieces, six captures), then Win by
-    # Sinoda (2 players: points > rival's points + own values on the board), from one pass over the cells.
-    counts, on_board = [0] * state.players, [0] * state.players
-    for piece in state.cells:
-        if piece is not None:
-            counts[piece[0]] += 1
-            on_board[piece[0]] += piece[1]
-    if all(c == 1 for c in counts) or 0 in counts or any(c >= CAPTURES_TO_END for c in state.caps):
-        return Outcome(ranked_winners(state, seats), state.points, "end")
+    # Sinoda (2 players: points > rival's points + own values on the board), from the carried facts.
+    _, masks, sums = state.__dict__.get("_facts") or facts(state)
+    counts = [mask.bit_count() for mask in masks]
+    if max(counts) == 1 or min(counts) == 0 or max(state.caps) >= CAPTURES_TO_END:
+        return Outcome(ranked_winners(state, list(seats)), state.points, "end")
     if state.players == 2 and state.sinoda_win:
         points = state.points
         for seat in (0, 1):
-            if points[seat] > points[1 - seat] + on_board[seat]:
+            if points[seat] > points[1 - seat] + sums[seat]:
                 return Outcome(frozenset({seat}), points, "sinoda")
     if state.round_limit is not None and state.actions >= state.round_limit * state.players:
-        return Outcome(ranked_winners(state, seats), state.points, "round-limit")
+        return Outcome(ranked_winners(state, list(seats)), state.points, "round-limit")
     return None

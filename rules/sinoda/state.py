@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from rules.sinoda.board import Board, board_for
 
@@ -30,6 +31,13 @@ def teams_of(players: int, mode: str) -> tuple[tuple[int, ...], ...]:
     if count != players:
         raise ValueError(f"teams={mode} is for {count} players, not {players}")
     return teams
+
+
+@cache
+def team_by_seat(players: int, mode: str) -> tuple[tuple[int, ...], ...]:
+    """Each seat's team (its own seat alone in free-for-all), seat 0 first."""
+    teams = teams_of(players, mode)
+    return tuple(next(team for team in teams if seat in team) for seat in range(players))
 
 
 @dataclass(frozen=True)
@@ -94,18 +102,36 @@ class SinodaState:
         return board_for(self.players)
 
     def team(self, seat: int) -> tuple[int, ...]:
-        for team in teams_of(self.players, self.teams):
-            if seat in team:
-                return team
-        raise ValueError(f"no seat {seat}")
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}")
+        return team_by_seat(self.players, self.teams)[seat]
 
     def pieces_of(self, seat: int) -> list[int]:
         """Cells (label order) holding `seat`'s pieces."""
         return [i for i, piece in enumerate(self.cells) if piece is not None and piece[0] == seat]
 
     def piece_counts(self) -> tuple[int, ...]:
-        counts = [0] * self.players
-        for piece in self.cells:
+        return tuple(mask.bit_count() for mask in facts(self).masks)
+
+
+class Facts(NamedTuple):
+    """What play derives from the cells, carried from state to state and updated move by move (see `facts`)."""
+
+    occupied: int  # bit i set: cell i holds a piece
+    masks: tuple[int, ...]  # per seat, the cells holding its pieces
+    sums: tuple[int, ...]  # per seat, the values of its pieces on the board
+
+
+def facts(state: SinodaState) -> Facts:
+    """The state's `Facts`: set by the move that made it, else counted from the cells once and remembered in the
+    state's __dict__ (a cache beside the frozen fields: equality, hashing and `replace` ignore it)."""
+    memo = state.__dict__
+    found = memo.get("_facts")
+    if found is None:
+        masks, sums = [0] * state.players, [0] * state.players
+        for i, piece in enumerate(state.cells):
             if piece is not None:
-                counts[piece[0]] += 1
-        return tuple(counts)
+                masks[piece[0]] |= 1 << i
+                sums[piece[0]] += piece[1]
+        found = memo["_facts"] = Facts(sum(masks), tuple(masks), tuple(sums))
+    return found  # type: ignore[no-any-return]
