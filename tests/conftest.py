@@ -25,6 +25,9 @@ def pg_cluster() -> Iterator[Cluster]:
 
 
 @pytest.fixture
-def postgres_url(pg_cluster: Cluster) -> str:
-    """The URL of a fresh empty database, one per test."""
-    return pg_cluster.create_database()
+def postgres_url(pg_cluster: Cluster) -> Iterator[str]:
+    """The URL of an empty database of its own for each test; afterwards its connections are ended and it is
+    emptied for a later test (far cheaper than a new database with fsync on)."""
+    url = pg_cluster.fresh_database()
+    yield url
+    pg_cluster.recycle(url)
