@@ -1,4 +1,4 @@
-"""Persistence: schema migrations and one repository API (`Store`) over SQLite via aiosqlite."""
+"""Persistence: schema migrations and one repository API (`Store`) over SQLite (aiosqlite) or PostgreSQL (asyncpg)."""
 
 from data.health import StoreUnavailable, store_problem
 from data.store import (
