@@ -1,7 +1,8 @@
 """The service's bounded cache of loaded matches: least recently used first out, but never a match in use.
 
 The store is the truth (every write is a compare-and-set on the match's version), so an evicted match is simply
-loaded again by the next `MatchService.get`.
+loaded again by the next `MatchService.get`; on a shared store (several processes) `get` also checks a cached match's
+revision and reloads it in place when another process changed it.
 """
 
 from __future__ import annotations

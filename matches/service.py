@@ -10,7 +10,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
@@ -61,6 +62,21 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         return lock_in_use(match) or (task is not None and not task.done())
 
     async def get(self, match_id: int) -> Match:
+        """The match, from the cache when loaded before.
+
+        When the store is shared (PostgreSQL: other processes write the same matches), a cached match is first
+        checked against `store.revision` (one primary-key read) and reloaded when anything changed it since; on
+        SQLite (one process owns the file) a cached match is returned without a query. See `_current`.
+        """
+        match = self._cache.get(match_id)
+        if match is not None:
+            if self.store.shared:
+                await self._current(match)
+            return match
+        return await self._loaded(match_id)
+
+    async def _loaded(self, match_id: int) -> Match:
+        """The match from the cache or the store, without checking a cached copy's revision."""
         match = self._cache.get(match_id)
         if match is not None:
             return match
@@ -80,6 +96,35 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             raise Refusal(f"Match #{match_id} is a {record.game} match, which this bot no longer hosts.")
         state = game.from_json(record.state) if record.state is not None else None
         return Match(record, await self.store.seats(match_id), game, state)
+
+    async def _current(self, match: Match) -> None:
+        """Reload `match` if its stored revision differs from the copy's (another process wrote, or this one
+        wrote without knowing the new revision), under the match's lock: the state never changes under a request.
+
+        A match whose lock is held is left as it is: its holder may be the very caller (a listener called from
+        inside a commit), which must not wait for itself. Requests that take the lock check again inside it
+        (`_hold`), and every write is a compare-and-set that reloads and refuses on a stale copy (`StaleWrite`).
+        """
+        if match.lock.locked():
+            return
+        async with match.lock:
+            await self._reload_if_changed(match)
+
+    async def _reload_if_changed(self, match: Match) -> None:
+        """Under the lock: the one revision read, and a reload only when it differs."""
+        if await self.store.revision(match.id) != match.record.revision:
+            await self._refresh(match)
+
+    @asynccontextmanager
+    async def _hold(self, match_id: int) -> AsyncIterator[Match]:
+        """The match under its lock, current: on a shared store its revision is checked inside the lock (one
+        read per request, and no other process's write between the check and this request's own compare-and-set
+        goes unnoticed: that write fails as StaleWrite)."""
+        match = await self._loaded(match_id)
+        async with match.lock:
+            if self.store.shared:
+                await self._reload_if_changed(match)
+            yield match
 
     async def _refresh(self, match: Match) -> None:
         fresh = await self._load(match.id)
@@ -191,8 +236,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         match.seats = await self.store.seats(match.id)
 
     async def join(self, match_id: int, user_id: int) -> Match:
-        match = await self.get(match_id)
-        async with match.lock:
+        async with self._hold(match_id) as match:
             self._lobby(match)
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
             for i, (uid, invited, joined) in enumerate(rows):
@@ -211,8 +255,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
 
     async def leave(self, match_id: int, user_id: int) -> Match:
         """Leave a lobby; when the creator leaves, the lobby is closed."""
-        match = await self.get(match_id)
-        async with match.lock:
+        async with self._hold(match_id) as match:
             self._lobby(match)
             if match.seat_of(user_id) is None:
                 raise Refusal(f"You are not seated in match #{match.id}.")
@@ -228,8 +271,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             return match
 
     async def start(self, match_id: int, user_id: int) -> Turn:
-        match = await self.get(match_id)
-        async with match.lock:
+        async with self._hold(match_id) as match:
             self._lobby(match)
             if user_id != match.record.creator_id:
                 raise Refusal("Only the player who opened the lobby can start it.")
@@ -267,8 +309,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         `key` (the interaction id) makes a retry harmless: a key already applied in this match is refused as
         "already played" and nothing changes, even when the same action would be legal again.
         """
-        match = await self.get(match_id)
-        async with match.lock:
+        async with self._hold(match_id) as match:
             await self._unused(match, key)
             seat = self._seat(match, user_id)
             state = match.state
@@ -282,8 +323,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             return await self._play(match, seat, user_id, action, key)
 
     async def resign(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
-        match = await self.get(match_id)
-        async with match.lock:
+        async with self._hold(match_id) as match:
             await self._unused(match, key)
             seat = self._seat(match, user_id)
             return await self._play(match, seat, user_id, RESIGN, key)
