@@ -16,6 +16,7 @@ import pytest
 import pytest_asyncio
 
 from data import StaleWrite, Store, StoreUnavailable, store_problem
+from data.postgres import lead_key, numbered, redact
 
 
 @pytest_asyncio.fixture
@@ -188,3 +189,34 @@ async def test_an_outage_while_running_is_store_unavailable_and_passes(postgres_
     finally:
         await store.close()
         await proxy.cut()
+
+
+def test_store_problem_knows_postgresql_outages_and_nothing_else() -> None:
+    assert "login" in (store_problem(asyncpg.InvalidPasswordError("password authentication failed")) or "")
+    assert "shutting down" in (store_problem(asyncpg.AdminShutdownError("terminating connection")) or "")
+    assert "disk is full" in (store_problem(asyncpg.DiskFullError("could not extend file")) or "")
+    assert "lost" in (store_problem(asyncpg.ConnectionDoesNotExistError("connection was closed")) or "")
+    assert "does not exist" in (store_problem(asyncpg.InvalidCatalogNameError('database "x" does not exist')) or "")
+    assert store_problem(asyncpg.UndefinedTableError('relation "x" does not exist')) is None  # a bug, not an outage
+    assert store_problem(asyncpg.UniqueViolationError("duplicate key")) is None
+
+
+def test_placeholders_and_redacted_urls() -> None:
+    assert numbered("SELECT '?', ? FROM t WHERE a = ? AND b = 'it''s ?'") == (
+        "SELECT '?', $1 FROM t WHERE a = $2 AND b = 'it''s ?'")
+    assert redact("postgresql://bot:pa:ss@db.example:5433/tabletop?sslmode=require") == (
+        "postgresql://bot@db.example:5433/tabletop?sslmode=require")
+    assert redact("postgresql://bot@db/tabletop") == "postgresql://bot@db/tabletop"
+    assert lead_key("deadlines") == lead_key("deadlines") != lead_key("digest")
+
+
+async def test_a_bad_pool_size_is_refused_by_name(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "lots")
+    with pytest.raises(StoreUnavailable, match="DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not 'lots'"):
+        await Store.open(postgres_url)
+    monkeypatch.setenv("DATABASE_POOL_SIZE", "2")
+    store = await Store.open(postgres_url)
+    try:
+        assert store._db._pool.get_max_size() == 2  # type: ignore[attr-defined]
+    finally:
+        await store.close()
