@@ -9,6 +9,7 @@ import contextlib
 import itertools
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -85,6 +86,7 @@ class Cluster:
         self._running = False
         self._stopped = False
         self._spare: list[str] = []  # emptied databases for `fresh_database`
+        self._watchdog: subprocess.Popen[bytes] | None = None
 
     # Running the server binaries: initdb and postgres refuse root, so root runs them as the postgres user.
     def _cmd(self, tool: str, *args: str) -> list[str]:
@@ -141,6 +143,16 @@ class Cluster:
         self.stop_server("immediate")
         self.start()
 
+    def watch(self) -> None:
+        """Stop the server and remove its directory also when this process dies without running `stop()` (SIGKILL,
+        a timeout): a detached shell polls this process once a second and cleans up after it."""
+        stop = " ".join(shlex.quote(arg) for arg in self._cmd("pg_ctl", "stop", "-D", str(self.data), "-m",
+                                                               "immediate", "-w", "-t", "30"))
+        script = (f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1; "
+                  f"rm -rf {shlex.quote(str(self.root))}")
+        self._watchdog = subprocess.Popen(["sh", "-c", script], start_new_session=True, stdin=subprocess.DEVNULL,
+                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
     def stop(self) -> None:
         """Stop the server and remove its directory; safe to call twice (it also runs at exit)."""
         if self._stopped:
@@ -151,6 +163,9 @@ class Cluster:
             self.stop_server("immediate")
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
+            if self._watchdog is not None:
+                self._watchdog.kill()
+                self._watchdog.wait()
 
     def url(self, dbname: str = "postgres") -> str:
         return f"postgresql://{self.user}@{self.host}:{self.port}/{dbname}"
@@ -222,6 +237,7 @@ def start_cluster() -> Cluster:
                 raise PostgresUnavailable(f"running as root but cannot hand {root} to the `postgres` user "
                                           f"({error}): {INSTALL_HINT} (the package creates that user)") from None
         cluster._init()
+        cluster.watch()
         cluster.start()
     except BaseException:
         cluster.stop()

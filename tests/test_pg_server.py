@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import asyncpg
 
 from tests.pg_server import Cluster
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 async def test_fresh_database_is_empty_and_durable(postgres_url: str) -> None:
@@ -74,3 +84,27 @@ async def _alive(conn: asyncpg.Connection) -> bool:
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
         return False
     return True
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as sock:
+        sock.settimeout(1)
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_a_killed_owner_leaves_no_server_or_directory_behind() -> None:
+    owner = subprocess.Popen([sys.executable, "-c", "import time; from tests.pg_server import start_cluster; "
+                              "c = start_cluster(); print(c.root, c.port, flush=True); time.sleep(600)"],
+                             cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert owner.stdout is not None
+    root, port = owner.stdout.readline().split()
+    try:
+        assert Path(root).is_dir() and _listening(int(port))
+    finally:
+        os.kill(owner.pid, signal.SIGKILL)  # no atexit, no stop(): only the watchdog can clean up
+        owner.wait()
+    deadline = time.monotonic() + 60  # generous: the watchdog polls once a second
+    while (Path(root).exists() or _listening(int(port))) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not _listening(int(port)), "the server outlived its owner"
+    assert not Path(root).exists(), "the cluster's directory outlived its owner"
