@@ -1,7 +1,8 @@
 """One background task that acts on every deadline in the database: reminders, timeouts and lobby expiry.
 
 It sleeps until the next due time (read from the store, so it picks up where it left off after a restart) and is
-woken early whenever a new deadline is set.
+woken early whenever a new deadline is set. Of several processes on one database only the leader acts
+(`store.try_lead`); the others ask again every `LEASE` seconds and one takes over when the leader is gone.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0  # look again at least hourly, whatever the database says
 MIN_SLEEP = 1.0  # never spin, even if something due keeps failing
+# A follower asks for the lead this often, and a leader on a shared database looks at the deadlines this often
+# (other processes set deadlines without waking it): a dead leader's successor acts within seconds.
+LEASE = 5.0
+LEADERSHIP = "scheduler"  # the store's name for this leadership
 
 
 class Scheduler:
@@ -29,6 +34,7 @@ class Scheduler:
         self._sleeping = False
         self._poked = False  # woken on purpose: the cancellation ends only the current sleep
         self._dirty = False  # poked while busy: look again before sleeping
+        self.leading: bool | None = None  # whether this process leads; None: not known yet
 
     def start(self) -> None:
         if self._task is None:
@@ -40,10 +46,27 @@ class Scheduler:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+        if self.leading:  # hand over at once instead of when the connection closes
+            try:
+                await self.bot.service.store.resign_lead(LEADERSHIP)
+            except Exception as exc:  # stopping anyway; closing the store releases it too
+                log.warning("scheduler: could not resign the lead (%s)", exc)
+        self.leading = None
+
+    async def lead(self) -> bool:
+        """Whether this process leads now (`store.try_lead`: always on SQLite); a change is logged once."""
+        leading = await self.bot.service.store.try_lead(LEADERSHIP)
+        if leading != self.leading:
+            if leading:
+                log.info("scheduler: this process leads: it acts on every deadline and computer turn")
+            else:
+                log.info("scheduler: another process leads; this one follows and asks again every %g s", LEASE)
+            self.leading = leading
+        return leading
 
     def poke(self) -> None:
-        """Something changed (a move, a new lobby): recompute the next wake-up."""
-        if self._task is None:
+        """Something changed (a move, a new lobby): recompute the next wake-up (a follower has nothing to do)."""
+        if self._task is None or self.leading is False:
             return
         if self._sleeping and not self._poked:
             self._poked = True
@@ -82,9 +105,13 @@ class Scheduler:
         service = self.bot.service
         while True:
             self._dirty = False
+            leading = False
+            upcoming: float | None = None
             try:
-                await self.tick()
-                upcoming = await service.next_due()
+                leading = await self.lead()
+                if leading:
+                    await self.tick()
+                    upcoming = await service.next_due()
             except Exception as exc:
                 problem = store_problem(exc)
                 if problem is None:
@@ -95,6 +122,8 @@ class Scheduler:
             if self._dirty:
                 continue
             delay = MAX_SLEEP if upcoming is None else upcoming - service.now()
+            if not leading or service.store.shared:
+                delay = min(delay, LEASE)
             # A plain sleep (not an Event wait): it is what simcord's virtual clock and any event loop understand.
             self._sleeping = True
             try:

@@ -13,11 +13,24 @@ from cogs.scheduler import Scheduler
 from data import StoreUnavailable
 
 
+class OneProcess:
+    """Leadership as on SQLite: this process always leads (it asks without reading the database)."""
+
+    shared = False
+
+    async def try_lead(self, name: str) -> bool:
+        return True
+
+    async def resign_lead(self, name: str) -> None:
+        pass
+
+
 class DownService:
     """A service whose store is gone: every read the scheduler makes fails as an outage."""
 
     def __init__(self) -> None:
         self.calls = 0
+        self.store = OneProcess()
 
     def now(self) -> float:
         return 0.0

@@ -1,0 +1,131 @@
+"""One scheduler leader across processes (two stores on one PostgreSQL database): only the leader acts on
+deadlines; when it is gone, the follower leads within a lease and acts on the next deadline, once."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+from collections.abc import AsyncIterator, Callable
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from cogs.scheduler import Scheduler
+from data import Store
+from matches import Match, MatchService
+from tests.matches.helpers import FakeClock
+
+LEASE = 0.2  # seconds, instead of 5: the test waits a few leases
+
+
+class Posts:
+    """The scheduler's Discord side without Discord: it does the service's part and notes which match it handled."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+        self.timed_out: list[int] = []
+
+    async def time_out(self, match: Match) -> None:
+        await self.service.timeout(match.id)
+        self.timed_out.append(match.id)
+
+    async def remind(self, match: Match) -> None:
+        await self.service.mark_reminded(match)
+
+    async def expire(self, match: Match) -> None:
+        await self.service.expire_lobby(match.id)
+
+
+class Process:
+    """What one bot process has for its scheduler: a store of its own, a service and a scheduler."""
+
+    def __init__(self, store: Store, clock: FakeClock) -> None:
+        self.store = store
+        self.service = MatchService(store, rng=random.Random(1), clock=clock)
+        self.posts = Posts(self.service)
+        self.ticks = 0  # how often this process's scheduler looked for due work
+        looked = self.service.due
+
+        async def due() -> list[tuple[str, Match]]:
+            self.ticks += 1
+            return await looked()
+
+        self.service.due = due  # type: ignore[method-assign]
+        self.scheduler = Scheduler(SimpleNamespace(service=self.service, tables=self.posts))  # type: ignore[arg-type]
+
+
+@pytest_asyncio.fixture
+async def processes(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[tuple[Process, Process]]:
+    monkeypatch.setattr("cogs.scheduler.LEASE", LEASE)
+    monkeypatch.setattr("cogs.scheduler.MIN_SLEEP", 0.02)
+    clock = FakeClock()
+    one = Process(await Store.open(postgres_url), clock)
+    two = Process(await Store.open(postgres_url), clock)
+    yield one, two
+    for process in (one, two):
+        await process.scheduler.stop()
+        await process.store.close()
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("not within the time allowed")
+
+
+async def late_match(service: MatchService, creator: int) -> Match:
+    """A started match with an hour per move, and the clock moved past its deadline."""
+    lobby = await service.create("cintos", guild_id=1, channel_id=2, creator_id=creator, players=2, time_control=3600)
+    await service.join(lobby.id, creator + 1)
+    match = (await service.start(lobby.id, creator)).match
+    service._clock.now += 3601  # type: ignore[attr-defined]
+    return match
+
+
+async def test_only_the_leader_acts_and_the_follower_takes_over(processes: tuple[Process, Process],
+                                                               caplog: pytest.LogCaptureFixture) -> None:
+    one, two = processes
+    with caplog.at_level(logging.INFO, logger="cogs.scheduler"):
+        one.scheduler.start()
+        await until(lambda: one.scheduler.leading is True)
+        two.scheduler.start()
+        await until(lambda: two.scheduler.leading is False)
+        first = await late_match(one.service, 100)
+        await until(lambda: first.id in one.posts.timed_out)
+        await asyncio.sleep(5 * LEASE)  # the follower has asked several times meanwhile
+        assert two.posts.timed_out == [] and two.scheduler.leading is False
+        assert two.ticks == 0 and one.ticks >= 3  # the follower never even looked; the leader looks every lease
+        assert (await two.store.get_match(first.id)).overdue  # type: ignore[union-attr]
+
+        # The leader dies: its task ends and its connection closes without resigning.
+        assert one.scheduler._task is not None
+        one.scheduler._task.cancel()
+        await asyncio.gather(one.scheduler._task, return_exceptions=True)
+        one.scheduler._task = None
+        one.scheduler.leading = None
+        await one.store.close()
+        await until(lambda: two.scheduler.leading is True, seconds=3 * LEASE + 2)
+        second = await late_match(two.service, 300)
+        await until(lambda: second.id in two.posts.timed_out)
+    assert one.posts.timed_out == [first.id] and two.posts.timed_out == [second.id]
+    changes = [r.getMessage() for r in caplog.records if r.name == "cogs.scheduler"]
+    assert sum("this process leads" in m for m in changes) == 2, changes  # once each, not every tick
+    assert sum("another process leads" in m for m in changes) == 1, changes
+
+
+async def test_a_stopped_leader_hands_over_at_once(processes: tuple[Process, Process]) -> None:
+    one, two = processes
+    one.scheduler.start()
+    await until(lambda: one.scheduler.leading is True)
+    two.scheduler.start()
+    await until(lambda: two.scheduler.leading is False)
+    await one.scheduler.stop()  # resigns
+    await until(lambda: two.scheduler.leading is True, seconds=3 * LEASE + 2)
+    match = await late_match(two.service, 500)
+    await until(lambda: match.id in two.posts.timed_out)
+    assert one.posts.timed_out == []
+    assert two.ticks > 0
