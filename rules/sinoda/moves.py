@@ -76,6 +76,16 @@ class _Tables:
         self.up, self.down, self.steps = actions_on(board)
         self.clear = _clear_memo(board)
         self.known = _piece_memo(board)
+        # pieces[origin][value]: the cells its paths cross, its targets, its changes, and per target in label order
+        # (its bit, the move, the cells each of its paths crosses): what `legal_actions` reads.
+        self.pieces: tuple[tuple[tuple[int, int, tuple[Change, ...], tuple[tuple[int, Move, tuple[int, ...]], ...]],
+                                 ...], ...] = tuple(
+            tuple((relevant, reach,
+                   ((self.up[origin],) if value < MAX_VALUE else ()) + ((self.down[origin],) if value > 1 else ()),
+                   tuple((1 << target, self.steps.get((origin, target)), tuple(crossed for _, crossed in paths))
+                         for target, paths in groups))
+                  for value, (relevant, groups, reach) in enumerate(per_value))
+            for origin, per_value in enumerate(self.routes))
         # paths_to[origin][value][target]: that target's paths in board order, as (cells crossed mask, labels).
         self.paths_to: tuple[tuple[dict[int, tuple[tuple[int, tuple[str, ...]], ...]], ...], ...] = tuple(
             tuple({target: tuple((crossed, tuple(board.labels[c] for c in path)) for path, crossed in paths)
@@ -137,10 +147,13 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         return []
     occ, masks, _ = memo.get("_facts") or facts(state)
     tables = _TABLES[state.players]
-    routes, known, cells = tables.routes, tables.known, state.cells
-    mates = 0
-    for mate in team_by_seat(state.players, state.teams)[seat]:
-        mates |= masks[mate]
+    pieces, known, cells = tables.pieces, tables.known, state.cells
+    if state.teams == "none":
+        mates = masks[seat]
+    else:
+        mates = 0
+        for mate in team_by_seat(state.players, state.teams)[seat]:
+            mates |= masks[mate]
     actions: list[Action] = []
     mine = masks[seat]
     while mine:  # the seat's cells from the lowest bit up: label order
@@ -149,15 +162,18 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         origin = low.bit_length() - 1
         value = cells[origin][1]  # type: ignore[index]
         # A piece's actions depend only on its value, the cells its paths cross and which targets hold teammates.
-        relevant, _, reach = routes[origin][value]
+        relevant, reach, changes, routes = pieces[origin][value]
         key = (origin, value, occ & relevant, mates & reach)
         found = known.get(key)
         if found is None:
-            steps = tables.steps
-            found = tuple([*((tables.up[origin],) if value < MAX_VALUE else ()),
-                           *((tables.down[origin],) if value > 1 else ()),
-                           *(steps[origin, t] for t in clear_paths(tables.board, origin, value, occ)
-                             if not mates >> t & 1)])
+            found = list(changes)
+            for bit, move, crossings in routes:
+                if not mates & bit:
+                    for crossed in crossings:
+                        if not crossed & occ:
+                            found.append(move)
+                            break
+            found = tuple(found)
             if len(known) > MEMO_LIMIT:
                 known.clear()
             known[key] = found
