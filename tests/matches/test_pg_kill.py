@@ -2,7 +2,8 @@
 
 The driver (tests/matches/two_process_driver.py, `play`) acts on 20 matches with 4 concurrent workers and prints
 `ok <match> <n> <key>` after each `act` returns; the test SIGKILLs it at a random moment. A driver built to
-acknowledge before it commits (`--ack-first`) is caught by the same check.
+acknowledge before it commits (`--ack-first`) is caught by the same check. The server itself is crashed too
+(immediate stop: no shutdown checkpoint, WAL recovery at the restart) under the same load.
 """
 
 from __future__ import annotations
@@ -10,15 +11,21 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
+from collections.abc import Awaitable, Callable
 
 from tests.matches.processes import Ack, acks, check_logs, keyed_lines, spawn, start_matches
+from tests.pg_server import Cluster
 
 MATCHES = 20
 
 
-async def killed_under_load(url: str, rng: random.Random, *broken: str) -> tuple[list[Ack], list[tuple]]:
-    """Run the driver until a random moment after its first acknowledgement, SIGKILL it; what it acknowledged,
-    and every keyed line stored."""
+Meanwhile = Callable[[list[str]], Awaitable[None]]
+
+
+async def killed_under_load(url: str, rng: random.Random, *broken: str,
+                            meanwhile: Meanwhile | None = None) -> tuple[list[str], list[tuple]]:
+    """Run the driver until a random moment after its first acknowledgement (then `meanwhile`, given the lines
+    read so far), SIGKILL it; every line it wrote, and every keyed line stored."""
     ids = await start_matches(url, MATCHES)
     driver = await spawn("play", url, "--ids", f"{ids[0]}-{ids[-1]}", "--attempts", "100000", *broken)
     assert driver.stdout is not None and driver.stderr is not None
@@ -34,6 +41,8 @@ async def killed_under_load(url: str, rng: random.Random, *broken: str) -> tuple
 
         reader = asyncio.create_task(read())
         await asyncio.sleep(rng.uniform(0.3, 2.0))
+        if meanwhile is not None:
+            await meanwhile(lines)
         assert driver.returncode is None, "the driver stopped before the kill"
         driver.send_signal(signal.SIGKILL)  # no clean shutdown: open transactions die with the connection
         await driver.wait()
@@ -43,18 +52,42 @@ async def killed_under_load(url: str, rng: random.Random, *broken: str) -> tuple
             driver.kill()
             await driver.wait()
     assert driver.returncode == -signal.SIGKILL
-    assert not [line for line in lines if line.startswith(("error", "twice"))], lines
+    assert not [line for line in lines if line.startswith("twice")], lines
     await check_logs(url, ids)  # and no half-written move: every log is whole and replays
-    return acks(lines), await keyed_lines(url)
+    return lines, await keyed_lines(url)
+
+
+def no_errors(lines: list[str]) -> list[Ack]:
+    assert not [line for line in lines if line.startswith("error")], lines
+    return acks(lines)
 
 
 async def test_acknowledged_moves_survive_kill_9(postgres_url: str) -> None:
-    told, stored = await killed_under_load(postgres_url, random.Random())
+    lines, stored = await killed_under_load(postgres_url, random.Random())
+    told = no_errors(lines)
     assert len(told) >= 5, told
     assert [a for a in told if (a.match_id, a.n, a.key) not in stored] == []
 
 
 async def test_a_driver_that_acknowledges_before_committing_is_caught(postgres_url: str) -> None:
-    told, stored = await killed_under_load(postgres_url, random.Random(), "--ack-first", "0.3")
+    lines, stored = await killed_under_load(postgres_url, random.Random(), "--ack-first", "0.3")
+    told = no_errors(lines)
     # Four workers each spend most of their time told-but-not-committed: the kill always finds some.
     assert [a for a in told if (a.match_id, a.n, a.key) not in stored] != []
+
+
+async def test_acknowledged_moves_survive_a_server_crash(pg_cluster: Cluster, postgres_url: str) -> None:
+    before_restart = 0
+
+    async def crash(lines: list[str]) -> None:
+        nonlocal before_restart
+        await asyncio.to_thread(pg_cluster.crash)  # the driver's connections die; the server replays its WAL
+        before_restart = len(lines)
+        await asyncio.sleep(3)  # the driver plays on after the restart
+
+    lines, stored = await killed_under_load(postgres_url, random.Random(), meanwhile=crash)
+    told = acks(lines)
+    # Requests in flight at the crash fail as the database being unavailable, and nothing else.
+    assert all("StoreUnavailable" in line for line in lines if line.startswith("error")), lines
+    assert [a for a in told if (a.match_id, a.n, a.key) not in stored] == []
+    assert acks(lines[:before_restart]) and acks(lines[before_restart:]), lines  # acknowledged before and after
