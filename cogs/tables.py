@@ -54,6 +54,7 @@ class Tabletop(Protocol):
 
     def get_channel(self, channel_id: int, /) -> Any: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
     def get_user(self, user_id: int, /) -> Any: ...
     async def fetch_user(self, user_id: int, /) -> Any: ...
 
@@ -79,8 +80,26 @@ class Tables:
     def service(self) -> MatchService:
         return self.bot.service
 
-    async def channel(self, channel_id: int) -> discord.abc.Messageable:
-        return self.bot.get_channel(channel_id) or await self.bot.fetch_channel(channel_id)
+    async def channel(self, channel_id: int, guild_id: int | None = None) -> discord.abc.Messageable:
+        """Where to post: the cached channel; else, in a server this process serves (or `guild_id` unknown), the
+        channel fetched by REST; else a partial messageable. The scheduler's leader acts for every shard, and REST
+        reaches any channel: another shard's channel is posted to directly, without a GET of it before each post."""
+        found = self.bot.get_channel(channel_id)
+        if found is not None:
+            return found
+        if guild_id is not None and not self.serves(guild_id):
+            return self.bot.get_partial_messageable(channel_id, guild_id=guild_id)
+        return await self.bot.fetch_channel(channel_id)
+
+    async def match_channel(self, match: Match) -> discord.abc.Messageable:
+        """The channel (or thread) of `match`'s messages, from whichever shard's process posts."""
+        return await self.channel(match.record.channel_id, match.record.guild_id)
+
+    def serves(self, guild_id: int) -> bool:
+        """Whether this process's shards include `guild_id`'s (Discord's rule: (id >> 22) % shard count)."""
+        shard_ids = getattr(self.bot, "shard_ids", None)
+        count = getattr(self.bot, "shard_count", None)
+        return not shard_ids or not count or (guild_id >> 22) % count in shard_ids
 
     def cog_for(self, match: Match) -> GameCog:
         return self.cogs[match.game.name]
@@ -106,7 +125,7 @@ class Tables:
             match = await self.service.add_computer(match_id, user, verb.partition(":")[2])
         else:
             lobby = await self.service.get(match_id)
-            require_posting(await self.channel(lobby.record.channel_id))  # the first board goes there
+            require_posting(await self.match_channel(lobby))  # the first board goes there
             await interaction.response.defer()
             turn = await self.service.start(match_id, user)
             await limits.edit_original(interaction, **await self.lobby_message(turn.match))
@@ -171,7 +190,7 @@ class Tables:
         `opening` replaces the first board's "seats were drawn" line (a tournament seats by its pairing)."""
         match = turn.match
         async with self.post_lock(match.id):
-            channel = await self.channel(match.record.channel_id)
+            channel = await self.match_channel(match)
             previous = match.record.message_id
             summary = self.summary(match, turn.events)
             embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
@@ -269,7 +288,7 @@ class Tables:
             except discord.HTTPException as exc:
                 log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
         if fallback:
-            channel = await self.channel(match.record.channel_id)
+            channel = await self.match_channel(match)
             await limits.send(channel, f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
         return False
 
@@ -294,7 +313,7 @@ class Tables:
             await self.post_turn(turn)
             return
         if match.record.overdue:
-            channel = await self.channel(match.record.channel_id)
+            channel = await self.match_channel(match)
             others = [who(uid) for s, uid in enumerate(match.user_ids) if s not in late]
             late_ones = ", ".join(who(match.user_at(s)) for s in late)
             await limits.send(channel, f"⏰ {late_ones} ran out of time in {match.game.title} match #{match.id}. "
@@ -305,7 +324,7 @@ class Tables:
         await self.service.expire_lobby(match.id)
         if match.record.message_id is None:
             return
-        channel = await self.channel(match.record.channel_id)
+        channel = await self.match_channel(match)
         try:
             await limits.edit(channel.get_partial_message(match.record.message_id), **await self.lobby_message(match))
         except discord.HTTPException as exc:
@@ -330,7 +349,7 @@ class Tables:
             raise Refusal(f"You are not playing in match #{match.id}.")
         user = interaction.user.id
         if verb in ("resign-yes", "claim", "draw", "draw-yes", "abort", "rematch"):  # they post in the match channel
-            require_posting(await self.channel(match.record.channel_id))
+            require_posting(await self.match_channel(match))
         if verb == "private":
             await interaction.response.defer(ephemeral=True, thinking=True)
             await self.cog_for(match).send_private(interaction, match, seat)
@@ -350,7 +369,7 @@ class Tables:
             await self.service.offer_draw(match_id, user)
             others = " ".join(f"<@{uid}>" for uid in match.user_ids if uid != user and uid >= 0)
             await reply(interaction, f"You offered a draw in match #{match.id}.")
-            channel = await self.channel(match.record.channel_id)
+            channel = await self.match_channel(match)
             await limits.send(channel, f"<@{user}> offers a draw in {match.game.title} match #{match.id}. {others}: "
                               "accept or decline (the offer lapses with the next move).",
                               view=buttons(match.id, "draw-yes", "draw-no"),
@@ -374,7 +393,7 @@ class Tables:
         elif verb == "rematch":
             lobby = await self.service.rematch(match_id, user)
             await reply(interaction, f"Rematch lobby #{lobby.id} opened.")
-            channel = await self.channel(lobby.record.channel_id)
+            channel = await self.match_channel(lobby)
             invited = " ".join(f"<@{s.user_id}>" for s in lobby.seats if s.invited)
             message = await limits.send(channel, content=f"{invited} rematch of #{match.id}!",
                                          allowed_mentions=discord.AllowedMentions(users=True),
