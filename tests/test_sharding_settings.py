@@ -106,3 +106,13 @@ def test_a_bad_setting_exits_2_with_one_line(env: pytest.MonkeyPatch, capsys: py
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 1 and "SHARD_IDS names shard 5" in lines[0], lines
 
+
+def test_a_postgresql_server_out_of_reach_exits_3_without_the_password(
+        env: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    env.setenv("DATABASE_URL", "postgresql://bot:secret@127.0.0.1:9/tabletop")  # nothing listens on port 9
+    env.setattr(discord.http.Route, "BASE", "https://127.0.0.1:9/api/v10")  # never Discord, should it get that far
+    assert bot.main([]) == 3
+    err = capsys.readouterr().err
+    problems = [line for line in err.splitlines() if line.startswith("Cannot use the database")]
+    assert len(problems) == 1 and "127.0.0.1" in problems[0], err
+    assert "secret" not in err and "Traceback" not in err, err
