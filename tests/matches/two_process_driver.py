@@ -1,7 +1,7 @@
 """A match-service process for the multi-process tests and benches: plays moves, or leads the deadlines.
 
     python -m tests.matches.two_process_driver play TARGET --ids 1-200 [--attempts N] [--seed S] [--ack-first D]
-    python -m tests.matches.two_process_driver lead TARGET [--lease SECONDS] [--until SECONDS]
+    python -m tests.matches.two_process_driver scheduler TARGET [--until SECONDS]
 
 TARGET is a SQLite path or a `postgresql://` URL (`Store.open`). One line per fact on stdout, flushed at once:
     ok <match> <n> <key>     `act` returned: the move is line n of the match, committed, under idempotency key
@@ -9,8 +9,8 @@ TARGET is a SQLite path or a `postgresql://` URL (`Store.open`). One line per fa
     twice <match> <key>      a retry with an applied key was applied again: a bug
     error <what>             an exception that is not a refusal: a bug
     done ok=<> again=<> stale=<> refused=<>     play finished its attempts
-    lead                     (lead) this process became the scheduler leader
-    timeout <match> <n>      (lead) a passed deadline was processed and committed, its last log line n
+    lead                     (scheduler) this process became the scheduler leader
+    timeout <match> <n>      (scheduler) a passed deadline was processed and committed, its last log line n
 With `--ack-first D` play is a deliberately broken build: it prints `ok` with the line number it expects, waits D
 seconds, and only then commits.
 """
@@ -22,9 +22,11 @@ import asyncio
 import random
 import sys
 import time
+from types import SimpleNamespace
 
+from cogs.scheduler import Scheduler
 from data import Store
-from matches import MatchService, Refusal
+from matches import Match, MatchService, Refusal
 
 SHARED_KEYS = 0.3  # share of moves keyed by the turn alone: both processes send that same key for that turn
 RETRIES = 0.25  # share of applied moves sent again with the same key (a client retrying after a lost answer)
@@ -107,34 +109,41 @@ async def play(args: argparse.Namespace) -> None:
         await store.close()
 
 
-async def lead(args: argparse.Namespace) -> None:
-    """A deadline loop of its own: only while `store.try_lead("scheduler")` says so, process what is due."""
+class Tables:
+    """The scheduler's view of the bot's tables (cogs/tables.py) without Discord: the same service calls, and a
+    line on stdout instead of a post."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.service = service
+
+    async def remind(self, match: Match) -> None:
+        await self.service.mark_reminded(match)
+
+    async def time_out(self, match: Match) -> None:
+        turn = await self.service.timeout(match.id)
+        if turn is not None and turn.events:
+            say(f"timeout {match.id} {turn.events[-1].n}")
+
+    async def expire(self, match: Match) -> None:
+        await self.service.expire_lobby(match.id)
+
+
+async def scheduler(args: argparse.Namespace) -> None:
+    """The bot's own scheduler loop (cogs/scheduler.py, leadership by `store.try_lead`) for `--until` seconds."""
     store = await Store.open(args.target)
+    service = MatchService(store)
+    bot = SimpleNamespace(service=service, tables=Tables(service), events=None)
+    loop = Scheduler(bot)  # type: ignore[arg-type]
+    loop.start()
     try:
-        service = MatchService(store)
-        leading = False
         end = time.monotonic() + args.until
-        while time.monotonic() < end:
-            if not await store.try_lead("scheduler"):
-                await asyncio.sleep(args.lease)
-                continue
-            if not leading:
-                leading = True
-                say("lead")
-            for kind, match in await service.due():
-                try:
-                    if kind == "timeout":
-                        turn = await service.timeout(match.id)
-                        if turn is not None and turn.events:
-                            say(f"timeout {match.id} {turn.events[-1].n}")
-                    elif kind == "remind":
-                        await service.mark_reminded(match)
-                    else:
-                        await service.expire_lobby(match.id)
-                except Refusal:
-                    pass  # a player moved at the same moment: nothing is due for it any more
-            await asyncio.sleep(args.lease)
+        while time.monotonic() < end and not loop.leading:
+            await asyncio.sleep(0.05)
+        if loop.leading:
+            say("lead")
+            await asyncio.sleep(end - time.monotonic())
     finally:
+        await loop.stop()
         await store.close()
 
 
@@ -149,12 +158,11 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--name", default="p")
     p.add_argument("--ack-first", type=float, default=None)
-    q = sub.add_parser("lead")
+    q = sub.add_parser("scheduler")
     q.add_argument("target")
-    q.add_argument("--lease", type=float, default=0.3)
     q.add_argument("--until", type=float, default=60.0)
     args = parser.parse_args(argv)
-    asyncio.run(play(args) if args.mode == "play" else lead(args))
+    asyncio.run(play(args) if args.mode == "play" else scheduler(args))
 
 
 if __name__ == "__main__":
