@@ -124,6 +124,9 @@ class _PgOps(Database):
     async def lock_row(self, table: str, row_id: int) -> None:
         await self.fetchone(f"SELECT id FROM {table} WHERE id = ? FOR UPDATE", (row_id,))
 
+    async def lock_table(self, table: str) -> None:
+        await self.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")  # conflicts with itself, not reads
+
     async def lock_schema(self) -> None:
         await self.execute(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})")
 

@@ -106,6 +106,9 @@ class RatingStore:
             await db.execute(f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                              (c.match_id, c.seat, c.user_id, c.rank, c.result, c.mu_before, c.sigma_before,
                               c.games_before, c.mu_after, c.sigma_after))
+        # Rating rows in one order (by user), whatever the seats: two matches of the same players applied at once
+        # (PostgreSQL, two processes) would otherwise each lock one row and wait for the other's.
+        for c in sorted(changes, key=lambda c: (c.user_id, c.seat)):
             won, drew, lost = (int(c.result == r) for r in ("win", "draw", "loss"))
             await db.execute(
                 "INSERT INTO ratings (user_id, game, mu, sigma, games, wins, draws, losses) "
@@ -119,7 +122,9 @@ class RatingStore:
         together. A match already applied returns its recorded changes unchanged (a retry, a restart, another
         process); one that is not rated, not finished (aborted, running) returns None and changes nothing."""
         async with self._db.transaction() as tx:
-            await tx.lock_row("matches", match_id)  # PostgreSQL: another process applying it waits, then sees it done
+            # PostgreSQL: updates take turns (each starts from the ratings the one before left; another process
+            # applying this match waits, then finds it done). SQLite's BEGIN IMMEDIATE already does this.
+            await tx.lock_table("ratings")
             done = await self._changes(tx, match_id)
             if done is not None:
                 return done
@@ -138,8 +143,7 @@ class RatingStore:
         then any finished rated match never applied (oldest end first). Returns (recorded changes, recomputed
         changes), both in that order; with `write`, the recomputed ratings and records replace the stored ones."""
         async with self._db.transaction() as tx:
-            if tx.dialect == "postgresql":  # no live update may interleave with the rebuild (SQLite: BEGIN IMMEDIATE)
-                await tx.execute("LOCK TABLE rated_matches IN EXCLUSIVE MODE")
+            await tx.lock_table("ratings")  # no live update interleaves with the rebuild
             order = [row[0] for row in await tx.fetchall("SELECT match_id FROM rated_matches ORDER BY seq")]
             order += [row[0] for row in await tx.fetchall(
                 "SELECT id FROM matches WHERE rated = 1 AND status = 'finished' AND id NOT IN "

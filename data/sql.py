@@ -61,6 +61,11 @@ class Database(ABC):
         follows (a compare-and-set) cannot interleave with another process's."""
 
     @abstractmethod
+    async def lock_table(self, table: str) -> None:
+        """In a transaction: one transaction at a time that takes this lock writes `table` (reads go on), for a
+        read-compute-write over rows that may not exist yet."""
+
+    @abstractmethod
     async def lock_schema(self) -> None:
         """In a transaction: one process at a time reads and migrates the schema."""
 
@@ -117,6 +122,9 @@ class _SqliteOps(Database):
             raise _unique(error) from error
 
     async def lock_row(self, table: str, row_id: int) -> None:
+        """Nothing to do: BEGIN IMMEDIATE already holds the whole file's write lock."""
+
+    async def lock_table(self, table: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file's write lock."""
 
     async def lock_schema(self) -> None:

@@ -17,6 +17,7 @@ import pytest_asyncio
 
 from data import StaleWrite, Store, StoreUnavailable, store_problem
 from data.postgres import lead_key, numbered, redact
+from data.ratings import RatingChangeRow
 
 
 @pytest_asyncio.fixture
@@ -220,3 +221,58 @@ async def test_a_bad_pool_size_is_refused_by_name(postgres_url: str, monkeypatch
         assert store._db._pool.get_max_size() == 2  # type: ignore[attr-defined]
     finally:
         await store.close()
+
+
+async def test_rating_updates_of_the_same_players_at_once_never_deadlock(two: tuple[Store, Store]) -> None:
+    """Two processes apply matches of the same two players seated in opposite orders: their rating rows are locked
+    in one order (by user), so neither waits for the other in a cycle."""
+    first, second = two
+    ada, bob = 10**18 + 1, 10**18 + 2
+    pairs = []
+    for i in range(30):
+        ids = []
+        for seats in ([ada, bob], [bob, ada]):
+            match = await first.create_match(game="sinoda", guild_id=1, channel_id=2, creator_id=ada, players=2,
+                                             options={}, now=1.0, rated=True)
+            await first.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None,
+                               now=1.0, seats=seats)
+            await first.append(match.id, expected_version=0, entries=[(1, seats[1], "resign")], state={},
+                               status="finished", outcome={"winners": [0]}, now=2.0 + i)
+            ids.append(match.id)
+        pairs.append(ids)
+
+    def toy(match, seats, current):  # type: ignore[no-untyped-def]
+        return [RatingChangeRow(match.id, s.seat, s.user_id, s.seat, "win" if s.seat == 0 else "loss", 25.0, 8.0,
+                                0, 25.0 + (1 if s.seat == 0 else -1), 8.0) for s in seats]
+
+    for one, other in pairs:
+        await asyncio.gather(first.apply_rating(one, toy, 3.0), second.apply_rating(other, toy, 3.0))
+    assert [(r.user_id, r.games, r.wins) for r in await first.ratings_of(ada)] == [(ada, 60, 30)]
+
+
+async def test_rating_updates_at_once_lose_none(two: tuple[Store, Store]) -> None:
+    """Each update starts from the rating the one before left: ten of Ada's matches applied at once by two processes
+    add up to ten steps (READ COMMITTED alone would let two read the same rating and one step be lost)."""
+    first, second = two
+    ada = 10**18 + 1
+    ids = []
+    for i in range(10):
+        match = await first.create_match(game="sinoda", guild_id=1, channel_id=2, creator_id=ada, players=2,
+                                         options={}, now=1.0, rated=True)
+        await first.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None,
+                           now=1.0, seats=[ada, 5000 + i])
+        await first.append(match.id, expected_version=0, entries=[(1, 5000 + i, "resign")], state={},
+                           status="finished", outcome={"winners": [0]}, now=2.0)
+        ids.append(match.id)
+
+    def step(match, seats, current):  # type: ignore[no-untyped-def]
+        changes = []
+        for s in seats:
+            mu = current[s.user_id].mu if s.user_id in current else 25.0
+            changes.append(RatingChangeRow(match.id, s.seat, s.user_id, s.seat, "win" if s.seat == 0 else "loss",
+                                           mu, 8.0, 0, mu + 1, 8.0))
+        return changes
+
+    await asyncio.gather(*((first, second)[i % 2].apply_rating(match_id, step, 3.0) for i, match_id in enumerate(ids)))
+    (rating,) = await first.ratings_of(ada)
+    assert (rating.games, rating.mu) == (10, 35.0)
