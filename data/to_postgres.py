@@ -11,7 +11,7 @@ import graphlib
 import sqlite3
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -88,8 +88,9 @@ def _tables(src: sqlite3.Connection) -> list[str]:
     return list(order.static_order())
 
 
-def _converter(table: str, column: str, data_type: str) -> Callable[[Any], Any]:
-    """A SQLite value as the exact Python type asyncpg's binary COPY wants for the PostgreSQL column."""
+def _converter(table: str, column: str, data_type: str) -> tuple[Callable[[Any], Any], set[type]]:
+    """A SQLite value as the exact Python type asyncpg's binary COPY wants for the PostgreSQL column, and the types
+    that need no conversion (nearly every value: SQLite's column affinity already gives them)."""
     def integer(value: Any) -> Any:
         if value is None or (isinstance(value, int) and not isinstance(value, bool)):
             return value
@@ -110,11 +111,11 @@ def _converter(table: str, column: str, data_type: str) -> Callable[[Any], Any]:
         raise CopyError(f"{table}.{column} holds a {type(value).__name__}, not text")
 
     if data_type in _INTEGERS:
-        return integer
+        return integer, {int, type(None)}
     if data_type in _FLOATS:
-        return floating
+        return floating, {float, type(None)}
     if data_type == "text":
-        return text
+        return text, {str, type(None)}
     raise CopyError(f"{table}.{column}: column type {data_type} is not one the copier knows")
 
 
@@ -147,14 +148,24 @@ async def _copy_table(src: sqlite3.Connection, conn: asyncpg.Connection, table: 
         missing = sorted(set(source_columns) ^ set(types))
         raise CopyError(f"table {table}: the columns differ between SQLite and PostgreSQL ({', '.join(missing)})")
     columns = list(types)
-    convert = [_converter(table, column, types[column]) for column in columns]
+    converters = [_converter(table, column, types[column]) for column in columns]
     selected = ", ".join(f'"{column}"' for column in columns)
     cursor = src.execute(f'SELECT {selected} FROM "{table}"')
     copied = 0
-    while batch := cursor.fetchmany(BATCH):
-        records = [tuple(fn(value) for fn, value in zip(convert, row, strict=True)) for row in batch]
-        await conn.copy_records_to_table(table, records=records, columns=columns)
-        copied += len(records)
+
+    async def records() -> AsyncIterator[tuple[Any, ...]]:
+        nonlocal copied
+        while batch := cursor.fetchmany(BATCH):
+            values = list(zip(*batch, strict=True))  # column by column: one type check per column and batch
+            converted = False
+            for i, (convert, exact) in enumerate(converters):
+                if not set(map(type, values[i])) <= exact:
+                    values[i], converted = tuple(map(convert, values[i])), True
+            for row in zip(*values, strict=True) if converted else batch:
+                yield row
+            copied += len(batch)
+
+    await conn.copy_records_to_table(table, records=records(), columns=columns)  # one COPY stream per table
     return copied
 
 

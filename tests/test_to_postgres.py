@@ -176,6 +176,21 @@ async def test_a_damaged_or_outdated_sqlite_file_is_refused_and_nothing_is_writt
     conn.close()
     with pytest.raises(CopyError, match="older bot"):
         await copy_database(old, postgres_url)
+    odd = tmp_path / "odd.sqlite3"
+    shutil.copy(path, odd)
+    conn = sqlite3.connect(odd)
+    conn.execute("UPDATE matches SET players = 'two' WHERE id = (SELECT max(id) FROM matches)")  # SQLite lets it be
+    conn.commit()
+    conn.close()
+    with pytest.raises(CopyError, match=r"matches\.players holds 'two', not an integer"):
+        await copy_database(odd, postgres_url)
+    conn = await asyncpg.connect(postgres_url)
+    try:  # the schema was made, but the transaction holding the copied rows was rolled back
+        assert await conn.fetchval("SELECT count(*) FROM matches") == 0
+        assert await conn.fetchval("SELECT count(*) FROM actions") == 0
+        await conn.execute("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+    finally:
+        await conn.close()
     with pytest.raises(CopyError, match="no such database file"):
         await copy_database(tmp_path / "missing.sqlite3", postgres_url)
     conn = await asyncpg.connect(postgres_url)
