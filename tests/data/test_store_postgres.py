@@ -276,3 +276,30 @@ async def test_rating_updates_at_once_lose_none(two: tuple[Store, Store]) -> Non
     await asyncio.gather(*((first, second)[i % 2].apply_rating(match_id, step, 3.0) for i, match_id in enumerate(ids)))
     (rating,) = await first.ratings_of(ada)
     assert (rating.games, rating.mu) == (10, 35.0)
+
+
+async def test_lobby_seats_and_sign_ups_at_once_keep_their_limits(two: tuple[Store, Store]) -> None:
+    """Compare-and-set over several rows (a lobby's seats, an event's sign-ups against its limit) from two
+    processes at once: the row lock makes them take turns, so exactly one seat change and four sign-ups win."""
+    first, second = two
+    match = await first.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=1, players=2, options={},
+                                     now=1.0)
+    await first.put_seats(match.id, [(1, False, True)], 1.0)
+
+    async def join(store: Store, user: int) -> bool:
+        try:
+            await store.put_seats(match.id, [(1, False, True), (user, False, True)], 2.0, expected=[(1, False, True)])
+        except StaleWrite:
+            return False
+        return True
+
+    joined = await asyncio.gather(*(join((first, second)[user % 2], user) for user in range(100, 110)))
+    assert joined.count(True) == 1
+    assert len(await first.seats(match.id)) == 2
+    tid = (await first.create_tournament(guild_id=1, channel_id=2, organiser_id=1, game="cintos", format="swiss",
+                                         players=2, options={}, time_control=None, timeout_rule="claim", rounds=3,
+                                         max_players=4, signup_closes=None, rated=False, teams="none", settings={},
+                                         now=1.0)).id
+    signed = await asyncio.gather(*((first, second)[user % 2].add_signup(tid, user, 3.0, 4) for user in range(20)))
+    assert signed.count(True) == 4
+    assert len(await first.signups(tid)) == 4
