@@ -50,15 +50,6 @@ def actions_on(board: Board) -> tuple[tuple[Change, ...], tuple[Change, ...], di
     return up, down, steps
 
 
-Clear = dict[int, tuple[tuple[int, ...], tuple[str, ...]]]  # target -> its first clear path: (cells, labels)
-
-
-@cache
-def _clear_memo(board: Board) -> dict[tuple[int, int, int], Clear]:
-    """Per board: (origin, value, occupied cells among those its paths cross) -> `clear_paths`."""
-    return {}
-
-
 @cache
 def _piece_memo(board: Board) -> dict[tuple[int, int, int, int], tuple[Action, ...]]:
     """Per board: (origin, value, occupied cells its paths cross, teammates' cells among its targets) -> actions."""
@@ -74,7 +65,6 @@ class _Tables:
         self.index = board.index
         self.routes = routes_from(board)
         self.up, self.down, self.steps = actions_on(board)
-        self.clear = _clear_memo(board)
         self.known = _piece_memo(board)
         # pieces[origin][value]: the cells its paths cross, its targets, its changes, and per target in label order
         # (its bit, the move, the cells each of its paths crosses): what `legal_actions` reads.
@@ -96,24 +86,14 @@ class _Tables:
 _TABLES: dict[int, _Tables] = {players: _Tables(board_for(players)) for players in (2, 3, 4, 6)}
 
 
-def clear_paths(board: Board, origin: int, value: int, occ: int) -> Clear:
+def clear_paths(board: Board, origin: int, value: int, occ: int) -> dict[int, tuple[int, ...]]:
     """Targets a piece of `value` on `origin` reaches by a path through empty cells (whoever is on the target), in
-    label order, each with its first such path in board order. Paths depend only on the cells they cross, so this
-    is remembered by their occupancy (the table is emptied when it grows large)."""
-    relevant, groups, _ = routes_from(board)[origin][value]
-    memo = _clear_memo(board)
-    key = (origin, value, occ & relevant)
-    found = memo.get(key)
-    if found is None:
-        crossed_now, labels = key[2], board.labels
-        found = {}
-        for target, paths in groups:
-            path = next((path for path, crossed in paths if not crossed & crossed_now), None)
-            if path is not None:
-                found[target] = (path, tuple(labels[c] for c in path))
-        if len(memo) > MEMO_LIMIT:
-            memo.clear()
-        memo[key] = found
+    label order, each with its first such path in board order (for refusals and tests: play looks up one target)."""
+    found = {}
+    for target, paths in routes_from(board)[origin][value][1]:
+        path = next((path for path, crossed in paths if not crossed & occ), None)
+        if path is not None:
+            found[target] = path
     return found
 
 
@@ -137,7 +117,7 @@ def first_path(state: SinodaState, origin: int, target: int) -> tuple[int, ...]:
     found = clear_paths(state.board, origin, state.cells[origin][1], occupied(state)).get(target)  # type: ignore[index]
     if found is None:
         raise ValueError(f"no path from cell {origin} to cell {target}")
-    return found[0]
+    return found
 
 
 def legal_actions(state: SinodaState, seat: int) -> list[Action]:
