@@ -25,6 +25,9 @@ MIN_SLEEP = 1.0  # never spin, even if something due keeps failing
 # (other processes set deadlines without waking it): a dead leader's successor acts within seconds.
 LEASE = 5.0
 LEADERSHIP = "scheduler"  # the store's name for this leadership
+# On a shared database a computer's turn is the business of the process whose commit began it (it is thinking);
+# the leader resumes only a turn left this long (that process died).
+COMPUTER_IDLE = 60.0
 
 
 class Scheduler:
@@ -78,7 +81,8 @@ class Scheduler:
         """Do everything that is due now; returns how many things were done."""
         tables = self.bot.tables
         # A computer whose turn was left (a restart, a failed think) plays now; running ones are left alone.
-        done = await self.bot.service.resume_computers()
+        service = self.bot.service
+        done = await service.resume_computers(idle=COMPUTER_IDLE if service.store.shared else 0.0)
         for kind, match in await self.bot.service.due():
             try:
                 if kind == "remind":

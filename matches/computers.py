@@ -194,12 +194,21 @@ class Computers:
         self._thinking[match.id] = asyncio.get_running_loop().create_task(
             self._computer_turns(match.id), name=f"computers-{match.id}")
 
-    async def resume_computers(self) -> int:
-        """At start-up (and from the scheduler): play every running match where a computer is to act."""
+    async def resume_computers(self, *, idle: float = 0.0) -> int:
+        """At start-up (and from the scheduler): play every running match where a computer is to act.
+
+        `idle` > 0: only turns begun at least that many seconds ago. On a shared database the process whose commit
+        began a computer's turn is thinking on it; the scheduler's leader takes over only a turn left that long
+        (that process died or gave up), instead of thinking the same move twice.
+        """
         woken = 0
+        now = self._clock()  # type: ignore[attr-defined]
         for match_id in await self.store.computer_matches():
             match = await self.get(match_id)
             async with match.lock:
+                begun = match.record.turn_started
+                if idle > 0 and begun is not None and now - begun < idle:
+                    continue
                 if self.computers_to_act(match):
                     self.wake_computers(match)
                     woken += 1

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from cogs.scheduler import Scheduler
+from cogs.scheduler import COMPUTER_IDLE, Scheduler
 from data import Store
 from matches import Match, MatchService
 from tests.matches.helpers import FakeClock
@@ -129,3 +129,33 @@ async def test_a_stopped_leader_hands_over_at_once(processes: tuple[Process, Pro
     await until(lambda: match.id in two.posts.timed_out)
     assert one.posts.timed_out == []
     assert two.ticks > 0
+
+
+async def test_the_leader_takes_over_a_computer_turn_only_once_it_was_left(processes: tuple[Process, Process]) -> None:
+    """Process two began a computer's turn and died while it thought: the leader waits COMPUTER_IDLE (the process
+    may still be thinking, on the move it would otherwise think twice), then plays it."""
+    one, two = processes
+    one.scheduler.start()
+    await until(lambda: one.scheduler.leading is True)
+    service = two.service
+    lobby = await service.create("cintos", guild_id=1, channel_id=2, creator_id=700, players=2)
+    await service.add_computer(lobby.id, 700, "easy")
+    match = (await service.start(lobby.id, 700)).match
+    if not service.computers_to_act(match):  # the person moves first: then it is the computer's turn
+        match = (await service.act(match.id, 700, (await service.legal_texts(match.id, 700))[0])).match
+    await service.stop_computers()  # process two dies with its computer thinking: the turn is left
+    left = match.record.version
+
+    async def version() -> int:
+        record = await one.store.get_match(match.id)
+        assert record is not None
+        return record.version
+
+    await asyncio.sleep(5 * LEASE)  # the leader looked several times meanwhile
+    assert one.ticks >= 3 and await version() == left and match.id not in one.service._thinking  # not woken
+    one.service._clock.now += COMPUTER_IDLE + 1  # type: ignore[attr-defined]
+    for _ in range(500):
+        if await version() > left:
+            break
+        await asyncio.sleep(0.02)
+    assert await version() > left  # the leader's computer played the turn

@@ -35,7 +35,7 @@ class DownService:
     def now(self) -> float:
         return 0.0
 
-    async def resume_computers(self) -> int:
+    async def resume_computers(self, *, idle: float = 0.0) -> int:
         self.calls += 1
         raise StoreUnavailable("/data/tabletop.sqlite3", "the disk is full")
 
