@@ -46,6 +46,24 @@ async def test_the_leader_posts_a_timeout_in_a_server_of_another_shard(simcord_e
     assert calls and all(method != "GET" for method, _ in calls), calls
 
 
+async def test_the_leader_posts_a_forfeit_board_in_a_server_of_another_shard(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    elsewhere = simcord_env.create_guild(shard_id=1)
+    channel = elsewhere.create_text_channel("games")
+    people = [elsewhere.add_member(simcord_env.create_user(name)) for name in NAMES[:2]]
+    lobby = await bot.service.create("cintos", guild_id=elsewhere.id, channel_id=channel.id,
+                                     creator_id=people[0].id, players=2, time_control=600, timeout_rule="forfeit")
+    await bot.service.join(lobby.id, people[1].id)
+    match = (await bot.service.start(lobby.id, people[0].id)).match
+    bot.scheduler.poke()
+    await simcord_env.advance_time(601)
+    board = channel.last_message
+    assert board is not None and board.embeds and board.embeds[0].title == f"Cintos · match #{match.id}"
+    assert "Game over" in board.embeds[0].description and match.status == "finished"
+    assert match.record.message_id == board.id and match.record.channel_id == channel.id
+    assert bot.get_guild(elsewhere.id) is None
+
+
 async def test_a_served_server_is_played_as_before(simcord_env: Any) -> None:
     bot: TabletopBot = simcord_env.bot
     home = simcord_env.create_guild(shard_id=0)
