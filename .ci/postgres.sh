@@ -5,7 +5,7 @@ set -euo pipefail
 
 have_postgres() {
     if [ -n "${PG_BINDIR:-}" ]; then
-        [ -x "$PG_BINDIR/initdb" ] && [ -x "$PG_BINDIR/pg_ctl" ] && [ -x "$PG_BINDIR/postgres" ]
+        [ -x "$PG_BINDIR/initdb" ] && [ -x "$PG_BINDIR/pg_ctl" ] && [ -x "$PG_BINDIR/postgres" ] && [ -x "$PG_BINDIR/psql" ]
         return
     fi
     compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null
@@ -14,7 +14,7 @@ have_postgres() {
 have_postgres && exit 0
 
 if [ -n "${PG_BINDIR:-}" ]; then
-    echo "PG_BINDIR=$PG_BINDIR does not hold initdb, pg_ctl and postgres: fix it or unset it." >&2
+    echo "PG_BINDIR=$PG_BINDIR does not hold initdb, pg_ctl, postgres and psql: fix it or unset it." >&2
     exit 1
 fi
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
@@ -37,11 +37,11 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     exit 0
 fi
 cat >&2 <<'MSG'
-PostgreSQL server binaries (initdb, pg_ctl, postgres) not found: the storage tests start a throwaway PostgreSQL
+PostgreSQL binaries (initdb, pg_ctl, postgres, psql) not found: the storage tests start a throwaway PostgreSQL
 server of their own and need them. Install them, then run this again:
   Debian/Ubuntu:  sudo apt-get install postgresql   (no service needs to run)
   Fedora:         sudo dnf install postgresql-server
   macOS:          brew install postgresql@15
-or point PG_BINDIR at a directory holding initdb, pg_ctl and postgres.
+or point PG_BINDIR at a directory holding initdb, pg_ctl, postgres and psql.
 MSG
 exit 1

@@ -19,7 +19,7 @@ from pathlib import Path
 
 INSTALL_HINT = (
     "install the PostgreSQL server binaries: `apt-get install postgresql` (Debian/Ubuntu, as root), "
-    "or set PG_BINDIR to a directory holding initdb, pg_ctl and postgres"
+    "or set PG_BINDIR to a directory holding initdb, pg_ctl, postgres and psql"
 )
 _DEBIAN_ROOT = Path("/usr/lib/postgresql")
 _names = itertools.count(1)
@@ -52,10 +52,10 @@ def find_bindir() -> Path:
         if on_path := shutil.which("initdb"):
             candidates.append(Path(on_path).resolve().parent)
     for bindir in candidates:
-        if all((bindir / tool).is_file() for tool in ("initdb", "pg_ctl", "postgres")):
+        if all((bindir / tool).is_file() for tool in ("initdb", "pg_ctl", "postgres", "psql")):
             return bindir
     looked = os.environ.get("PG_BINDIR") or f"{_DEBIAN_ROOT}/<version>/bin and PATH"
-    raise PostgresUnavailable(f"PostgreSQL server binaries (initdb, pg_ctl, postgres) not found in {looked}: "
+    raise PostgresUnavailable(f"PostgreSQL binaries (initdb, pg_ctl, postgres, psql) not found in {looked}: "
                               f"{INSTALL_HINT}")
 
 
@@ -110,7 +110,8 @@ class Cluster:
         """Start the server (again, after `crash()` or `stop_server()`), on the same port when it had one."""
         options = " ".join([
             f"-c listen_addresses={self.host}",
-            f"-c unix_socket_directories='{self.root}'",
+            # A socket path is limited to ~107 bytes: under a long TMPDIR the tests go on over TCP alone.
+            f"-c unix_socket_directories='{self.root if len(str(self.root)) < 80 else ''}'",
             "-c fsync=on",  # durability tests kill processes and rely on committed data being on disk
             "-c synchronous_commit=on",
             "-c max_connections=200",
@@ -236,6 +237,9 @@ def start_cluster() -> Cluster:
             except (LookupError, PermissionError) as error:
                 raise PostgresUnavailable(f"running as root but cannot hand {root} to the `postgres` user "
                                           f"({error}): {INSTALL_HINT} (the package creates that user)") from None
+            if subprocess.run(["runuser", "-u", "postgres", "--", "test", "-w", str(root)]).returncode != 0:
+                raise PostgresUnavailable(f"the `postgres` user cannot reach {root} (a parent folder is closed to "
+                                          "other users): set TMPDIR to a folder such as /tmp")
         cluster._init()
         cluster.watch()
         cluster.start()
