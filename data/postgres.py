@@ -24,6 +24,10 @@ log = logging.getLogger(__name__)
 
 DEFAULT_POOL_SIZE = 10
 LEAD_TIMEOUT = 5.0  # seconds to (re)connect the leadership connection or check it is alive
+CONNECT_TIMEOUT = 10.0  # seconds to open a pool connection
+# A statement that has not answered in this many seconds is given up (a network cut can leave a connection silent
+# forever): the player is told the database is not available instead of waiting with no end.
+COMMAND_TIMEOUT = 60.0
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
 _SCHEMA_LOCK = 0x7461626C65746F70  # pg_advisory_xact_lock key of the migration runner ("tabletop" in ASCII)
 
@@ -160,7 +164,8 @@ class PostgresDatabase(_PgOps):
     @classmethod
     async def connect(cls, url: str, *, pool_size: int) -> PostgresDatabase:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=LEAD_TIMEOUT)
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
+                                             command_timeout=COMMAND_TIMEOUT)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
             found = problem(error)
             if found is None:

@@ -15,7 +15,7 @@ import asyncpg
 import pytest
 import pytest_asyncio
 
-from data import StaleWrite, Store, StoreUnavailable, store_problem
+from data import StaleWrite, Store, StoreUnavailable, postgres, store_problem
 from data.postgres import lead_key, numbered, redact
 from data.ratings import RatingChangeRow
 
@@ -141,6 +141,7 @@ class Proxy:
         self.listen_port = free_port()
         self._server: asyncio.Server | None = None
         self._writers: list[asyncio.StreamWriter] = []
+        self.silent = False  # True: bytes are swallowed, connections stay open (a network that went quiet)
 
     async def open(self) -> None:
         self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.listen_port)
@@ -152,8 +153,9 @@ class Proxy:
         async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 while data := await source.read(65536):
-                    sink.write(data)
-                    await sink.drain()
+                    if not self.silent:
+                        sink.write(data)
+                        await sink.drain()
             sink.close()
 
         await asyncio.gather(pump(reader, up_writer), pump(up_reader, writer))
@@ -303,3 +305,21 @@ async def test_lobby_seats_and_sign_ups_at_once_keep_their_limits(two: tuple[Sto
     signed = await asyncio.gather(*((first, second)[user % 2].add_signup(tid, user, 3.0, 4) for user in range(20)))
     assert signed.count(True) == 4
     assert len(await first.signups(tid)) == 4
+
+
+async def test_a_silent_server_is_given_up_on(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection that goes quiet (no reset, no answer) must not hold a player's command forever."""
+    monkeypatch.setattr(postgres, "COMMAND_TIMEOUT", 0.5)
+    parts = urlsplit(postgres_url)
+    proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.open()
+    store = await Store.open(with_netloc(postgres_url, f"{parts.username}@127.0.0.1:{proxy.listen_port}"))
+    try:
+        proxy.silent = True
+        with pytest.raises(StoreUnavailable, match="did not answer in time"):
+            await asyncio.wait_for(store.revision(1), 20)  # the outer bound only turns a hang into a failure
+    finally:
+        proxy.silent = False
+        await proxy.cut()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(store.close(), 10)
