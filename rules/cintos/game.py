@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import reduce
+from operator import or_
 from typing import Any, ClassVar
 
 from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, quote, squeeze
 from rules.cintos.board import (
     _DECIMAL,
-    _LABEL_RANK,
     _MOVE_TEXT,
     _MOVES,
     AREA,
@@ -30,6 +31,7 @@ from rules.cintos.board import (
     _illegal,
     _on_board,
 )
+from rules.cintos.moves import AREA_BITS, BIT, has_move, legal_moves
 from rules.cintos.state import (
     _AREA_OF,
     NO_HISTORY,
@@ -45,7 +47,15 @@ from rules.cintos.state import (
     _placement,
     _read_placement,
     _repetition_on,
+    make_state,
 )
+
+_new = tuple.__new__  # a state or Last from all its fields, without the Python-level __new__ of a NamedTuple
+# Seats in turn after each seat (itself last), by player count.
+_CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in (2, 4)}
+# Seats -> colour to move -> the actors, made once.
+_ACTORS = {seats: {"-": frozenset(), "=": frozenset(), **{c: frozenset({i}) for i, c in enumerate(seats)}}
+           for seats in ("RB", "RYBG")}
 
 
 class Cintos(Game):
@@ -73,7 +83,7 @@ class Cintos(Game):
         text = "".join(board)
         seats = "RB" if players == 2 else "RYBG"
         history = History((text + "R",)) if players == 2 and rules.repetition == "two-player" else NO_HISTORY
-        return CintosState(seats, text, owners, "R", 0, 0, (False,) * players, rules, history)
+        return make_state(seats, text, owners, "R", 0, 0, (False,) * players, rules, history)
 
     # ---- whose turn --------------------------------------------------------------------------------------
     def players(self, state: CintosState) -> int:
@@ -91,25 +101,15 @@ class Cintos(Game):
         return super().reason_text(view, outcome).replace(": ", "; ", 1)
 
     def actors(self, state: CintosState) -> frozenset[int]:
-        return frozenset() if state.to_move in "-=" else frozenset({state.seats.index(state.to_move)})
+        return _ACTORS[state.seats][state.to_move]
 
     def chance_outcomes(self, state: CintosState) -> list[tuple[Any, float]]:
         return []
 
-    def _has_move(self, board: str, colour: str) -> bool:
-        return any(board[t] == EMPTY for s in range(64) if board[s] == colour for t in NEIGHBOURS[s])
-
     def legal_actions(self, state: CintosState, seat: int) -> list[Move | Pass]:
-        if state.to_move in "-=" or not 0 <= seat < len(state.seats) or state.seats[seat] != state.to_move:
+        if state.seats[seat:seat + 1] != state.to_move:  # not this seat's turn (or no such seat, or game over)
             return []
-        board, colour = state.board, state.to_move
-        # The mover's squares by str.find (a few C calls) rather than testing all 64, then in label order.
-        mine, sq = [], board.find(colour)
-        while sq >= 0:
-            mine.append(sq)
-            sq = board.find(colour, sq + 1)
-        mine.sort(key=_LABEL_RANK.__getitem__)
-        moves: list[Move | Pass] = [move for s in mine for t, move in _MOVES[s] if board[t] == EMPTY]
+        moves: list[Move | Pass] = legal_moves(state.masks, seat)  # type: ignore[assignment]
         return moves or [PASS]
 
     def outcome(self, state: CintosState) -> Outcome | None:
@@ -120,7 +120,7 @@ class Cintos(Game):
 
     def automatic_action(self, state: CintosState) -> tuple[int, Pass] | None:
         """The server passes for a player to move who has no legal move (section 5.1)."""
-        if state.to_move in "-=" or self._has_move(state.board, state.to_move):
+        if state.to_move in "-=" or has_move(state.masks, state.seats.index(state.to_move)):
             return None
         return state.seats.index(state.to_move), PASS
 
@@ -150,7 +150,7 @@ class Cintos(Game):
 
     def _check_pass(self, state: CintosState, seat: int) -> None:
         self._check_turn(state, seat)
-        if self._has_move(state.board, state.to_move):
+        if has_move(state.masks, seat):
             example = self.notation(state, self.legal_actions(state, seat)[0])
             raise _illegal("E_CANNOT_PASS", f"you cannot pass while you have a legal move, e.g. {example}")
 
@@ -163,6 +163,13 @@ class Cintos(Game):
 
     # ---- playing ----------------------------------------------------------------------------------------
     def apply(self, state: CintosState, action: Any, seat: int | None = None) -> CintosState:
+        # A legal move (what playouts and searches send) in one test; anything else takes the checks below, in the
+        # order that decides which error a bad action gets.
+        if type(action) is Move and type(seat) is int and 0 <= seat < len(state.seats):
+            frm, to, board = action.frm, action.to, state.board
+            if state.seats[seat] == state.to_move and 0 <= frm < 64 and board[frm] == state.to_move \
+                    and to in NEIGHBOURS[frm] and board[to] == EMPTY:
+                return self._move(state, seat, frm, to)
         if seat is None:
             raise IllegalAction("Cintos has no chance moves: every action needs a seat")
         if isinstance(action, Resign):
@@ -170,53 +177,75 @@ class Cintos(Game):
             return self._resign(state, seat)
         if isinstance(action, Pass):
             self._check_pass(state, seat)
-            return self._after_turn(state, state.board, state.owners, False, Last(seat, "pass"))
+            return self._after_turn(state, state.board, state.owners, False, Last(seat, "pass"), state.masks)
         if not isinstance(action, Move):
             raise IllegalAction(f"{action!r} is not a Cintos action")
         self._check_turn(state, seat)
         if not (0 <= action.frm < 64 and 0 <= action.to < 64):
             raise _illegal("E_NO_SQUARE", "that square is off the board")
         self._check_move(state, action.frm, action.to)
-        return self._move(state, seat, action)
+        return self._move(state, seat, action.frm, action.to)
 
-    def _move(self, state: CintosState, seat: int, move: Move) -> CintosState:
-        colour = state.seats[seat]
-        board = list(state.board)
-        board[move.frm], board[move.to] = EMPTY, colour
+    def _move(self, state: CintosState, seat: int, frm: int, to: int) -> CintosState:
+        seats, before, masks, owners = state.seats, state.board, state.masks, state.owners
+        colour = seats[seat]
+        # The new board in slices (two characters change), the mover's mask by two bits.
+        if frm < to:
+            board = before[:frm] + EMPTY + before[frm + 1:to] + colour + before[to + 1:]
+        else:
+            board = before[:to] + colour + before[to + 1:frm] + EMPTY + before[frm + 1:]
+        mine = masks[seat] ^ BIT[frm] ^ BIT[to]
+        # Only a piece of another colour in the area can change colour: else the capture test cannot change a thing.
+        if not AREA_BITS[to] & (reduce(or_, masks) ^ masks[seat]):
+            return self._after_turn(state, board, owners, False, _new(Last, (seat, "move", frm, to, (), None, ())),
+                                    (*masks[:seat], mine, *masks[seat + 1:]))
         rules = state.rules
-        capturer, rule, captured = _area_capture(move.to, _AREA_OF[move.to](board), state.owners, colour,
-                                                 rules.numbers_by, rules.majority)
+        capturer, rule, captured = _area_capture(to, _AREA_OF[to](board), owners, colour, rules.numbers_by,
+                                                 rules.majority)
+        if not captured:
+            return self._after_turn(state, board, owners, False, _new(Last, (seat, "move", frm, to, (), None, ())),
+                                    (*masks[:seat], mine, *masks[seat + 1:]))
+        squares, after, gains = list(board), list(masks), seats.index(capturer)  # type: ignore[arg-type]
+        after[seat] = mine
         for sq in captured:
-            board[sq] = capturer
-        text, owners, eliminated = "".join(board), state.owners, ()
-        if captured:
-            eliminated = tuple(i for i, c in enumerate(state.seats) if c in state.board and c not in text)
-            gone = {state.seats[i] for i in eliminated}
-            owners = "".join(capturer if owner in gone else owner for owner in owners)
-        last = Last(seat, "move", move.frm, move.to, captured, rule if captured else None, eliminated)
-        return self._after_turn(state, text, owners, bool(captured), last)
+            after[seats.index(squares[sq])] ^= BIT[sq]
+            after[gains] |= BIT[sq]
+            squares[sq] = capturer  # type: ignore[call-overload]
+        board = "".join(squares)
+        eliminated = tuple(i for i in range(len(seats)) if masks[i] and not after[i])
+        gone = {seats[i] for i in eliminated}
+        owners = "".join(capturer if owner in gone else owner for owner in owners)  # type: ignore[misc]
+        return self._after_turn(state, board, owners, True, _new(Last, (seat, "move", frm, to, captured, rule,
+                                                                          eliminated)), tuple(after))
 
-    def _after_turn(self, state: CintosState, board: str, owners: str, capture: bool, last: Last) -> CintosState:
+    def _after_turn(self, state: CintosState, board: str, owners: str, capture: bool, last: Last,
+                    masks: tuple[int, ...]) -> CintosState:
         """Counters, then section 6's end checks (total victory, repetition, limits, resignation), then who moves."""
         quiet, turns = 0 if capture else state.quiet + 1, state.turns + 1
-        following = _next_to_move(state.seats, board, state.resigned, last.seat)
-        history, rules = state.history, state.rules
+        seats, resigned, history, rules = state.seats, state.resigned, state.history, state.rules
+        following = "-"  # the next colour clockwise that still has pieces and has not resigned
+        for i in _CLOCKWISE[len(seats)][last.seat]:
+            if masks[i] and not resigned[i]:
+                following = seats[i]
+                break
         # Without a capture the pieces per colour are unchanged, so of section 6 only the limits can newly apply
         # (the state before was not over); after a capture every check runs.
         ending = capture or (rules.quiet_limit is not None and quiet >= rules.quiet_limit) \
             or (rules.turn_limit is not None and turns >= rules.turn_limit)
-        repetition = _repetition_on(state)
-        if repetition and (not capture or PIECES not in (board.count(c) for c in state.seats)) \
-                and history.count(board + following) >= 2:
+        longer: History | None = history
+        if len(seats) == 2 and rules.repetition == "two-player":
+            # Repetition, unless a capture won outright (total victory comes first); None: the third time.
+            if not capture or PIECES not in (board.count(c) for c in seats):
+                longer = history.extended(board + following)
+            else:
+                longer = history.add(board + following)
+        if longer is None:
             to_move = "="
-        elif ending and _ending(state.seats, board, state.resigned, quiet, turns, rules, False) is not None:
+        elif ending and _ending(seats, board, resigned, quiet, turns, rules, False) is not None:
             to_move = "-"
         else:
-            to_move = following
-            if repetition:
-                history = history.add(board + following)
-        return CintosState(state.seats, board, owners, to_move, quiet, turns, state.resigned, state.rules, history,
-                           last)
+            to_move, history = following, longer
+        return _new(CintosState, (seats, board, owners, to_move, quiet, turns, resigned, rules, history, last, masks))
 
     def _resign(self, state: CintosState, seat: int) -> CintosState:
         resigned = tuple(r or i == seat for i, r in enumerate(state.resigned))
@@ -226,7 +255,7 @@ class Cintos(Game):
         elif to_move == state.seats[seat]:
             to_move = _next_to_move(state.seats, state.board, resigned, seat)
         return CintosState(state.seats, state.board, state.owners, to_move, state.quiet, state.turns, resigned,
-                           state.rules, state.history, Last(seat, "resign"))
+                           state.rules, state.history, Last(seat, "resign"), state.masks)
 
     # ---- text ---------------------------------------------------------------------------------------------
     def parse(self, state: CintosState, text: str, seat: int) -> Move | Pass | Resign:
@@ -359,7 +388,7 @@ class Cintos(Game):
         resigned = tuple(c.islower() for c in roster)
         if len(seats) == 2 and all(resigned):
             raise ValueError("both players cannot have resigned")
-        state = CintosState(seats, board, owners, to_move, int(quiet), int(turns), resigned, rules)
+        state = make_state(seats, board, owners, to_move, int(quiet), int(turns), resigned, rules)
         over = _ending(seats, board, resigned, state.quiet, state.turns, rules, to_move == "=")
         if to_move == "=" and not _repetition_on(state):
             raise ValueError("'=' (a draw by repetition) needs a 2-player game with repetition on")
@@ -371,8 +400,8 @@ class Cintos(Game):
             if to_move not in board or resigned[seats.index(to_move)]:
                 raise ValueError(f"{COLOUR_NAMES[to_move]} cannot be to move: no pieces, or resigned")
             if _repetition_on(state):
-                state = CintosState(seats, board, owners, to_move, state.quiet, state.turns, resigned, rules,
-                                    History((board + to_move,)))
+                state = make_state(seats, board, owners, to_move, state.quiet, state.turns, resigned, rules,
+                                   History((board + to_move,)))
         canonical = self.position(state)
         if canonical != text:
             raise ValueError(f"position text is not canonical; write it as: {canonical}")
@@ -389,8 +418,8 @@ class Cintos(Game):
             raise ValueError("each history entry is a 64-square placement followed by the colour to move")
         history = History(history)
         last = None if data.get("last") is None else Last.from_json(data["last"])
-        return CintosState(state.seats, state.board, state.owners, state.to_move, state.quiet, state.turns,
-                           state.resigned, state.rules, history, last)
+        return make_state(state.seats, state.board, state.owners, state.to_move, state.quiet, state.turns,
+                          state.resigned, state.rules, history, last)
 
 
 GAME = Cintos()

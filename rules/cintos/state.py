@@ -6,7 +6,7 @@ import functools
 import operator
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from rules.base import Option, Outcome, quote, whole_number
 from rules.cintos.board import (
@@ -23,6 +23,7 @@ from rules.cintos.board import (
     VICTORY_BY_NUMBERS,
     _and,
 )
+from rules.cintos.moves import masks_of
 
 OPTIONS: dict[str, Option] = {
     "setup-2p": Option("classic-2p", ("classic-2p", "diagonal-2p"), "start layout of a 2-player game"),
@@ -54,9 +55,8 @@ class Rules:
         return [f"{name}={value}" for name, value in self.values().items() if value != OPTIONS[name].default]
 
 
-@dataclass(frozen=True, slots=True)
-class Last:
-    """What the last action did, for the view and the match message."""
+class Last(NamedTuple):
+    """What the last action did, for the view and the match message (a tuple: a move makes one cheaply)."""
 
     seat: int
     kind: str  # "move" | "pass" | "resign"
@@ -112,6 +112,19 @@ class History:
     def count(self, key: str) -> int:
         return self._buckets[hash(key) % self.BUCKETS].count(key)
 
+    def extended(self, key: str) -> History | None:
+        """`add(key)`, or None when `key` is in this history twice already (a third time draws): one hash, one
+        bucket, for the move that does both."""
+        b = hash(key) % self.BUCKETS
+        bucket = self._buckets[b]
+        if bucket.count(key) >= 2:
+            return None
+        buckets = list(self._buckets)
+        buckets[b] = (*bucket, key)
+        after = History.__new__(History)
+        after._buckets, after._chain, after._size = tuple(buckets), (key, self._chain), self._size + 1
+        return after
+
     def __len__(self) -> int:
         return self._size
 
@@ -141,9 +154,10 @@ class History:
 NO_HISTORY = History()
 
 
-@dataclass(frozen=True, slots=True)
-class CintosState:
-    """A whole Cintos game: the fields of the position text, the repetition history and the last action."""
+class CintosState(NamedTuple):
+    """A whole Cintos game: the fields of the position text, the repetition history, the last action, and each seat's
+    pieces as a bit mask (moves.BIT; derived from `board`, kept to find moves fast). Immutable: a tuple, made by
+    `make_state` or, in a move, directly with every field."""
 
     seats: str  # "RB" or "RYBG": seat i plays colour seats[i]
     board: str  # 64 colour letters or "." indexed rank * 8 + file
@@ -155,6 +169,14 @@ class CintosState:
     rules: Rules
     history: History = NO_HISTORY  # placement + to-move of every position so far, kept only while repetition applies
     last: Last | None = None
+    masks: tuple[int, ...] = ()  # seat -> its pieces as moves.BIT bits
+
+
+def make_state(seats: str, board: str, owners: str, to_move: str, quiet: int, turns: int, resigned: tuple[bool, ...],
+               rules: Rules, history: History = NO_HISTORY, last: Last | None = None) -> CintosState:
+    """A state with its masks computed from the board."""
+    return CintosState(seats, board, owners, to_move, quiet, turns, resigned, rules, history, last,
+                       masks_of(seats, board))
 
 
 def _limit_text(limit: int | None) -> str:

@@ -1,0 +1,75 @@
+"""Cintos move generation on bitboards: each seat's pieces as an int with 4 bits per square, in label order."""
+
+from __future__ import annotations
+
+import struct
+from functools import reduce
+from itertools import chain
+from operator import getitem, or_
+
+from rules.cintos.board import _MOVES, AREA, EMPTY, Move
+
+# Square s (rank * 8 + file) is the low bit of nibble file * 8 + rank: label order, so a file is 32 bits and the
+# squares of a file run from rank 1 up, the order in which the spec lists moves. The other three bits of a nibble
+# are room for the steps a piece can take, so one int holds every piece's steps (`legal_moves`).
+BIT = tuple(1 << 4 * (s % 8 * 8 + s // 8) for s in range(64))
+FULL = reduce(or_, BIT)
+AREA_BITS = tuple(reduce(or_, (BIT[t] for t in area)) for area in AREA)
+_NOT_RANK_1 = reduce(or_, (BIT[s] for s in range(8, 64)))  # squares with a square below
+_NOT_RANK_8 = reduce(or_, (BIT[s] for s in range(56)))  # squares with a square above
+
+
+def _steps_of(s: int, nibble: int) -> tuple[Move, ...]:
+    """The moves from square s that a nibble of steps allows, in label order: left, down, up, right."""
+    moves = dict(_MOVES[s])  # a step off the board is never in a nibble; `t in moves` only keeps to the board
+    steps = ((s - 1, 1), (s - 8, 2), (s + 8, 4), (s + 1, 8))
+    return tuple(moves[t] for t, flag in steps if nibble & flag and t in moves)
+
+
+_STEP_MOVES = tuple(tuple(_steps_of(s, nibble) for nibble in range(16)) for s in range(64))
+_FILE_WORDS = struct.Struct("<8I").unpack  # 32 bytes -> the 32-bit word of each file
+
+
+def masks_of(seats: str, board: str) -> tuple[int, ...]:
+    """Each seat's pieces as a mask of BITs."""
+    masks = [0] * len(seats)
+    for s, colour in enumerate(board):
+        if colour != EMPTY:
+            masks[seats.index(colour)] |= BIT[s]
+    return tuple(masks)
+
+
+class _FileMoves(dict[int, tuple[Move, ...]]):
+    """One file's moves in label order by the file's word of steps, filled as met: a few thousand words recur."""
+
+    LIMIT = 1 << 16  # words remembered per file before it starts over
+
+    def __init__(self, file: int) -> None:
+        super().__init__()
+        self.file = file
+
+    def __missing__(self, word: int) -> tuple[Move, ...]:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        found = self[word] = tuple(chain.from_iterable(
+            _STEP_MOVES[rank * 8 + self.file][word >> 4 * rank & 15] for rank in range(8)))
+        return found
+
+
+_FILE_MOVES = tuple(_FileMoves(file) for file in range(8))
+
+
+def steps(mine: int, empty: int) -> int:
+    """Per square of `mine`, the steps into `empty` as the nibble's bits: 1 left, 2 down, 4 up, 8 right."""
+    return mine & (empty << 32) | (mine & (empty << 4) & _NOT_RANK_1) << 1 | (mine & (empty >> 4) & _NOT_RANK_8) << 2 \
+        | (mine & (empty >> 32)) << 3
+
+
+def legal_moves(masks: tuple[int, ...], seat: int) -> list[Move]:
+    """The seat's moves in label order (from-square, then to-square): each file's from the remembered table."""
+    words = _FILE_WORDS(steps(masks[seat], FULL ^ reduce(or_, masks)).to_bytes(32, "little"))
+    return [*chain.from_iterable(map(getitem, _FILE_MOVES, words))]
+
+
+def has_move(masks: tuple[int, ...], seat: int) -> bool:
+    return steps(masks[seat], FULL ^ reduce(or_, masks)) != 0
