@@ -108,3 +108,13 @@ def test_a_killed_owner_leaves_no_server_or_directory_behind() -> None:
         time.sleep(0.5)
     assert not _listening(int(port)), "the server outlived its owner"
     assert not Path(root).exists(), "the cluster's directory outlived its owner"
+
+
+def test_the_test_scripts_check_for_the_binaries(pg_cluster: Cluster, tmp_path: Path) -> None:
+    def check(bindir: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", ".ci/postgres.sh"], cwd=ROOT, capture_output=True, text=True, timeout=60,
+                              env={**os.environ, "PG_BINDIR": str(bindir)})
+
+    assert check(pg_cluster.bindir).returncode == 0
+    wrong = check(tmp_path)  # an empty folder: never "installed" over, the setting is named
+    assert wrong.returncode == 1 and f"PG_BINDIR={tmp_path} does not hold initdb" in wrong.stderr
