@@ -1,4 +1,4 @@
-"""A match-service process for the multi-process tests and benches: plays moves, or leads the deadlines.
+"""A match-service process for the multi-process tests: plays moves, or runs the bot's scheduler loop.
 
     python -m tests.matches.two_process_driver play TARGET --ids 1-200 [--attempts N] [--seed S] [--ack-first D]
     python -m tests.matches.two_process_driver scheduler TARGET [--until SECONDS]
@@ -7,7 +7,7 @@ TARGET is a SQLite path or a `postgresql://` URL (`Store.open`). One line per fa
     ok <match> <n> <key>     `act` returned: the move is line n of the match, committed, under idempotency key
     again <match> <key>      a retry with an applied key was refused as "Already played" (as it must be)
     twice <match> <key>      a retry with an applied key was applied again: a bug
-    error <what>             an exception that is not a refusal: a bug
+    error <what>             an exception that is not a refusal: a bug (or the database unavailable)
     done ok=<> again=<> stale=<> refused=<>     play finished its attempts
     lead                     (scheduler) this process became the scheduler leader
     timeout <match> <n>      (scheduler) a passed deadline was processed and committed, its last log line n
