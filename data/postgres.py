@@ -201,7 +201,7 @@ class PostgresDatabase(_PgOps):
                     self._lead = await asyncpg.connect(self._url, timeout=LEAD_TIMEOUT)
                 got = await self._lead.fetchval("SELECT pg_try_advisory_lock($1)", lead_key(name),
                                                 timeout=LEAD_TIMEOUT)
-            except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+            except Exception as error:  # any failure on this one connection: drop it, the next call starts afresh
                 log.warning("cannot try leadership %r on %s: %s", name, self._name, error)
                 await self._drop_lead()
                 return False
@@ -215,7 +215,9 @@ class PostgresDatabase(_PgOps):
             if self._lead is not None and not self._lead.is_closed():
                 await self._lead.fetchval("SELECT 1", timeout=LEAD_TIMEOUT)
                 return True
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        # Any failure: a connection cut mid-statement can leave asyncpg's protocol in a state it refuses to leave
+        # (InternalClientError "another operation is in progress"), which is no PostgresError or InterfaceError.
+        except Exception as error:
             log.warning("lost the leadership connection to %s: %s", self._name, error)
         await self._drop_lead()
         return False
@@ -234,7 +236,7 @@ class PostgresDatabase(_PgOps):
             try:
                 assert self._lead is not None
                 await self._lead.fetchval("SELECT pg_advisory_unlock($1)", lead_key(name), timeout=LEAD_TIMEOUT)
-            except (AssertionError, OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+            except Exception:
                 await self._drop_lead()  # closing the connection releases the lock as well
 
     async def close(self) -> None:
@@ -244,7 +246,7 @@ class PostgresDatabase(_PgOps):
             if lead is not None:
                 try:
                     await asyncio.wait_for(lead.close(), LEAD_TIMEOUT)
-                except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError):
+                except Exception:
                     lead.terminate()
         try:
             await asyncio.wait_for(self._pool.close(), LEAD_TIMEOUT)

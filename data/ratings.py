@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from data.records import MatchRecord, SeatRecord
 from data.sql import Database
-
-if TYPE_CHECKING:  # typing only: data.store imports this module
-    from data.store import MatchRecord, SeatRecord
 
 
 @dataclass(frozen=True)

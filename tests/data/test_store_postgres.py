@@ -323,3 +323,35 @@ async def test_a_silent_server_is_given_up_on(postgres_url: str, monkeypatch: py
         await proxy.cut()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(store.close(), 10)
+
+
+async def test_any_failure_of_the_leadership_connection_counts_as_its_loss(two: tuple[Store, Store]) -> None:
+    """A connection cut mid-statement can leave asyncpg refusing every later call with an error that is neither a
+    PostgresError nor an InterfaceError; try_lead drops that connection and answers, it does not raise."""
+    first, second = two
+    assert await first.try_lead("deadlines")
+    lead = first._db._lead  # type: ignore[attr-defined]
+
+    class Stuck:
+        """The leadership connection as asyncpg leaves it after a cut mid-statement."""
+
+        def is_closed(self) -> bool:
+            return False
+
+        async def fetchval(self, *args: object, **kwargs: object) -> object:
+            raise asyncpg.exceptions._base.InternalClientError("cannot switch to state 11; another operation (2) "
+                                                               "is in progress")
+
+        def terminate(self) -> None:
+            lead.terminate()
+
+    first._db._lead = Stuck()  # type: ignore[attr-defined]
+    assert not await first.try_lead("deadlines") or first._db._lead is not lead  # type: ignore[attr-defined]
+    assert lead.is_closed()  # dropped: the server releases its locks
+    leads: list[bool] = []
+    for _ in range(100):
+        leads = [await first.try_lead("deadlines"), await second.try_lead("deadlines")]
+        if any(leads):
+            break
+        await asyncio.sleep(0.05)
+    assert leads.count(True) == 1  # one leader again, whichever came first
