@@ -6,7 +6,18 @@ from functools import cache
 
 from rules.base import Action, IllegalAction, Outcome, one_of
 from rules.sinoda.board import Board, board_for
-from rules.sinoda.state import SEAT_NAMES, Change, Facts, Last, Move, Piece, SinodaState, facts, team_by_seat
+from rules.sinoda.state import (
+    SEAT_NAMES,
+    TEAM_MODES,
+    Change,
+    Facts,
+    Last,
+    Move,
+    Piece,
+    SinodaState,
+    facts,
+    team_by_seat,
+)
 
 MAX_VALUE = 4
 CAPTURES_TO_END = 6
@@ -84,6 +95,9 @@ class _Tables:
 
 
 _TABLES: dict[int, _Tables] = {players: _Tables(board_for(players)) for players in (2, 3, 4, 6)}
+# Per team mode, each seat's team (a team mode fixes the player count): a plain lookup on every move.
+_TEAMS: dict[str, tuple[tuple[int, ...], ...]] = {
+    mode: team_by_seat(count, mode) for mode, (count, _) in TEAM_MODES.items()}
 
 
 def clear_paths(board: Board, origin: int, value: int, occ: int) -> dict[int, tuple[int, ...]]:
@@ -132,7 +146,7 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         mates = masks[seat]
     else:
         mates = 0
-        for mate in team_by_seat(state.players, state.teams)[seat]:
+        for mate in _TEAMS[state.teams][seat]:
             mates |= masks[mate]
     actions: list[Action] = []
     mine = masks[seat]
@@ -225,7 +239,7 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
         if piece is not None and piece[0] == seat and target is not None:
             occupant = cells[target]
             if occupant is None or (occupant[0] != seat and (state.teams == "none"
-                                                             or occupant[0] not in state.team(seat))):
+                                                             or occupant[0] not in _TEAMS[state.teams][seat])):
                 occ, masks, sums = state.__dict__.get("_facts") or facts(state)
                 value = piece[1]
                 for crossed, path in tables.paths_to[origin][value].get(target, ()):  # type: ignore[index]
