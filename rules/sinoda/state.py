@@ -82,6 +82,9 @@ class SinodaState:
 
     `captured` holds each seat's captured values in capture order, or None where it is unknown (a position text
     records only points and counts). `last` is display history and, like `captured`, not in the position text.
+
+    Play builds each next state without __init__ and leaves its `Facts` and outcome in __dict__ beside the fields
+    (`moves._next`); states made any other way (set-up, position text, `replace`) count them when first asked.
     """
 
     players: int
