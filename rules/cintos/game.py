@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import reduce
-from operator import or_
 from typing import Any, ClassVar
 
 from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, quote, squeeze
@@ -109,7 +107,7 @@ class Cintos(Game):
     def legal_actions(self, state: CintosState, seat: int) -> list[Move | Pass]:
         if state.seats[seat:seat + 1] != state.to_move:  # not this seat's turn (or no such seat, or game over)
             return []
-        moves: list[Move | Pass] = legal_moves(state.masks, seat)  # type: ignore[assignment]
+        moves: list[Move | Pass] = legal_moves(state.masks[seat], state.occupied)  # type: ignore[assignment]
         return moves or [PASS]
 
     def outcome(self, state: CintosState) -> Outcome | None:
@@ -120,7 +118,7 @@ class Cintos(Game):
 
     def automatic_action(self, state: CintosState) -> tuple[int, Pass] | None:
         """The server passes for a player to move who has no legal move (section 5.1)."""
-        if state.to_move in "-=" or has_move(state.masks, state.seats.index(state.to_move)):
+        if state.to_move in "-=" or has_move(state.masks[state.seats.index(state.to_move)], state.occupied):
             return None
         return state.seats.index(state.to_move), PASS
 
@@ -150,7 +148,7 @@ class Cintos(Game):
 
     def _check_pass(self, state: CintosState, seat: int) -> None:
         self._check_turn(state, seat)
-        if has_move(state.masks, seat):
+        if has_move(state.masks[seat], state.occupied):
             example = self.notation(state, self.legal_actions(state, seat)[0])
             raise _illegal("E_CANNOT_PASS", f"you cannot pass while you have a legal move, e.g. {example}")
 
@@ -177,7 +175,8 @@ class Cintos(Game):
             return self._resign(state, seat)
         if isinstance(action, Pass):
             self._check_pass(state, seat)
-            return self._after_turn(state, state.board, state.owners, False, Last(seat, "pass"), state.masks)
+            return self._after_turn(state, state.board, state.owners, False, Last(seat, "pass"), state.masks,
+                                    state.occupied)
         if not isinstance(action, Move):
             raise IllegalAction(f"{action!r} is not a Cintos action")
         self._check_turn(state, seat)
@@ -187,55 +186,62 @@ class Cintos(Game):
         return self._move(state, seat, action.frm, action.to)
 
     def _move(self, state: CintosState, seat: int, frm: int, to: int) -> CintosState:
-        seats, before, masks, owners = state.seats, state.board, state.masks, state.owners
-        colour = seats[seat]
+        _, before, owners, colour, _, _, _, _, _, _, masks, occupied = state
         # The new board in slices (two characters change), the mover's mask by two bits.
         if frm < to:
             board = before[:frm] + EMPTY + before[frm + 1:to] + colour + before[to + 1:]
         else:
             board = before[:to] + colour + before[to + 1:frm] + EMPTY + before[frm + 1:]
-        mine = masks[seat] ^ BIT[frm] ^ BIT[to]
+        step = BIT[frm] | BIT[to]
+        after = list(masks)
+        after[seat] ^= step
         # Only a piece of another colour in the area can change colour: else the capture test cannot change a thing.
-        if not AREA_BITS[to] & (reduce(or_, masks) ^ masks[seat]):
-            return self._after_turn(state, board, owners, False, _new(Last, (seat, "move", frm, to, (), None, ())),
-                                    (*masks[:seat], mine, *masks[seat + 1:]))
-        rules = state.rules
-        capturer, rule, captured = _area_capture(to, _AREA_OF[to](board), owners, colour, rules.numbers_by,
-                                                 rules.majority)
-        if not captured:
-            return self._after_turn(state, board, owners, False, _new(Last, (seat, "move", frm, to, (), None, ())),
-                                    (*masks[:seat], mine, *masks[seat + 1:]))
-        squares, after, gains = list(board), list(masks), seats.index(capturer)  # type: ignore[arg-type]
-        after[seat] = mine
-        for sq in captured:
-            after[seats.index(squares[sq])] ^= BIT[sq]
+        if AREA_BITS[to] & (occupied ^ masks[seat]):
+            rules = state.rules
+            capturer, rule, captured = _area_capture(to, _AREA_OF[to](board), owners, colour, rules.numbers_by,
+                                                     rules.majority)
+            if captured:
+                return self._capture(state, seat, frm, to, board, after, capturer, rule, captured)  # type: ignore[arg-type]
+        return self._after_turn(state, board, owners, False, _new(Last, (seat, "move", frm, to, (), None, ())),
+                                tuple(after), occupied ^ step)
+
+    def _capture(self, state: CintosState, seat: int, frm: int, to: int, board: str, after: list[int],
+                 capturer: str, rule: str, captured: tuple[int, ...]) -> CintosState:
+        """The pieces of `captured` (on the board after the step, masks `after`) turn `capturer`; eliminated players'
+        territories go to the capturer."""
+        seats, owners = state.seats, state.owners
+        gains = seats.index(capturer)
+        for sq in captured:  # mostly one square: slices beat a list of 64
+            after[seats.index(board[sq])] ^= BIT[sq]
             after[gains] |= BIT[sq]
-            squares[sq] = capturer  # type: ignore[call-overload]
-        board = "".join(squares)
-        eliminated = tuple(i for i in range(len(seats)) if masks[i] and not after[i])
-        gone = {seats[i] for i in eliminated}
-        owners = "".join(capturer if owner in gone else owner for owner in owners)  # type: ignore[misc]
-        return self._after_turn(state, board, owners, True, _new(Last, (seat, "move", frm, to, captured, rule,
-                                                                          eliminated)), tuple(after))
+            board = board[:sq] + capturer + board[sq + 1:]
+        eliminated: tuple[int, ...] = ()
+        if not all(after):
+            eliminated = tuple(i for i in range(len(seats)) if state.masks[i] and not after[i])
+            gone = {seats[i] for i in eliminated}
+            owners = "".join(capturer if owner in gone else owner for owner in owners)
+        return self._after_turn(state, board, owners, True,
+                                _new(Last, (seat, "move", frm, to, captured, rule, eliminated)), tuple(after),
+                                state.occupied ^ BIT[frm] ^ BIT[to])
 
     def _after_turn(self, state: CintosState, board: str, owners: str, capture: bool, last: Last,
-                    masks: tuple[int, ...]) -> CintosState:
+                    masks: tuple[int, ...], occupied: int) -> CintosState:
         """Counters, then section 6's end checks (total victory, repetition, limits, resignation), then who moves."""
-        quiet, turns = 0 if capture else state.quiet + 1, state.turns + 1
-        seats, resigned, history, rules = state.seats, state.resigned, state.history, state.rules
+        seats, _, _, _, quiet, turns, resigned, rules, history, _, _, _ = state
+        quiet, turns = 0 if capture else quiet + 1, turns + 1
         following = "-"  # the next colour clockwise that still has pieces and has not resigned
         for i in _CLOCKWISE[len(seats)][last.seat]:
             if masks[i] and not resigned[i]:
                 following = seats[i]
                 break
-        # Without a capture the pieces per colour are unchanged, so of section 6 only the limits can newly apply
-        # (the state before was not over); after a capture every check runs.
-        ending = capture or (rules.quiet_limit is not None and quiet >= rules.quiet_limit) \
-            or (rules.turn_limit is not None and turns >= rules.turn_limit)
+        # Only an elimination changes who has pieces (total victory eliminates the last other colour), so without
+        # one, of section 6 only the limits can newly apply (the state before was not over).
+        eliminated = bool(last.eliminated)
+        ending = eliminated or quiet >= rules.quiet_cap or turns >= rules.turn_cap
         longer: History | None = history
         if len(seats) == 2 and rules.repetition == "two-player":
             # Repetition, unless a capture won outright (total victory comes first); None: the third time.
-            if not capture or PIECES not in (board.count(c) for c in seats):
+            if not eliminated or PIECES not in (board.count(c) for c in seats):
                 longer = history.extended(board + following)
             else:
                 longer = history.add(board + following)
@@ -245,7 +251,8 @@ class Cintos(Game):
             to_move = "-"
         else:
             to_move, history = following, longer
-        return _new(CintosState, (seats, board, owners, to_move, quiet, turns, resigned, rules, history, last, masks))
+        return _new(CintosState, (seats, board, owners, to_move, quiet, turns, resigned, rules, history, last, masks,
+                                  occupied))
 
     def _resign(self, state: CintosState, seat: int) -> CintosState:
         resigned = tuple(r or i == seat for i, r in enumerate(state.resigned))
@@ -255,7 +262,7 @@ class Cintos(Game):
         elif to_move == state.seats[seat]:
             to_move = _next_to_move(state.seats, state.board, resigned, seat)
         return CintosState(state.seats, state.board, state.owners, to_move, state.quiet, state.turns, resigned,
-                           state.rules, state.history, Last(seat, "resign"), state.masks)
+                           state.rules, state.history, Last(seat, "resign"), state.masks, state.occupied)
 
     # ---- text ---------------------------------------------------------------------------------------------
     def parse(self, state: CintosState, text: str, seat: int) -> Move | Pass | Resign:

@@ -65,11 +65,13 @@ def steps(mine: int, empty: int) -> int:
         | (mine & (empty >> 32)) << 3
 
 
-def legal_moves(masks: tuple[int, ...], seat: int) -> list[Move]:
-    """The seat's moves in label order (from-square, then to-square): each file's from the remembered table."""
-    words = _FILE_WORDS(steps(masks[seat], FULL ^ reduce(or_, masks)).to_bytes(32, "little"))
-    return [*chain.from_iterable(map(getitem, _FILE_MOVES, words))]
+def legal_moves(mine: int, occupied: int) -> list[Move]:
+    """The moves of the pieces `mine` in label order (from-square, then to-square): each file's from its table."""
+    empty = FULL ^ occupied  # `steps`, inline: this runs once a turn in every playout
+    word = mine & (empty << 32) | (mine & (empty << 4) & _NOT_RANK_1) << 1 \
+        | (mine & (empty >> 4) & _NOT_RANK_8) << 2 | (mine & (empty >> 32)) << 3
+    return [*chain.from_iterable(map(getitem, _FILE_MOVES, _FILE_WORDS(word.to_bytes(32, "little"))))]
 
 
-def has_move(masks: tuple[int, ...], seat: int) -> bool:
-    return steps(masks[seat], FULL ^ reduce(or_, masks)) != 0
+def has_move(mine: int, occupied: int) -> bool:
+    return steps(mine, FULL ^ occupied) != 0

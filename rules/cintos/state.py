@@ -5,7 +5,9 @@ from __future__ import annotations
 import functools
 import operator
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import reduce
+from operator import or_
 from typing import Any, NamedTuple
 
 from rules.base import Option, Outcome, quote, whole_number
@@ -44,6 +46,14 @@ class Rules:
     repetition: str = "two-player"  # always "two-player" in 4p games, where repetition never applies
     quiet_limit: int | None = 100
     turn_limit: int | None = 1000
+    # The limits as counts that end the game, one a counter never reaches when off: one test after every move.
+    quiet_cap: int = field(init=False, repr=False, compare=False)
+    turn_cap: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        never = 1 << 62
+        object.__setattr__(self, "quiet_cap", never if self.quiet_limit is None else self.quiet_limit)
+        object.__setattr__(self, "turn_cap", never if self.turn_limit is None else self.turn_limit)
 
     def values(self) -> dict[str, str]:
         """Option name -> value as the player writes it, in the order of the position text."""
@@ -170,13 +180,15 @@ class CintosState(NamedTuple):
     history: History = NO_HISTORY  # placement + to-move of every position so far, kept only while repetition applies
     last: Last | None = None
     masks: tuple[int, ...] = ()  # seat -> its pieces as moves.BIT bits
+    occupied: int = 0  # every piece's moves.BIT
 
 
 def make_state(seats: str, board: str, owners: str, to_move: str, quiet: int, turns: int, resigned: tuple[bool, ...],
                rules: Rules, history: History = NO_HISTORY, last: Last | None = None) -> CintosState:
     """A state with its masks computed from the board."""
-    return CintosState(seats, board, owners, to_move, quiet, turns, resigned, rules, history, last,
-                       masks_of(seats, board))
+    masks = masks_of(seats, board)
+    return CintosState(seats, board, owners, to_move, quiet, turns, resigned, rules, history, last, masks,
+                       reduce(or_, masks))
 
 
 def _limit_text(limit: int | None) -> str:
