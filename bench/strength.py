@@ -5,7 +5,9 @@ configuration: two players, default options), seats alternated, and prints the s
 draw 1/2) with the seconds per move of each side. Targets (issue 13), over at least 200 games: hard v random 95 %,
 hard v normal 65 %, normal v easy 65 %. Fewer games are marked as a small sample.
 `--iterations N` sets hard's
-search iterations per move (default 200 without `--budget`).
+search iterations per move (default 200 without `--budget`); `--jobs N` plays N games at once in N processes
+(each game's seeds depend only on its number, so the results are those of one process; s/move is wall clock and
+grows when the processes outnumber free cores).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,26 +44,40 @@ def make(game: Game, level: str, seed: int, budget: Budget) -> Player:
     return uniform(game, seed) if level == "random" else computer(game, level, seed, budget)
 
 
-def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int) -> str:
+def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int) -> tuple[float, int, int, int,
+                                                                                      list[float], list[float]]:
+    """Game `number` of a pairing: (the stronger side's score, draw, cut off, decisions, its and the other's
+    seconds per move). Its seeds depend only on `number`, so a game is the same whichever process plays it."""
+    game = GAMES[name]
     strong, weak = pair.split("-")
-    score, draws, cut, times = 0.0, 0, 0, {strong: [], weak: []}
-    lengths = []
-    for number in range(games):
-        seat = number % 2  # the stronger side alternates seats
-        players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
-        players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, budget), times[strong])
-        players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
-        config = game.configurations()[0]
-        result = play(game, config, players, random.Random(seed * 7919 + number), limit)
-        lengths.append(result.decisions)
-        if result.outcome is None:
-            cut += 1
-            score += 0.5
-        elif not result.outcome.winners:
-            draws += 1
-            score += 0.5
-        elif seat in result.outcome.winners:
-            score += 1.0
+    times: dict[str, list[float]] = {strong: [], weak: []}
+    seat = number % 2  # the stronger side alternates seats
+    players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
+    players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, budget), times[strong])
+    players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
+    config = game.configurations()[0]
+    result = play(game, config, players, random.Random(seed * 7919 + number), limit)
+    if result.outcome is None:
+        score, draw, cut = 0.5, 0, 1
+    elif not result.outcome.winners:
+        score, draw, cut = 0.5, 1, 0
+    else:
+        score, draw, cut = (1.0 if seat in result.outcome.winners else 0.0), 0, 0
+    return score, draw, cut, result.decisions, times[strong], times[weak]
+
+
+def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1) -> str:
+    strong, weak = pair.split("-")
+    args = [(game.name, pair, number, budget, seed, limit) for number in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(one, *zip(*args, strict=True)))
+    else:
+        results = [one(*arg) for arg in args]
+    score = sum(r[0] for r in results)
+    draws, cut = sum(r[1] for r in results), sum(r[2] for r in results)
+    lengths = [r[3] for r in results]
+    times = {strong: [t for r in results for t in r[4]], weak: [t for r in results for t in r[5]]}
     rate = score / games
     mark = "" if games >= FULL_SAMPLE else " (small sample)"
     target = PAIRS[pair]
@@ -87,13 +104,15 @@ def main() -> None:
     parser.add_argument("--pairs", default=",".join(PAIRS), help="comma-separated, from " + ", ".join(PAIRS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, default=2000, help="decisions before a game is cut off (a draw)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="processes playing games at once (the same games and results as one process)")
     args = parser.parse_args()
     budget = budget_from(args.budget, args.iterations)
     names = args.games_ or list(GAMES)
     print(f"hard budget: {budget.iterations} iterations, {budget.seconds} s per move")
     for name in names:
         for pair in args.pairs.split(","):
-            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit), flush=True)
+            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs), flush=True)
 
 
 if __name__ == "__main__":
