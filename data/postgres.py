@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
+from asyncpg.exceptions._base import InternalClientError
 
 from data.health import StoreUnavailable, postgres_problem
 from data.sql import Database, Row, UniqueViolation
@@ -30,6 +31,7 @@ CONNECT_TIMEOUT = 10.0  # seconds to open a pool connection
 COMMAND_TIMEOUT = 60.0
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
 _SCHEMA_LOCK = 0x7461626C65746F70  # pg_advisory_xact_lock key of the migration runner ("tabletop" in ASCII)
+_FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, InternalClientError)
 
 
 def is_url(target: object) -> bool:
@@ -83,7 +85,16 @@ def problem(error: BaseException) -> str | None:
         return f"the database server cannot be reached ({error.strerror or error})"
     if isinstance(error, asyncpg.InterfaceError) and "closed" in str(error):
         return "the connection to the database server was lost"
+    if isinstance(error, InternalClientError):  # what asyncpg says on a connection the server ended while idle
+        return "the connection to the database server was lost"
     return None
+
+
+def _connection_lost(error: BaseException) -> bool:
+    """Whether the connection itself failed (the statement may never have reached the server)."""
+    sqlstate = getattr(error, "sqlstate", None)
+    return (isinstance(error, OSError | InternalClientError | asyncpg.InterfaceError)
+            or (isinstance(sqlstate, str) and sqlstate.startswith(("08", "57P"))))
 
 
 class _PgOps(Database):
@@ -96,22 +107,33 @@ class _PgOps(Database):
         self._on = on
         self._name = name  # the redacted URL, for messages
 
-    async def _call(self, method: Callable[..., Any], sql: str, *args: Any) -> Any:
+    async def _lost(self) -> bool:
+        """A connection failed: whether a read may be tried again (on a pool: yes, on a new connection)."""
+        return False
+
+    async def _call(self, method: Callable[..., Any], sql: str, *args: Any, read: bool = False) -> Any:
         try:
             return await method(numbered(sql), *args)
         except asyncpg.UniqueViolationError as error:
             raise UniqueViolation(str(error)) from error
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            found = problem(error)
-            if found is None:
-                raise
-            raise StoreUnavailable(self._name, f"{found} ({error})") from error
+        except _FAILURES as error:
+            retry = _connection_lost(error) and await self._lost()
+            if not (read and retry):  # a write may have committed before its connection died: never twice
+                raise self._unavailable(error) from error
+        try:  # a read changes nothing: once more, on a connection the server has not ended
+            return await method(numbered(sql), *args)
+        except _FAILURES as error:
+            raise self._unavailable(error) from error
+
+    def _unavailable(self, error: BaseException) -> BaseException:
+        found = problem(error)
+        return error if found is None else StoreUnavailable(self._name, f"{found} ({error})")
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        return await self._call(self._on.fetchrow, sql, *params)  # type: ignore[no-any-return]
+        return await self._call(self._on.fetchrow, sql, *params, read=True)  # type: ignore[no-any-return]
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
-        return list(await self._call(self._on.fetch, sql, *params))
+        return list(await self._call(self._on.fetch, sql, *params, read=True))
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         status = await self._call(self._on.execute, sql, *params)
@@ -161,12 +183,18 @@ class PostgresDatabase(_PgOps):
         self._leads: set[str] = set()  # names held on `_lead`
         self._lead_lock = asyncio.Lock()
 
+    async def _lost(self) -> bool:
+        # When the server ended one connection (a restart, an administrator) it ended the idle ones too: replace
+        # them all at their next use rather than fail one command per dead connection.
+        await self._pool.expire_connections()
+        return True
+
     @classmethod
     async def connect(cls, url: str, *, pool_size: int) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
                                              command_timeout=COMMAND_TIMEOUT)
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        except _FAILURES as error:
             found = problem(error)
             if found is None:
                 raise
@@ -183,11 +211,14 @@ class PostgresDatabase(_PgOps):
         try:
             async with self._pool.acquire() as conn, conn.transaction(isolation="read_committed"):
                 yield _PgOps(conn, self._name)
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-            found = problem(error)  # the commit itself can fail, or acquiring a connection
-            if found is None:
-                raise
-            raise StoreUnavailable(self._name, f"{found} ({error})") from error
+        except StoreUnavailable as error:  # a statement inside failed
+            if error.__cause__ is not None and _connection_lost(error.__cause__):
+                await self._lost()
+            raise
+        except _FAILURES as error:  # the commit itself can fail, or acquiring a connection
+            if _connection_lost(error):
+                await self._lost()
+            raise self._unavailable(error) from error
 
     # ---- leadership ----------------------------------------------------------------------------------------
     async def try_lead(self, name: str) -> bool:

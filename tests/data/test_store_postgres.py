@@ -355,3 +355,34 @@ async def test_any_failure_of_the_leadership_connection_counts_as_its_loss(two: 
             break
         await asyncio.sleep(0.05)
     assert leads.count(True) == 1  # one leader again, whichever came first
+
+
+async def test_connections_the_server_ended_are_replaced(postgres_url: str) -> None:
+    """The server ends every connection (a restart, an administrator): a read is tried once more on a new
+    connection; a write whose connection died may fail, always as StoreUnavailable, and the next one works."""
+    store = await Store.open(postgres_url)
+    admin = await asyncpg.connect(postgres_url)
+    end_all = ("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname = current_database() "
+               "AND pid <> pg_backend_pid()")
+    try:
+        match = await store.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=3, players=2,
+                                         options={}, now=1.0)
+        for _ in range(10):
+            await admin.fetchval(end_all)
+            assert await store.revision(match.id) == 0
+        for i in range(10):
+            await admin.fetchval(end_all)
+            with contextlib.suppress(StoreUnavailable):
+                await store.set_message(match.id, 1, i)
+            await store.set_message(match.id, 1, 100 + i)
+        for i in range(10):  # a transaction likewise
+            await admin.fetchval(end_all)
+            with contextlib.suppress(StoreUnavailable):
+                await store.put_seats(match.id, [(i, False, True)], 3.0)
+            await store.put_seats(match.id, [(100 + i, False, True)], 3.0)
+        record = await store.get_match(match.id)
+        assert record is not None and record.message_id == 109
+        assert [seat.user_id for seat in await store.seats(match.id)] == [109]
+    finally:
+        await admin.close()
+        await store.close()
