@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from data.postgres import is_url, redact
+
 STEP_PAGES = 1024  # pages per step (4 MiB at the default page size): the bot's writes interleave between steps
 RESTARTS = 3  # restarts (a write landed mid-copy) before copying the rest in one step, from one snapshot
 
@@ -34,6 +36,9 @@ def backup(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
     the writers go on (WAL readers do not block writers). The copy is written next to `dest` and renamed only
     once PRAGMA quick_check says "ok", so `dest` is never a half-written file.
     """
+    if is_url(str(source)):  # shown without its password
+        raise BackupError(f"{redact(str(source))}: this backs up a SQLite file; back up PostgreSQL with pg_dump -Fc "
+                          "(README, Backups on PostgreSQL)")
     source, dest = Path(source), Path(dest)
     if not source.is_file():
         raise BackupError(f"{source}: no such database file")

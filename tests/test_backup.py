@@ -152,3 +152,11 @@ def test_a_copy_that_fails_its_check_is_not_kept(tmp_path: Path, monkeypatch: py
     with pytest.raises(BackupError, match="quick_check: row 7 missing"):
         backup(source, copy)
     assert not copy.exists() and not (tmp_path / "copy.sqlite3.partial").exists()
+
+
+def test_a_postgresql_url_is_sent_to_pg_dump(tmp_path: Path) -> None:
+    result = run("postgresql://bot:s3cret@db:5432/tabletop", str(tmp_path / "copy.sqlite3"))
+    assert result.returncode == 1
+    assert result.stderr.strip() == ("backup failed: postgresql://bot@db:5432/tabletop: this backs up a SQLite file; "
+                                     "back up PostgreSQL with pg_dump -Fc (README, Backups on PostgreSQL)")
+    assert not (tmp_path / "copy.sqlite3").exists()
