@@ -1,9 +1,9 @@
 """Two service processes on one database act on the same 200 matches at once: no move lost, doubled or torn.
 
-Each driver (tests/matches/two_process_driver.py) picks legal moves from its own view of each match, often on the
-same match and turn as the other, sends some moves under a key both derive from the turn, and retries some applied
-moves with the same key. Afterwards every log is 1..n, replays to the stored state, and holds exactly the moves
-the two processes were told were committed, each key once.
+Each driver (tests/matches/two_process_driver.py) picks legal moves from its own view of each match, half of its
+requests on 4 "hot" matches that the other plays too (so both often act on one turn), sends some moves under a key
+both derive from the turn, and retries some applied moves with the same key. Afterwards every log is 1..n,
+replays to the stored state, and holds exactly the moves the two processes were told were committed, each key once.
 
 Two processes also run the bot's scheduler loop (cogs/scheduler.py, leadership by `store.try_lead`) over matches
 with deadlines; the leader is SIGKILLed and the other takes over, and every deadline is processed exactly once.
@@ -40,7 +40,10 @@ async def test_two_processes_on_the_same_matches(postgres_url: str) -> None:
         assert not [line for line in own if line.startswith(("error", "twice"))], own
     done = [dict(word.split("=") for word in own[-1].split()[1:]) for own in lines]
     assert all(int(d["ok"]) > 50 for d in done), done  # both really played
-    assert sum(int(d["stale"]) for d in done) > 0, done  # and really met on the same turn
+    # They met on the same turn (about 20 and 40 times a run, mostly on the hot matches): one committed first and
+    # the other was refused as stale, or, both sending the turn's key, as "Already played".
+    assert sum(int(d["stale"]) for d in done) > 0, done
+    assert sum(int(d["played"]) for d in done) > 0, done
     assert all(int(d["again"]) > 0 for d in done), done  # and retried keys
 
     versions = await check_logs(postgres_url, ids)

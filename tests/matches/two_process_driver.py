@@ -8,7 +8,7 @@ TARGET is a SQLite path or a `postgresql://` URL (`Store.open`). One line per fa
     again <match> <key>      a retry with an applied key was refused as "Already played" (as it must be)
     twice <match> <key>      a retry with an applied key was applied again: a bug
     error <what>             an exception that is not a refusal: a bug (or the database unavailable)
-    done ok=<> again=<> stale=<> refused=<>     play finished its attempts
+    done ok=<> again=<> stale=<> played=<> refused=<>     play finished its attempts
     lead                     (scheduler) this process became the scheduler leader
     timeout <match> <n>      (scheduler) a passed deadline was processed and committed, its last log line n
 With `--ack-first D` play is a deliberately broken build: it prints `ok` with the line number it expects, waits D
@@ -28,8 +28,11 @@ from cogs.scheduler import Scheduler
 from data import Store
 from matches import Match, MatchService, Refusal
 
-SHARED_KEYS = 0.3  # share of moves keyed by the turn alone: both processes send that same key for that turn
+# Share of moves keyed by the turn alone (both processes send that same key for that turn), on the hot matches
+# (below) and on the others.
+SHARED_KEYS = {True: 0.8, False: 0.3}
 RETRIES = 0.25  # share of applied moves sent again with the same key (a client retrying after a lost answer)
+HOT = 4  # matches that half the workers of every process play
 
 
 def say(line: str) -> None:
@@ -48,7 +51,7 @@ class Player:
     def __init__(self, service: MatchService, ids: list[int], name: str, rng: random.Random,
                  ack_first: float | None) -> None:
         self.service, self.ids, self.name, self.rng, self.ack_first = service, ids, name, rng, ack_first
-        self.counts = {"ok": 0, "again": 0, "stale": 0, "refused": 0}
+        self.counts = {"ok": 0, "again": 0, "stale": 0, "played": 0, "refused": 0}
         self.serial = 0
 
     async def step(self, match_id: int) -> None:
@@ -63,14 +66,17 @@ class Player:
         text = self.rng.choice(legal)
         version = match.record.version
         self.serial += 1
-        key = f"turn-{match_id}-{version}" if self.rng.random() < SHARED_KEYS else f"{self.name}-{self.serial}"
+        shared = self.rng.random() < SHARED_KEYS[match_id in self.ids[:HOT]]
+        key = f"turn-{match_id}-{version}" if shared else f"{self.name}-{self.serial}"
         if self.ack_first is not None:  # the broken build: tell first, commit later
             say(f"ok {match_id} {version + 1} {key}")
             await asyncio.sleep(self.ack_first)
         try:
             turn = await self.service.act(match_id, user, text, key=key)
-        except Refusal as refusal:
-            self.counts["stale" if "changed while" in refusal.message else "refused"] += 1
+        except Refusal as refusal:  # played: the key was applied already (by the other process: it is fresh here)
+            kind = "stale" if "changed while" in refusal.message else "played" if "Already played" in refusal.message \
+                else "refused"
+            self.counts[kind] += 1
             return
         if self.ack_first is None:
             say(f"ok {match_id} {turn.events[0].n} {key}")
@@ -86,11 +92,9 @@ class Player:
             else:
                 say(f"twice {match_id} {key}")
 
-    async def worker(self, attempts: int, order: random.Random | None) -> None:
-        """`order`: a sequence of matches shared with the other process (same seed), so both often act on one
-        match at one moment; None: matches at random."""
+    async def worker(self, attempts: int, among: list[int]) -> None:
         for _ in range(attempts):
-            match_id = (order or self.rng).choice(self.ids)
+            match_id = self.rng.choice(among)
             try:
                 await self.step(match_id)
             except Exception as exc:  # reported to the test, which fails on it
@@ -102,7 +106,9 @@ async def play(args: argparse.Namespace) -> None:
     try:
         service = MatchService(store)
         player = Player(service, id_range(args.ids), args.name, random.Random(args.seed), args.ack_first)
-        await asyncio.gather(*(player.worker(args.attempts, random.Random(f"order-{i}") if i % 2 == 0 else None)
+        ids = player.ids
+        # Half the workers play the first HOT matches, as the other process does: both often act on one turn.
+        await asyncio.gather(*(player.worker(args.attempts, ids[:HOT] if i % 2 == 0 else ids)
                                for i in range(args.workers)))
         say("done " + " ".join(f"{k}={v}" for k, v in player.counts.items()))
     finally:
