@@ -6,8 +6,9 @@ draw 1/2) with the seconds per move of each side. Targets (issue 13), over at le
 hard v normal 65 %, normal v easy 65 %. Fewer games are marked as a small sample.
 `--iterations N` sets hard's
 search iterations per move (default 200 without `--budget`); `--jobs N` plays N games at once in N processes
-(each game's seeds depend only on its number, so the results are those of one process; s/move is wall clock and
-grows when the processes outnumber free cores).
+(each game's seeds depend only on its number, so the results are those of one process). s/move is wall clock,
+which grows when other programs (or more jobs than free cores) share the processor; "cpu" is the stronger side's
+processor time per move, the work itself.
 """
 
 from __future__ import annotations
@@ -30,11 +31,15 @@ PAIRS = {"hard-random": 0.95, "hard-normal": 0.65, "normal-easy": 0.65}
 FULL_SAMPLE = 200
 
 
-def timed(player: Player, spent: list[float]) -> Player:
+def timed(player: Player, spent: list[float], cpu: list[float] | None = None) -> Player:
+    """`player`, adding each move's wall-clock seconds to `spent` and its processor seconds to `cpu`: on a busy
+    machine the wall clock counts the other programs' turns too, the processor time only this move's work."""
     def wrapped(state: State, seat: int) -> Action:
-        began = time.perf_counter()
+        began, worked = time.perf_counter(), time.process_time()
         action = player(state, seat)
         spent.append(time.perf_counter() - began)
+        if cpu is not None:
+            cpu.append(time.process_time() - worked)
         return action
 
     return wrapped
@@ -44,16 +49,20 @@ def make(game: Game, level: str, seed: int, budget: Budget) -> Player:
     return uniform(game, seed) if level == "random" else computer(game, level, seed, budget)
 
 
-def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int) -> tuple[float, int, int, int,
-                                                                                      list[float], list[float]]:
+Result = tuple[float, int, int, int, list[float], list[float], list[float]]
+
+
+def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int) -> Result:
     """Game `number` of a pairing: (the stronger side's score, draw, cut off, decisions, its and the other's
-    seconds per move). Its seeds depend only on `number`, so a game is the same whichever process plays it."""
+    seconds per move, its processor seconds per move). Its seeds depend only on `number`, so a game is the same
+    whichever process plays it."""
     game = GAMES[name]
     strong, weak = pair.split("-")
     times: dict[str, list[float]] = {strong: [], weak: []}
+    cpu: list[float] = []
     seat = number % 2  # the stronger side alternates seats
     players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
-    players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, budget), times[strong])
+    players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, budget), times[strong], cpu)
     players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
     config = game.configurations()[0]
     result = play(game, config, players, random.Random(seed * 7919 + number), limit)
@@ -63,7 +72,7 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
         score, draw, cut = 0.5, 1, 0
     else:
         score, draw, cut = (1.0 if seat in result.outcome.winners else 0.0), 0, 0
-    return score, draw, cut, result.decisions, times[strong], times[weak]
+    return score, draw, cut, result.decisions, times[strong], times[weak], cpu
 
 
 def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1) -> str:
@@ -78,6 +87,7 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
     draws, cut = sum(r[1] for r in results), sum(r[2] for r in results)
     lengths = [r[3] for r in results]
     times = {strong: [t for r in results for t in r[4]], weak: [t for r in results for t in r[5]]}
+    cpu = [t for r in results for t in r[6]]
     rate = score / games
     mark = "" if games >= FULL_SAMPLE else " (small sample)"
     target = PAIRS[pair]
@@ -85,7 +95,8 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
     return (f"{game.name:10} {pair:12} {games:4} games{mark}: {rate:6.1%} (target {target:.0%}"
             f" {'met' if rate >= target else 'NOT met'}), draws {draws}, cut off {cut}, "
             f"avg {sum(lengths) / games:.0f} decisions, "
-            f"s/move {strong} {per_move[strong]:.3f} {weak} {per_move[weak]:.3f}")
+            f"s/move {strong} {per_move[strong]:.3f} (cpu {sum(cpu) / max(len(cpu), 1):.3f}) "
+            f"{weak} {per_move[weak]:.3f}")
 
 
 def budget_from(seconds: float | None, iterations: int | None) -> Budget:
