@@ -166,8 +166,9 @@ NO_HISTORY = History()
 
 class CintosState(NamedTuple):
     """A whole Cintos game: the fields of the position text, the repetition history, the last action, and each seat's
-    pieces as a bit mask (moves.BIT; derived from `board`, kept to find moves fast). Immutable: a tuple, made by
-    `make_state` or, in a move, directly with every field."""
+    pieces and all occupied squares as bit masks (moves.BIT: derived from `board`, kept move by move so that moves
+    are found by a few int operations). Immutable: a tuple, made by `make_state` (which derives the masks) or, in a
+    move, with every field."""
 
     seats: str  # "RB" or "RYBG": seat i plays colour seats[i]
     board: str  # 64 colour letters or "." indexed rank * 8 + file
@@ -177,10 +178,10 @@ class CintosState(NamedTuple):
     turns: int
     resigned: tuple[bool, ...]
     rules: Rules
-    history: History = NO_HISTORY  # placement + to-move of every position so far, kept only while repetition applies
-    last: Last | None = None
-    masks: tuple[int, ...] = ()  # seat -> its pieces as moves.BIT bits
-    occupied: int = 0  # every piece's moves.BIT
+    history: History  # placement + to-move of every position so far, kept only while repetition applies
+    last: Last | None
+    masks: tuple[int, ...]  # seat -> its pieces as moves.BIT bits
+    occupied: int  # every piece's moves.BIT
 
 
 def make_state(seats: str, board: str, owners: str, to_move: str, quiet: int, turns: int, resigned: tuple[bool, ...],
