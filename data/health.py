@@ -62,7 +62,9 @@ def store_problem(error: BaseException) -> str | None:
     Follows the chain of causes: a failed ROLLBACK can hide the disk error that made the statement fail.
     """
     seen: BaseException | None = error
-    while seen is not None:
+    visited: set[int] = set()  # a chain can loop (an error raised "from" itself): each error once
+    while seen is not None and id(seen) not in visited:
+        visited.add(id(seen))
         if isinstance(seen, StoreUnavailable):
             return seen.problem
         code = getattr(seen, "sqlite_errorcode", None)

@@ -119,15 +119,19 @@ class _PgOps(Database):
         except _FAILURES as error:
             retry = _connection_lost(error) and await self._lost()
             if not (read and retry):  # a write may have committed before its connection died: never twice
-                raise self._unavailable(error) from error
+                self._raise_unavailable(error)
+                raise
         try:  # a read changes nothing: once more, on a connection the server has not ended
             return await method(numbered(sql), *args)
         except _FAILURES as error:
-            raise self._unavailable(error) from error
+            self._raise_unavailable(error)
+            raise
 
-    def _unavailable(self, error: BaseException) -> BaseException:
+    def _raise_unavailable(self, error: BaseException) -> None:
+        """StoreUnavailable for an outage; for anything else nothing, and the caller re-raises the error itself."""
         found = problem(error)
-        return error if found is None else StoreUnavailable(self._name, f"{found} ({error})")
+        if found is not None:
+            raise StoreUnavailable(self._name, f"{found} ({error})") from error
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         return await self._call(self._on.fetchrow, sql, *params, read=True)  # type: ignore[no-any-return]
@@ -218,7 +222,8 @@ class PostgresDatabase(_PgOps):
         except _FAILURES as error:  # the commit itself can fail, or acquiring a connection
             if _connection_lost(error):
                 await self._lost()
-            raise self._unavailable(error) from error
+            self._raise_unavailable(error)
+            raise
 
     # ---- leadership ----------------------------------------------------------------------------------------
     async def try_lead(self, name: str) -> bool:

@@ -204,6 +204,12 @@ def test_store_problem_knows_postgresql_outages_and_nothing_else() -> None:
     assert store_problem(asyncpg.UniqueViolationError("duplicate key")) is None
 
 
+def test_store_problem_ends_on_a_chain_that_loops() -> None:
+    looped = RuntimeError("a bug")
+    looped.__cause__ = looped
+    assert store_problem(looped) is None
+
+
 def test_placeholders_and_redacted_urls() -> None:
     assert numbered("SELECT '?', ? FROM t WHERE a = ? AND b = 'it''s ?'") == (
         "SELECT '?', $1 FROM t WHERE a = $2 AND b = 'it''s ?'")
@@ -386,3 +392,18 @@ async def test_connections_the_server_ended_are_replaced(postgres_url: str) -> N
     finally:
         await admin.close()
         await store.close()
+
+
+async def test_a_bug_is_raised_as_itself(two: tuple[Store, Store]) -> None:
+    """An error that is no outage (here a missing table) stays the driver's own error, with no made-up cause: the
+    cogs then report a bug, and store_problem (which follows causes) ends."""
+    store, _ = two
+    for run in (store._db.fetchone, store._db.execute):
+        with pytest.raises(asyncpg.UndefinedTableError) as raised:
+            await run("SELECT * FROM nowhere")
+        assert raised.value.__cause__ is not raised.value
+        assert store_problem(raised.value) is None
+    with pytest.raises(asyncpg.UndefinedTableError) as raised:
+        async with store._db.transaction() as tx:
+            await tx.execute("UPDATE nowhere SET x = 1")
+    assert raised.value.__cause__ is not raised.value
