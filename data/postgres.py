@@ -93,6 +93,8 @@ def problem(error: BaseException) -> str | None:
 def _connection_lost(error: BaseException) -> bool:
     """Whether the connection itself failed (the statement may never have reached the server)."""
     sqlstate = getattr(error, "sqlstate", None)
+    if isinstance(error, TimeoutError):  # an OSError, but a silent server: waiting once more would double the wait
+        return False
     return (isinstance(error, OSError | InternalClientError | asyncpg.InterfaceError)
             or (isinstance(sqlstate, str) and sqlstate.startswith(("08", "57P"))))
 
@@ -204,10 +206,13 @@ class PostgresDatabase(_PgOps):
                 raise
             raise StoreUnavailable(redact(url), f"{found} ({error})") from error
         database = cls(pool, url)
-        # The version table exists before anyone reads it; the advisory lock keeps two starting processes apart.
-        async with database.transaction() as tx:
-            await tx.lock_schema()
-            await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        try:  # the version table exists before anyone reads it; the advisory lock keeps starting processes apart
+            async with database.transaction() as tx:
+                await tx.lock_schema()
+                await tx.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        except BaseException:
+            await database.close()
+            raise
         return database
 
     @asynccontextmanager
