@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
@@ -217,10 +216,7 @@ class TournamentService(TeamEvents):
             if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
                 raise Refusal(f"{len(players)} players do not split into teams of {size}: "
                               f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
-            try:
-                known = await self.store.ratings_for(event.record.game, players)
-            except sqlite3.OperationalError:  # no ratings stored in this database
-                known = {}
+            known = await self.store.ratings_for(event.record.game, players)  # the ratings table always exists
             rows = self.entrant_rows(event, players, known)
             if not await self.store.start_tournament(event.id, rows, self.matches.now()):
                 raise Refusal(f"Tournament #{event.id} has already started.")
