@@ -28,8 +28,9 @@ class Agreements:
         work: list[tuple[str, Match]] = []
         for record in await self.store.due_matches(now):
             match = await self.get(record.id)
-            async with match.lock:  # never swap the state under a request that is committing
-                await self._refresh(match)
+            if match.record.revision != record.revision:  # a copy older (or newer) than what the store says is due
+                async with match.lock:  # never swap the state under a request that is committing
+                    await self._refresh(match)
             r = match.record
             if r.status == "lobby":
                 work.append(("expire", match))

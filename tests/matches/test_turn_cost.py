@@ -65,3 +65,31 @@ async def test_can_abort_after_a_reload(service: MatchService, tmp_path: Path) -
     await fresh.act(match.id, other, (await fresh.legal_texts(match.id, other))[0])
     assert not await fresh.can_abort(await fresh.get(match.id))
     assert not await MatchService(service.store).can_abort(await MatchService(service.store).get(match.id))
+
+
+async def test_the_scheduler_reads_a_due_match_once(tmp_path: Path) -> None:
+    """A due match not in the cache is loaded once by `due()`, not loaded and then reloaded."""
+    store = await Store.open(tmp_path / "due.sqlite3")
+    try:
+        now = [1000.0]
+        service = MatchService(store, rng=random.Random(3), clock=lambda: now[0])
+        match = await service.create("cintos", guild_id=1, channel_id=2, creator_id=ADA, players=2, time_control=60)
+        await service.join(match.id, BOB)
+        await service.start(match.id, ADA)
+        now[0] += 59  # past the reminders, before the deadline
+        reads = [0]
+        original = store.get_match
+
+        async def counted(match_id: int):  # type: ignore[no-untyped-def]
+            reads[0] += 1
+            return await original(match_id)
+
+        store.get_match = counted  # type: ignore[method-assign]
+        fresh = MatchService(store, clock=lambda: now[0])  # a restart: nothing cached
+        work = await fresh.due()
+        assert [(kind, m.id) for kind, m in work] == [("remind", match.id)]
+        assert reads[0] == 1, f"a due match was read {reads[0]} times"
+        assert (await fresh.due())[0][1] is work[0][1]  # cached now, and still current: no read at all
+        assert reads[0] == 1
+    finally:
+        await store.close()
