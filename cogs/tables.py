@@ -30,6 +30,7 @@ from cogs.ui import (
     who,
 )
 from matches import Event, Match, MatchService, Refusal, Turn, history
+from matches.computers import is_computer
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
     from cogs.base import GameCog
@@ -228,6 +229,11 @@ class Tables:
                                       f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
 
     async def shown(self, match: Match) -> None:
+        """Record the version the newest board shows, while a computer may still answer (`board_posted`): only
+        running matches with a computer seat are remembered, so this map does not grow with every match."""
+        if match.outcome() is not None or not any(is_computer(uid) for uid in match.user_ids):
+            self._shown.pop(match.id, None)
+            return
         self._shown[match.id] = max(self._shown.get(match.id, -1), match.record.version)
 
     async def board_posted(self, match: Match, version: int) -> None:

@@ -41,6 +41,7 @@ async def test_full_two_player_match_to_game_over(simcord_env: Any) -> None:
         result = await mover.slash(channel, "cintos move", move=rng.choice(legal))
         assert result.ephemeral and answer(result).content.startswith("Played")
         assert match.record.version > before  # committed before acknowledged
+        assert match.id not in simcord_env.bot.tables._shown  # kept only for matches a computer plays in
         turns += 1
         assert turns < 200
     final = channel.last_message

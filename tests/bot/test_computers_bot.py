@@ -67,6 +67,7 @@ async def test_a_match_against_a_computer_to_the_end(simcord_env: Any, monkeypat
             assert "Computer (easy) (" in board.embeds[0].description
             assert me in match.actors() and ada.mention in board.content
         assert "<@-" not in board.content + board.embeds[0].description  # a computer is named, never pinged
+        assert match.outcome() is not None or match.id in bot.tables._shown  # the computer waits for this board
         assert boards < 120
     assert match.status == "finished"
     # the boards came in the order of the moves: each one, retired by the next, names the move that followed it
@@ -76,6 +77,7 @@ async def test_a_match_against_a_computer_to_the_end(simcord_env: Any, monkeypat
     assert "Game over" in channel.last_message.embeds[0].description
     assert not await bot.service.store.match_rated(match.id)
     assert await bot.service.rating_changes(match.id) is None  # kept out of the leaderboards
+    assert match.id not in bot.tables._shown  # the boards' order is kept only while a computer may still answer
 
 
 async def test_the_add_computer_button(simcord_env: Any) -> None:
