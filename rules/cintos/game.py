@@ -34,6 +34,8 @@ from rules.cintos.state import (
     _AREA_OF,
     NO_HISTORY,
     OPTIONS,
+    PIECE_KEYS,
+    TO_MOVE_KEYS,
     CintosState,
     History,
     Last,
@@ -45,7 +47,10 @@ from rules.cintos.state import (
     _placement,
     _read_placement,
     _repetition_on,
+    history_json,
     make_state,
+    position_hash,
+    read_history,
 )
 
 _new = tuple.__new__  # a state or Last from all its fields, without the Python-level __new__ of a NamedTuple
@@ -80,7 +85,8 @@ class Cintos(Game):
                 board[SQUARE[name]] = colour
         text = "".join(board)
         seats = "RB" if players == 2 else "RYBG"
-        history = History((text + "R",)) if players == 2 and rules.repetition == "two-player" else NO_HISTORY
+        history = History((position_hash(text, "R"),)) if players == 2 and rules.repetition == "two-player" \
+            else NO_HISTORY
         return make_state(seats, text, owners, "R", 0, 0, (False,) * players, rules, history)
 
     # ---- whose turn --------------------------------------------------------------------------------------
@@ -240,11 +246,20 @@ class Cintos(Game):
         ending = eliminated or quiet >= rules.quiet_cap or turns >= rules.turn_cap
         longer: History | None = history
         if len(seats) == 2 and rules.repetition == "two-player":
+            # The new position's hash from the last one's by XORs of the keys that changed (state.position_hash).
+            mover, before = state.to_move, state.board
+            _, kind, frm, to, captured, _, _ = last
+            key = history.last ^ TO_MOVE_KEYS[mover] ^ TO_MOVE_KEYS[following]  # type: ignore[operator]
+            if kind == "move":
+                keys = PIECE_KEYS[mover]
+                key ^= keys[frm] ^ keys[to]  # type: ignore[index]
+                for sq in captured:  # the square stepped to was empty before: the mover's piece changed colour
+                    key ^= PIECE_KEYS[mover if sq == to else before[sq]][sq] ^ PIECE_KEYS[board[sq]][sq]
             # Repetition, unless a capture won outright (total victory comes first); None: the third time.
             if not eliminated or PIECES not in (board.count(c) for c in seats):
-                longer = history.extended(board + following)
+                longer = history.extended(key)
             else:
-                longer = history.add(board + following)
+                longer = history.add(key)
         if longer is None:
             to_move = "="
         elif ending and _ending(seats, board, resigned, quiet, turns, rules, False) is not None:
@@ -408,22 +423,23 @@ class Cintos(Game):
                 raise ValueError(f"{COLOUR_NAMES[to_move]} cannot be to move: no pieces, or resigned")
             if _repetition_on(state):
                 state = make_state(seats, board, owners, to_move, state.quiet, state.turns, resigned, rules,
-                                   History((board + to_move,)))
+                                   History((position_hash(board, to_move),)))
         canonical = self.position(state)
         if canonical != text:
             raise ValueError(f"position text is not canonical; write it as: {canonical}")
         return state
 
     def to_json(self, state: CintosState) -> dict[str, Any]:
-        return {"position": self.position(state), "history": list(state.history),
+        return {"position": self.position(state), "history": history_json(state.history),
                 "last": None if state.last is None else state.last.to_json()}
 
     def from_json(self, data: dict[str, Any]) -> CintosState:
+        """Also reads the snapshots written before histories were hashed (issue 14), whose history entries are
+        65-character positions."""
         state = self.from_position(data["position"])
-        history = data.get("history", state.history)
-        if any(not isinstance(key, str) or len(key) != 65 for key in history):
-            raise ValueError("each history entry is a 64-square placement followed by the colour to move")
-        history = History(history)
+        history = state.history
+        if "history" in data:
+            history = History(read_history(data["history"]), position_hash(state.board, state.to_move))
         last = None if data.get("last") is None else Last.from_json(data["last"])
         return make_state(state.seats, state.board, state.owners, state.to_move, state.quiet, state.turns,
                           state.resigned, state.rules, history, last)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import operator
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import reduce
@@ -88,70 +90,92 @@ class Last(NamedTuple):
                     data["rule"], tuple(int(seat) for seat in data["eliminated"]))
 
 
-class History:
-    """The positions so far (placement + to-move), oldest first: immutable and shared between successive states.
+def _key(label: str) -> int:
+    """A fixed 64-bit random number named by `label` (blake2b: the same in every process and Python version)."""
+    return int.from_bytes(hashlib.blake2b(label.encode(), digest_size=8).digest(), "big")
 
-    A move adds one position without copying the others: the order is a chain of (position, earlier) pairs, and
-    `count` looks only in the position's bucket (a tuple of BUCKETS tuples, by hash), so adding one copies
-    BUCKETS + n/BUCKETS references rather than all n.
+
+# Zobrist keys: a position's hash is the XOR of the key of each piece on its square and the key of the colour to
+# move, so a move changes it by a few XORs. Stored in snapshots: never change these labels.
+PIECE_KEYS = {colour: tuple(_key(f"cintos {colour} {s}") for s in range(64)) for colour in "RYBG"}
+TO_MOVE_KEYS = {colour: _key(f"cintos to-move {colour}") for colour in "RYBG-="}
+
+
+def position_hash(board: str, to_move: str) -> int:
+    """The Zobrist hash of (placement, colour to move). Two of the n positions of a game share one with odds of
+    about n^2 / 2^65 (under 1 in 10^13 for a game of 1,000 turns): only then could a game be drawn falsely."""
+    key = TO_MOVE_KEYS[to_move]
+    for s, colour in enumerate(board):
+        if colour != EMPTY:
+            key ^= PIECE_KEYS[colour][s]
+    return key
+
+
+class History:
+    """How often each position so far (placement + to-move) occurred, as counts of 64-bit position hashes, and the
+    hash of the newest: immutable and shared between successive states.
+
+    A hash is in its bucket (a tuple of BUCKETS tuples, by its low bits) once per occurrence, so adding one copies
+    BUCKETS + n/BUCKETS references rather than all n, and `count` looks in one bucket. The order of the positions
+    is not kept: repetition needs only the counts.
     """
 
-    __slots__ = ("_buckets", "_chain", "_size")
+    __slots__ = ("_buckets", "_size", "last")
     BUCKETS = 32
 
-    def __init__(self, keys: Iterable[str] = ()) -> None:
-        self._chain: tuple[str, Any] | None = None
+    def __init__(self, keys: Iterable[int] = (), last: int | None = None) -> None:
+        """The history of `keys`; `last`: the current position's hash, when it is not the last of `keys`."""
         self._size = 0
-        self._buckets: tuple[tuple[str, ...], ...] = ((),) * self.BUCKETS
+        self._buckets: tuple[tuple[int, ...], ...] = ((),) * self.BUCKETS
+        self.last: int | None = None  # the hash of the newest position, which a move changes by a few XORs
         for key in keys:
             self._push(key)
+        if last is not None:
+            self.last = last
 
-    def _push(self, key: str) -> None:
-        b = hash(key) % self.BUCKETS
+    def _push(self, key: int) -> None:
+        b = key % self.BUCKETS
         buckets = self._buckets
         self._buckets = (*buckets[:b], (*buckets[b], key), *buckets[b + 1:])
-        self._chain, self._size = (key, self._chain), self._size + 1
+        self._size, self.last = self._size + 1, key
 
-    def add(self, key: str) -> History:
-        """A new history with `key` appended (this one is unchanged)."""
+    def add(self, key: int) -> History:
+        """A new history with `key` added (this one is unchanged)."""
         after = History.__new__(History)
-        after._chain, after._size, after._buckets = self._chain, self._size, self._buckets
+        after._size, after._buckets = self._size, self._buckets
         after._push(key)
         return after
 
-    def count(self, key: str) -> int:
-        return self._buckets[hash(key) % self.BUCKETS].count(key)
+    def count(self, key: int) -> int:
+        return self._buckets[key % self.BUCKETS].count(key)
 
-    def extended(self, key: str) -> History | None:
-        """`add(key)`, or None when `key` is in this history twice already (a third time draws): one hash, one
-        bucket, for the move that does both."""
-        b = hash(key) % self.BUCKETS
+    def extended(self, key: int) -> History | None:
+        """`add(key)`, or None when `key` is in this history twice already (a third time draws): one bucket, for
+        the move that does both."""
+        b = key % self.BUCKETS
         bucket = self._buckets[b]
         if bucket.count(key) >= 2:
             return None
         buckets = list(self._buckets)
         buckets[b] = (*bucket, key)
         after = History.__new__(History)
-        after._buckets, after._chain, after._size = tuple(buckets), (key, self._chain), self._size + 1
+        after._buckets, after._size, after.last = tuple(buckets), self._size + 1, key
         return after
 
     def __len__(self) -> int:
         return self._size
 
-    def __iter__(self) -> Iterator[str]:
-        keys, link = [], self._chain
-        while link is not None:
-            keys.append(link[0])
-            link = link[1]
-        return reversed(keys)
+    def __iter__(self) -> Iterator[int]:
+        """Every occurrence's hash, in ascending order (one order for equal histories, however they were made)."""
+        return iter(sorted(key for bucket in self._buckets for key in bucket))
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if isinstance(other, History):
-            return self._size == other._size and tuple(self) == tuple(other)
+            return self._size == other._size and tuple(self) == tuple(other)  # `last` follows from the state
         if isinstance(other, tuple):
-            return tuple(self) == other
+            return tuple(self) == tuple(sorted(other))
         return NotImplemented
 
     def __hash__(self) -> int:
@@ -162,6 +186,31 @@ class History:
 
 
 NO_HISTORY = History()
+_HEX_HASH = re.compile("[0-9a-f]{16}")
+
+
+def history_json(history: History) -> list[str]:
+    """The history for a snapshot: each occurrence's hash as 16 hex digits (20 bytes a turn in the JSON, where
+    the 65-character positions took 69)."""
+    return [f"{key:016x}" for key in history]
+
+
+def read_history(entries: Any) -> list[int]:
+    """The hashes of a snapshot's history: 16 hex digits each, or (snapshots written before issue 14) 64 squares
+    of R, Y, B, G or '.' followed by the colour to move, hashed here."""
+    if not isinstance(entries, list):
+        raise ValueError("the history must be a list of positions")
+    keys = []
+    for entry in entries:
+        if isinstance(entry, str) and _HEX_HASH.fullmatch(entry):
+            keys.append(int(entry, 16))
+        elif isinstance(entry, str) and len(entry) == 65 and entry[64] in TO_MOVE_KEYS \
+                and set(entry[:64]) <= set("RYBG."):
+            keys.append(position_hash(entry[:64], entry[64]))
+        else:
+            raise ValueError("each history entry is a position hash of 16 hex digits, or a 64-square placement "
+                             f"followed by the colour to move (not {quote(str(entry))})")
+    return keys
 
 
 class CintosState(NamedTuple):

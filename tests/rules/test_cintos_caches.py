@@ -65,8 +65,9 @@ def test_a_state_cannot_be_changed() -> None:
 
 
 def test_history_extended_is_add_until_the_third_time() -> None:
-    history = History(["a" * 65, "b" * 65, "a" * 65])
-    longer = history.extended("b" * 65)
-    assert longer is not None and list(longer) == list(history.add("b" * 65)) and longer.count("b" * 65) == 2
-    assert history.extended("a" * 65) is None and longer.extended("b" * 65) is None
-    assert list(history) == ["a" * 65, "b" * 65, "a" * 65]
+    a, b = 0x0123456789ABCDEF, 0xFEDCBA9876543210
+    history = History([a, b, a])
+    longer = history.extended(b)
+    assert longer is not None and list(longer) == list(history.add(b)) and longer.count(b) == 2 and longer.last == b
+    assert history.extended(a) is None and longer.extended(b) is None
+    assert list(history) == [a, a, b] and history.last == a
