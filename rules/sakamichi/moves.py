@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, permutations
+from operator import itemgetter
 
 from rules.base import IllegalAction, Resign, one_of
 from rules.sakamichi.notation import (
@@ -48,16 +49,22 @@ def deal_seat(state: State) -> int:
     return 0 if len(state.hands[0]) < HAND_SIZE else 1
 
 
+# Chance outcomes are the same few values over and over: made once each (a frozen dataclass is slow to build).
+_remove, _deal, _draw = (lru_cache(maxsize=None)(kind) for kind in (Remove, Deal, Draw))
+
+
 def chance_outcomes(state: State) -> list[tuple[Action, float]]:
     if state.phase == "remove":
-        return [(Remove(t), 1 / len(state.pile)) for t in state.pile]
+        chance = 1 / len(state.pile)
+        return [(_remove(t), chance) for t in state.pile]
     if state.phase == "deal":
-        seat = deal_seat(state)
-        return [(Deal(seat, t), 1 / len(state.pile)) for t in state.pile]
+        seat, chance = deal_seat(state), 1 / len(state.pile)
+        return [(_deal(seat, t), chance) for t in state.pile]
     if state.phase == "dice":
         return [(roll, 1 / len(ROLLS)) for roll in ROLLS]
     if state.phase == "play" and state.draw in ("due", "redraw") and state.pile:
-        return [(Draw(t), 1 / len(state.pile)) for t in state.pile]
+        chance = 1 / len(state.pile)
+        return [(_draw(t), chance) for t in state.pile]
     return []
 
 
@@ -82,18 +89,16 @@ def apply_chance(state: State, action: Action) -> State:
         if not legal:
             raise IllegalAction("wrong_phase: no chance event is owed now")
         raise IllegalAction(f"{format_action(action)} is not a possible outcome here — e.g. {format_action(legal[0])}")
-    state = evolve(state, last=(None, action_text(action)))
+    last = (None, action_text(action))
     match action:
         case Remove(tile):
-            return evolve(state, pile=_without(state.pile, [tile]), removed=tile, phase="deal")
+            return evolve(state, last=last, pile=_without(state.pile, [tile]), removed=tile, phase="deal")
         case Deal(seat, tile):
-            state = _with_hand(state, seat, state.hands[seat] + (tile,))
-            state = evolve(state, pile=_without(state.pile, [tile]))
-            if len(state.hands[1]) == HAND_SIZE:
-                state = evolve(state, phase="dice")
-            return state
+            hands = _hands_with(state, seat, state.hands[seat] + (tile,))
+            return evolve(state, last=last, hands=hands, pile=_without(state.pile, [tile]),
+                          phase="dice" if len(hands[1]) == HAND_SIZE else state.phase)
         case Roll(white, black):
-            state = evolve(state, dice=(white, black))
+            state = evolve(state, last=last, dice=(white, black))
             high = high_roller(state)
             assert high is not None
             if state.mode == "basic":
@@ -103,8 +108,8 @@ def apply_chance(state: State, action: Action) -> State:
             seat = state.turn
             assert seat is not None
             redraw = state.draw == "redraw"
-            state = _with_hand(state, seat, state.hands[seat] + (tile,))
-            state = evolve(state, pile=_without(state.pile, [tile]), draw="done")
+            state = evolve(state, last=last, hands=_hands_with(state, seat, state.hands[seat] + (tile,)),
+                           pile=_without(state.pile, [tile]), draw="done")
             return end_turn(state, seat) if redraw else settle(state)
     raise IllegalAction(f"{action!r} is not a chance outcome")
 
@@ -114,11 +119,15 @@ def apply_chance(state: State, action: Action) -> State:
 def _groups(hand: tuple[Tile, ...], line: int, target: int, counts: tuple[int, ...]) -> Iterator[tuple[Tile, ...]]:
     """Sets of hand tiles (sorted) with `k in counts` tiles whose values on `line` are all >= 1 and sum to target."""
     usable = [t for t in hand if 1 <= t[line] <= target]
+    value = itemgetter(line)
     for k in counts:
         if k > len(usable) or k > target:
             continue
+        if k == 1:  # the common case, without a combinations object or a sum per tile
+            yield from ((t,) for t in usable if t[line] == target)
+            continue
         for group in combinations(usable, k):
-            if sum(t[line] for t in group) == target:
+            if sum(map(value, group)) == target:
                 yield group
 
 
@@ -302,9 +311,12 @@ def _without(tiles: tuple[Tile, ...], gone: list[Tile] | tuple[Tile, ...]) -> tu
     return tuple(t for t in tiles if t not in gone)
 
 
+def _hands_with(state: State, seat: int, hand: tuple[Tile, ...]) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    return (sort_tiles(hand), state.hands[1]) if seat == 0 else (state.hands[0], sort_tiles(hand))
+
+
 def _with_hand(state: State, seat: int, hand: tuple[Tile, ...]) -> State:
-    hands = (sort_tiles(hand), state.hands[1]) if seat == 0 else (state.hands[0], sort_tiles(hand))
-    return evolve(state, hands=hands)
+    return evolve(state, hands=_hands_with(state, seat, hand))
 
 
 def _use(state: State, seat: int, letter: str) -> State:
