@@ -80,11 +80,16 @@ class Board:
                             if (dr or da) and 1 <= ring + dr <= rings:
                                 links[here].add(key[side, ring + dr, (arc + da) % arcs])
         self.neighbours: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n)) for n in links)
+        # The same in label order, the notation's order of moves: a one-step stone's targets come out sorted.
+        rank = self.label_rank.__getitem__
+        self.by_label: tuple[int, ...] = tuple(sorted(range(self.size), key=rank))
+        self.neighbours_by_label: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n, key=rank)) for n in links)
         self.adjacent: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in links)
         self.distance: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(self.size))
         self.index: dict[str, int] = self._spellings(key, shared)
         self.geometry: tuple[dict[str, Any], ...] = tuple(self._geometry(c) for c in cells)
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._within_by_label: dict[tuple[int, int], tuple[int, ...]] = {}
 
     def _bfs(self, start: int) -> tuple[int, ...]:
         dist = [-1] * self.size
@@ -149,6 +154,14 @@ class Board:
         if found is None:
             found = self._within[start, steps] = tuple(c for c in range(self.size)
                                                        if 0 < self.distance[start][c] <= steps)
+        return found
+
+    def within_by_label(self, start: int, steps: int) -> tuple[int, ...]:
+        """`within`, in label order (the Dragon's flight as the notation lists it)."""
+        found = self._within_by_label.get((start, steps))
+        if found is None:
+            found = self._within_by_label[start, steps] = tuple(sorted(self.within(start, steps),
+                                                                       key=self.label_rank.__getitem__))
         return found
 
 

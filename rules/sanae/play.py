@@ -48,16 +48,27 @@ def seat_of(token: str) -> int:
     return SIDE_CHARS.index(token[0])
 
 
+@lru_cache(maxsize=4)
+def _moves_by_cell(board: str) -> tuple[tuple[Move | None, ...], ...]:
+    """Per board, [source][target] every move a stone could ever make (up to the Dragon's range) as one shared
+    value, so a move table makes no new Move."""
+    grid = BOARDS[board]
+    near = grid.distance
+    return tuple(tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
+                       for target in range(grid.size)) for source in range(grid.size))
+
+
 def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
-    """Cells the stone on `source` may move to (5.2): a BFS through empty cells, or the Dragon's flight."""
+    """Cells the stone on `source` may move to (5.2), in label order: a BFS through empty cells, or the Dragon's
+    flight. Most stones move one step and the Dragon flies: both are read off the board's label-ordered lists."""
     token = cells[source]
     side = token[0]
     if token[1] == "D":
-        return [c for c in grid.within(source, DRAGON_RANGE) if not cells[c] or cells[c][0] != side]
-    neighbours = grid.neighbours
+        return [n for n in grid.within_by_label(source, DRAGON_RANGE) if cells[n][:1] != side]
     reach = RANGES[token[1]]
-    if reach == 1:  # most stones: no search needed
-        return [n for n in neighbours[source] if not cells[n] or cells[n][0] != side]
+    if reach == 1:
+        return [n for n in grid.neighbours_by_label[source] if cells[n][:1] != side]
+    neighbours = grid.neighbours
     found: list[int] = []
     seen = bytearray(len(cells))  # faster than a set for 93 cells
     seen[source] = 1
@@ -78,55 +89,26 @@ def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
         if not ahead:
             break
         frontier = ahead
+    found.sort(key=grid.label_rank.__getitem__)
     return found
-
-
-@lru_cache(maxsize=4)
-def _move_values(board: str) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...],
-                                      tuple[tuple[Move | None, ...], ...]]:
-    """Per board: the cells in label order; each cell's neighbours and its Dragon's flight in label order (so a
-    one-step stone's or a Dragon's targets come out sorted); and [source][target] every move a stone could ever
-    make (up to the Dragon's range) as one shared value, so a move table makes no new Move."""
-    grid = BOARDS[board]
-    rank = grid.label_rank.__getitem__
-    by_label = tuple(sorted(range(grid.size), key=rank))
-    steps = tuple(tuple(sorted(grid.neighbours[source], key=rank)) for source in range(grid.size))
-    flights = tuple(tuple(sorted(grid.within(source, DRAGON_RANGE), key=rank)) for source in range(grid.size))
-    near = grid.distance
-    made = tuple(tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
-                       for target in range(grid.size)) for source in range(grid.size))
-    return by_label, steps, flights, made
 
 
 @lru_cache(maxsize=256)
 def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, tuple[int, ...]], tuple[Move, ...]]:
     """Every legal move of `seat`: targets by source, and the moves sorted by their notation (sources in label
-    order, then each source's targets in label order: no sort of the whole list). The same cells as
-    `destinations`, with the one-step stones and the Dragon read off label-ordered neighbour lists (no search,
-    no sort): most of a playout's time is here."""
+    order, then each source's targets in label order: no sort of the whole list)."""
     grid = BOARDS[board]
     side = SIDE_CHARS[seat]
-    by_label, steps, flights, made = _move_values(board)
+    made = _moves_by_cell(board)
     targets: dict[int, tuple[int, ...]] = {}
     moves: list[Move] = []
-    for source in by_label:
+    for source in grid.by_label:
         token = cells[source]
-        if token[:1] != side:
+        if token[:1] != side or token[1] == "V":
             continue
-        kind = token[1]
-        if kind == "V":
-            continue
-        reach = RANGES[kind]
-        if reach == 1:
-            found = [n for n in steps[source] if cells[n][:1] != side]
-        elif kind == "D":
-            found = [n for n in flights[source] if cells[n][:1] != side]
-        else:
-            found = destinations(cells, grid, source)
-            found.sort(key=grid.label_rank.__getitem__)
-        if found:
-            row = made[source]
-            moves += [row[target] for target in found]  # type: ignore[misc]
+        found = destinations(cells, grid, source)
+        row = made[source]
+        moves += [row[target] for target in found]  # type: ignore[misc]
         targets[source] = tuple(found)
     return targets, tuple(moves)
 
