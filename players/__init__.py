@@ -11,6 +11,8 @@ from players.budget import Budget
 from players.evaluate import teams_of
 from players.levels import easy, normal, one_ply, safe, setup_choice
 from players.play import has_hidden_information
+from players.sanae import search as sanae_search
+from players.search import Search
 from players.search import search as tree_search
 from rules import Action, Game, State
 
@@ -19,6 +21,8 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 # ahead is its board only (the hidden tiles matter from the next draw on), so one re-deal is enough there.
 WORLDS = {"bodsoi": 1}
 DEFAULT_WORLDS = 3
+# Hard's search where a game has its own (players.sanae); the others share the tree search.
+SEARCHES: dict[str, Search] = {"sanae": sanae_search}
 
 
 def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
@@ -51,7 +55,7 @@ def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,
         return normal(game, worlds, seat, legal, rng, teams)
     spent = (budget or Budget()).start()  # the time budget covers the first look as well as the search
     priors = one_ply(game, worlds, seat, legal, rng, teams)
-    ranked = tree_search(game, world, seat, legal, priors, rng, spent, teams, hidden)
+    ranked = SEARCHES.get(game.name, tree_search)(game, world, seat, legal, priors, rng, spent, teams, hidden)
     return safe(game, world, seat, ranked, rng)
 
 

@@ -27,6 +27,12 @@ ROOT_WIDTHS = {"sakamichi": 5}
 ROLLOUT = {"cintos": 4, "sinoda": 2, "bodsoi": 1, "sakamichi": 40, "sanae": 4}
 
 
+# game, the seat's re-dealt world, its legal moves, their one-ply priors, rng, `spent`, teams, hidden information ->
+# the moves ranked best first (`players.choose` checks the best few against an immediate losing reply).
+Search = Callable[[Game, State, int, Sequence[Action], Sequence[float], random.Random, Callable[[int], bool],
+                   list[tuple[int, ...]], bool], list[Action]]
+
+
 class Node:
     """Statistics of one action in the tree, from the point of view of the seat that played it."""
 
