@@ -156,7 +156,7 @@ def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors:
                 return [legal[i] for i in sorted(running, key=mean, reverse=True)]
         worlds += 1
         running = sorted(running, key=mean, reverse=True)  # stable: equal means keep the priors' order
-        if worlds <= len(KEEP):
-            running = running[:KEEP[worlds - 1]]
         if spent(done):
             return [legal[i] for i in running]
+        if worlds <= len(KEEP):
+            running = running[:KEEP[worlds - 1]]

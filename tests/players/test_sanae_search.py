@@ -1,0 +1,143 @@
+"""Sanae's hard search (players.sanae): it guards its Void, scores probes by their odds, and always looks once."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from players import Budget
+from players.evaluate import teams_of
+from players.levels import setup_choice
+from players.play import settle
+from players.sanae import CANDIDATE_WORTH, HIDING, candidates, measure, search, value
+from rules import GAMES
+from rules.sanae.play import evolve, reveal
+from rules.sanae.state import SIDE_CHARS, Move, SanaeState
+from tests.players.positions import positions
+
+SANAE = GAMES["sanae"]
+
+
+def without_zed(state: SanaeState, seat: int) -> SanaeState:
+    """`state` with `seat`'s Captains' Zed Inel spent, so an attack on its Void ends the game at once."""
+    side = SIDE_CHARS[seat]
+    cells = tuple(reveal(t) + ("" if t.endswith("z") else "z") if t[:2] == side + "C" else t for t in state.cells)
+    return evolve(state, cells=cells)
+
+
+def void_reachable(state: SanaeState, seat: int) -> bool:
+    """Whether the opponent, to move in `state`, can attack `seat`'s Void."""
+    if SANAE.is_over(state) or SANAE.actors(state) != {1 - seat}:
+        return False
+    void = next(c for c, t in enumerate(state.cells) if t[:2] == SIDE_CHARS[seat] + "V")
+    return any(isinstance(move, Move) and move.target == void for move in SANAE.legal_actions(state, 1 - seat))
+
+
+def opens(state: SanaeState, move: Move, seat: int) -> bool:
+    """Whether the quiet `move` (no dice) leaves `seat`'s Void open to the opponent."""
+    return void_reachable(SANAE.apply(state, move, seat), seat)
+
+
+def play_positions(seed: int) -> Iterator[SanaeState]:
+    """Every third play position of seeded random games set up the quick way (a preset each), without end."""
+    rng = random.Random(seed)
+    while True:
+        state = SANAE.setup(2)
+        while not SANAE.is_over(state):
+            actors = SANAE.actors(state)
+            if state.phase == "play" and state.pending is None and rng.random() < 1 / 3:
+                yield state
+            if actors:
+                seat = min(actors)
+                legal = SANAE.legal_actions(state, seat)
+                state = SANAE.apply(state, setup_choice(legal, rng) or rng.choice(legal), seat)
+            else:
+                state = settle(SANAE, state, rng)
+
+
+def guarded_positions() -> Iterator[tuple[SanaeState, int]]:
+    """Play positions where some quiet moves of the mover would open its Void and others not, with its Zed Inel
+    spent (an open Void is then a lost game)."""
+    for state in play_positions(seed=21):
+        seat = state.turn
+        state = without_zed(state, seat)
+        quiet = [move for move in SANAE.legal_actions(state, seat) if not state.cells[move.target]]
+        opening = [move for move in quiet if opens(state, move, seat)]
+        if opening and len(opening) < len(quiet):
+            yield state, seat
+
+
+def test_the_search_never_opens_its_void_when_it_need_not() -> None:
+    """Where the search's best move is quiet, it is not one that opens the Void (a capture may be worth a risk).
+    The search alone: `choose` also checks its pick against an immediate losing reply."""
+    quiet = 0
+    for number, (state, seat) in enumerate(guarded_positions()):
+        legal = SANAE.legal_actions(state, seat)
+        world = SANAE.resample_hidden(state, seat, random.Random(number))
+        move = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(number),
+                      Budget(iterations=200).start(), teams_of(SANAE, world), True)[0]
+        if not state.cells[move.target]:
+            assert not opens(state, move, seat), (SANAE.position(state), SANAE.notation(state, move))
+            quiet += 1
+            if quiet == 4:
+                break
+    assert quiet == 4, "too few quiet choices to show anything"
+
+
+def test_a_probe_is_worth_its_odds_of_the_void() -> None:
+    """Probing a Void candidate scores (1/candidates) x the capture + the rest x the probe that misses."""
+    checked = 0
+    for state in positions(SANAE, SANAE.configurations()[0], 40, seed=8, limit=600):
+        if state.phase != "play" or state.pending is not None:
+            continue
+        seat = state.turn
+        if "K" in state.captured[seat] and "Q" in state.captured[seat]:
+            continue  # a capture of the Void would only draw (king-queen=flag-draw)
+        enemy = SIDE_CHARS[1 - seat]
+        hiding = candidates(state, enemy)
+        world = without_zed(state, 1 - seat)  # a capture of the Void is then a win, worth exactly 1
+        probes = [m for m in SANAE.legal_actions(world, seat) if m.target in hiding]
+        if not probes or len(hiding) < 2 or not any(world.cells[c][1] == "V" for c in hiding):
+            continue  # no probe, or no odds: the Void is already found
+        probe = probes[0]
+        score = value(SANAE, world, probe, seat, random.Random(1))
+        assert score is not None
+        assert score >= 1 / len(hiding)  # the odds of a win alone
+        assert score <= 1 / len(hiding) + (1 - 1 / len(hiding)) * 0.95  # a miss never scores as a win
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_measure_counts_hidden_candidates_up_to_a_dozen() -> None:
+    """One candidate fewer (a hidden stone seen to move) costs its side CANDIDATE_WORTH, nothing above HIDING."""
+    counts = set()
+    for state in positions(SANAE, SANAE.configurations()[0], 12, seed=4, limit=700):
+        if state.phase != "play":
+            continue
+        for seat, side in enumerate(SIDE_CHARS):
+            hiding = candidates(state, side)
+            if not hiding:
+                continue
+            seen = evolve(state, moved=state.moved | {hiding[0]})
+            worth = CANDIDATE_WORTH if len(hiding) <= HIDING else 0.0
+            assert measure(seen)[seat] == pytest.approx(measure(state)[seat] - worth)
+            assert measure(seen)[1 - seat] == pytest.approx(measure(state)[1 - seat])
+            counts.add(len(hiding) <= HIDING)
+    assert counts == {True, False}  # both sides of the cap were tried
+
+
+def test_the_first_world_is_scored_whole_whatever_the_budget() -> None:
+    state = next(s for s in positions(SANAE, SANAE.configurations()[0], 30, seed=5, limit=300)
+                 if s.phase == "play" and s.pending is None)
+    seat = state.turn
+    legal = SANAE.legal_actions(state, seat)
+    world = SANAE.resample_hidden(state, seat, random.Random(2))
+    ranked = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3), lambda done: True,
+                    teams_of(SANAE, world), True)
+    assert sorted(map(SANAE.notation, [state] * len(legal), ranked)) == sorted(
+        map(SANAE.notation, [state] * len(legal), legal))  # every move scored, none dropped before the budget
+    longer = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3), Budget(iterations=400).start(),
+                    teams_of(SANAE, world), True)
+    assert len(longer) == 10 < len(legal)  # later worlds only for the best ten
