@@ -39,19 +39,22 @@ def candidates(state: SanaeState, side: str) -> list[int]:
 
 def measure(state: SanaeState) -> list[float]:
     """Each side's standing in material units: its stones' worth, its Void candidates, its Void's open doors."""
-    cells, neighbours = state.cells, state.grid.neighbours
+    cells, neighbours, moved = state.cells, state.grid.neighbours, state.moved
     worth = [0.0, 0.0]
-    for seat, side in enumerate(SIDE_CHARS):
-        hiding = len(candidates(state, side))
-        worth[seat] += CANDIDATE_WORTH * min(hiding, HIDING)
+    hiding = [0, 0]
+    red = SIDE_CHARS[0]
+    # One pass over the board: the search calls this for every reply it reads (half its time went here).
     for cell, token in enumerate(cells):
         if not token:
             continue
-        seat = SIDE_CHARS.index(token[0])
-        worth[seat] += SANAE_WORTH.get(token[1], 1.0)
-        if token[1] == "V":
+        seat = 0 if token[0] == red else 1
+        kind = token[1]
+        worth[seat] += SANAE_WORTH.get(kind, 1.0)
+        if "*" not in token and cell not in moved:
+            hiding[seat] += 1
+        if kind == "V":
             worth[seat] -= OPEN_VOID * sum(1 for n in neighbours[cell] if not cells[n])
-    return worth
+    return [worth[seat] + CANDIDATE_WORTH * min(hiding[seat], HIDING) for seat in (0, 1)]
 
 
 def evaluate(game: Game, state: SanaeState, seat: int) -> float:
