@@ -17,6 +17,7 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -49,13 +50,13 @@ def make(game: Game, level: str, seed: int, budget: Budget) -> Player:
     return uniform(game, seed) if level == "random" else computer(game, level, seed, budget)
 
 
-Result = tuple[float, int, int, int, list[float], list[float], list[float]]
+Result = tuple[float, int, int, int, list[float], list[float], list[float], str]
 
 
 def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int) -> Result:
     """Game `number` of a pairing: (the stronger side's score, draw, cut off, decisions, its and the other's
-    seconds per move, its processor seconds per move). Its seeds depend only on `number`, so a game is the same
-    whichever process plays it."""
+    seconds per move, its processor seconds per move, how it ended for it, e.g. "lost void_captured"). Its seeds
+    depend only on `number`, so a game is the same whichever process plays it."""
     game = GAMES[name]
     strong, weak = pair.split("-")
     times: dict[str, list[float]] = {strong: [], weak: []}
@@ -72,7 +73,9 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
         score, draw, cut = 0.5, 1, 0
     else:
         score, draw, cut = (1.0 if seat in result.outcome.winners else 0.0), 0, 0
-    return score, draw, cut, result.decisions, times[strong], times[weak], cpu
+    verdict = {1.0: "won", 0.0: "lost"}.get(score, "drew")
+    how = f"{verdict} {result.outcome.reason if result.outcome else 'cut off'}"
+    return score, draw, cut, result.decisions, times[strong], times[weak], cpu, how
 
 
 def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1) -> str:
@@ -89,6 +92,7 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
     times = {strong: [t for r in results for t in r[4]], weak: [t for r in results for t in r[5]]}
     cpu = [t for r in results for t in r[6]]
     rate = score / games
+    endings = Counter(r[7] for r in results)  # where the games are won and lost: what to work on next
     mark = "" if games >= FULL_SAMPLE else " (small sample)"
     target = PAIRS[pair]
     per_move = {side: (sum(t) / len(t) if t else 0.0) for side, t in times.items()}
@@ -96,7 +100,8 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
             f" {'met' if rate >= target else 'NOT met'}), draws {draws}, cut off {cut}, "
             f"avg {sum(lengths) / games:.0f} decisions, "
             f"s/move {strong} {per_move[strong]:.3f} (cpu {sum(cpu) / max(len(cpu), 1):.3f}) "
-            f"{weak} {per_move[weak]:.3f}")
+            f"{weak} {per_move[weak]:.3f}\n    {strong}: "
+            + ", ".join(f"{how} {count}" for how, count in endings.most_common()))
 
 
 def budget_from(seconds: float | None, iterations: int | None) -> Budget:
