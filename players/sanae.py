@@ -3,9 +3,12 @@
 A Sanae game is won by finding the enemy Void among the stones that have not yet moved or been revealed, and lost by
 letting the enemy find one's own. The tree search spread a few hundred noisy playouts over a hundred and fifty moves
 and drew level with normal. This search instead scores each move in each re-dealt world against the opponent's best
-capture or probe in that world (so a move that leaves the Void, or a piece, open to a capture is seen). A probe of a
-hidden stone that has not moved counts its exact chance of being the Void rather than the luck of the re-deal. The
-positions are weighed by material, by how many Void candidates each side still hides, and by how enclosed its Void is.
+capture or probe in that world (so a move that leaves the Void, or a piece, open to a capture is seen); as the
+opponent cannot tell our Void from the other candidates, its probe is worth the mean over those in reach. A probe of a
+hidden stone that has not moved counts its exact chance of being the Void rather than the luck of the re-deal, and a
+combat its dice exactly. The positions are weighed by material, by how many Void candidates each side still hides,
+and by how enclosed its Void is. Where every move loses to the best reply, the moves are ranked by the mean over all
+replies instead: a weak opponent may not see the win, and a search that thinks all is lost plays as if nothing mattered.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from collections.abc import Callable, Sequence
 
 from players.evaluate import SANAE_WORTH, SCALES, rewards
 from players.levels import after
-from players.play import mover
-from rules import Action, Game, State
+from players.play import mover, settle
+from rules import Action, Game, IllegalAction, State
 from rules.sanae.play import evolve
 from rules.sanae.state import SIDE_CHARS, Move, SanaeState
 
@@ -29,6 +32,13 @@ OPEN_VOID = 0.5  # material lost per empty cell next to a side's own Void (an op
 # Successive halving: after the first world every move has one score, the best KEEP[0] go on to the second world,
 # the best KEEP[1] to every later one.
 KEEP = (30, 10)
+# A move worth less than this against the opponent's best reply loses nine games in ten against a sharp opponent.
+# When every move is that bad, the search plays for the opponent's mistakes instead: it ranks the moves by their mean
+# over the replies (else it throws its pieces one after another at a Dragon that can take its Void, for a 5 in 36
+# chance each, or shuffles a Footman back and forth while a weak opponent might never find the Void).
+LOST = 0.15
+# A move's value for the mover in one world: against the opponent's best reply, and over all its replies.
+Score = tuple[float, float]
 
 
 def candidates(state: SanaeState, side: str) -> list[int]:
@@ -76,27 +86,46 @@ def _answer(game: Game, state: SanaeState, seat: int, rng: random.Random) -> flo
     return evaluate(game, state, seat)
 
 
-def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random) -> float:
-    """`seat`'s value of `state` after its move: the worst of the opponent's attacks, or a quiet reply (the
-    position as it is). The opponent sees this world whole, so the value errs on the careful side."""
+def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random) -> Score:
+    """`seat`'s `Score` of `state` after its move: the worst for it of a quiet reply (the position as it is), the
+    opponent's best attack on a stone it can tell (revealed, or seen to move) and a probe of a Void candidate; and
+    its mean over all the opponent's replies.
+
+    The opponent cannot tell the candidates apart, so which one it probes says nothing of where the Void is: a
+    probe is worth the mean over the candidates in its reach (each attacked by its best attacker), the Void among
+    them 1 in that many. Its other attacks, and a Void it has seen, it chooses knowing this world whole."""
     done = rewards(game, state)
     if done is not None:
-        return done[seat]
+        return done[seat], done[seat]
+    here = evaluate(game, state, seat)
     opponent = mover(game, state)
     if opponent is None or opponent == seat:
-        return evaluate(game, state, seat)
+        return here, here
     replies = game.legal_actions(state, opponent)
-    if state.pending is None:  # an ordinary turn: a quiet move leaves the material and the doors as they are
-        cells = state.cells
-        replies = [reply for reply in replies if cells[reply.target]]
-        worst = evaluate(game, state, seat)
-    else:  # the opponent's Zed Inel answer to our attack on its Void: one of them must be played
-        worst = math.inf
+    if state.pending is not None:  # the opponent's Zed Inel answer to our attack on its Void: one must be played
+        values = [_answer(game, answer, seat, rng) for reply in replies
+                  if (answer := after(game, state, reply, opponent, rng)) is not None]
+        return (min(values), sum(values) / len(values)) if values else (here, here)
+    cells, moved = state.cells, state.moved
+    worst, total, count = here, 0.0, 0  # a quiet move leaves the material and the doors as they are
+    probes: dict[int, float] = {}  # candidate cell -> our value after its best attacker's probe
     for reply in replies:
-        answer = after(game, state, reply, opponent, rng)
-        if answer is not None:
-            worst = min(worst, _answer(game, answer, seat, rng))
-    return worst if worst != math.inf else evaluate(game, state, seat)
+        token = cells[reply.target]
+        answer = after(game, state, reply, opponent, rng) if token else state
+        if answer is None:
+            continue
+        score = _answer(game, answer, seat, rng) if token else here
+        total += score
+        count += 1
+        if not token:
+            continue
+        if "*" in token or reply.target in moved:
+            worst = min(worst, score)
+        else:
+            probes[reply.target] = min(score, probes.get(reply.target, math.inf))
+    if probes:
+        worst = min(worst, sum(probes.values()) / len(probes))
+    return worst, (total / count if count else here)
 
 
 def _void_moved(world: SanaeState, void: int, cell: int) -> SanaeState:
@@ -106,8 +135,28 @@ def _void_moved(world: SanaeState, void: int, cell: int) -> SanaeState:
     return evolve(world, cells=tuple(cells))
 
 
-def value(game: Game, world: SanaeState, action: Action, seat: int, rng: random.Random) -> float | None:
-    """`action`'s value for `seat` in `world` against the opponent's replies; None if the world does not allow it.
+def expected(game: Game, world: SanaeState, action: Action, seat: int, rng: random.Random) -> Score | None:
+    """`action`'s `Score` for `seat` in `world`, its combat's dice weighed exactly; None if the world forbids it.
+
+    A sampled roll would let a 5-in-36 attack on a Dragon win in one world and outscore every safe move."""
+    try:
+        state = game.apply(world, action, seat)
+    except IllegalAction:
+        return None
+    rolls = game.chance_outcomes(state)
+    if not rolls:
+        return against_replies(game, settle(game, state, rng), seat, rng)
+    results: dict[tuple[tuple[str, ...], tuple[str, str]], tuple[float, SanaeState]] = {}
+    for roll, chance in rolls:  # thirty-odd rolls end in two results: the attacker wins or loses
+        rolled = settle(game, game.apply(state, roll, None), rng)
+        key = (rolled.cells, rolled.captured)
+        results[key] = (results[key][0] + chance if key in results else chance, rolled)
+    scores = [(chance, against_replies(game, rolled, seat, rng)) for chance, rolled in results.values()]
+    return sum(chance * score[0] for chance, score in scores), sum(chance * score[1] for chance, score in scores)
+
+
+def value(game: Game, world: SanaeState, action: Action, seat: int, rng: random.Random) -> Score | None:
+    """`action`'s `Score` for `seat` in `world` against the opponent's replies; None if the world does not allow it.
 
     A probe of a hidden enemy stone that may be the Void is worth its exact odds (1 in the candidates) of the
     Void, plus the rest of a stone that is not: both worlds are built from this one by moving the Void."""
@@ -122,43 +171,49 @@ def value(game: Game, world: SanaeState, action: Action, seat: int, rng: random.
                 others = [c for c in hiding if c != target]
                 is_void = world if void == target else _void_moved(world, void, target)
                 not_void = world if void != target else _void_moved(world, void, rng.choice(others))
-                hit, miss = after(game, is_void, action, seat, rng), after(game, not_void, action, seat, rng)
-                if hit is None or miss is None:
+                found = expected(game, is_void, action, seat, rng)
+                missed = expected(game, not_void, action, seat, rng)
+                if found is None or missed is None:
                     return None
                 odds = 1 / len(hiding)
-                return odds * against_replies(game, hit, seat, rng) + \
-                    (1 - odds) * against_replies(game, miss, seat, rng)
-    state = after(game, world, action, seat, rng)
-    return None if state is None else against_replies(game, state, seat, rng)
+                return odds * found[0] + (1 - odds) * missed[0], odds * found[1] + (1 - odds) * missed[1]
+    return expected(game, world, action, seat, rng)
 
 
 def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
            rng: random.Random, spent: Callable[[int], bool], teams: list[tuple[int, ...]],
            hidden: bool) -> list[Action]:
     """`legal` ranked best first by their mean `value` over re-dealt worlds, each a new `resample_hidden` of
-    `world` that every move still in the running is scored in (the same dice luck for all of them).
+    `world` that every move still in the running is scored in (the same dice luck for all of them): by the value
+    against the best reply, or, when every move is LOST against it, by the value over all replies.
 
     `spent(done)` counts scored moves; the first world is always scored whole. `priors` only break ties."""
     assert isinstance(world, SanaeState)
-    total, seen = [0.0] * len(legal), [0] * len(legal)
+    totals, seen = [[0.0, 0.0] for _ in legal], [0] * len(legal)
     running = sorted(range(len(legal)), key=lambda i: -priors[i])
     done, worlds = 0, 0
 
-    def mean(index: int) -> float:
-        return total[index] / seen[index] if seen[index] else -math.inf
+    def ranked(indices: list[int]) -> list[int]:
+        """`indices` best first, stable (equal means keep the priors' order)."""
+        def mean(index: int, kind: int) -> float:
+            return totals[index][kind] / seen[index] if seen[index] else -math.inf
+
+        kind = 0 if max(mean(index, 0) for index in indices) >= LOST else 1
+        return sorted(indices, key=lambda index: mean(index, kind), reverse=True)
 
     while True:
         dealt = game.resample_hidden(world, seat, rng)
         for index in running:
             score = value(game, dealt, legal[index], seat, rng)
             if score is not None:
-                total[index] += score
+                totals[index][0] += score[0]
+                totals[index][1] += score[1]
                 seen[index] += 1
             done += 1
             if worlds and spent(done):
-                return [legal[i] for i in sorted(running, key=mean, reverse=True)]
+                return [legal[i] for i in ranked(running)]
         worlds += 1
-        running = sorted(running, key=mean, reverse=True)  # stable: equal means keep the priors' order
+        running = ranked(running)
         if spent(done):
             return [legal[i] for i in running]
         if worlds <= len(KEEP):

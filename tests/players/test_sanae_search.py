@@ -11,10 +11,20 @@ from players import Budget
 from players.evaluate import teams_of
 from players.levels import setup_choice
 from players.play import settle
-from players.sanae import CANDIDATE_WORTH, HIDING, candidates, measure, search, value
+from players.sanae import (
+    CANDIDATE_WORTH,
+    HIDING,
+    LOST,
+    against_replies,
+    candidates,
+    expected,
+    measure,
+    search,
+    value,
+)
 from rules import GAMES
 from rules.sanae.play import evolve, reveal
-from rules.sanae.state import SIDE_CHARS, Move, SanaeState
+from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState
 from tests.players.positions import positions
 
 SANAE = GAMES["sanae"]
@@ -104,8 +114,9 @@ def test_a_probe_is_worth_its_odds_of_the_void() -> None:
         probe = probes[0]
         score = value(SANAE, world, probe, seat, random.Random(1))
         assert score is not None
-        assert score >= 1 / len(hiding)  # the odds of a win alone
-        assert score <= 1 / len(hiding) + (1 - 1 / len(hiding)) * 0.95  # a miss never scores as a win
+        for kind in score:  # against the best reply and over all of them
+            assert kind >= 1 / len(hiding)  # the odds of a win alone
+            assert kind <= 1 / len(hiding) + (1 - 1 / len(hiding)) * 0.95  # a miss never scores as a win
         checked += 1
     assert checked >= 5
 
@@ -141,3 +152,84 @@ def test_the_first_world_is_scored_whole_whatever_the_budget() -> None:
     longer = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3), Budget(iterations=400).start(),
                     teams_of(SANAE, world), True)
     assert len(longer) == 10 < len(legal)  # later worlds only for the best ten
+
+
+
+def exposed_positions() -> Iterator[tuple[SanaeState, int, int]]:
+    """Play positions, the opponent to move with `seat`'s Zed Inel spent, where the opponent can attack `seat`'s
+    hidden Void and at least two of its other Void candidates: (state, seat, how many candidates in reach)."""
+    for state in play_positions(seed=33):
+        seat = 1 - state.turn
+        if "K" in state.captured[state.turn] and "Q" in state.captured[state.turn]:
+            continue  # a capture of the Void would only draw
+        state = without_zed(state, seat)
+        hiding = set(candidates(state, SIDE_CHARS[seat]))
+        reach = {move.target for move in SANAE.legal_actions(state, state.turn) if move.target in hiding}
+        if len(reach) >= 3 and any(state.cells[cell][1] == "V" for cell in reach):
+            yield state, seat, len(reach)
+
+
+def test_a_hidden_void_in_reach_costs_its_odds_and_a_seen_one_the_game() -> None:
+    """The opponent cannot tell a hidden Void from the other candidates it could probe: the position is worth
+    the mean over them, not a lost game. Once the Void is revealed, the opponent takes it: lost."""
+    checked = 0
+    for state, seat, reach in exposed_positions():
+        careful, _ = against_replies(SANAE, state, seat, random.Random(4))
+        assert 0.0 < careful <= (reach - 1) / reach  # the Void is 1 of the `reach` probes, and it is worth 0
+        void = next(c for c, t in enumerate(state.cells) if t[:2] == SIDE_CHARS[seat] + "V")
+        seen = evolve(state, cells=tuple(reveal(t) if c == void else t for c, t in enumerate(state.cells)))
+        assert against_replies(SANAE, seen, seat, random.Random(4))[0] == 0.0
+        checked += 1
+        if checked == 5:
+            break
+    assert checked == 5
+
+
+# Blue to move, its Void revealed at B1.06 and both Zed Inel spent; Red's Dragon on B2.03 can take the Void next.
+# Six Blue stones can attack the Dragon, each winning 5 in 36 (spec 5.4, rule 5); every other move loses to a
+# sharp opponent. Red's stones are out of Blue's reach.
+DRAGON_AT_THE_GATE = (
+    "options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; phase play ; "
+    "setup red=ready blue=ready ; first red ; turn blue ; pending - ; quiet 7 ; captured red=F blue=F ; "
+    "stones R1.04=rF R1.05=rK R1.06=rV R1.07=rQ R1.08=rF R2.05=rF R2.06=rF R2.07=rF B1.05=bF B1.06=bV* "
+    "B1.07=bF {wizard}B2.02=bN B2.03=rD* B2.04=bL B3.03=bN B3.04=bK B3.05=bC*z B3.07=bC*z B4.06=bF B4.08=bF ; result -")
+
+
+def best_moves(text: str, seeds: range) -> list[str]:
+    state = SANAE.from_position(text)
+    legal = SANAE.legal_actions(state, 1)
+    picks = []
+    for seed in seeds:
+        world = SANAE.resample_hidden(state, 1, random.Random(seed))
+        ranked = search(SANAE, world, 1, legal, [0.0] * len(legal), random.Random(seed),
+                        Budget(iterations=300).start(), teams_of(SANAE, world), True)
+        picks.append(SANAE.notation(state, ranked[0]))
+    return picks
+
+
+def test_when_every_move_loses_to_the_best_reply_it_keeps_its_pieces() -> None:
+    """Against a sharp opponent the game is lost whatever Blue does, bar a 5-in-36 attack on the Dragon; against
+    one that may miss the Void it is not. The search plays for the miss instead of throwing its pieces one after
+    another at the Dragon (as the careful ranking alone did, to the last Footman)."""
+    for pick in best_moves(DRAGON_AT_THE_GATE.format(wizard=""), range(3)):
+        assert not pick.endswith("-B2.03"), pick
+
+
+def test_an_even_chance_at_the_dragon_is_taken() -> None:
+    """The Wizard beats the Dragon one time in two: that is worth more than hoping the opponent misses."""
+    assert best_moves(DRAGON_AT_THE_GATE.format(wizard="B2.01=bW "), range(3)) == ["B2.01-B2.03"] * 3
+
+
+def test_a_combats_dice_are_weighed_exactly() -> None:
+    """A Knight's attack on the Dragon scores 5/36 of the Dragon taken, whatever the random stream: a sampled roll
+    would make it a win in one world in seven and let it outscore every other move there. Against a reply picked
+    at random it is no longer lost."""
+    state = SANAE.from_position(DRAGON_AT_THE_GATE.format(wizard=""))
+    attack = SANAE.parse(state, "B2.02-B2.03", 1)
+    scores = [expected(SANAE, state, attack, 1, random.Random(seed)) for seed in range(5)]
+    assert None not in scores
+    assert len({careful for careful, _ in scores}) == 1  # the replies after it need no dice
+    careful, typical = scores[0]
+    won = settle(SANAE, SANAE.apply(SANAE.apply(state, attack, 1), Roll(6, 1), None), random.Random(0))
+    assert careful == pytest.approx(5 / 36 * against_replies(SANAE, won, 1, random.Random(0))[0])
+    assert careful < LOST <= typical
