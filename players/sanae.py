@@ -107,18 +107,18 @@ def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random
                   if (answer := after(game, state, reply, opponent, rng)) is not None]
         return (min(values), sum(values) / len(values)) if values else (here, here)
     cells, moved = state.cells, state.moved
-    worst, total, count = here, 0.0, 0  # a quiet move leaves the material and the doors as they are
+    worst, total, count = here, 0.0, 0
     probes: dict[int, float] = {}  # candidate cell -> our value after its best attacker's probe
     for reply in replies:
         token = cells[reply.target]
-        answer = after(game, state, reply, opponent, rng) if token else state
+        if not token:  # a quiet move leaves the material and the doors as they are
+            total, count = total + here, count + 1
+            continue
+        answer = after(game, state, reply, opponent, rng)
         if answer is None:
             continue
-        score = _answer(game, answer, seat, rng) if token else here
-        total += score
-        count += 1
-        if not token:
-            continue
+        score = _answer(game, answer, seat, rng)
+        total, count = total + score, count + 1
         if "*" in token or reply.target in moved:
             worst = min(worst, score)
         else:
