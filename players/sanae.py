@@ -32,7 +32,8 @@ OPEN_VOID = 0.5  # material lost per empty cell next to a side's own Void (an op
 # Successive halving: after the first world every move has one score, the best KEEP[0] go on to the second world,
 # the best KEEP[1] to every later one.
 KEEP = (30, 10)
-# A move worth less than this against the opponent's best reply loses nine games in ten against a sharp opponent.
+# A move worth less than this against the opponent's best reply survives a sharp opponent less than one time in seven
+# (a 5-in-36 attack scores at most 5/36 x 0.95, about 0.13; a Wizard's even chance at a Dragon is well above).
 # When every move is that bad, the search plays for the opponent's mistakes instead: it ranks the moves by their mean
 # over the replies (else it throws its pieces one after another at a Dragon that can take its Void, for a 5 in 36
 # chance each, or shuffles a Footman back and forth while a weak opponent might never find the Void).
@@ -128,6 +129,11 @@ def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random
     return worst, (total / count if count else here)
 
 
+def _blend(weighted: Sequence[tuple[float, Score]]) -> Score:
+    """The `Score` of a chance between outcomes: each (probability, score) weighed by its probability."""
+    return sum(p * score[0] for p, score in weighted), sum(p * score[1] for p, score in weighted)
+
+
 def _void_moved(world: SanaeState, void: int, cell: int) -> SanaeState:
     """`world` with the stones on `void` and `cell` swapped (both hidden candidates of one side)."""
     cells = list(world.cells)
@@ -150,9 +156,8 @@ def expected(game: Game, world: SanaeState, action: Action, seat: int, rng: rand
     for roll, chance in rolls:  # thirty-odd rolls end in two results: the attacker wins or loses
         rolled = settle(game, game.apply(state, roll, None), rng)
         key = (rolled.cells, rolled.captured)
-        results[key] = (results[key][0] + chance if key in results else chance, rolled)
-    scores = [(chance, against_replies(game, rolled, seat, rng)) for chance, rolled in results.values()]
-    return sum(chance * score[0] for chance, score in scores), sum(chance * score[1] for chance, score in scores)
+        results[key] = (results.get(key, (0.0, rolled))[0] + chance, rolled)
+    return _blend([(chance, against_replies(game, rolled, seat, rng)) for chance, rolled in results.values()])
 
 
 def value(game: Game, world: SanaeState, action: Action, seat: int, rng: random.Random) -> Score | None:
@@ -176,7 +181,7 @@ def value(game: Game, world: SanaeState, action: Action, seat: int, rng: random.
                 if found is None or missed is None:
                     return None
                 odds = 1 / len(hiding)
-                return odds * found[0] + (1 - odds) * missed[0], odds * found[1] + (1 - odds) * missed[1]
+                return _blend([(odds, found), (1 - odds, missed)])
     return expected(game, world, action, seat, rng)
 
 
@@ -184,7 +189,7 @@ def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors:
            rng: random.Random, spent: Callable[[int], bool], teams: list[tuple[int, ...]],
            hidden: bool) -> list[Action]:
     """`legal` ranked best first by their mean `value` over re-dealt worlds, each a new `resample_hidden` of
-    `world` that every move still in the running is scored in (the same dice luck for all of them): by the value
+    `world` that every move still in the running is scored in (the same secrets for all of them): by the value
     against the best reply, or, when every move is LOST against it, by the value over all replies.
 
     `spent(done)` counts scored moves; the first world is always scored whole. `priors` only break ties."""

@@ -154,7 +154,6 @@ def test_the_first_world_is_scored_whole_whatever_the_budget() -> None:
     assert len(longer) == 10 < len(legal)  # later worlds only for the best ten
 
 
-
 def exposed_positions() -> Iterator[tuple[SanaeState, int, int]]:
     """Play positions, the opponent to move with `seat`'s Zed Inel spent, where the opponent can attack `seat`'s
     hidden Void and at least two of its other Void candidates: (state, seat, how many candidates in reach)."""
