@@ -21,6 +21,7 @@ from players.evaluate import SANAE_WORTH, SCALES, rewards
 from players.levels import after
 from players.play import mover, settle
 from rules import Action, Game, IllegalAction, State
+from rules.sanae.pieces import RANGES
 from rules.sanae.play import evolve
 from rules.sanae.state import SIDE_CHARS, Move, SanaeState
 
@@ -29,6 +30,11 @@ from rules.sanae.state import SIDE_CHARS, Move, SanaeState
 CANDIDATE_WORTH = 0.7
 HIDING = 12
 OPEN_VOID = 0.5  # material lost per empty cell next to a side's own Void (an open door for a capture)
+# Each enemy Void candidate costs the mover this much material per move its nearest stone needs to reach it (graph
+# distance over range, blocking ignored). The two-ply search sees no probe beyond its reach, so without it a side
+# whose stones are all far from the candidates shuffles one back and forth while a random opponent, given time, finds
+# its Void; a candidate probed or seen to move is one cost less, so this never argues against a probe.
+APPROACH = 0.03
 # Successive halving: after the first world every move has one score, the best KEEP[0] go on to the second world,
 # the best KEEP[1] to every later one.
 KEEP = (30, 10)
@@ -68,23 +74,38 @@ def measure(state: SanaeState) -> list[float]:
     return [worth[seat] + CANDIDATE_WORTH * min(hiding[seat], HIDING) for seat in (0, 1)]
 
 
-def evaluate(game: Game, state: SanaeState, seat: int) -> float:
-    """`seat`'s expected result in [0, 1]: exact when the game is over, else its lead squashed as in `evaluate`."""
+def approach(state: SanaeState, seat: int) -> float:
+    """`seat`'s reach on the enemy's Void candidates in material units (at most 0): APPROACH for each move its
+    nearest stone needs to attack each of them."""
+    cells, distance = state.cells, state.grid.distance
+    side, enemy = SIDE_CHARS[seat], SIDE_CHARS[1 - seat]
+    movers = [(cell, RANGES[token[1]]) for cell, token in enumerate(cells) if token[:1] == side and token[1] != "V"]
+    far = max(max(row) for row in distance)  # a side with no stone that moves is as far as the board is wide
+    moves = 0
+    for target in candidates(state, enemy):
+        row = distance[target]
+        moves += min((-(-row[cell] // reach) for cell, reach in movers), default=far)
+    return -APPROACH * moves
+
+
+def evaluate(game: Game, state: SanaeState, seat: int, reach: float = 0.0) -> float:
+    """`seat`'s expected result in [0, 1]: exact when the game is over, else its lead (plus `reach`, its
+    `approach` where the search last moved) squashed as in `evaluate`."""
     done = rewards(game, state)
     if done is not None:
         return done[seat]
     worth = measure(state)
-    lead = worth[seat] - worth[1 - seat]
+    lead = worth[seat] - worth[1 - seat] + reach
     return 0.5 + 0.45 * math.tanh(lead / SCALES["sanae"])
 
 
-def _answer(game: Game, state: SanaeState, seat: int, rng: random.Random) -> float:
+def _answer(game: Game, state: SanaeState, seat: int, rng: random.Random, reach: float) -> float:
     """`seat`'s value of `state` (its opponent just moved): its best Zed Inel answer when one is owed."""
     if state.pending is not None and mover(game, state) == seat:
-        values = [evaluate(game, after_zed, seat) for zed in game.legal_actions(state, seat)
+        values = [evaluate(game, after_zed, seat, reach) for zed in game.legal_actions(state, seat)
                   if (after_zed := after(game, state, zed, seat, rng)) is not None]
         return max(values, default=0.0)
-    return evaluate(game, state, seat)
+    return evaluate(game, state, seat, reach)
 
 
 def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random) -> Score:
@@ -98,13 +119,14 @@ def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random
     done = rewards(game, state)
     if done is not None:
         return done[seat], done[seat]
-    here = evaluate(game, state, seat)
+    reach = approach(state, seat)  # computed once: a reply seldom changes it, and the search reads thousands
+    here = evaluate(game, state, seat, reach)
     opponent = mover(game, state)
     if opponent is None or opponent == seat:
         return here, here
     replies = game.legal_actions(state, opponent)
     if state.pending is not None:  # the opponent's Zed Inel answer to our attack on its Void: one must be played
-        values = [_answer(game, answer, seat, rng) for reply in replies
+        values = [_answer(game, answer, seat, rng, reach) for reply in replies
                   if (answer := after(game, state, reply, opponent, rng)) is not None]
         return (min(values), sum(values) / len(values)) if values else (here, here)
     cells, moved = state.cells, state.moved
@@ -118,7 +140,7 @@ def against_replies(game: Game, state: SanaeState, seat: int, rng: random.Random
         answer = after(game, state, reply, opponent, rng)
         if answer is None:
             continue
-        score = _answer(game, answer, seat, rng)
+        score = _answer(game, answer, seat, rng, reach)
         total, count = total + score, count + 1
         if "*" in token or reply.target in moved:
             worst = min(worst, score)

@@ -232,3 +232,32 @@ def test_a_combats_dice_are_weighed_exactly() -> None:
     won = settle(SANAE, SANAE.apply(SANAE.apply(state, attack, 1), Roll(6, 1), None), random.Random(0))
     assert careful == pytest.approx(5 / 36 * against_replies(SANAE, won, 1, random.Random(0))[0])
     assert careful < LOST <= typical
+
+
+# Blue (to move) has five Footmen walling in its Void and two more, seen to move, at home; Red's Void candidates are
+# deep in its own circle, out of reach. After a 900-ply game that Blue lost shuffling a Footman B2.06 <-> B2.07.
+FAR_FROM_THE_CANDIDATES = (
+    "options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; phase play ; "
+    "setup red=ready blue=ready ; first red ; turn blue ; pending - ; quiet 3 ; "
+    "captured red=CCLLLLNNAFFFFFFFFFF blue=KQWDCCLLLLNNNNAFFFFFFFFFFFFF ; "
+    "stones R1.02=rF R1.03=rF R1.06=rV R1.08=rF R1.09=rF R2.02=rF R2.03=rQ* R3.00=rF R3.04=rF R3.07=rK R3.08=rF "
+    "R4.07=rF B1.05=bF B1.06=bV B1.07=bF B2.05=bF B2.06=bF B2.07=bF B3.03=bF B4.05=bF ; result -")
+
+
+def test_with_nothing_in_reach_it_walks_toward_the_enemy_candidates() -> None:
+    """A quiet move that brings a stone nearer the enemy's Void candidates beats one that stays put: a 2-ply
+    search sees no probe beyond its reach, and a game that drags on gives a random opponent time to find the Void."""
+    state = SANAE.from_position(FAR_FROM_THE_CANDIDATES)
+    state = evolve(state, moved=frozenset(state.grid.cell(label) for label in ("B3.03", "B4.05")))
+    hiding, distance = candidates(state, "r"), state.grid.distance
+
+    def nearest(position: SanaeState) -> int:
+        return min(distance[c][f] for c in hiding for f in position.moved)
+
+    legal = SANAE.legal_actions(state, 1)
+    assert min(nearest(SANAE.apply(state, move, 1)) for move in legal) < nearest(state)  # some move does close in
+    for seed in range(3):
+        world = SANAE.resample_hidden(state, 1, random.Random(seed))
+        best = search(SANAE, world, 1, legal, [0.0] * len(legal), random.Random(seed),
+                      Budget(iterations=300).start(), teams_of(SANAE, world), True)[0]
+        assert nearest(SANAE.apply(state, best, 1)) < nearest(state), SANAE.notation(state, best)
