@@ -7,8 +7,9 @@ capture or probe in that world (so a move that leaves the Void, or a piece, open
 opponent cannot tell our Void from the other candidates, its probe is worth the mean over those in reach. A probe of a
 hidden stone that has not moved counts its exact chance of being the Void rather than the luck of the re-deal, and a
 combat its dice exactly. The positions are weighed by material, by how many Void candidates each side still hides,
-and by how enclosed its Void is. Where every move loses to the best reply, the moves are ranked by the mean over all
-replies instead: a weak opponent may not see the win, and a search that thinks all is lost plays as if nothing mattered.
+by how enclosed its Void is, and by how near the mover's stones are to the enemy's candidates. Where every move loses
+to the best reply, the moves are ranked by the mean over all replies instead: a weak opponent may not see the win,
+and a search that thinks all is lost plays as if nothing mattered.
 """
 
 from __future__ import annotations
