@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 from players import Budget
-from players.evaluate import teams_of
+from players.evaluate import SANAE_WORTH, teams_of
 from players.levels import setup_choice
 from players.play import settle
 from players.sanae import (
     CANDIDATE_WORTH,
     HIDING,
+    LAST_ROYAL,
     LOST,
     against_replies,
     candidates,
@@ -261,3 +263,28 @@ def test_with_nothing_in_reach_it_walks_toward_the_enemy_candidates() -> None:
         best = search(SANAE, world, 1, legal, [0.0] * len(legal), random.Random(seed),
                       Budget(iterations=300).start(), teams_of(SANAE, world), True)[0]
         assert nearest(SANAE.apply(state, best, 1)) < nearest(state), SANAE.notation(state, best)
+
+
+def test_the_last_royal_is_worth_more_than_the_first() -> None:
+    """Losing the King costs its worth; losing the Queen after it costs LAST_ROYAL more (a later capture of the
+    enemy Void would only draw), except under king-queen=off, where losing both changes nothing."""
+    checked = 0
+    for state in positions(SANAE, SANAE.configurations()[0], 12, seed=4, limit=700):
+        if state.phase != "play":
+            continue
+        for seat, side in enumerate(SIDE_CHARS):
+            royal = {t[1]: c for c, t in enumerate(state.cells) if t[:1] == side and t[1:2] in "KQ"}
+            if len(royal) < 2:
+                continue
+            # each royal becomes a Footman that shows the same (so candidates and doors stay as they are)
+            first = evolve(state, cells=tuple("F".join(t.split("K", 1)) if c == royal["K"] else t
+                                              for c, t in enumerate(state.cells)))
+            both = evolve(first, cells=tuple("F".join(t.split("Q", 1)) if c == royal["Q"] else t
+                                             for c, t in enumerate(first.cells)))
+            rank_less = SANAE_WORTH["K"] - SANAE_WORTH["F"]
+            assert measure(state)[seat] - measure(first)[seat] == pytest.approx(rank_less)
+            assert measure(first)[seat] - measure(both)[seat] == pytest.approx(rank_less + LAST_ROYAL)
+            off = evolve(both, options=replace(both.options, king_queen="off"))
+            assert measure(evolve(first, options=off.options))[seat] - measure(off)[seat] == pytest.approx(rank_less)
+            checked += 1
+    assert checked >= 5
