@@ -14,6 +14,7 @@ and a search that thinks all is lost plays as if nothing mattered.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -22,6 +23,7 @@ from players.evaluate import SANAE_WORTH, SCALES, rewards
 from players.levels import after
 from players.play import mover, settle
 from rules import Action, Game, IllegalAction, State
+from rules.sanae.board import Board
 from rules.sanae.pieces import RANGES
 from rules.sanae.play import evolve
 from rules.sanae.state import SIDE_CHARS, Move, SanaeState
@@ -84,17 +86,31 @@ def measure(state: SanaeState) -> list[float]:
             for seat in (0, 1)]
 
 
+@functools.cache
+def _moves_to(grid: Board) -> tuple[dict[int, tuple[tuple[int, ...], ...]], int]:
+    """For each range, the moves a stone on each cell needs to reach each target (`[range][target][cell]`, the
+    distance over the range, rounded up), and the board's width in steps."""
+    distance = grid.distance
+    table = {reach: tuple(tuple(-(-steps // reach) for steps in row) for row in distance)
+             for reach in set(RANGES.values()) if reach}
+    return table, max(max(row) for row in distance)
+
+
 def approach(state: SanaeState, seat: int) -> float:
     """`seat`'s reach on the enemy's Void candidates in material units (at most 0): APPROACH for each move its
     nearest stone needs to attack each of them."""
-    cells, distance = state.cells, state.grid.distance
-    side, enemy = SIDE_CHARS[seat], SIDE_CHARS[1 - seat]
-    movers = [(cell, RANGES[token[1]]) for cell, token in enumerate(cells) if token[:1] == side and token[1] != "V"]
-    far = max(max(row) for row in distance)  # a side with no stone that moves is as far as the board is wide
+    table, far = _moves_to(state.grid)
+    side = SIDE_CHARS[seat]
+    by_range: dict[int, list[int]] = {}
+    for cell, token in enumerate(state.cells):
+        if token[:1] == side and token[1] != "V":
+            by_range.setdefault(RANGES[token[1]], []).append(cell)
+    if not by_range:  # no stone that moves: as far as the board is wide from every candidate
+        return -APPROACH * far * len(candidates(state, SIDE_CHARS[1 - seat]))
+    groups = [(table[reach], cells) for reach, cells in by_range.items()]
     moves = 0
-    for target in candidates(state, enemy):
-        row = distance[target]
-        moves += min((-(-row[cell] // reach) for cell, reach in movers), default=far)
+    for target in candidates(state, SIDE_CHARS[1 - seat]):
+        moves += min(min(map(rows[target].__getitem__, cells)) for rows, cells in groups)
     return -APPROACH * moves
 
 
