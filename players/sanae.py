@@ -91,8 +91,8 @@ def _moves_to(grid: Board) -> tuple[dict[int, tuple[tuple[int, ...], ...]], int]
     """For each range, the moves a stone on each cell needs to reach each target (`[range][target][cell]`, the
     distance over the range, rounded up), and the board's width in steps."""
     distance = grid.distance
-    table = {reach: tuple(tuple(-(-steps // reach) for steps in row) for row in distance)
-             for reach in set(RANGES.values()) if reach}
+    table = {span: tuple(tuple(-(-steps // span) for steps in row) for row in distance)
+             for span in set(RANGES.values()) if span}
     return table, max(max(row) for row in distance)
 
 
@@ -107,7 +107,7 @@ def approach(state: SanaeState, seat: int) -> float:
             by_range.setdefault(RANGES[token[1]], []).append(cell)
     if not by_range:  # no stone that moves: as far as the board is wide from every candidate
         return -APPROACH * far * len(candidates(state, SIDE_CHARS[1 - seat]))
-    groups = [(table[reach], cells) for reach, cells in by_range.items()]
+    groups = [(table[span], cells) for span, cells in by_range.items()]
     moves = 0
     for target in candidates(state, SIDE_CHARS[1 - seat]):
         moves += min(min(map(rows[target].__getitem__, cells)) for rows, cells in groups)
