@@ -26,7 +26,7 @@ from rules import Action, Game, IllegalAction, State
 from rules.sanae.board import Board
 from rules.sanae.pieces import RANGES
 from rules.sanae.play import evolve
-from rules.sanae.state import SIDE_CHARS, Move, SanaeState
+from rules.sanae.state import SIDE_CHARS, Move, SanaeState, lost_both_royals
 
 # Each Void candidate a side still hides is worth this much material, up to HIDING: the enemy has that many stones
 # to probe before it finds the Void (more than a dozen are as good as many, since few are ever in reach at once).
@@ -66,7 +66,6 @@ def measure(state: SanaeState) -> list[float]:
     cells, neighbours, moved = state.cells, state.grid.neighbours, state.moved
     worth = [0.0, 0.0]
     hiding = [0, 0]
-    royals = [0, 0]
     red = SIDE_CHARS[0]
     # One pass over the board: the search calls this for every reply it reads (half its time went here).
     for cell, token in enumerate(cells):
@@ -79,11 +78,9 @@ def measure(state: SanaeState) -> list[float]:
             hiding[seat] += 1
         if kind == "V":
             worth[seat] -= OPEN_VOID * sum(1 for n in neighbours[cell] if not cells[n])
-        elif kind in "KQ":
-            royals[seat] += 1
     last = LAST_ROYAL if state.options.king_queen != "off" else 0.0
-    return [worth[seat] + CANDIDATE_WORTH * min(hiding[seat], HIDING) + (last if royals[seat] else 0.0)
-            for seat in (0, 1)]
+    return [worth[seat] + CANDIDATE_WORTH * min(hiding[seat], HIDING)
+            + (0.0 if lost_both_royals(state, seat) else last) for seat in (0, 1)]
 
 
 @functools.cache
@@ -105,13 +102,12 @@ def approach(state: SanaeState, seat: int) -> float:
     for cell, token in enumerate(state.cells):
         if token[:1] == side and token[1] != "V":
             by_range.setdefault(RANGES[token[1]], []).append(cell)
+    targets = candidates(state, SIDE_CHARS[1 - seat])
     if not by_range:  # no stone that moves: as far as the board is wide from every candidate
-        return -APPROACH * far * len(candidates(state, SIDE_CHARS[1 - seat]))
+        return -APPROACH * far * len(targets)
     groups = [(table[span], cells) for span, cells in by_range.items()]
-    moves = 0
-    for target in candidates(state, SIDE_CHARS[1 - seat]):
-        moves += min(min(map(rows[target].__getitem__, cells)) for rows, cells in groups)
-    return -APPROACH * moves
+    return -APPROACH * sum(min(min(map(rows[target].__getitem__, cells)) for rows, cells in groups)
+                           for target in targets)
 
 
 def evaluate(game: Game, state: SanaeState, seat: int, reach: float = 0.0) -> float:

@@ -265,6 +265,15 @@ def test_with_nothing_in_reach_it_walks_toward_the_enemy_candidates() -> None:
         assert nearest(SANAE.apply(state, best, 1)) < nearest(state), SANAE.notation(state, best)
 
 
+def lose(state: SanaeState, seat: int, cell: int) -> SanaeState:
+    """`state` with `seat`'s royal on `cell` captured, a Footman that shows the same left in its place (so the
+    candidates and the Void's doors stay as they are)."""
+    token = state.cells[cell]
+    cells = tuple(token[0] + "F" + token[2:] if c == cell else t for c, t in enumerate(state.cells))
+    captured = tuple(lost + token[1] if s == seat else lost for s, lost in enumerate(state.captured))
+    return evolve(state, cells=cells, captured=captured)
+
+
 def test_the_last_royal_is_worth_more_than_the_first() -> None:
     """Losing the King costs its worth; losing the Queen after it costs LAST_ROYAL more (a later capture of the
     enemy Void would only draw), except under king-queen=off, where losing both changes nothing."""
@@ -276,15 +285,13 @@ def test_the_last_royal_is_worth_more_than_the_first() -> None:
             royal = {t[1]: c for c, t in enumerate(state.cells) if t[:1] == side and t[1:2] in "KQ"}
             if len(royal) < 2:
                 continue
-            # each royal becomes a Footman that shows the same (so candidates and doors stay as they are)
-            first = evolve(state, cells=tuple("F".join(t.split("K", 1)) if c == royal["K"] else t
-                                              for c, t in enumerate(state.cells)))
-            both = evolve(first, cells=tuple("F".join(t.split("Q", 1)) if c == royal["Q"] else t
-                                             for c, t in enumerate(first.cells)))
+            first = lose(state, seat, royal["K"])
+            both = lose(first, seat, royal["Q"])
             rank_less = SANAE_WORTH["K"] - SANAE_WORTH["F"]
             assert measure(state)[seat] - measure(first)[seat] == pytest.approx(rank_less)
             assert measure(first)[seat] - measure(both)[seat] == pytest.approx(rank_less + LAST_ROYAL)
-            off = evolve(both, options=replace(both.options, king_queen="off"))
-            assert measure(evolve(first, options=off.options))[seat] - measure(off)[seat] == pytest.approx(rank_less)
+            off = replace(state.options, king_queen="off")
+            assert measure(evolve(first, options=off))[seat] - measure(evolve(both, options=off))[seat] == \
+                pytest.approx(rank_less)
             checked += 1
     assert checked >= 5
