@@ -38,7 +38,7 @@ def backup(source: str | Path, dest: str | Path, *, pages: int = STEP_PAGES,
     """
     if is_url(str(source)):  # shown without its password
         raise BackupError(f"{redact(str(source))}: this backs up a SQLite file; back up PostgreSQL with pg_dump -Fc "
-                          "(README, Backups on PostgreSQL)")
+                          "(docs/operators/backups.md)")
     source, dest = Path(source), Path(dest)
     if not source.is_file():
         raise BackupError(f"{source}: no such database file")

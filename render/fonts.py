@@ -1,7 +1,8 @@
 """The font chain: packaged Noto faces tried in order, glyph by glyph, so names in any common script draw.
 
-Fonts come from Python packages (see README, "Fonts"): `manimgx-fonts` (Noto Sans, Noto Sans Symbols, Noto Emoji,
-Noto Sans Arabic, Hebrew and other scripts) and `noto-cjk-sans-jp-regular` (Noto Sans CJK). No network at run time.
+Fonts come from Python packages (see docs/developers/fonts.md): `manimgx-fonts` (Noto Sans, Noto Sans Symbols,
+Noto Emoji, Noto Sans Arabic, Hebrew and other scripts) and `noto-cjk-sans-jp-regular` (Noto Sans CJK). No network
+at run time.
 """
 
 from __future__ import annotations

@@ -158,5 +158,5 @@ def test_a_postgresql_url_is_sent_to_pg_dump(tmp_path: Path) -> None:
     result = run("postgresql://bot:s3cret@db:5432/tabletop", str(tmp_path / "copy.sqlite3"))
     assert result.returncode == 1
     assert result.stderr.strip() == ("backup failed: postgresql://bot@db:5432/tabletop: this backs up a SQLite file; "
-                                     "back up PostgreSQL with pg_dump -Fc (README, Backups on PostgreSQL)")
+                                     "back up PostgreSQL with pg_dump -Fc (docs/operators/backups.md)")
     assert not (tmp_path / "copy.sqlite3").exists()

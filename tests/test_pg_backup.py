@@ -1,5 +1,6 @@
-"""The README's PostgreSQL backup commands work on the bot's schema: `pg_dump -Fc`, then `pg_restore` into an empty
-database, or `--clean --if-exists` over the live one, gives back every row, and new ids follow the restored ones."""
+"""The PostgreSQL backup commands of docs/operators/backups.md work on the bot's schema: `pg_dump -Fc`, then
+`pg_restore` into an empty database, or `--clean --if-exists` over the live one, gives back every row, and new ids
+follow the restored ones."""
 
 from __future__ import annotations
 
