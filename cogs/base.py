@@ -23,6 +23,7 @@ from cogs.ui import (
     THREADS,
     bot_missing,
     confirm_resign_view,
+    defer_private,
     guarded,
     jump_url,
     missing_text,
@@ -98,9 +99,9 @@ class GameCog(commands.GroupCog):
         """The one path every game action takes: defer, act (committed), acknowledge, post the board."""
         async def work() -> None:
             typed(text)
+            await defer_private(interaction)  # before the first read
             match = await self.resolve(interaction, match_id)
             require_posting(await self.tables.channel(match.record.channel_id))
-            await interaction.response.defer(ephemeral=True, thinking=True)
             turn = await self.service.act(match.id, interaction.user.id, text, key=str(interaction.id))
             await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
             await self.tables.post_turn(turn)
@@ -279,10 +280,10 @@ class GameCog(commands.GroupCog):
                     move: app_commands.Range[int, 0] | None = None,
                     fmt: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match, seated=False)
             if found.state is None:
                 raise Refusal(f"Match #{found.id} has not started yet.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
             seat = found.seat_of(interaction.user.id)
             if fmt is not None and fmt.value == "text":
                 await self.text_board(interaction, found, seat, move)
@@ -314,6 +315,7 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(match="Match number (default: your match here)")
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match)
             if found.seat_of(interaction.user.id) is None:
                 raise Refusal(f"You are not playing in match #{found.id}.")

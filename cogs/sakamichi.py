@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import guarded, reply, who
+from cogs.ui import defer_private, guarded, reply, who
 from matches import Match, Refusal
 
 log = logging.getLogger(__name__)
@@ -203,6 +203,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
 
     async def look(self, interaction: discord.Interaction, match_id: int) -> None:
         """The "Look at my hand" button: only the seat that owes the opening choice may press it."""
+        await defer_private(interaction)  # before the read
         match = await self.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         pending = pending_choice(match)
@@ -212,10 +213,10 @@ class Sakamichi(GameCog, group_name="sakamichi",
         if seat != pending[0]:
             raise Refusal(f"Only {SEATS[pending[0]]} ({who(match.user_at(pending[0]))}) makes this choice; "
                           "your hand stays hidden until the colour lines are set.")
-        await interaction.response.defer(ephemeral=True, thinking=True)
         await self.send_private(interaction, match, seat)
 
     async def choose_button(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
+        await defer_private(interaction)  # before the read
         match = await self.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         pending = pending_choice(match)

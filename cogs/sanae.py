@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
-from cogs.ui import guarded, reply, require_posting, typed
+from cogs.ui import defer_private, guarded, reply, require_posting, typed
 from matches import Match, Refusal, Turn
 from rules.sanae.pieces import NAMES, PRESETS
 
@@ -110,6 +110,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         return [SanaeButton("zed", match.id)] if pending and pending["kind"] == "zed" else []
 
     async def button(self, interaction: discord.Interaction, verb: str, match_id: int, arg: str) -> None:
+        await defer_private(interaction)  # every answer is private; before the read
         match = await self.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         if seat is None:
@@ -121,7 +122,6 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             if seat != pending["defender"]:
                 raise Refusal(f"Only {match.seat_name(pending['defender'])} answers Zed Inel: it is their Void "
                               "that is attacked. The match waits for their answer.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.send_private(interaction, match, seat)
             return
         require_posting(await self.tables.channel(match.record.channel_id))  # an answer or Ready may post the board
@@ -129,11 +129,9 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             pending = match.view(seat)["pending"] if match.state is not None else None
             if not pending or pending["kind"] != "zed" or seat != pending["defender"]:
                 raise Refusal("Only the defender answers Zed Inel, and only while their Void is attacked.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
             turn = await self.act(interaction, match, f"zed {arg}")
             await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
         text = "ready" if verb == "ready" else setup_text(verb)
         await self.act(interaction, match, text)
         await self.send_private(interaction, match, seat)
@@ -181,6 +179,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
                     match: int | None = None) -> None:
         async def work() -> None:
             typed(layout or "", "a layout")
+            await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match)
             seat = found.seat_of(interaction.user.id)
             if seat is None:
@@ -188,7 +187,6 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             require_posting(await self.tables.channel(found.record.channel_id))
             if found.state is None or found.view(seat)["phase"] != "setup":
                 raise Refusal(f"Match #{found.id} is past its setup: the stones are placed.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
             if layout:
                 await self.act(interaction, found, setup_text(layout))
             await self.send_private(interaction, found, seat)
@@ -226,9 +224,9 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
     async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
         async def work() -> None:
             typed(move)
+            await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match)
             require_posting(await self.tables.channel(found.record.channel_id))
-            await interaction.response.defer(ephemeral=True, thinking=True)
             turn = await self.act(interaction, found, move)
             await reply(interaction, f"Played in match #{found.id}: {turn.events[0].description}")
         await guarded(interaction, work, match)

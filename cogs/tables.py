@@ -21,6 +21,7 @@ from cogs.ui import (
     board_view,
     buttons,
     confirm_resign_view,
+    defer_private,
     jump_url,
     lobby_embed,
     lobby_view,
@@ -118,6 +119,7 @@ class Tables:
 
     async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
         user = interaction.user.id
+        await interaction.response.defer()  # the lobby message is edited once the seats are read and written
         if verb == "join":
             match = await self.service.join(match_id, user)
         elif verb == "leave":
@@ -127,12 +129,11 @@ class Tables:
         else:
             lobby = await self.service.get(match_id)
             require_posting(await self.match_channel(lobby))  # the first board goes there
-            await interaction.response.defer()
             turn = await self.service.start(match_id, user)
             await limits.edit_original(interaction, **await self.lobby_message(turn.match))
             await self.post_turn(turn, started=True)
             return
-        await limits.edit_response(interaction, **await self.lobby_message(match))
+        await limits.edit_original(interaction, **await self.lobby_message(match))
         if match.status == "aborted":
             await limits.followup(interaction, f"Match #{match.id} was closed by its creator.")
 
@@ -349,6 +350,11 @@ class Tables:
 
     # ---- buttons on the board ------------------------------------------------------------------------------------
     async def match_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
+        # Acknowledged before the read (see cogs.ui.defer_private): an answer to a draw offer edits that message.
+        if verb in ("draw-yes", "draw-no"):
+            await interaction.response.defer()
+        else:
+            await defer_private(interaction)
         match = await self.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         if seat is None:
@@ -357,13 +363,11 @@ class Tables:
         if verb in ("resign-yes", "claim", "draw", "draw-yes", "abort", "rematch"):  # they post in the match channel
             require_posting(await self.match_channel(match))
         if verb == "private":
-            await interaction.response.defer(ephemeral=True, thinking=True)
             await self.cog_for(match).send_private(interaction, match, seat)
         elif verb == "resign":
             await reply(interaction, f"Resign match #{match.id}? This cannot be undone.",
                         view=confirm_resign_view(match.id))
         elif verb in ("resign-yes", "claim"):
-            await interaction.response.defer(ephemeral=True, thinking=True)
             if verb == "claim":
                 turn = await self.service.claim(match_id, user, key=str(interaction.id))
                 await reply(interaction, f"You claimed match #{match.id}.")
@@ -382,7 +386,6 @@ class Tables:
                               allowed_mentions=discord.AllowedMentions(users=True))
         elif verb in ("draw-yes", "draw-no"):
             # An accepted draw ends the match, and its listeners (a tournament pairing its next round) may be slow.
-            await interaction.response.defer()
             await self.service.answer_draw(match_id, user, accept=verb == "draw-yes")
             settled = verb == "draw-no" or match.status == "finished"
             state = ("declined." if verb == "draw-no" else

@@ -99,6 +99,14 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await limits.respond(interaction, content, **kwargs)
 
 
+async def defer_private(interaction: discord.Interaction) -> None:
+    """Acknowledge now ("thinking", answered only to the caller) unless already answered. Called before the first
+    read that can wait: after a restart a match may come from a busy database, and Discord drops an interaction
+    not answered within 3 seconds. Refusals then arrive as ephemeral follow-ups."""
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+
+
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
                   match_id: int | None = None) -> None:
     """Run a handler: refusals become ephemeral messages, anything unexpected is logged with a reference."""

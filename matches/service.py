@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
@@ -50,7 +51,10 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         self._clock = clock
         # Loaded matches, bounded (`TABLETOP_MATCH_CACHE`): only idle ones are evicted, and reloaded when asked for.
         self._cache = MatchCache(cache_size if cache_size is not None else cache_size_setting(), self._in_use)
-        self._load_lock = asyncio.Lock()
+        # One lock per match being read, not one for the service: after a restart the first requests for many
+        # matches load side by side, and simultaneous first requests for one match read it once (weak: a lock
+        # lives only while someone loads through it).
+        self._load_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         self._init_computers()  # computer seats (matches/computers.py)
@@ -80,7 +84,10 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         match = self._cache.get(match_id)
         if match is not None:
             return match
-        async with self._load_lock:
+        lock = self._load_locks.get(match_id)
+        if lock is None:
+            lock = self._load_locks[match_id] = asyncio.Lock()
+        async with lock:
             match = self._cache.get(match_id)
             if match is None:
                 match = await self._load(match_id)

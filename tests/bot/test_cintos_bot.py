@@ -124,7 +124,7 @@ async def test_invited_players_are_pinged_and_keep_their_seat(simcord_env: Any) 
     result = await ada.slash(channel, "cintos new", players=2, invite1=bob)
     assert bob.mention in result.response.content
     refused = await cy.click(channel.last_message, label="Join")
-    assert "full" in refused.response.content
+    assert "full" in answer(refused).content and answer(refused).ephemeral  # only to cy
     await bob.click(channel.last_message, label="Join")
     await ada.click(channel.last_message, label="Start")
     bot: TabletopBot = simcord_env.bot

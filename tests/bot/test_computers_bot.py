@@ -88,7 +88,7 @@ async def test_the_add_computer_button(simcord_env: Any) -> None:
     lobby = channel.last_message
     assert "Add computer (hard)" in labels(lobby)
     refused = await bob.click(lobby, label="Add computer (hard)")
-    assert refused.ephemeral and "Only the player who opened" in answer(refused).content
+    assert answer(refused).ephemeral and "Only the player who opened" in answer(refused).content
     await ada.click(lobby, label="Add computer (hard)")
     lobby = channel.last_message
     assert "Computer (hard)" in lobby.embeds[0].description

@@ -1,0 +1,121 @@
+"""Benchmark, run by hand: the first request for each uncached match after a restart, under load, on PostgreSQL.
+
+`.venv/bin/python bench/cold_start.py [--matches N] [--rounds R] [--load P]` starts a throwaway PostgreSQL, starts
+P load processes acting on matches of their own (bench/postgres.py's worker), then R times: a freshly started
+service (nothing cached, a new pool) is asked for N uncached matches at once, one move each, and the time from
+request to committed move is taken per match. Each round runs twice, alternated: with one lock for the whole
+service's loads (as before issue 26, `OneLoadLock`) and with a lock per match (now). Prints p50/p99/max of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.postgres import new_matches
+from bench.run import percentile
+from data import Store
+from matches import Match, MatchService
+from tests.pg_server import start_cluster
+
+
+class OneLoadLock(MatchService):
+    """The loading path before issue 26: every uncached match waited behind one service-wide lock."""
+
+    def __init__(self, store: Store) -> None:
+        super().__init__(store)
+        self._one = asyncio.Lock()
+
+    async def _loaded(self, match_id: int) -> Match:
+        match = self._cache.get(match_id)
+        if match is not None:
+            return match
+        async with self._one:
+            return await super()._loaded(match_id)
+
+
+async def moves_for(url: str, ids: list[int]) -> dict[int, tuple[int, str]]:
+    """A legal move (user, notation) for each match, read by another service beforehand."""
+    store = await Store.open(url)
+    try:
+        service = MatchService(store)
+        moves = {}
+        for match_id in ids:
+            match = await service.get(match_id)
+            user = match.user_at(match.actors()[0])
+            moves[match_id] = (user, (await service.legal_texts(match_id, user))[0])
+        return moves
+    finally:
+        await store.close()
+
+
+async def first_requests(url: str, kind: type[MatchService], moves: dict[int, tuple[int, str]]) -> list[float]:
+    """A fresh service (a restarted process) acts once on each match, all at once; seconds per request."""
+    store = await Store.open(url)
+    try:
+        service = kind(store)
+
+        async def one(match_id: int) -> float:
+            user, text = moves[match_id]
+            start = time.perf_counter()
+            await service.act(match_id, user, text)
+            return time.perf_counter() - start
+
+        return list(await asyncio.gather(*(one(i) for i in moves)))
+    finally:
+        await store.close()
+
+
+def line(name: str, times: list[float]) -> str:
+    return (f"{name:<26} p50 {percentile(times, 0.5) * 1e3:7.0f} ms  p99 {percentile(times, 0.99) * 1e3:7.0f} ms  "
+            f"max {max(times) * 1e3:7.0f} ms  ({len(times)} first requests)")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--matches", type=int, default=100, help="uncached matches asked for at once")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--load", type=int, default=1, help="processes moving other matches meanwhile")
+    args = parser.parse_args()
+    with start_cluster() as cluster:
+        url = cluster.create_database()
+        store = await Store.open(url)
+        try:
+            service = MatchService(store)
+            batches = [await new_matches(service, args.matches, 1 + 1000 * b) for b in range(2 * args.rounds)]
+            load_spans = [await new_matches(service, 50, 500_000 + 1000 * p) for p in range(args.load)]
+        finally:
+            await store.close()
+        seconds = 3600.0  # stopped when the measurement ends
+        load = [subprocess.Popen([sys.executable, str(Path(__file__).with_name("postgres.py")), "--worker", url,
+                                  str(span[0]), str(span[-1]), str(seconds)], stdout=subprocess.DEVNULL)
+                for span in load_spans]
+        try:
+            await asyncio.sleep(2.0)  # the load is running
+            results: dict[str, list[float]] = {"one lock (before)": [], "a lock per match (now)": []}
+            kinds = [("one lock (before)", OneLoadLock), ("a lock per match (now)", MatchService)]
+            order = random.Random(7)
+            for r in range(args.rounds):
+                pair = kinds if order.random() < 0.5 else kinds[::-1]
+                for k, (name, kind) in enumerate(pair):
+                    moves = await moves_for(url, batches[2 * r + k])
+                    times = await first_requests(url, kind, moves)
+                    results[name] += times
+                    print(f"round {r + 1}: " + line(name, times), flush=True)
+            for name, times in results.items():
+                print("all rounds: " + line(name, times), flush=True)
+        finally:
+            for proc in load:
+                proc.terminate()
+                proc.wait()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
