@@ -99,6 +99,24 @@ def _connection_lost(error: BaseException) -> bool:
             or (isinstance(sqlstate, str) and sqlstate.startswith(("08", "57P"))))
 
 
+class _OneLine(logging.Filter):
+    """asyncpg's pool logs each failed retry of its connection floor with a full traceback (one every 1-60 s during an
+    outage, from every process): keep it to one line naming the problem, like the bot's own outage lines."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            words = problem(error)
+            cause = f"{type(error).__name__}: {error}"
+            record.msg = f"{record.getMessage()}: {f'{words} ({cause})' if words else cause}".replace("\n", " ")
+            record.args = None
+            record.exc_info = record.exc_text = None
+        return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_OneLine())
+
+
 class _PgOps(Database):
     """Statements on a pool (each one autocommitted) or on one connection in a transaction: both have asyncpg's
     fetchrow/fetch/execute/fetchval/executemany."""
