@@ -42,6 +42,14 @@ _MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, statu
                   "overdue, expires_at, draw_offer, rematch_of, commitment, seed, revision")
 
 
+# The scheduler's questions, written exactly as the partial indexes of migration 9 (an expression index is used only
+# for the very same expression): lobbies, matches on a clock, the half and the 90 % reminder times.
+_LOBBY = "status = 'lobby'"
+_CLOCKED = "status = 'active' AND overdue = 0 AND deadline IS NOT NULL"
+_HALF = "(turn_started + (deadline - turn_started) * 0.5)"
+_LATE = "(turn_started + (deadline - turn_started) * 0.9)"
+
+
 def _match(row: Sequence[Any]) -> MatchRecord:
     return MatchRecord(
         id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], creator_id=row[5],
@@ -280,21 +288,24 @@ class Store(RatingStore, TournamentStore):
             "AND status = 'active' AND overdue = 0 AND reminders < ?", (count, match_id, version, count)) > 0
 
     async def due_matches(self, now: float) -> list[MatchRecord]:
-        """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached."""
-        sql = (f"SELECT {_MATCH_COLUMNS} FROM matches WHERE "
-               "(status = 'lobby' AND expires_at IS NOT NULL AND expires_at <= ?) OR "
-               "(status = 'active' AND deadline IS NOT NULL AND overdue = 0 AND "
-               " (deadline <= ? OR (reminders = 0 AND turn_started + (deadline - turn_started) * 0.5 <= ?) "
-               "  OR (reminders = 1 AND turn_started + (deadline - turn_started) * 0.9 <= ?))) ORDER BY id")
-        return [_match(row) for row in await self._db.fetchall(sql, (now, now, now, now))]
+        """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached, by id.
+        Each branch reads its own partial index (migration 9), so the look costs what is due, not what is open;
+        a match due twice (a deadline and a reminder never sent) comes once."""
+        sql = " UNION ALL ".join(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} <= ?" for where in (
+            f"{_LOBBY} AND expires_at", f"{_CLOCKED} AND deadline", f"{_CLOCKED} AND reminders = 0 AND {_HALF}",
+            f"{_CLOCKED} AND reminders = 1 AND {_LATE}"))
+        rows = {row[0]: row for row in await self._db.fetchall(sql, (now, now, now, now))}
+        return [_match(rows[match_id]) for match_id in sorted(rows)]
 
     async def next_due(self) -> float | None:
-        """The earliest time at which `due_matches` will return something new."""
-        sql = ("SELECT MIN(t) FROM ("
-               "SELECT expires_at AS t FROM matches WHERE status = 'lobby' AND expires_at IS NOT NULL "
-               "UNION ALL SELECT CASE reminders WHEN 0 THEN turn_started + (deadline - turn_started) * 0.5 "
-               "  WHEN 1 THEN turn_started + (deadline - turn_started) * 0.9 ELSE deadline END "
-               "FROM matches WHERE status = 'active' AND deadline IS NOT NULL AND overdue = 0) AS due")
+        """The earliest time at which `due_matches` will return something new: the first row of each partial
+        index (a reminder time is never after its deadline, so the earliest of them all is the next)."""
+        firsts = [f"SELECT {expr} AS t FROM matches WHERE {where} AND {expr} IS NOT NULL ORDER BY {expr} LIMIT 1"
+                  for expr, where in (("expires_at", _LOBBY), ("deadline", _CLOCKED),
+                                      (_HALF, f"{_CLOCKED} AND reminders = 0"),
+                                      (_LATE, f"{_CLOCKED} AND reminders = 1"))]
+        sql = "SELECT MIN(t) FROM (" + " UNION ALL ".join(
+            f"SELECT t FROM ({first}) AS first{i}" for i, first in enumerate(firsts)) + ") AS due"
         row = await self._db.fetchone(sql)
         return None if row is None or row[0] is None else float(row[0])
 
@@ -358,14 +369,16 @@ class Store(RatingStore, TournamentStore):
                      entries: Sequence[tuple[int | None, int | None, str]], state: dict[str, Any], status: str,
                      outcome: dict[str, Any] | None, now: float,
                      seats: Sequence[int] | None = None, deadline: float | None = None, key: str | None = None,
-                     seat_draw: str | None = None, seed: str | None = None, commitment: str | None = None) -> int:
+                     seat_draw: str | None = None, seed: str | None = None, commitment: str | None = None,
+                     computer_turn: bool = False) -> int:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
         Raises `StaleWrite` if the log is no longer at `expected_version`, `Duplicate` if `key` (the request's
         idempotency key, stored on the first entry) was already used in this match. With `seats`, the seat order
         is fixed too (the start of a match), with `seat_draw` logged as line 0 and the dice `seed` and its
         `commitment`. The turn clock restarts at `now` with `deadline` (None: no deadline), and a standing draw
-        offer lapses. Returns the new version; once it returns, the entries are durable.
+        offer lapses. `computer_turn`: a computer is to act now (the scheduler resumes such a turn if left).
+        Returns the new version; once it returns, the entries are durable.
         """
         async with self._db.transaction() as tx:
             await tx.lock_row("matches", match_id)  # PostgreSQL: another process's append waits here
@@ -375,11 +388,11 @@ class Store(RatingStore, TournamentStore):
             changed = await tx.execute(
                 "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, "
                 "turn_started = ?, deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL, "
-                "seed = COALESCE(?, seed), commitment = COALESCE(?, commitment), revision = revision + 1 "
-                "WHERE id = ? AND version = ?",
+                "seed = COALESCE(?, seed), commitment = COALESCE(?, commitment), computer_turn = ?, "
+                "revision = revision + 1 WHERE id = ? AND version = ?",
                 (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
                  json.dumps(outcome) if outcome is not None else None, now, now, deadline,
-                 seed, commitment if seed is not None else None, match_id, expected_version))
+                 seed, commitment if seed is not None else None, int(computer_turn), match_id, expected_version))
             if changed != 1:
                 raise StaleWrite(f"match {match_id} moved past version {expected_version}")
             try:
@@ -424,11 +437,13 @@ class Store(RatingStore, TournamentStore):
         return moved
 
     # ---- computer seats (matches/computers.py) --------------------------------------------------------------------
-    async def computer_matches(self) -> list[int]:
-        """Running matches with a computer seat (negative user id), oldest first: to resume their turns."""
-        rows = await self._db.fetchall(
-            "SELECT DISTINCT s.match_id FROM seats s JOIN matches m ON m.id = s.match_id "
-            "WHERE s.user_id < 0 AND m.status = 'active' ORDER BY s.match_id")
+    async def computer_matches(self, begun_before: float | None = None) -> list[int]:
+        """Running matches where a computer is to act (`computer_turn`, set by each commit), oldest first: to resume
+        their turns; with `begun_before`, only turns begun by then. Reads the partial index `matches_computer_turn`."""
+        sql = "SELECT id FROM matches WHERE status = 'active' AND computer_turn = 1"
+        if begun_before is None:
+            return [r[0] for r in await self._db.fetchall(sql + " ORDER BY id")]
+        rows = await self._db.fetchall(sql + " AND turn_started <= ? ORDER BY id", (begun_before,))
         return [r[0] for r in rows]
 
     async def set_unrated(self, match_id: int) -> None:

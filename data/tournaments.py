@@ -263,9 +263,13 @@ class TournamentStore:
 
     async def unstarted_overdue(self) -> list[int]:
         """Running tournament matches out of time (waiting for a claim) in which no player has acted."""
+        # From the partial index tournament_games_unplayed (migration 9; CROSS JOIN keeps SQLite's loops in this
+        # order): the scheduler asks this every few seconds, and neither every open match nor every game ever
+        # played is read.
         rows = await self._db.fetchall(
-                "SELECT m.id FROM tournament_games g JOIN matches m ON m.id = g.match_id "
-                "JOIN tournaments t ON t.id = g.tournament_id WHERE g.points IS NULL AND m.status = 'active' "
-                "AND m.overdue = 1 AND t.status IN ('running', 'paused') AND NOT EXISTS "
-                "(SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.user_id IS NOT NULL) ORDER BY m.id")
+                "SELECT m.id FROM tournament_games g CROSS JOIN matches m "
+                "WHERE m.id = g.match_id AND g.points IS NULL AND m.status = 'active' AND m.overdue = 1 "
+                "AND (SELECT t.status FROM tournaments t WHERE t.id = g.tournament_id) IN ('running', 'paused') "
+                "AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.user_id IS NOT NULL) "
+                "ORDER BY m.id")
         return [r[0] for r in rows]

@@ -166,9 +166,12 @@ class Computers:
                                     creator_id=user_id, players=old.players, options=r.options,
                                     time_control=r.time_control, timeout_rule=r.timeout_rule, rated=False)
             now = self._clock()  # type: ignore[attr-defined]
+            computer_turn = old.game.outcome(state) is None and any(is_computer(old.user_ids[s])
+                                                                    for s in old.game.actors(state))
             await self.store.append(new.id, expected_version=0, entries=[(e.seat, e.user_id, e.text) for e in kept],
                                     state=old.game.to_json(state), status="active", outcome=None, now=now,
-                                    seats=old.user_ids, deadline=now + r.time_control if r.time_control else None)
+                                    seats=old.user_ids, deadline=now + r.time_control if r.time_control else None,
+                                    computer_turn=computer_turn)
             if old.status == "active":
                 await self._end_by_agreement(old, "aborted", TAKEN_BACK)  # type: ignore[attr-defined]
         fresh = await self._load(new.id)  # type: ignore[attr-defined]
@@ -203,12 +206,12 @@ class Computers:
         """
         woken = 0
         now = self._clock()  # type: ignore[attr-defined]
-        for match_id in await self.store.computer_matches():
+        for match_id in await self.store.computer_matches(begun_before=now - idle if idle > 0 else None):
             match = await self.get(match_id)
             async with match.lock:
                 begun = match.record.turn_started
                 if idle > 0 and begun is not None and now - begun < idle:
-                    continue
+                    continue  # a move since the look began a new turn
                 if self.computers_to_act(match):
                     self.wake_computers(match)
                     woken += 1

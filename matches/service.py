@@ -413,13 +413,15 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         now = self._clock()
         tc = match.record.time_control
         deadline = now + tc if status == "active" and tc else None
+        users = list(seats) if seats is not None else match.user_ids
+        computer_turn = ended is None and any(is_computer(users[s]) for s in match.game.actors(state))
         try:
             version = await self.store.append(
                 match.id, expected_version=match.record.version,
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
                 status=status, outcome=outcome, now=now, seats=seats,
                 deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,
-                commitment=dice.commitment(seed) if seed else None)
+                commitment=dice.commitment(seed) if seed else None, computer_turn=computer_turn)
         except StaleWrite:
             await self._refresh(match)
             raise Refusal(f"Match #{match.id} changed while you were acting; look at the board and try again.") \

@@ -183,9 +183,14 @@ async def test_computer_seats(store: Store) -> None:
     await store.put_seats(match_id, [(ADA, False, True), (-3, False, True)], 101.0)
     assert await store.computer_matches() == []  # a lobby: nothing to resume
     await store.append(match_id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=102.0,
-                       seats=[-3, ADA])
+                       seats=[-3, ADA], computer_turn=True)
     assert await store.computer_matches() == [match_id]
+    assert await store.computer_matches(begun_before=102.0) == [match_id]
+    assert await store.computer_matches(begun_before=101.0) == []  # its turn began later
     assert not await store.match_rated(match_id)
+    await store.append(match_id, expected_version=0, entries=[(0, -3, "x")], state={}, status="active",
+                       outcome=None, now=103.0)  # the computer moved: the person's turn
+    assert await store.computer_matches() == []
 
 
 async def test_every_change_of_a_match_adds_to_its_revision(store: Store) -> None:
