@@ -14,16 +14,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import os
-import re
+import signal
 import sys
-from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 import aiohttp
 import discord
 from discord.ext import commands
-from dotenv import find_dotenv, load_dotenv
 
 from cogs.base import Tables
 from cogs.scheduler import Scheduler
@@ -31,7 +27,7 @@ from cogs.ui import ComputerButton, LobbyButton, MatchButton
 from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
 from matches import MatchService
-from rules.base import quote
+from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
 
 log = logging.getLogger("tabletop")
 
@@ -51,122 +47,9 @@ EXTENSIONS = (
 )
 
 
-EXIT_SETTINGS = 2  # a setting is missing or wrong (the token included: Discord rejected it)
 EXIT_DATABASE = 3  # the database file cannot be used
 EXIT_OFFLINE = 4  # Discord cannot be reached
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
-
-
-class SettingsError(ValueError):
-    """A setting's value cannot be used; the message names the setting and quotes the value."""
-
-
-def _flag(name: str) -> bool:
-    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes")
-
-
-MAX_SHARDS = 10_000  # far above what one bot needs (Discord asks for a shard per 2,500 servers); a typo guard
-
-
-def redacted(url: str) -> str:
-    """The URL with its password replaced by ***: settings messages and logs never show it."""
-    return re.sub(r"(://[^/@:]*:)[^/@]*@", r"\1***@", url)
-
-
-def _database_url(raw: str) -> str | None:
-    """DATABASE_URL checked for its form (whether the server answers is the database's check, exit 3); None unset.
-    `postgres://` is the same as `postgresql://`."""
-    if not raw:
-        return None
-    shown = quote(redacted(raw))
-    example = "postgresql://user:password@host:5432/database"
-    try:
-        parts = urlsplit(raw)
-        parts.port  # noqa: B018 -- raises ValueError for a port that is not a number
-    except ValueError:
-        raise SettingsError(f"DATABASE_URL is not a valid URL ({example}): {shown}.") from None
-    if parts.scheme not in ("postgresql", "postgres"):
-        raise SettingsError(f"DATABASE_URL must be a PostgreSQL URL ({example}), not {shown}. For a SQLite file, "
-                            "set DATABASE_PATH instead.")
-    if any(c.isspace() for c in raw) or not (parts.netloc or parts.path.strip("/") or parts.query):
-        raise SettingsError(f"DATABASE_URL is not a valid URL ({example}): {shown}.")
-    return "postgresql" + raw[len(parts.scheme):]
-
-
-def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
-    """SHARD_COUNT and SHARD_IDS: (None, None) unset; SHARD_COUNT alone runs every shard in this process."""
-    if not count_text:
-        if ids_text:
-            raise SettingsError(f"SHARD_IDS ({quote(ids_text)}) needs SHARD_COUNT: how many shards the bot has in "
-                                "all, across every process.")
-        return None, None
-    if not (count_text.isdecimal() and count_text.isascii() and 1 <= int(count_text) <= MAX_SHARDS):
-        raise SettingsError(f"SHARD_COUNT must be a number of shards from 1 to {MAX_SHARDS}, not "
-                            f"{quote(count_text)}.")
-    count = int(count_text)
-    if not ids_text:
-        return count, tuple(range(count))
-    ids: list[int] = []
-    for item in (part.strip() for part in ids_text.split(",")):
-        if not (item.isdecimal() and item.isascii() and len(item) <= 9):
-            raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas (like 0,1), not "
-                                f"{quote(ids_text)}.")
-        shard = int(item)
-        if shard >= count:
-            raise SettingsError(f"SHARD_IDS names shard {shard}, but with SHARD_COUNT={count} the shards are "
-                                f"0 to {count - 1}.")
-        if shard in ids:
-            raise SettingsError(f"SHARD_IDS names shard {shard} twice: {quote(ids_text)}.")
-        ids.append(shard)
-    return count, tuple(ids)
-
-
-@dataclass(frozen=True)
-class Settings:
-    token: str
-    database_path: str = "tabletop.sqlite3"
-    dev_guild_id: int | None = None
-    log_level: str = "INFO"
-    sync_commands: bool = False
-    init_db: bool = False  # an existing empty (0-byte) database file may be made a new database
-    database_url: str | None = None  # postgresql://…: wins over database_path (several processes may share it)
-    shard_count: int | None = None  # None: no sharding (one connection to Discord)
-    shard_ids: tuple[int, ...] | None = None  # the shards this process serves (with shard_count)
-
-    @property
-    def database(self) -> str:
-        """What `Store.open` opens: the PostgreSQL URL if there is one, else the SQLite file."""
-        return self.database_url or self.database_path
-
-    @classmethod
-    def from_env(cls, *, sync_commands: bool = False, init_db: bool = False) -> Settings:
-        load_dotenv(find_dotenv(usecwd=True))  # the .env of the directory the bot is started from
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
-        if guild and not (guild.isdecimal() and guild.isascii() and int(guild) > 0):
-            raise SettingsError(f"DEV_GUILD_ID must be a server id (a number: right-click the server > Copy Server "
-                                f"ID), not {quote(guild)}.")
-        level = os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO"
-        if not isinstance(logging.getLevelNamesMapping().get(level), int):
-            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {quote(level)}.")
-        url = _database_url(os.environ.get("DATABASE_URL", "").strip())
-        count, shard_ids = _shards(os.environ.get("SHARD_COUNT", "").strip(), os.environ.get("SHARD_IDS", "").strip())
-        if url is None and count is not None and shard_ids is not None and len(shard_ids) < count:
-            # The other shards run in other processes, and two processes cannot share a SQLite file safely.
-            raise SettingsError(f"SHARD_IDS={','.join(map(str, shard_ids))} of SHARD_COUNT={count} leaves the "
-                                "other shards to other processes, and several processes need PostgreSQL: set "
-                                "DATABASE_URL=postgresql://…, or leave SHARD_IDS unset to run every shard in "
-                                "this process on SQLite.")
-        return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip(),
-            database_path=os.environ.get("DATABASE_PATH", "").strip() or "tabletop.sqlite3",
-            database_url=url,
-            shard_count=count,
-            shard_ids=shard_ids,
-            dev_guild_id=int(guild) if guild else None,
-            log_level=level,
-            sync_commands=sync_commands or _flag("SYNC_COMMANDS"),
-            init_db=init_db or _flag("INIT_DB"),
-        )
+SETTLE_SECONDS = 3.0  # at shutdown, how long requests under way may take to commit (all within compose's 10 s)
 
 
 class TabletopBot(commands.Bot):
@@ -192,10 +75,18 @@ class TabletopBot(commands.Bot):
     async def open_store(self) -> Store:
         """The store, opened and checked on first use (`StoreUnavailable` if the file cannot be used)."""
         if self.store is None:
-            self.store = await Store.open(self.settings.database, init_empty=self.settings.init_db)
+            self.store = await Store.open(self.settings.database, init_empty=self.settings.init_db,
+                                          pool_size=self.settings.database_pool_size)
         return self.store
 
     async def setup_hook(self) -> None:
+        self._setting_up = asyncio.Event()  # a shutdown that comes now waits for the set-up to finish first
+        try:
+            await self._set_up()
+        finally:
+            self._setting_up.set()
+
+    async def _set_up(self) -> None:
         await self.open_store()  # already open when started by main(); simcord logs in directly
         assert self.store is not None
         backend = "PostgreSQL" if self.settings.database_url else "SQLite"
@@ -205,8 +96,11 @@ class TabletopBot(commands.Bot):
             log.info("serving shards %s of %d (%s database)", ",".join(map(str, self.settings.shard_ids or ())),
                      self.settings.shard_count, backend)
         # Discord's clock (virtual in tests): deadlines shown as Discord timestamps and acted on by the scheduler.
-        options: dict = {"clock": lambda: discord.utils.utcnow().timestamp(), **self._service_options}
+        options: dict = {"clock": lambda: discord.utils.utcnow().timestamp(),
+                         "cache_size": self.settings.match_cache, **self._service_options}
         self.service = MatchService(self.store, **options)
+        self.service.computer_seconds = self.settings.computer_seconds
+        self.service.computer_workers = self.settings.computer_workers
         self.tables = Tables(self)
         # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
         self.service.computer_gates.append(self.tables.board_posted)
@@ -230,10 +124,20 @@ class TabletopBot(commands.Bot):
             log.info("synced %d global commands (Discord may take a while to show them)", len(synced))
 
     async def close(self) -> None:
+        """Shut down (SIGTERM, SIGINT, or the end of `serve`): stop taking work, let a request being committed
+        finish (at most SETTLE_SECONDS), then close Discord's connection and the store (its pool, and with it the
+        scheduler's leadership). A move acknowledged is committed; one not yet committed is refused or never
+        arrives, and the player tries again after the restart."""
+        if getattr(self, "_closing", False):
+            return await super().close()
+        self._closing = True
+        if hasattr(self, "_setting_up"):
+            await self._setting_up.wait()
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
         if hasattr(self, "service"):
             await self.service.stop_computers()  # their turns resume from the database at the next start
+            await self.service.settled(SETTLE_SECONDS)
         await super().close()
         if self.store is not None:
             await self.store.close()
@@ -250,10 +154,35 @@ def create_bot(settings: Settings, **service_options: object) -> TabletopBot:
 
 
 async def serve(bot: TabletopBot, token: str) -> None:
-    """What `bot.run` does, with the database opened and checked before logging in to Discord."""
-    async with bot:  # closes the bot, and with it the store, however this ends
-        await bot.open_store()
-        await bot.start(token)
+    """What `bot.run` does, with the database opened and checked before logging in to Discord, and SIGTERM or
+    SIGINT (docker compose stop, systemctl stop, Ctrl-C) closing the bot cleanly instead of killing it."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def shut_down(signal_name: str) -> None:
+        if not closing:
+            log.info("%s: shutting down", signal_name)
+            closing.append(loop.create_task(bot.close()))
+
+    for number in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(number, shut_down, signal.Signals(number).name)
+    try:
+        async with bot:  # closes the bot, and with it the store, however this ends
+            await bot.open_store()
+            try:
+                await bot.start(token)
+            except (asyncio.CancelledError, Exception):
+                # Closing tears down Discord's connection under a connect in progress (aiohttp cancels it, or
+                # its session is gone): expected then, a failure otherwise.
+                if not closing:
+                    raise
+        if closing:
+            await closing[0]
+    finally:
+        for number in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(number)
+    if closing:
+        log.info("shut down cleanly")
 
 
 def _stop(message: str, code: int) -> int:
@@ -268,10 +197,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="make an existing empty (0-byte) DATABASE_PATH file a new database (also INIT_DB=1)")
     args = parser.parse_args(argv)
     try:
-        settings = Settings.from_env(sync_commands=args.sync, init_db=args.init_db)
+        settings = load()
     except SettingsError as error:
         return _stop(str(error), EXIT_SETTINGS)
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    settings = settings.but(sync_commands=settings.sync_commands or args.sync, init_db=settings.init_db or args.init_db)
+    configure_logging(settings)
     if not settings.token:
         return _stop("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it "
                      "(Discord Developer Portal > your application > Bot > Reset Token).", EXIT_SETTINGS)

@@ -1,9 +1,21 @@
 #!/usr/bin/env bash
-# Run the bot: creates .venv on first use, installs the bot, then starts it (settings from .env / the environment).
+# Run the bot: creates .venv on first use and installs the bot into it, then starts it (settings from .env / the
+# environment; docs/operators/configuration.md). It installs again only when the install is missing or
+# pyproject.toml or the lock file changed, so a restart needs no network.
 # Extra arguments go to bot.py, e.g. `./run.sh --sync` to publish the slash commands.
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON="${PYTHON:-python3}"
-[ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+STAMP=.venv/.tabletop-installed
+inputs=(pyproject.toml)
+[ -f requirements.lock ] && inputs+=(requirements.lock)
+wanted="$(cat "${inputs[@]}" | sha256sum | cut -d' ' -f1)"
+if [ ! -x .venv/bin/python ] || [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$wanted" ]; then
+    [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
+    if [ -f requirements.lock ]; then
+        .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
+    fi
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+    echo "$wanted" >"$STAMP"
+fi
 exec .venv/bin/python bot.py "$@"

@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from data import Store
 from matches import MatchService
 from matches.computers import LEVELS, is_computer, shared_pool
+from settings import load_or_exit
 
 TICK = 0.01
 
@@ -63,13 +64,16 @@ async def level_run(game: str, level: str, moves: int, seconds: float, db: Path)
 
 
 async def main() -> None:
+    settings = load_or_exit()  # the bot's settings, checked as it checks them: a bad one is one line and exit 2
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game", nargs="?", default="cintos")
     parser.add_argument("--moves", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=2.0, help="hard's time per move")
+    parser.add_argument("--seconds", type=float, default=settings.computer_seconds,
+                        help="hard's time per move (default: TABLETOP_COMPUTER_SECONDS)")
     args = parser.parse_args()
     loop = asyncio.get_running_loop()  # start the pool's workers first: their start-up is not a reply time
-    await asyncio.gather(*(loop.run_in_executor(shared_pool(), time.sleep, 0.2) for _ in range(4)))
+    pool = shared_pool(settings.computer_workers)
+    await asyncio.gather(*(loop.run_in_executor(pool, time.sleep, 0.2) for _ in range(4)))
     with tempfile.TemporaryDirectory() as folder:
         for level in LEVELS:
             replies, lag = await level_run(args.game, level, args.moves, args.seconds, Path(folder) / f"{level}.db")

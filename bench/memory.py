@@ -28,6 +28,7 @@ import asyncpg
 from data import Store
 from matches import MatchService
 from rules import GAMES
+from settings import load_or_exit
 
 MOVES = 8  # each template match is this many player moves in
 
@@ -141,6 +142,7 @@ async def measure(path: str | Path, matches: int, cache: int) -> None:
 
 
 async def main() -> None:
+    load_or_exit()  # the bot's settings, checked as it checks them: a bad one is one line and exit 2
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=100_000)
     parser.add_argument("--cache", type=int, default=10_000)

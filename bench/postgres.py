@@ -26,6 +26,7 @@ from bench.run import percentile
 from data import Store
 from matches import MatchService, Refusal
 from rules import GAMES
+from settings import load_or_exit
 from tests.pg_server import start_cluster
 
 GAMES_PLAYED = sorted(GAMES)
@@ -131,6 +132,7 @@ def line(name: str, times: list[float]) -> str:
 
 
 async def main() -> None:
+    load_or_exit()  # the bot's settings, checked as it checks them: a bad one is one line and exit 2
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--seconds", type=float, default=20.0)

@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from data import Store
 from matches import MatchService
 from ratings import Skill, rate
+from settings import load_or_exit
 
 
 def per_update() -> None:
@@ -57,5 +58,6 @@ async def rebuild(count: int) -> None:
 
 
 if __name__ == "__main__":
+    load_or_exit()  # the bot's settings, checked as it checks them: a bad one is one line and exit 2
     per_update()
     asyncio.run(rebuild(int(sys.argv[1]) if len(sys.argv) > 1 else 500))

@@ -22,6 +22,7 @@ from data import Store
 from matches import MatchService
 from render import RENDERERS
 from rules import GAMES, Game
+from settings import load_or_exit
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -116,6 +117,7 @@ async def act_times(game: Game, moves: int, rng: random.Random) -> tuple[float, 
 
 
 def main() -> None:
+    load_or_exit()  # the bot's settings, checked as it checks them: a bad one is one line and exit 2
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*", default=sorted(GAMES))
     parser.add_argument("--seconds", type=float, default=3.0, help="time spent on playouts per game")

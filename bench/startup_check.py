@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from data import Store
+from settings import load_or_exit
 
 
 async def build(path: Path, matches: int, moves: int) -> None:
@@ -46,6 +47,7 @@ async def timed_open(path: Path) -> float:
 
 
 async def main() -> None:
+    load_or_exit()  # the bot's settings, checked as it checks them: a bad one is one line and exit 2
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--matches", type=int, default=20_000)
     parser.add_argument("--moves", type=int, default=60)

@@ -77,6 +77,31 @@ def store_problem(error: BaseException) -> str | None:
     return None
 
 
+def missing_grant(error: BaseException, role: str, database: str) -> str | None:
+    """A PostgreSQL permission error (SQLSTATE 42501) at start in words, naming the grant that would fix it; None
+    for any other error. `role` and `database` are the bot's, from DATABASE_URL."""
+    seen: BaseException | None = error
+    while seen is not None and getattr(seen, "sqlstate", None) != "42501":
+        seen = seen.__cause__ or seen.__context__
+    if seen is None:
+        return None
+    message = str(seen).split("\n")[0].strip().rstrip(".")
+    target = message.removeprefix("permission denied for ")
+    if target.startswith("schema "):
+        grant = f"GRANT USAGE, CREATE ON SCHEMA {target.split()[1]} TO {role}"
+    elif target.startswith("database "):
+        grant = f"GRANT CONNECT, CREATE, TEMPORARY ON DATABASE {database} TO {role}"
+    elif target.startswith(("table ", "relation ", "sequence ", "function ")):
+        # Made by another role (a restore as another user, say): the bot's role must own its schema's objects.
+        grant = f"REASSIGN OWNED BY <the role that made them> TO {role}, or make {role} the owner of database " \
+                f"{database}"
+    elif "owner" in message or "must be owner" in message:
+        grant = f"ALTER DATABASE {database} OWNER TO {role}"
+    else:
+        grant = f"ALTER DATABASE {database} OWNER TO {role}; GRANT USAGE, CREATE ON SCHEMA public TO {role}"
+    return f"{message} (as the database's owner or a superuser, run: {grant})"
+
+
 def postgres_problem(sqlstate: object) -> str | None:
     """What a PostgreSQL error code means in words when it is an outage or a setting; None otherwise."""
     if not isinstance(sqlstate, str):

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiosqlite
 
-from data.health import StoreUnavailable, store_problem
+from data.health import StoreUnavailable, missing_grant, store_problem
 from data.migrations import migrate
 from data.postgres import DEFAULT_POOL_SIZE, PostgresDatabase, is_url, redact
 from data.ratings import RatingStore
@@ -61,15 +61,6 @@ def _match(row: Sequence[Any]) -> MatchRecord:
     )
 
 
-def _pool_size() -> int:
-    text = os.environ.get("DATABASE_POOL_SIZE", "").strip()
-    if not text:
-        return DEFAULT_POOL_SIZE
-    if not text.isdigit() or not 1 <= int(text) <= 1000:
-        raise ValueError(f"DATABASE_POOL_SIZE must be a whole number from 1 to 1000, not {text[:20]!r}")
-    return int(text)
-
-
 class Store(RatingStore, TournamentStore):
     """Persistence for the match service. Open with `await Store.open(path or URL)`; one instance per process."""
 
@@ -98,13 +89,14 @@ class Store(RatingStore, TournamentStore):
         return self._db.transaction()
 
     @classmethod
-    async def open(cls, target: str | Path, *, init_empty: bool = False) -> Store:
+    async def open(cls, target: str | Path, *, init_empty: bool = False,
+                   pool_size: int = DEFAULT_POOL_SIZE) -> Store:
         """Connect, check and migrate; `StoreUnavailable` (naming the file or the URL without its password, and the
         problem) if the database is unusable.
 
         A SQLite file that is not a database, is damaged (PRAGMA quick_check), cannot be written, or is empty
         (0 bytes, unless `init_empty`) is refused, and the connection is closed again: its thread would keep the
-        process alive. A `postgresql://` URL opens a pool of `DATABASE_POOL_SIZE` connections (default 10).
+        process alive. A `postgresql://` URL opens a pool of `pool_size` connections (DATABASE_POOL_SIZE).
         """
         name = str(target)
         url = is_url(name)
@@ -112,11 +104,7 @@ class Store(RatingStore, TournamentStore):
         db: Database | None = None
         try:
             if url:
-                try:
-                    size = _pool_size()
-                except ValueError as error:
-                    raise StoreUnavailable(shown, str(error)) from None
-                db = await PostgresDatabase.connect(name, pool_size=size)
+                db = await PostgresDatabase.connect(name, pool_size=pool_size)
             else:
                 db = await SqliteDatabase.connect(name, init_empty=init_empty)
             store = cls(db)
@@ -130,6 +118,11 @@ class Store(RatingStore, TournamentStore):
         except BaseException as error:
             if db is not None:
                 await db.close()
+            if url:
+                parts = urlsplit(name)
+                grant = missing_grant(error, parts.username or "<the bot's role>", parts.path.strip("/") or "postgres")
+                if grant is not None:
+                    raise StoreUnavailable(shown, grant) from None
             problem = store_problem(error)
             if problem is None or isinstance(error, StoreUnavailable):
                 raise

@@ -7,23 +7,10 @@ revision and reloads it in place when another process changed it.
 
 from __future__ import annotations
 
-import os
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 
 from matches.model import Match
-
-CACHE_ENV = "TABLETOP_MATCH_CACHE"
-DEFAULT_CACHE_SIZE = 10_000
-
-
-def cache_size_setting() -> int:
-    """The cache size from the environment (`TABLETOP_MATCH_CACHE`), else 10,000; at least 1."""
-    raw = os.environ.get(CACHE_ENV, "").strip()
-    try:
-        return max(1, int(raw)) if raw else DEFAULT_CACHE_SIZE
-    except ValueError:
-        raise ValueError(f"{CACHE_ENV} is a number of matches, not {raw[:40]!r}.") from None
 
 
 def lock_in_use(match: Match) -> bool:
@@ -70,6 +57,10 @@ class MatchCache:
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._matches)
+
+    def loaded(self) -> list[Match]:
+        """Every match held now."""
+        return list(self._matches.values())
 
     def _evict(self, keep: int) -> None:
         # Oldest first; a busy one goes to the back (it is in use: recently used), so each is looked at once.

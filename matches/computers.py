@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import multiprocessing
-import os
 import random
 import time
 from collections.abc import Awaitable, Callable
@@ -21,6 +20,7 @@ from matches.model import Match, Refusal, Turn
 from rules import GAMES
 from rules.outcomes import TAKEN_BACK
 from rules.replay import replay
+from settings import DEFAULTS
 
 if TYPE_CHECKING:
     from data import Store
@@ -28,9 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LEVELS = players.LEVELS
-SECONDS_ENV = "TABLETOP_COMPUTER_SECONDS"  # hard's thinking time per move
-WORKERS_ENV = "TABLETOP_COMPUTER_WORKERS"  # processes that think (default 2)
-DEFAULT_SECONDS = 2.0
 SLOT = 100  # a computer's user id is -(SLOT * slot + level index + 1): unique in its match, level readable
 RETRIES = 3  # a choice that cannot be played (a refusal) is thought again this often before the computer gives up
 
@@ -58,17 +55,6 @@ def computer_name(user_id: int) -> str:
     return f"Computer{'' if slot == 1 else f' {slot}'} ({level_of(user_id)})"
 
 
-def seconds_setting() -> float:
-    """Hard's per-move time from the environment (`TABLETOP_COMPUTER_SECONDS`), else 2 s."""
-    raw = os.environ.get(SECONDS_ENV, "")
-    try:
-        value = float(raw) if raw else DEFAULT_SECONDS
-    except ValueError:
-        log.warning("%s=%r is not a number of seconds; using %s", SECONDS_ENV, raw, DEFAULT_SECONDS)
-        value = DEFAULT_SECONDS
-    return max(value, 0.05)
-
-
 def think(game_name: str, state_json: dict[str, Any], seat: int, level: str, seed: int, iterations: int | None,
           seconds: float | None) -> str:
     """In a worker process: the computer's action for `seat`, in notation. The clock is injected here, so the
@@ -84,12 +70,12 @@ def think(game_name: str, state_json: dict[str, Any], seat: int, level: str, see
     return game.notation(state, action)
 
 
-def shared_pool() -> ProcessPoolExecutor:
-    """One pool per process, made on first use. Spawned (not forked) workers: the parent runs threads (aiosqlite)."""
+def shared_pool(workers: int = DEFAULTS.computer_workers) -> ProcessPoolExecutor:
+    """One pool per process of `workers` processes (TABLETOP_COMPUTER_WORKERS), made on first use. Spawned (not
+    forked) workers: the parent runs threads (aiosqlite)."""
     global _pool
     if _pool is None:
-        workers = int(os.environ.get(WORKERS_ENV, "") or 2)
-        _pool = ProcessPoolExecutor(max_workers=max(workers, 1), mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
     return _pool
 
 
@@ -118,7 +104,10 @@ class Computers:
         # Awaited with (match, version) before a computer thinks about that position: the Discord layer waits there
         # until the board of the move before is posted, so the boards come in the order of the moves.
         self.computer_gates: list[Callable[[Match, int], Awaitable[None]]] = []
-        self.computer_seconds: float | None = seconds_setting()  # hard only; easy and normal need no budget
+        # Hard's time per move (TABLETOP_COMPUTER_SECONDS; easy and normal need no budget) and how many processes
+        # think at once (TABLETOP_COMPUTER_WORKERS): the entry point sets them from its settings.
+        self.computer_seconds: float | None = DEFAULTS.computer_seconds
+        self.computer_workers: int = DEFAULTS.computer_workers
         self.computer_iterations: int | None = None  # a cap on hard's searches (tests: a tiny budget)
         self.computer_executor: Executor | None = None  # None: the shared process pool
         self._thinking: dict[int, asyncio.Task[None]] = {}
@@ -285,7 +274,7 @@ class Computers:
         seconds = self.computer_seconds if level == "hard" else None
         iterations = self.computer_iterations if level == "hard" else None
         loop = asyncio.get_running_loop()
-        executor = self.computer_executor or shared_pool()
+        executor = self.computer_executor or shared_pool(self.computer_workers)
         try:
             return await loop.run_in_executor(executor, think, game, state, seat, level, seed, iterations, seconds)
         except BrokenProcessPool:

@@ -19,7 +19,7 @@ from typing import Any
 from data import Duplicate, GuildSettings, StaleWrite, Store
 from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
-from matches.cache import MatchCache, cache_size_setting, lock_in_use
+from matches.cache import MatchCache, lock_in_use
 from matches.computers import Computers, computer_name, is_computer
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
@@ -27,6 +27,7 @@ from matches.ratings import Ratings
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
 from rules.outcomes import FORFEIT_KEY
 from rules.replay import replay
+from settings import DEFAULTS
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +51,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         self._rng = rng if rng is not None else secrets.SystemRandom()
         self._clock = clock
         # Loaded matches, bounded (`TABLETOP_MATCH_CACHE`): only idle ones are evicted, and reloaded when asked for.
-        self._cache = MatchCache(cache_size if cache_size is not None else cache_size_setting(), self._in_use)
+        self._cache = MatchCache(cache_size if cache_size is not None else DEFAULTS.match_cache, self._in_use)
         # One lock per match being read, not one for the service: after a restart the first requests for many
         # matches load side by side, and simultaneous first requests for one match read it once (weak: a lock
         # lives only while someone loads through it).
@@ -58,6 +59,16 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         self._init_computers()  # computer seats (matches/computers.py)
+
+    async def settled(self, timeout: float) -> bool:
+        """Wait, at most `timeout` seconds, until no loaded match is in use (shutdown: a request under way commits
+        before the store closes). Whether it settled."""
+        deadline = time.monotonic() + timeout
+        while any(lock_in_use(match) for match in self._cache.loaded()):
+            if time.monotonic() >= deadline:
+                return False
+            await asyncio.sleep(0.02)
+        return True
 
     # ---- loading ----------------------------------------------------------------------------------------------
     def _in_use(self, match: Match) -> bool:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +17,7 @@ from data import Store
 from matches import Event, Match, MatchService, Refusal, Turn
 from matches.computers import LEVELS, is_computer
 from rules import GAMES
+from settings import DEFAULTS, Settings, configure_logging, load_or_exit
 
 HUMAN = 1  # local players are users 1, 2, ...: Discord ids are far larger, so they never meet a real player
 CLEAR = "\033[3J\033[2J\033[H"  # only to a terminal, when the keyboard passes on: screen and scrollback
@@ -194,11 +194,11 @@ def parse_options(words: Sequence[str]) -> dict[str, str]:
     return options
 
 
-async def run(args: argparse.Namespace, source: TextIO, sink: TextIO) -> int:
-    store = await Store.open(args.db)
-    service = MatchService(store)
-    if args.seconds is not None:
-        service.computer_seconds = args.seconds
+async def run(args: argparse.Namespace, source: TextIO, sink: TextIO, settings: Settings = DEFAULTS) -> int:
+    store = await Store.open(args.db, pool_size=settings.database_pool_size)
+    service = MatchService(store, cache_size=settings.match_cache)
+    service.computer_workers = settings.computer_workers
+    service.computer_seconds = args.seconds if args.seconds is not None else settings.computer_seconds
     table = Table(service, source, sink, png=Path(args.png) if args.png else None)
     try:
         match = await table.open(args.game, args.players, parse_options(args.options), args.vs)
@@ -212,6 +212,8 @@ async def run(args: argparse.Namespace, source: TextIO, sink: TextIO) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    settings = load_or_exit()  # a bad setting: one line and exit 2, before the database is opened
+    configure_logging(settings)
     parser = argparse.ArgumentParser(prog="python -m tabletop", description="Play a match in this terminal.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="start a match at this keyboard")
@@ -220,8 +222,10 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="rule options")
     play.add_argument("--vs", choices=LEVELS, help="fill every other seat with a computer at this level")
     play.add_argument("--png", metavar="DIR", help="also write each board as a PNG into this folder")
-    play.add_argument("--db", default=os.environ.get("DATABASE_PATH") or "tabletop.sqlite3",
-                      help="the SQLite file (default: DATABASE_PATH, else tabletop.sqlite3, as the bot)")
-    play.add_argument("--seconds", type=float, help="a hard computer's time per move (default 2)")
+    play.add_argument("--db", default=settings.database,
+                      help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
+    play.add_argument("--seconds", type=float,
+                      help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
+                           f"{DEFAULTS.computer_seconds:g})")
     args = parser.parse_args(argv)
-    return asyncio.run(run(args, sys.stdin, sys.stdout))
+    return asyncio.run(run(args, sys.stdin, sys.stdout, settings))

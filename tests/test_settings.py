@@ -1,4 +1,4 @@
-"""bot.py's settings: from the environment / .env, and a clear exit when the token is missing."""
+"""bot.py's start: settings from the environment / .env, and one clear line and exit code for every failure."""
 
 from __future__ import annotations
 
@@ -15,8 +15,11 @@ import discord
 import pytest
 
 import bot
+from settings import load
 
 # A line in bot.py's log format: a log record, not the message about a problem.
+# A token of the right form (three dot-separated parts); Discord has never issued it.
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
 LOG_RECORD = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} [A-Z]+ ")
 
 
@@ -32,11 +35,12 @@ def test_settings_come_from_a_dotenv_file(monkeypatch: pytest.MonkeyPatch, tmp_p
     for name in ("DISCORD_TOKEN", "DATABASE_PATH", "DEV_GUILD_ID", "LOG_LEVEL", "SYNC_COMMANDS"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
-    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDATABASE_PATH=x/db.sqlite3\nDEV_GUILD_ID=42\nLOG_LEVEL=debug\n")
-    settings = bot.Settings.from_env()
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={TOKEN}\nDATABASE_PATH=x/db.sqlite3\nDEV_GUILD_ID=42\n"
+                                   "LOG_LEVEL=debug\n")
+    settings = load()
     assert (settings.token, settings.database_path, settings.dev_guild_id, settings.log_level) == (
-        "abc", "x/db.sqlite3", 42, "DEBUG")
-    assert not settings.sync_commands and bot.Settings.from_env(sync_commands=True).sync_commands
+        TOKEN, "x/db.sqlite3", 42, "DEBUG")
+    assert not settings.sync_commands
 
 
 # ---- start-up failures: one clear line on stderr, a non-zero exit, never a traceback ----------------------------
@@ -61,21 +65,21 @@ def start(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.Captur
 
 def test_a_dev_guild_id_that_is_not_a_number_is_named(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
-    code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN="abc", DEV_GUILD_ID="my server")
+    code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN=TOKEN, DEV_GUILD_ID="my server")
     assert code == 2
     assert len(lines) == 1 and "DEV_GUILD_ID" in lines[0] and "'my server'" in lines[0], lines
 
 
 def test_an_unknown_log_level_is_named(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:
-    code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN="abc", LOG_LEVEL="loud")
+    code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN=TOKEN, LOG_LEVEL="loud")
     assert code == 2
     assert len(lines) == 1 and "LOG_LEVEL" in lines[0] and "'LOUD'" in lines[0] and "DEBUG" in lines[0], lines
 
 
 def test_a_long_bad_setting_is_quoted_shortened(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN="abc", DEV_GUILD_ID="9" * 30 + "x" * 5000)
+    code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN=TOKEN, DEV_GUILD_ID="9" * 30 + "x" * 5000)
     assert code == 2
     assert len(lines) == 1 and len(lines[0]) < 300 and "5030 characters" in lines[0], lines
 
@@ -104,7 +108,7 @@ def test_a_token_discord_rejects_is_named(monkeypatch: pytest.MonkeyPatch, tmp_p
     thread.start()
     try:
         monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{server.server_port}/api/v10")
-        code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN="not-a-real-token")
+        code, lines = start(monkeypatch, tmp_path, capsys, DISCORD_TOKEN=TOKEN)
     finally:
         server.shutdown()
         server.server_close()
@@ -121,7 +125,7 @@ def run_bot(tmp_path: Path, *args: str, prefix: tuple[str, ...] = (), **env: str
     script = ("import sys, discord.http, bot; discord.http.Route.BASE = 'https://127.0.0.1:9/api/v10'; "
               "sys.exit(bot.main(sys.argv[1:]))")
     environ = {key: value for key, value in os.environ.items() if key not in SETTINGS}
-    environ.update(DISCORD_TOKEN="abc", DATABASE_PATH=str(tmp_path / "tabletop.sqlite3"), PYTHONPATH=str(ROOT))
+    environ.update(DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "tabletop.sqlite3"), PYTHONPATH=str(ROOT))
     environ.update(env)
     return subprocess.run([*prefix, sys.executable, "-c", script, *args], cwd=tmp_path, env=environ,
                           capture_output=True, text=True, timeout=60, check=False)

@@ -1,4 +1,4 @@
-"""bot.py's DATABASE_URL, SHARD_COUNT and SHARD_IDS: checked at start with one specific line each (exit 2)."""
+"""The DATABASE_URL, SHARD_COUNT and SHARD_IDS: checked at start with one specific line each (exit 2)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import discord
 import pytest
 
 import bot
+from settings import SettingsError, load
 
 NAMES = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS", "DEV_GUILD_ID", "LOG_LEVEL",
          "SYNC_COMMANDS", "INIT_DB")
@@ -19,20 +20,20 @@ def env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> pytest.MonkeyPatch:
     for name in NAMES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setenv("DISCORD_TOKEN", "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123")
     return monkeypatch
 
 
 def refused(env: pytest.MonkeyPatch, **settings: str) -> str:
     for name, value in settings.items():
         env.setenv(name, value)
-    with pytest.raises(bot.SettingsError) as caught:
-        bot.Settings.from_env()
+    with pytest.raises(SettingsError) as caught:
+        load()
     return str(caught.value)
 
 
 def test_without_the_new_settings_the_bot_is_as_before(env: pytest.MonkeyPatch) -> None:
-    settings = bot.Settings.from_env()
+    settings = load()
     assert (settings.database_url, settings.shard_count, settings.shard_ids) == (None, None, None)
     assert settings.database == "tabletop.sqlite3"
     made = bot.create_bot(settings)
@@ -42,10 +43,10 @@ def test_without_the_new_settings_the_bot_is_as_before(env: pytest.MonkeyPatch) 
 def test_database_url_wins_over_database_path(env: pytest.MonkeyPatch) -> None:
     env.setenv("DATABASE_PATH", "x.sqlite3")
     env.setenv("DATABASE_URL", "postgresql://bot:pw@db.example:5433/tabletop")
-    settings = bot.Settings.from_env()
+    settings = load()
     assert settings.database == "postgresql://bot:pw@db.example:5433/tabletop"
     env.setenv("DATABASE_URL", "postgres://db/tabletop")  # the short scheme is the same thing
-    assert bot.Settings.from_env().database == "postgresql://db/tabletop"
+    assert load().database == "postgresql://db/tabletop"
 
 
 @pytest.mark.parametrize(("url", "words"), [
@@ -86,7 +87,7 @@ def test_a_share_of_the_shards_needs_postgresql(env: pytest.MonkeyPatch) -> None
     # Every shard in this one process: SQLite is fine (one process owns the file).
     for ids in ("", "0,1", "1,0"):
         env.setenv("SHARD_IDS", ids)
-        settings = bot.Settings.from_env()
+        settings = load()
         assert settings.shard_count == 2 and sorted(settings.shard_ids or ()) == [0, 1]
 
 
@@ -94,7 +95,7 @@ def test_shards_make_an_auto_sharded_bot_serving_only_them(env: pytest.MonkeyPat
     env.setenv("DATABASE_URL", "postgresql://db/tabletop")
     env.setenv("SHARD_COUNT", "4")
     env.setenv("SHARD_IDS", "3,1")
-    made = bot.create_bot(bot.Settings.from_env())
+    made = bot.create_bot(load())
     assert isinstance(made, bot.TabletopBot) and isinstance(made, discord.AutoShardedClient)
     assert (made.shard_count, made.shard_ids) == (4, [3, 1])
 

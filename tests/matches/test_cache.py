@@ -7,12 +7,10 @@ import asyncio
 import random
 from pathlib import Path
 
-import pytest
 import pytest_asyncio
 
 from data import Store
 from matches import MatchService
-from matches.cache import CACHE_ENV, DEFAULT_CACHE_SIZE, cache_size_setting
 
 
 @pytest_asyncio.fixture
@@ -88,13 +86,3 @@ async def test_a_match_in_use_is_never_evicted(store: Store) -> None:
     for other in others:  # once idle, they go like any other
         await service.get(other)
     assert held not in service._cache and played not in service._cache and len(service._cache) == 2
-
-
-def test_size_setting(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(CACHE_ENV, raising=False)
-    assert cache_size_setting() == DEFAULT_CACHE_SIZE
-    monkeypatch.setenv(CACHE_ENV, "250")
-    assert cache_size_setting() == 250
-    monkeypatch.setenv(CACHE_ENV, "lots")
-    with pytest.raises(ValueError, match="TABLETOP_MATCH_CACHE is a number"):
-        cache_size_setting()

@@ -1,0 +1,82 @@
+"""SIGTERM and SIGINT shut the bot down cleanly within 5 s (docker compose stop, systemctl stop, Ctrl-C): it stops
+taking work, closes Discord's connection and the store, logs it, and exits 0 instead of being killed."""
+
+from __future__ import annotations
+
+import http.server
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
+USER = {"id": "123456789012345678", "username": "tabletop", "discriminator": "0", "global_name": None,
+        "avatar": None, "bot": True}
+APPLICATION = {"id": USER["id"], "name": "Tabletop", "icon": None, "description": "", "bot_public": True,
+               "bot_require_code_grant": False, "owner": USER, "verify_key": "0" * 64, "flags": 0, "team": None}
+
+
+class _Discord(http.server.BaseHTTPRequestHandler):
+    """Discord's REST API as far as logging in goes; its gateway points at a closed port, so the bot keeps trying
+    to connect (as during an outage) until it is told to stop."""
+
+    def do_GET(self) -> None:
+        answers = {"/api/v10/users/@me": USER, "/api/v10/oauth2/applications/@me": APPLICATION,
+                   "/api/v10/gateway": {"url": "ws://127.0.0.1:9"},
+                   "/api/v10/gateway/bot": {"url": "ws://127.0.0.1:9", "shards": 1, "session_start_limit": {
+                       "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}}
+        path = self.path.split("?")[0]
+        body = json.dumps(answers.get(path, {"message": "404: Not Found", "code": 0})).encode()
+        self.send_response(200 if path in answers else 404)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_a_signal_shuts_the_running_bot_down_cleanly_within_5_seconds(tmp_path: Path, signal_number: int) -> None:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Discord)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    script = (f"import sys, discord.http, bot; discord.http.Route.BASE = 'http://127.0.0.1:{server.server_port}"
+              "/api/v10'; sys.exit(bot.main([]))")
+    environ = {k: v for k, v in os.environ.items() if k not in settings.variables()}
+    environ.update(DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "db.sqlite3"), PYTHONPATH=str(ROOT),
+                   LOG_LEVEL="INFO")
+    log = tmp_path / "stderr.txt"
+    with log.open("w") as stderr:
+        process = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, env=environ, stderr=stderr,
+                                   stdout=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while "this process serves" not in log.read_text():  # setup done: cogs loaded, scheduler running
+            assert process.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.05)
+        time.sleep(0.3)
+        sent = time.monotonic()
+        process.send_signal(signal_number)
+        code = process.wait(timeout=10)
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+        server.shutdown()
+        server.server_close()
+    text = log.read_text()
+    assert code == 0, text
+    assert took < 5, (took, text)
+    assert "Traceback" not in text, text
+    assert f"{signal.Signals(signal_number).name}: shutting down" in text and "shut down cleanly" in text, text
