@@ -33,6 +33,7 @@ log = logging.getLogger("tabletop")
 
 EXTENSIONS = (
     "cogs.general",
+    "cogs.help",
     "cogs.settings",
     "cogs.history",
     "cogs.verify",

@@ -7,6 +7,7 @@ in `cogs.tables` (re-exported: `Tables`, `Tabletop`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 from typing import Any, ClassVar
@@ -44,6 +45,26 @@ TIME_CONTROLS = {"10 minutes": 600, "1 hour": 3600, "24 hours": 86400, "3 days":
 __all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables", "Tabletop"]
 
 
+def option_choices(game: Game, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete for a list of rule options (`/<game> new options`, `/tournament create options`): the typed
+    words, then each option not yet set with each value other than its default."""
+    words = current.split()
+    done, last = (words, "") if current.endswith(" ") or not words else (words[:-1], words[-1])
+    taken = {w.split("=")[0] for w in done}
+    suggestions = []
+    for name, opt in game.options.items():
+        if name in taken:
+            continue
+        values = [v for v in opt.choices if v != opt.default] or [f"{opt.default}"]
+        for value in values:
+            token = f"{name}={value}"
+            if token.startswith(last.lower()):
+                suggestions.append(" ".join([*done, token]))
+    # The typed words come back in the choice: past 100 characters the value would be cut, so none is offered.
+    return limits.choices((s, s) for s in suggestions if len(s) <= limits.CHOICE_NAME)
+
+
+@app_commands.guild_only()  # matches are played in server channels: Discord offers the game commands only there
 class GameCog(commands.GroupCog):
     """Base of every game's command group: new, board, resign, rules, and helpers for the game's own actions."""
 
@@ -57,6 +78,19 @@ class GameCog(commands.GroupCog):
         self.service = bot.service
         self.game: Game = self.service.game(self.game_name)
         super().__init__()
+        self._fit_new_to_game()
+
+    def _fit_new_to_game(self) -> None:
+        """`/<game> new` offers only what this game can use: no player count for a game of one count, as many
+        invites and computers as it has seats besides the creator's. (Each cog holds its own copy of the command.)"""
+        params = self.new._params
+        seats = max(self.game.player_counts) - 1
+        if len(self.game.player_counts) == 1:
+            del params["players"]
+        for k in range(seats + 1, 6):
+            del params[f"invite{k}"]
+        # The parameter objects are shared by every game's copy of the command: replaced, not changed.
+        params["computers"] = dataclasses.replace(params["computers"], max_value=seats)
 
     async def cog_load(self) -> None:
         self.tables.cogs[self.game_name] = self
@@ -146,7 +180,7 @@ class GameCog(commands.GroupCog):
     @app_commands.describe(players="How many players", options="Rule options, e.g. name=value (autocomplete)",
                            time="Time per move (default: the server's, else 24 hours)",
                            timeout="What happens when a player's time runs out",
-                           rated="Count the result in the players' ratings (default: yes for 2 players, per server)",
+                           rated="Count the result in the players' ratings (default: the server's, for 2 players)",
                            computers="Seats to fill with computer players (a match with a computer is never rated)",
                            level="How well the computers play (default: normal)",
                            invite1="Invite a player", invite2="Invite a player", invite3="Invite a player",
@@ -154,20 +188,19 @@ class GameCog(commands.GroupCog):
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
-                          rated=[app_commands.Choice(name="yes", value="yes"),
-                                 app_commands.Choice(name="no", value="no")],
                           level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def new(self, interaction: discord.Interaction, players: int | None = None, options: str | None = None,
                   time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
-                  rated: app_commands.Choice[str] | None = None,
+                  rated: bool | None = None,
                   computers: app_commands.Range[int, 0, 5] | None = None,
                   level: app_commands.Choice[str] | None = None,
                   invite1: discord.User | None = None, invite2: discord.User | None = None,
                   invite3: discord.User | None = None, invite4: discord.User | None = None,
                   invite5: discord.User | None = None) -> None:
         async def work() -> None:
-            if interaction.channel_id is None:
-                raise Refusal("Matches are played in a server channel.")
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise Refusal(f"Matches are played in a server channel, where the others can join: use "
+                              f"/{self.game_name} new there. Here you can use /games, /history, /profile and /help.")
             settings = await self.service.guild_settings(interaction.guild_id)
             if self.game_name in settings.disabled_games:
                 raise Refusal(f"{self.game.title} is switched off on this server (an admin can turn it on with "
@@ -187,7 +220,7 @@ class GameCog(commands.GroupCog):
                 players=count, options=parsed, invited=invited,
                 time_control=time.value if time else settings.time_control,
                 timeout_rule=timeout.value if timeout else settings.timeout_rule,
-                rated=False if robots else None if rated is None else rated.value == "yes")
+                rated=False if robots else rated)
             for _ in range(robots):  # before the lobby is posted, so it shows them seated
                 await self.service.add_computer(match.id, interaction.user.id, level.value if level else "normal")
             pings = " ".join(f"<@{u}>" for u in invited)
@@ -234,20 +267,7 @@ class GameCog(commands.GroupCog):
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[str]]:
-        words = current.split()
-        done, last = (words, "") if current.endswith(" ") or not words else (words[:-1], words[-1])
-        taken = {w.split("=")[0] for w in done}
-        suggestions = []
-        for name, opt in self.game.options.items():
-            if name in taken:
-                continue
-            values = [v for v in opt.choices if v != opt.default] or [f"{opt.default}"]
-            for value in values:
-                token = f"{name}={value}"
-                if token.startswith(last.lower()):
-                    suggestions.append(" ".join([*done, token]))
-        # The typed words come back in the choice: past 100 characters the value would be cut, so none is offered.
-        return limits.choices((s, s) for s in suggestions if len(s) <= limits.CHOICE_NAME)
+        return option_choices(self.game, current)
 
     def parse_options(self, text: str) -> dict[str, str]:
         options: dict[str, str] = {}

@@ -172,10 +172,10 @@ class History(commands.Cog):
     @app_commands.describe(match="Match number (default: your most recent match)",
                            export="Attach the finished match as a JSON record or an animated GIF")
     async def history_command(self, interaction: discord.Interaction, match: int | None = None,
-                              export: Literal["none", "json", "gif"] = "none") -> None:
+                              export: Literal["json", "gif"] | None = None) -> None:
         async def work() -> None:
             found = await self.pick(interaction, match)
-            if export != "none" and found.status != "finished":
+            if export is not None and found.status != "finished":
                 raise Refusal(f"Exports are for finished matches; match #{found.id} is "
                               f"{'still being played' if found.status == 'active' else 'not finished'}.")
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -183,7 +183,7 @@ class History(commands.Cog):
             kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:
                 kwargs["view"] = view
-            if export != "none":
+            if export is not None:
                 kwargs["file"] = await self.export_file(found, export)
             await reply(interaction, **kwargs)
         await guarded(interaction, work, match)

@@ -7,11 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tables import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, reply
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply
 from matches.preferences import EVERY_GAME, NoticeSettings
-from rules import GAMES
-
-SWITCH = [app_commands.Choice(name="on", value="on"), app_commands.Choice(name="off", value="off")]
 
 
 def describe(settings: NoticeSettings, games: dict[str, str]) -> discord.Embed:
@@ -37,12 +34,12 @@ class Notify(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="notify", description="Your notices: turn DMs and reminders (alone: show them)")
-    @app_commands.describe(turns="A direct message when it is your turn", reminders="Reminders as a deadline nears",
+    @app_commands.describe(turns="A direct message when it is your turn (True: on, False: off)",
+                           reminders="Reminders at half and at 90 % of your time (True: on, False: off)",
                            game="Only for this game (default: every game)")
-    @app_commands.choices(turns=SWITCH, reminders=SWITCH,
-                          game=[app_commands.Choice(name=g.title, value=name) for name, g in GAMES.items()])
-    async def notify(self, interaction: discord.Interaction, turns: app_commands.Choice[str] | None = None,
-                     reminders: app_commands.Choice[str] | None = None,
+    @app_commands.choices(game=GAME_CHOICES)
+    async def notify(self, interaction: discord.Interaction, turns: bool | None = None,
+                     reminders: bool | None = None,
                      game: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
             service = self.bot.service
@@ -52,8 +49,7 @@ class Notify(commands.Cog):
                 text = None
             else:
                 settings = await service.set_notices(
-                    user, game=game.value if game else None, turns=None if turns is None else turns.value == "on",
-                    reminders=None if reminders is None else reminders.value == "on")
+                    user, game=game.value if game else None, turns=turns, reminders=reminders)
                 where = f"in {game.name}" if game else "in every game"
                 text = f"Saved your notices {where}."
             titles = {name: g.title for name, g in service.games.items()}

@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs import limits
 from cogs.base import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, reply, short
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply, short
 from data.ratings import RatedResult
 from matches import Refusal
 from matches.ratings import Profile
@@ -43,14 +43,15 @@ class Ratings(commands.Cog):
     @app_commands.command(name="leaderboard", description="A game's ratings: this server's players or everyone's")
     @app_commands.describe(game="Which game", scope="This server's players (default) or everyone's",
                            page=f"Page ({PER_PAGE} players a page)")
-    @app_commands.choices(scope=[app_commands.Choice(name=words, value=key) for key, words in SCOPES.items()])
-    async def leaderboard(self, interaction: discord.Interaction, game: str,
+    @app_commands.choices(scope=[app_commands.Choice(name=words, value=key) for key, words in SCOPES.items()],
+                          game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                           scope: app_commands.Choice[str] | None = None,
                           page: app_commands.Range[int, 1, 10_000] = 1) -> None:
         async def work() -> None:
             service = self.bot.service
-            name = game.strip().lower()
-            title = f"{service.game(name).title} leaderboard"  # an unknown game is refused, naming the games
+            name = game.value
+            title = f"{service.game(name).title} leaderboard"
             where = scope.value if scope else ("server" if interaction.guild_id is not None else "global")
             if where == "server" and interaction.guild_id is None:
                 raise Refusal("A server's leaderboard is asked for in that server; here, use scope: everywhere.")
@@ -73,12 +74,6 @@ class Ratings(commands.Cog):
                                                              description=limits.cut(text, limits.FILE_DESCRIPTION)),
                         allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work)
-
-    @leaderboard.autocomplete("game")
-    async def game_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
-        return limits.choices((g.title, name) for name, g in sorted(self.bot.service.games.items())
-                              if current.strip().lower() in name)
 
     @app_commands.command(name="profile", description="A player's ratings, record, recent rated matches and events")
     @app_commands.describe(user="Whose profile (default: yours)")

@@ -172,8 +172,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
 
     # ---- commands ----------------------------------------------------------------------------------------------
     @app_commands.command(name="setup", description="Arrange your stones in private: random, a preset, a code")
-    @app_commands.describe(layout="random, classic, wall, keep, a layout code, swap R1.06 R2.05, or ready "
-                                  "(empty: show your setup panel)",
+    @app_commands.describe(layout="A preset, a code, swap R1.06 R2.05 or ready (empty: your setup panel)",
                            match="Match number (default: your match here)")
     async def setup(self, interaction: discord.Interaction, layout: str | None = None,
                     match: int | None = None) -> None:

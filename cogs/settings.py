@@ -8,10 +8,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import limits
 from cogs.base import TIME_CONTROLS
 from cogs.tables import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, reply, require_posting
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply, require_posting
 from data import GuildSettings
 from matches import Refusal
 
@@ -73,6 +72,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         await guarded(interaction, work)
 
     @app_commands.command(name="channel", description="Post new matches in this channel (leave empty: anywhere)")
+    @app_commands.describe(channel="Where every new match is posted (empty: wherever /<game> new is used)")
     async def channel(self, interaction: discord.Interaction, channel: discord.TextChannel | None = None) -> None:
         async def work() -> None:
             self.require_manager(interaction)
@@ -82,26 +82,31 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         await guarded(interaction, work)
 
     @app_commands.command(name="threads", description="Give every new match its own thread")
+    @app_commands.describe(enabled="True: a thread per match; False: matches are played in the channel")
     async def threads(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self._update(interaction, use_threads=enabled)
 
     @app_commands.command(name="time", description="Default time per move for new matches")
+    @app_commands.describe(time="Time per move when /<game> new does not say")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
     async def time(self, interaction: discord.Interaction, time: app_commands.Choice[int]) -> None:
         await self._update(interaction, time_control=time.value)
 
     @app_commands.command(name="timeout", description="What happens by default when a player's time runs out")
+    @app_commands.describe(rule="Claim: the opponents get a Claim win button; forfeit: the late player resigns")
     @app_commands.choices(rule=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                 app_commands.Choice(name="the late player forfeits", value="forfeit")])
     async def timeout(self, interaction: discord.Interaction, rule: app_commands.Choice[str]) -> None:
         await self._update(interaction, timeout_rule=rule.value)
 
     @app_commands.command(name="rated", description="Whether new 2-player matches count for ratings by default")
+    @app_commands.describe(enabled="True: rated unless the creator says no; False: unrated unless they say yes")
     async def rated(self, interaction: discord.Interaction, enabled: bool) -> None:
         await self._update(interaction, rated=enabled)
 
     @app_commands.command(name="organiser-role", description="Let members with this role organise tournaments "
                           "(leave empty: Manage Server only)")
+    @app_commands.describe(role="Members with this role may organise tournaments (empty: Manage Server only)")
     async def organiser_role(self, interaction: discord.Interaction, role: discord.Role | None = None) -> None:
         async def work() -> None:
             self.require_manager(interaction)
@@ -113,24 +118,20 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         await guarded(interaction, work)
 
     @app_commands.command(name="game", description="Switch a game on or off on this server")
-    async def game(self, interaction: discord.Interaction, game: str, enabled: bool) -> None:
+    @app_commands.describe(game="The game", enabled="True: members can open matches of it; False: switched off")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def game(self, interaction: discord.Interaction, game: app_commands.Choice[str], enabled: bool) -> None:
         async def work() -> None:
             self.require_manager(interaction)
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             off = set(settings.disabled_games)
-            name = game.strip().lower()
+            name = game.value
             if enabled:
                 off.discard(name)
             else:
                 off.add(name)
             await self._save(interaction, disabled_games=tuple(sorted(off)))
         await guarded(interaction, work)
-
-    @game.autocomplete("game")
-    async def game_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
-        return limits.choices((g.title, name) for name, g in sorted(self.bot.service.games.items())
-                              if current.lower() in name)
 
 
 async def setup(bot: commands.Bot) -> None:

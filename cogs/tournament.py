@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits
-from cogs.base import TIME_CONTROLS
+from cogs.base import TIME_CONTROLS, option_choices
 from cogs.tables import Tabletop
 from cogs.tournament_posts import (
     TournamentButton,
@@ -26,7 +26,7 @@ from cogs.tournament_posts import (
     standings_embed,
     standings_table,
 )
-from cogs.ui import guarded, jump_url, reply, require_posting, typed
+from cogs.ui import GAME_CHOICES, guarded, jump_url, reply, require_posting, typed
 from data.tournaments import TableRecord
 from events import RESULTS, Tournament, TournamentService
 from matches import Refusal, Turn
@@ -184,7 +184,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="create", description="Open sign-up for a tournament in this channel (organisers)")
     @app_commands.describe(game="The game", format="Swiss, round robin, elimination or pods",
                            players_per_match="Seats per match (default: the game's smallest)",
-                           options="Rule options for every match, name=value", time="Time per move",
+                           options="Rule options for every match, name=value (autocomplete, once the game is chosen)",
+                           time="Time per move",
                            timeout="When a player's time runs out (default: the late player forfeits)",
                            rounds="Rounds (Swiss and pods; default from the number of entrants)",
                            max_players="Most players who may sign up",
@@ -197,9 +198,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                           time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
+                          game=GAME_CHOICES,
                           teams=[app_commands.Choice(name="fixed for the whole event", value="fixed"),
                                  app_commands.Choice(name="drawn anew every round", value="per-round")])
-    async def create(self, interaction: discord.Interaction, game: str, format: app_commands.Choice[str],
+    async def create(self, interaction: discord.Interaction, game: app_commands.Choice[str],
+                     format: app_commands.Choice[str],
                      players_per_match: int | None = None, options: str | None = None,
                      time: app_commands.Choice[int] | None = None, timeout: app_commands.Choice[str] | None = None,
                      rounds: app_commands.Range[int, 1, 50] | None = None,
@@ -211,7 +214,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
                               "(/settings organiser-role); ask a server admin.")
             assert interaction.channel_id is not None
-            name = game.strip().lower()
+            name = game.value
             cog = self.tables.cogs.get(name)
             if cog is None:
                 raise Refusal(f"Unknown game {quote(name)}; games: {', '.join(sorted(self.bot.service.games))}.")
@@ -232,11 +235,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await self.events.set_message(event.id, message.channel.id, message.id)
         await guarded(interaction, work)
 
-    @create.autocomplete("game")
-    async def game_autocomplete(self, interaction: discord.Interaction,
-                                current: str) -> list[app_commands.Choice[str]]:
-        return limits.choices((g.title, n) for n, g in sorted(self.bot.service.games.items())
-                              if current.lower() in n)
+    @create.autocomplete("options")
+    async def options_autocomplete(self, interaction: discord.Interaction,
+                                   current: str) -> list[app_commands.Choice[str]]:
+        """The chosen game's rule options, as /<game> new offers them (none until a game is chosen)."""
+        cog = self.tables.cogs.get(str(getattr(interaction.namespace, "game", "") or ""))
+        return [] if cog is None else option_choices(cog.game, current)
 
     @app_commands.command(name="team", description="Register your team for a team event (you and your partners)")
     @app_commands.describe(partner1="A team mate", partner2="Another team mate (teams of three)",
@@ -361,6 +365,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await guarded(interaction, work)
 
     @app_commands.command(name="checkin", description="Open check-in: only players who check in play (organisers)")
+    @app_commands.describe(tournament="Tournament number (default: the one signing up here)")
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async def work() -> None:
             event = await self.event_for(interaction, tournament)
@@ -375,14 +380,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         await guarded(interaction, work)
 
     @app_commands.command(name="pause", description="Pause the tournament: no new round is paired (organisers)")
+    @app_commands.describe(tournament="Tournament number (default: the one running here)")
     async def pause(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organiser_step(interaction, tournament, "pause")
 
     @app_commands.command(name="resume", description="Resume a paused tournament (organisers)")
+    @app_commands.describe(tournament="Tournament number (default: the one running here)")
     async def resume(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organiser_step(interaction, tournament, "resume")
 
     @app_commands.command(name="cancel", description="Cancel the tournament (organisers)")
+    @app_commands.describe(tournament="Tournament number (default: the one running here)")
     async def cancel(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         await self._organiser_step(interaction, tournament, "cancel")
 

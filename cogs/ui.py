@@ -13,11 +13,13 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
+from discord import app_commands
 
 from cogs import limits
 from data import store_problem
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
+from rules import GAMES
 from rules.base import TEXT_LIMIT, one_of, quote
 
 if TYPE_CHECKING:
@@ -26,6 +28,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EMBED_COLOUR = discord.Colour(0x0072B2)
+# A game option: the five games are a fixed set, so a choice (never typed text or an autocomplete).
+GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
 MAX_NAME = 16
 # Characters of a typed move, row, layout or option list; anything longer is refused unread. The rules' own
 # limit for one action, so the cog and every parser draw the line in the same place.

@@ -129,6 +129,13 @@ def database_url(name: str, raw: str) -> str:
     return "postgresql" + raw[len(parts.scheme):]
 
 
+def web_url(name: str, raw: str) -> str:
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or any(c.isspace() for c in raw):
+        raise SettingsError(f"{name} must be a web address (https://…), not {quoted(raw)}.")
+    return raw.rstrip("/") + "/"
+
+
 def shard_ids(name: str, raw: str) -> tuple[int, ...]:
     ids: list[int] = []
     for item in (part.strip() for part in raw.split(",")):
@@ -164,6 +171,7 @@ class Settings:
     match_cache: int = setting("TABLETOP_MATCH_CACHE", whole(1, 10_000_000, "a number of matches"),
                                "1 to 10,000,000", 10_000)
     computer_seconds: float = setting("TABLETOP_COMPUTER_SECONDS", seconds(0.05, 600), "0.05 to 600 seconds", 2.0)
+    docs_url: str | None = setting("DOCS_URL", web_url, "a web address (https://…)")
     computer_workers: int = setting("TABLETOP_COMPUTER_WORKERS", whole(1, 64, "a number of processes"), "1 to 64",
                                     2)
 

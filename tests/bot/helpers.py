@@ -6,6 +6,7 @@ from typing import Any
 
 from bot import TabletopBot
 from matches import Match
+from rules import GAMES
 
 NAMES = ("ada", "bob", "cy", "di", "eve", "fay")
 
@@ -20,7 +21,9 @@ def world(env: Any, players: int = 2) -> tuple[Any, list[Any]]:
 async def open_match(env: Any, game: str, channel: Any, people: list[Any], **options: Any) -> Match:
     """`/<game> new` by the first person, Join by the others, Start: the running match."""
     creator, *others = people
-    result = await creator.slash(channel, f"{game} new", players=len(people), **options)
+    if len(GAMES[game].player_counts) > 1:  # a game of one player count offers no `players`
+        options = {"players": len(people), **options}
+    result = await creator.slash(channel, f"{game} new", **options)
     assert not result.ephemeral, result
     lobby = channel.last_message
     assert lobby.embeds[0].title.endswith("· new match")

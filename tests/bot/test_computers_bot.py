@@ -109,7 +109,7 @@ async def test_a_computer_is_named_and_never_pinged(simcord_env: Any) -> None:
     """Sakamichi's opening choice: whoever rolled higher, the computer chooses by itself, without a prompt."""
     bot: TabletopBot = simcord_env.bot
     channel, (ada,) = world(simcord_env, players=1)
-    await ada.slash(channel, "sakamichi new", players=2, computers=1)
+    await ada.slash(channel, "sakamichi new", computers=1)
     await ada.click(channel.last_message, label="Start")
     await bot.service.computers_settled()
     (match,) = [m for m in await bot.service.matches_for(ada.id) if m.status == "active"]

@@ -38,7 +38,7 @@ async def test_notify_alone_shows_the_defaults_only_to_the_caller(simcord_env: A
 async def test_turn_dms_off_for_one_game_stops_them_for_that_game_only(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
     ada, bob = people
-    saved = await ada.slash(channel, "notify", turns="off", game="cintos")
+    saved = await ada.slash(channel, "notify", turns=False, game="cintos")
     assert saved.ephemeral and "Saved your notices in Cintos" in answer(saved).content
     assert "**Cintos:** turn DMs off (set for this game) · reminders on" in answer(saved).embeds[0].description
 
@@ -65,7 +65,7 @@ async def test_reminders_off_means_no_reminder_at_all(simcord_env: Any) -> None:
     match = await open_match(simcord_env, "cintos", channel, people, time=HOUR)
     mover = actor_of(match, people)
     other = next(p for p in people if p is not mover)
-    await mover.slash(channel, "notify", reminders="off")
+    await mover.slash(channel, "notify", reminders=False)
     posted = len(channel.history())
     await simcord_env.advance_time(HOUR * 0.95)  # past both the half and the 90 % reminder
     assert dms(mover, match, "Reminder") == []
@@ -81,8 +81,8 @@ async def test_reminders_back_on_for_one_game(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
     match = await open_match(simcord_env, "cintos", channel, people, time=HOUR)
     mover = actor_of(match, people)
-    await mover.slash(channel, "notify", reminders="off")
-    shown = await mover.slash(channel, "notify", reminders="on", game="cintos")
+    await mover.slash(channel, "notify", reminders=False)
+    shown = await mover.slash(channel, "notify", reminders=True, game="cintos")
     assert "**Sinoda:** turn DMs on · reminders off" in answer(shown).embeds[0].description
     await simcord_env.advance_time(HOUR / 2 + 1)
     assert len(dms(mover, match, "Reminder")) == 1

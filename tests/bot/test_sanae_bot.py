@@ -24,7 +24,7 @@ _NAME = re.compile(r"\b(" + "|".join(NAMES.values()) + r")s?\b")
 async def open_match(env: Any, channel: Any, people: list[Any], options: str | None = None) -> Match:
     ada, bob = people
     kwargs = {"options": options} if options else {}
-    await ada.slash(channel, "sanae new", players=2, **kwargs)
+    await ada.slash(channel, "sanae new", **kwargs)
     await bob.click(channel.last_message, label="Join")
     await ada.click(channel.last_message, label="Start")
     bot: TabletopBot = env.bot
