@@ -15,30 +15,24 @@ from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply
 
 class GameHelp(NamedTuple):
     players: str
-    goal: str
-    move: str  # how to move, with an example
+    move: str  # how to move, with an example (the goal is the game's own: `Game.goal`)
 
 
 GAMES_HELP = {
     "cintos": GameHelp(
-        "2 or 4", "Own every piece. Slide a piece one square; whoever has the most pieces in the 3×3 area around "
-        "where it lands turns all of them to their colour.",
+        "2 or 4",
         "`/cintos move move:b2-b3` (or `b2 up`); autocomplete lists your legal moves."),
     "sinoda": GameHelp(
-        "2, 3, 4 or 6", "Score the most points. A pyramid moves exactly its top number (1–4) across triangles; "
-        "landing on an enemy captures it for its value. Or turn one of your pyramids one up or down.",
+        "2, 3, 4 or 6",
         "`/sinoda move move:c4-a2` or `/sinoda change piece:c4 direction:+`."),
     "sakamichi": GameHelp(
-        "2", "Empty your hand first. Lay dot tiles in rows up (+1) and down (−1) two number lines; a row's pips "
-        "of its line's colour add up to its value.",
+        "2",
         "`/sakamichi place row:white up w4`; autocomplete lists every legal row. **My hand** shows your tiles."),
     "sanae": GameHelp(
-        "2", "Capture the enemy Void. 36 hidden stones a side; moving onto an enemy reveals both, and the higher "
-        "rank wins (dice decide ties). Arrange your stones first with `/sanae setup`.",
+        "2",
         "`/sanae move move:R3.07-R4.07`; autocomplete lists your stones' legal moves. **My board** shows your ranks."),
     "bodsoi": GameHelp(
-        "2, or 2 against 2", "Join two opposite edges of the board with a path of your colour. Each turn draw a "
-        "tile and place one next to a matching band of your colour, or pass.",
+        "2, or 2 against 2",
         "`/bodsoi place tile:C-su-mo square:d4 rotation:90`; autocomplete lists your legal placements, best first."),
 }
 
@@ -54,7 +48,7 @@ class Help(commands.Cog):
 
     def overview(self) -> discord.Embed:
         games = "\n".join(f"**{self.bot.service.game(name).title}** ({info.players} players): "
-                          f"{info.goal.split('. ')[0]}." for name, info in GAMES_HELP.items())
+                          f"{self.bot.service.game(name).goal.split('. ')[0]}." for name, info in GAMES_HELP.items())
         embed = discord.Embed(title="Tabletop", colour=EMBED_COLOUR, description=(
             "Five abstract board games, played in this server's channels, turn by turn, in minutes or over days. "
             "Every move is checked, stored and answered with a new board; hidden hands reach only their owner; "
@@ -75,7 +69,7 @@ class Help(commands.Cog):
     def game(self, name: str) -> discord.Embed:
         info = GAMES_HELP[name]
         title = self.bot.service.game(name).title
-        embed = discord.Embed(title=f"{title} · {info.players} players", description=info.goal,
+        embed = discord.Embed(title=f"{title} · {info.players} players", description=self.bot.service.game(name).goal,
                               colour=EMBED_COLOUR)
         embed.add_field(name="How to move", value=info.move, inline=False)
         embed.add_field(name="Start", inline=False, value=(

@@ -9,6 +9,7 @@ import asyncio
 import logging
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -75,8 +76,15 @@ def shared_pool(workers: int = DEFAULTS.computer_workers) -> ProcessPoolExecutor
     forked) workers: the parent runs threads (aiosqlite)."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                    initializer=_ignore_interrupts)
     return _pool
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: Ctrl-C in a terminal reaches the whole process group; the parent decides what stops (the
+    local table, the bot's SIGINT shutdown), so a worker neither dies with a traceback nor stops on its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _drop_pool() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,6 +19,17 @@ class Refusal(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    @classmethod
+    def of(cls, error: Exception) -> Refusal:
+        """A rules error as a player reads it: the spec's error code (`wrong_phase: …`, `syntax: …`) is for tests
+        and logs, so it is left out and the sentence then starts with a capital."""
+        text = str(error)
+        code = re.match(r"[a-z]+(?:_[a-z]+)*: ", text)
+        if code is None:
+            return cls(text)
+        rest = text[code.end():]
+        return cls(rest[:1].upper() + rest[1:])
 
 
 @dataclass

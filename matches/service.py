@@ -337,7 +337,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             try:
                 action = match.game.parse(state, text, seat)
             except (NotationError, IllegalAction) as exc:
-                raise Refusal(str(exc)) from None
+                raise Refusal.of(exc) from None
             return await self._play(match, seat, user_id, action, key)
 
     async def resign(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
@@ -360,7 +360,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         try:
             after = game.apply(state, action, seat)
         except IllegalAction as exc:
-            raise Refusal(str(exc)) from None
+            raise Refusal.of(exc) from None
         first = self._event(game, state, action, after, match.record.version + 1, seat, user_id, "action")
         events, after = self._resolve(match, after, match.record.version + 1)
         await self._commit(match, after, [first, *events], key=key)

@@ -84,6 +84,7 @@ class Game(ABC):
 
     name: ClassVar[str]  # lowercase registry key, e.g. "cintos"
     title: ClassVar[str]  # display name, e.g. "Cintos"
+    goal: ClassVar[str] = ""  # how a game is won, in two sentences at most: /help and the local table say it
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[dict[str, Option]] = {}
 

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import random
+import re
 import sys
+import tempfile
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
@@ -16,14 +20,20 @@ import render
 from data import Store
 from matches import Event, Match, MatchService, Refusal, Turn
 from matches.computers import LEVELS, is_computer
+from players.evaluate import evaluate
 from rules import GAMES
-from settings import DEFAULTS, Settings, configure_logging, load_or_exit
+from settings import DEFAULTS, Settings, load_or_exit
 
 HUMAN = 1  # local players are users 1, 2, ...: Discord ids are far larger, so they never meet a real player
-CLEAR = "\033[3J\033[2J\033[H"  # only to a terminal, when the keyboard passes on: screen and scrollback
+# Only to a terminal, when the keyboard passes on: home, clear the screen, then the scrollback, in that order (as
+# `clear` does). Clearing the scrollback first lets a terminal such as tmux push the old screen into it.
+CLEAR = "\033[H\033[2J\033[3J"
 PROMPT_END = "> "
-HELP = ("Type a move, ? for the legal moves, board to see it again, resign, undo (against computers: take back "
-        "your last move), quit (the match stays saved).")
+HELP = ("Type a move; ? lists your legal moves, best first, grouped by piece (? 2 the next page, ? all every one); "
+        "board shows it again; rules the rules; resign; undo (against computers: take back your last move); quit "
+        "(the match stays saved).")
+PAGE = 20  # lines of `?` a page: fits a terminal with the prompt
+WIDTH = 78
 
 
 def plain(block: str) -> str:
@@ -42,6 +52,7 @@ class Table:
         self.png = png
         self.at_keyboard: int | None = None  # the user who last confirmed they are at the keyboard
         service.on_computer_move.append(self.computer_moved)
+        service.computer_gates.append(self.before_computer)
 
     def say(self, text: str = "", end: str = "\n") -> None:
         self.sink.write(text + end)
@@ -49,7 +60,7 @@ class Table:
 
     async def read(self, prompt: str) -> str | None:
         self.say(prompt + PROMPT_END, end="")
-        line = await asyncio.to_thread(self.source.readline)
+        line = await read_line(self.source)
         return None if not line else line.strip()
 
     # ---- opening ------------------------------------------------------------------------------------------------
@@ -70,6 +81,7 @@ class Table:
         names = await self.service.names(turn.match)
         self.say(f"{rules.title} match #{lobby.id}. Seats were drawn: "
                  + ", ".join(f"{names[s]} plays {turn.match.seat_name(s)}" for s in range(count)) + ".")
+        self.say(f"Goal: {rules.goal}")
         self.say(HELP)
         await self.events(turn.match, turn.events)
         return turn.match
@@ -87,6 +99,11 @@ class Table:
     async def computer_moved(self, turn: Turn) -> None:
         await self.events(turn.match, turn.events)
         await self.write_png(turn.match)
+
+    async def before_computer(self, match: Match, version: int) -> None:
+        """Before a computer thinks: the position it answers, which is the one your move made, gets its PNG now
+        (the computer's reply would otherwise come first and take its place)."""
+        await self.write_png(match)
 
     async def show(self, match: Match, seat: int | None) -> None:
         """The board as `seat` may see it (None: what everyone sees)."""
@@ -158,12 +175,19 @@ class Table:
             try:
                 if not line:
                     continue
-                if word in ("?", "help"):
+                if word in ("help", "? all") or word == "?" or (word.startswith("? ") and word[2:].isdigit()):
                     legal = await self.service.legal_texts(match.id, user)
-                    self.say(f"Legal moves ({len(legal)}):")
-                    self.say("\n".join(f"  {t}" for t in legal))
+                    if word == "? all":
+                        self.say(f"Legal moves ({len(legal)}):")
+                        self.say("\n".join(f"  {t}" for t in legal))
+                    else:
+                        page = int(word[2:]) if word.startswith("? ") else 1
+                        self.say(listing(match, seat, legal, page))
                     if word == "help":
                         self.say(HELP)
+                    continue
+                if word == "rules":
+                    await self.rules(match)
                     continue
                 if word == "board":
                     await self.show(match, seat)
@@ -178,10 +202,100 @@ class Table:
             await self.events(match, turn.events)
             return match
 
+    async def rules(self, match: Match) -> None:
+        """The goal in words and the rules picture the bot shows for `/<game> rules`, as a PNG file."""
+        game = match.game
+        folder = self.png or Path(tempfile.gettempdir())
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{game.name}-rules.png"
+        path.write_bytes(await asyncio.to_thread(render.RULES_IMAGES[game.name]))
+        self.say(f"{game.title}. Goal: {game.goal}")
+        self.say(f"The rules in a picture: {path}")
+        self.say(f"The whole rules: docs/players/{game.name}.md (or /{game.name} rules in Discord).")
+
     async def undo(self, match: Match, user: int) -> Match:
         new = await self.service.take_back(match.id, user)
         self.say(f"Took back your last move: match #{match.id} ends here and goes on as match #{new.id}.")
         return new
+
+
+async def read_line(source: TextIO) -> str:
+    """A line from `source` without blocking the event loop, read by a daemon thread: Ctrl-C at the prompt ends
+    the program at once (a worker thread of asyncio's would be waited for at exit, until Enter)."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[str] = loop.create_future()
+
+    def read() -> None:
+        try:
+            line = source.readline()
+        except (OSError, ValueError):  # closed meanwhile: the input is over
+            line = ""
+        if not loop.is_closed():
+            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(line))
+
+    threading.Thread(target=read, name="table-input", daemon=True).start()
+    return await done
+
+
+def group_key(text: str) -> tuple[str, str]:
+    """What a move moves, and the rest of it: a verb and its object (`place S-wa-mo` | `a2 90`, `place white` |
+    `up w4`), else the piece's square or cell (`b2` | `b2-b3`, shown whole)."""
+    words = text.split()
+    if len(words) > 2 and words[0].isalpha() and words[0].islower():
+        return " ".join(words[:2]), " ".join(words[2:])
+    if len(words) == 2 and words[0].isalpha() and words[0].islower():
+        return words[0], words[1]
+    return re.split(r"[-+x\s]", text, maxsplit=1)[0], text
+
+
+def ranked(match: Match, seat: int, legal: list[str]) -> list[tuple[str, list[str]]]:
+    """The legal moves grouped by what they move, best first: each move scored by the computer players' own
+    evaluation of the position it leads to, on a copy where everything the seat cannot see is re-dealt (so the
+    order tells nothing hidden); a group ranks by its best move."""
+    game, state = match.game, match.state
+    world = game.resample_hidden(state, seat, random.Random(0))
+    by_text = {game.notation(world, a): a for a in game.legal_actions(world, seat)}
+
+    def score(text: str) -> float:
+        action = by_text.get(text)
+        if action is None:
+            return float("-inf")
+        try:
+            after = game.apply(world, action, seat)
+            return evaluate(game, after)[seat]
+        except Exception:  # a position the evaluation does not cover: last, not a crash
+            return float("-inf")
+
+    scores = {text: score(text) for text in legal}
+    groups: dict[str, list[str]] = {}
+    for text in sorted(legal, key=lambda t: -scores[t]):
+        key, rest = group_key(text)
+        groups.setdefault(key, []).append(rest)
+    return list(groups.items())
+
+
+def listing(match: Match, seat: int | None, legal: list[str], page: int) -> str:
+    """`?`: one page of the legal moves, grouped and ranked, with how to see the rest."""
+    if not legal or seat is None:
+        return "No legal moves for you now."
+    lines: list[str] = []
+    for key, moves in ranked(match, seat, legal):
+        if moves == [key]:
+            lines.append(f"  {key}")
+            continue
+        row = f"  {key}:"
+        for move in moves:  # wrapped to the terminal's usual width, continuation lines indented
+            if len(row) + len(move) + 2 > WIDTH:
+                lines.append(row.rstrip(","))
+                row = "     "
+            row += f" {move},"
+        lines.append(row.rstrip(","))
+    pages = max(1, -(-len(lines) // PAGE))
+    page = min(max(page, 1), pages)
+    head = f"Legal moves ({len(legal)}), best first" + (f", page {page} of {pages}:" if pages > 1 else ":")
+    body = lines[(page - 1) * PAGE:page * PAGE]
+    more = [f"(? {page + 1} for the next page, ? all for every move)"] if page < pages else []
+    return "\n".join([head, *body, *more])
 
 
 def parse_options(words: Sequence[str]) -> dict[str, str]:
@@ -213,7 +327,6 @@ async def run(args: argparse.Namespace, source: TextIO, sink: TextIO, settings: 
 
 def main(argv: list[str] | None = None) -> int:
     settings = load_or_exit()  # a bad setting: one line and exit 2, before the database is opened
-    configure_logging(settings)
     parser = argparse.ArgumentParser(prog="python -m tabletop", description="Play a match in this terminal.")
     commands = parser.add_subparsers(dest="command", required=True)
     play = commands.add_parser("play", help="start a match at this keyboard")
@@ -228,4 +341,8 @@ def main(argv: list[str] | None = None) -> int:
                       help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
                            f"{DEFAULTS.computer_seconds:g})")
     args = parser.parse_args(argv)
-    return asyncio.run(run(args, sys.stdin, sys.stdout, settings))
+    try:
+        return asyncio.run(run(args, sys.stdin, sys.stdout, settings))
+    except KeyboardInterrupt:  # Ctrl-C: every move played is already stored
+        print("\nStopped; the match is saved in the database.", file=sys.stderr)
+        return 130

@@ -90,6 +90,9 @@ def fits(state: BodsoiState, place: Place, colour: int) -> bool:
 class Bodsoi(Game):
     name = "bodsoi"
     title = "Bodsoi"
+    goal = (
+        "Join two opposite edges of the board with a path of your colour. Each turn draw a tile and place one "
+        "next to a matching band of your colour, or pass.")
     player_counts = (2, 4)
     options: ClassVar[dict[str, Option]] = {
         "axes": Option("any-axis", AXES, "any-axis: a Bodsoi may cross N-S or W-E; fixed-axes: Blue N-S, Yellow "

@@ -64,6 +64,9 @@ _ACTORS = {seats: {"-": frozenset(), "=": frozenset(), **{c: frozenset({i}) for 
 class Cintos(Game):
     name = "cintos"
     title = "Cintos"
+    goal = (
+        "Own every piece. Slide a piece one square; whoever has the most pieces in the 3×3 area around where "
+        "it lands turns all of them to their colour.")
     player_counts = (2, 4)
     options: ClassVar[dict[str, Option]] = OPTIONS
 

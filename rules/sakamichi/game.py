@@ -24,6 +24,9 @@ REASON_WORDS = {"empty_hand": "emptied their hand", "six-rows": "six rows on the
 class Sakamichi(Game):
     name = "sakamichi"
     title = "Sakamichi"
+    goal = (
+        "Empty your hand first. Lay dot tiles in rows up (+1) and down (−1) two number lines; a row's pips of "
+        "its line's colour add up to its value.")
     player_counts = (2,)
     options: ClassVar[dict[str, Option]] = {
         "mode": Option("advanced", ("advanced", "basic"),

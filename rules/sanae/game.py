@@ -48,6 +48,9 @@ SETUP_ACTIONS = (LayoutRandom, LayoutPreset, LayoutCode, LayoutSwap, LayoutShow,
 class Sanae(Game):
     name: ClassVar[str] = "sanae"
     title: ClassVar[str] = "Sanae"
+    goal = (
+        "Capture the enemy Void. 36 hidden stones a side; moving onto an enemy reveals both, and the higher "
+        "rank wins (dice decide ties).")
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     options: ClassVar[dict[str, Option]] = {
         "king-queen": Option("flag-draw", ("flag-draw", "draw", "off"),

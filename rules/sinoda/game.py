@@ -30,6 +30,9 @@ ACTORS = tuple(frozenset({seat}) for seat in range(len(SEAT_NAMES)))  # shared: 
 class Sinoda(Game):
     name: ClassVar[str] = "sinoda"
     title: ClassVar[str] = "Sinoda"
+    goal = (
+        "Score the most points. A pyramid moves exactly its top number (1–4) across triangles, and landing on "
+        "an enemy captures it for its value; or turn one of your pyramids one up or down.")
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 6)
     options: ClassVar[dict[str, Option]] = {
         "teams": Option("none", ("none", "2x2", "2x3", "3x2"),

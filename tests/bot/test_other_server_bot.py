@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from simcord import SetupError
 
 from tests.bot.helpers import answer, open_match, world
 
@@ -55,9 +56,11 @@ async def test_a_stranger_in_another_server_sees_nothing(simcord_env: Any, game:
             offered = await eve.autocomplete(elsewhere, command, option, "", match=match.id)
             assert offered == [], (command, option, offered)
     assert match.record.version == version
-    # A DM counts as another server unless seated.
-    dm = await eve.user.slash(f"{game} board", match=match.id)
+    # A DM counts as another server unless seated: /history refuses; the game commands are not offered there.
+    dm = await eve.user.slash("history", match=match.id)
     assert "another server" in answer(dm).content and leaks(answer(dm), match, people) == []
+    with pytest.raises(SetupError, match="not visible"):
+        await eve.user.slash(f"{game} board", match=match.id)
     # The control: a member of the match's own server who does not play may look at the board.
     cy = channel.guild.add_member(simcord_env.create_user("cy"))
     shown = await cy.slash(channel, f"{game} board", match=match.id)

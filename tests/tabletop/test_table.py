@@ -40,7 +40,7 @@ async def test_a_match_against_a_computer_through_a_pipe(tmp_path: Path) -> None
     moves = 0
     while shown.endswith(PROMPT_END):
         assert moves < 300
-        proc.stdin.write(b"?\n")
+        proc.stdin.write(b"? all\n")
         listing = await until_prompt(proc.stdout)
         legal = [line[2:] for line in listing.splitlines() if line.startswith("  ")]
         assert legal and listing.startswith(f"Legal moves ({len(legal)}):")

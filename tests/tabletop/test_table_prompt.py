@@ -1,0 +1,139 @@
+"""What the local table says at its prompt: the goal at the start, `rules`, `?` grouped, ranked and paged, refusals
+in words without the rules' codes, and the PNG of your move written before the computer replies."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+
+from data import Store
+from matches import Match, MatchService
+from rules import GAMES
+from tabletop.table import PAGE, Table, listing, ranked
+
+
+class Script(io.StringIO):
+    """Input typed line by line: each line is made when the table asks (so it can depend on the position)."""
+
+    def __init__(self, lines: list[str | Callable[[], str]]) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def readline(self, size: int | None = -1) -> str:
+        if not self.lines:
+            return "quit\n"
+        line = self.lines.pop(0)
+        return (line() if callable(line) else line) + "\n"
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[MatchService]:
+    store = await Store.open(tmp_path / "table.sqlite3")
+    service = MatchService(store, rng=random.Random(3))
+    service.computer_iterations = 4
+    yield service
+    await service.stop_computers()
+    await store.close()
+
+
+async def session(service: MatchService, game: str, lines: list[str | Callable[[], str]], *, vs: str | None = "easy",
+                  png: Path | None = None, players: int | None = None) -> tuple[str, Match]:
+    screen = io.StringIO()
+    table = Table(service, Script(lines), screen, png=png)
+    match = await table.open(game, players, {}, vs)
+    await table.play(match)
+    return screen.getvalue(), match
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_game_states_its_goal_at_the_start(service: MatchService, game: str) -> None:
+    shown, _ = await session(service, game, [])
+    assert GAMES[game].goal and f"Goal: {GAMES[game].goal}" in shown
+
+
+async def test_rules_gives_the_goal_and_the_rules_picture(service: MatchService, tmp_path: Path) -> None:
+    shown, _ = await session(service, "sanae", ["rules"], png=tmp_path / "boards")
+    assert "cannot read" not in shown
+    picture = tmp_path / "boards" / "sanae-rules.png"
+    assert f"The rules in a picture: {picture}" in shown and picture.read_bytes().startswith(b"\x89PNG")
+    assert "docs/players/sanae.md" in shown
+
+
+async def test_question_mark_groups_ranks_and_pages_the_legal_moves(service: MatchService) -> None:
+    # Bodsoi's opening move: one tile in hand, (nearly) every square and rotation legal; "" is the hand-over
+    shown, _ = await session(service, "bodsoi", ["", "?", "? all"], vs=None, players=2)
+    grouped, every = shown.split("Legal moves")[1], shown.split("Legal moves")[2]
+    count = int(every.split("(")[1].split(")")[0])
+    assert count > 100 and every.count("place ") == count - 1  # and pass
+    lines = [line for line in grouped.split(">")[0].splitlines()[1:] if line.strip()]
+    assert grouped.startswith(f" ({count}), best first")
+    assert sum(line.count("place ") for line in lines) <= 2  # the tile named once, then its squares and rotations
+    assert len(lines) <= PAGE and all(len(line) <= 78 for line in lines)
+
+
+def test_a_long_list_is_paged() -> None:
+    game = GAMES["cintos"]
+    state = game.setup(2)
+    seat = min(game.actors(state))
+    match = Match.__new__(Match)
+    match.__dict__.update(state=state, game=game)
+    legal = [game.notation(state, a) for a in game.legal_actions(state, seat)]
+    many = legal + [f"z{k}-z{k + 1}" for k in range(60)]  # not legal, but listed: only the paging is under test
+    first, second = listing(match, seat, many, 1), listing(match, seat, many, 2)
+    assert "page 1 of" in first.splitlines()[0] and "(? 2 for the next page" in first
+    assert len(first.splitlines()) <= PAGE + 2 and "page 2 of" in second.splitlines()[0]
+    assert set(first.splitlines()[1:-1]).isdisjoint(second.splitlines()[1:])
+
+
+def test_the_ranking_puts_the_best_move_first() -> None:
+    """Cintos: a move that captures (turns pieces by majority) is ranked above quiet ones."""
+    game = GAMES["cintos"]
+    rng = random.Random(11)
+    state = game.setup(2)
+    for _ in range(400):
+        if game.is_over(state):
+            break
+        seat = min(game.actors(state))
+        actions = game.legal_actions(state, seat)
+        own = [game.view(game.apply(state, a, seat), None)["scores"][seat] for a in actions]  # pieces after
+        if max(own) > min(own):
+            match = Match.__new__(Match)
+            match.__dict__.update(state=state, game=game)
+            texts = [game.notation(state, a) for a in actions]
+            best = {t for t, n in zip(texts, own, strict=True) if n == max(own)}
+            groups = ranked(match, seat, texts)
+            assert groups[0][1][0] in best, (groups[0], best)
+            return
+        state = game.apply(state, rng.choice(actions), seat)
+    pytest.fail("no position with a capture in 400 random plies")
+
+
+async def test_refusals_are_words_without_the_rules_codes(service: MatchService) -> None:
+    shown, _ = await session(service, "sakamichi", ["choose first", "place purple up w4"], vs=None, players=2)
+    refusals = [line for line in shown.splitlines() if not line.startswith(("  ", "Sakamichi", "Goal", "Type"))]
+    assert not [line for line in refusals if "wrong_phase:" in line or "syntax:" in line], refusals
+
+
+async def test_your_move_is_drawn_before_the_computer_replies(service: MatchService, tmp_path: Path) -> None:
+    boards = tmp_path / "boards"
+    loop = asyncio.get_running_loop()
+    holder: dict[str, Match] = {}
+
+    def move() -> str:  # the first legal move of whoever is to move, asked from the table's input thread
+        match = holder["match"]
+        user = next(match.user_at(s) for s in match.actors())
+        return asyncio.run_coroutine_threadsafe(service.legal_texts(match.id, user), loop).result()[0]
+
+    table = Table(service, Script([move, move, move]), io.StringIO(), png=boards)
+    holder["match"] = match = await table.open("cintos", 2, {}, "easy")
+    await table.play(match)
+    drawn = {int(p.stem.split("-")[1]) for p in boards.glob(f"match{match.id}-*.png")}
+    log = await service.store.log(match.id)
+    mine = [entry.n for entry in log if entry.user_id == 1]
+    assert len(mine) == 3
+    assert set(mine) <= drawn, (sorted(drawn), mine)  # the position after each of your moves
