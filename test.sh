@@ -8,7 +8,8 @@ cd "$(dirname "$0")"
 bash .ci/postgres.sh
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+# The exact versions of requirements.lock, within pyproject.toml's ranges; PostgreSQL's driver is an extra.
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e ".[test,postgres]"
 .venv/bin/ruff check .
 # The docs site: --strict fails on a broken link, a missing anchor or a page left out of the nav.
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"

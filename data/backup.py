@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from data.postgres import is_url, redact
+from data.urls import is_url, redact
 
 STEP_PAGES = 1024  # pages per step (4 MiB at the default page size): the bot's writes interleave between steps
 RESTARTS = 3  # restarts (a write landed mid-copy) before copying the rest in one step, from one snapshot

@@ -13,17 +13,16 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 from asyncpg.exceptions._base import InternalClientError
 
 from data.health import StoreUnavailable, postgres_problem
 from data.sql import Database, Row, UniqueViolation
+from data.urls import DEFAULT_POOL_SIZE, is_url, redact  # noqa: F401 -- also named from here
 
 log = logging.getLogger(__name__)
 
-DEFAULT_POOL_SIZE = 10
 LEAD_TIMEOUT = 5.0  # seconds to (re)connect the leadership connection or check it is alive
 CONNECT_TIMEOUT = 10.0  # seconds to open a pool connection
 # A statement that has not answered in this many seconds is given up (a network cut can leave a connection silent
@@ -32,22 +31,6 @@ COMMAND_TIMEOUT = 60.0
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
 _SCHEMA_LOCK = 0x7461626C65746F70  # pg_advisory_xact_lock key of the migration runner ("tabletop" in ASCII)
 _FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, InternalClientError)
-
-
-def is_url(target: object) -> bool:
-    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
-
-
-def redact(url: str) -> str:
-    """The URL without its password: it names the database in messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    netloc = f"{parts.username}@{host}" if parts.username else host
-    if parts.port is not None:
-        netloc += f":{parts.port}"
-    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
 
 
 @lru_cache(maxsize=1024)

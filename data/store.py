@@ -16,11 +16,11 @@ import aiosqlite
 
 from data.health import StoreUnavailable, missing_grant, store_problem
 from data.migrations import migrate
-from data.postgres import DEFAULT_POOL_SIZE, PostgresDatabase, is_url, redact
 from data.ratings import RatingStore
 from data.records import GuildSettings, LogEntry, MatchRecord, NotifyPreference, SeatRecord, UserRecord
 from data.sql import Database, SqliteDatabase, UniqueViolation
 from data.tournaments import TournamentStore
+from data.urls import DEFAULT_POOL_SIZE, is_url, redact
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +104,11 @@ class Store(RatingStore, TournamentStore):
         db: Database | None = None
         try:
             if url:
+                try:  # asyncpg is the `postgres` extra: a SQLite-only install has no PostgreSQL driver
+                    from data.postgres import PostgresDatabase
+                except ImportError:
+                    raise StoreUnavailable(shown, "PostgreSQL support is not installed (pip install -e "
+                                                  "'.[postgres]', or use ./run.sh after adding it)") from None
                 db = await PostgresDatabase.connect(name, pool_size=pool_size)
             else:
                 db = await SqliteDatabase.connect(name, init_empty=init_empty)
@@ -141,14 +146,14 @@ class Store(RatingStore, TournamentStore):
         """Whether this process holds the leadership `name`, now or already. PostgreSQL: a session advisory lock on
         a connection of its own; if that connection is lost, so is the lock, and the next call tries again (another
         process may have taken it: that is the failover). SQLite: always True (one process owns the file)."""
-        if isinstance(self._db, PostgresDatabase):
-            return await self._db.try_lead(name)
+        if self._db.dialect == "postgresql":
+            return await self._db.try_lead(name)  # type: ignore[attr-defined]
         return True
 
     async def resign_lead(self, name: str) -> None:
         """Give up the leadership `name` (nothing if it is not held)."""
-        if isinstance(self._db, PostgresDatabase):
-            await self._db.resign_lead(name)
+        if self._db.dialect == "postgresql":
+            await self._db.resign_lead(name)  # type: ignore[attr-defined]
 
     async def revision(self, match_id: int) -> int | None:
         """The match's revision (None: no such match): one primary-key read, to check an in-memory copy."""

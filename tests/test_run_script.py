@@ -46,5 +46,9 @@ def test_run_installs_once_and_again_only_when_the_dependencies_change(tmp_path:
     assert any(call.startswith("-m pip install") for call in _run(folder, maker))
     (folder / "requirements.lock").write_text("pillow==13.0.0\n")
     again = _run(folder, maker)
-    assert "-m pip install --quiet --disable-pip-version-check -r requirements.lock" in again
+    assert "-m pip install --quiet --disable-pip-version-check -c requirements.lock -e ." in again  # no asyncpg
+    assert _run(folder, maker) == ["bot.py --sync"]
+    (folder / ".env").write_text("DATABASE_URL=postgresql://bot@db/tabletop\n")  # PostgreSQL: the extra too
+    assert "-m pip install --quiet --disable-pip-version-check -c requirements.lock -e .[postgres]" in _run(
+        folder, maker)
     assert _run(folder, maker) == ["bot.py --sync"]
