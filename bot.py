@@ -16,6 +16,7 @@ import asyncio
 import logging
 import signal
 import sys
+from typing import Any
 
 import aiohttp
 import discord
@@ -64,7 +65,7 @@ class TabletopBot(commands.Bot):
         # The bot never joins voice: discord.py's warnings about missing voice libraries would only mislead.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
         # Sharded (ShardedTabletopBot): only these shards' servers; the other shards run in other processes.
-        shards = {} if settings.shard_count is None else {"shard_count": settings.shard_count,
+        shards: dict[str, Any] = {} if settings.shard_count is None else {"shard_count": settings.shard_count,
                                                            "shard_ids": list(settings.shard_ids or ())}
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None, allowed_mentions=discord.AllowedMentions(users=True, roles=False,

@@ -185,8 +185,8 @@ class GameCog(commands.GroupCog):
                            level="How well the computers play (default: normal)",
                            invite1="Invite a player", invite2="Invite a player", invite3="Invite a player",
                            invite4="Invite a player", invite5="Invite a player")
-    @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
-                          timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
+    @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
+    @app_commands.choices(timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
                           level=[app_commands.Choice(name=level, value=level) for level in LEVELS])
     async def new(self, interaction: discord.Interaction, players: int | None = None, options: str | None = None,
@@ -228,8 +228,8 @@ class GameCog(commands.GroupCog):
                      "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}
             if home == interaction.channel_id and not settings.use_threads:
                 await limits.respond(interaction, **lobby)
-                message = await interaction.original_response()
-                await self.service.set_message(match.id, message.channel.id, message.id)
+                sent = await interaction.original_response()
+                await self.service.set_message(match.id, sent.channel.id, sent.id)
             else:
                 await interaction.response.defer(ephemeral=True, thinking=True)
                 message = await limits.send(channel, **lobby)

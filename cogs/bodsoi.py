@@ -79,6 +79,7 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         if seat is None or seat not in found.actors():
             return []
         state = found.state
+        assert state is not None  # a seat acts only in a running match
         return [(label, text) for label, text in suggest_placements(state, seat, typed, limit=400)
                 if text != "pass"]
 

@@ -134,7 +134,7 @@ def choice(name: str, value: Any) -> app_commands.Choice[Any]:
 
 def choices(pairs: Iterable[tuple[str, Any]]) -> list[app_commands.Choice[Any]]:
     """At most 25 choices, each fitted."""
-    out = []
+    out: list[app_commands.Choice[Any]] = []
     for name, value in pairs:
         if len(out) == CHOICES:
             break

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from data import store_problem
 
@@ -94,7 +94,7 @@ class Scheduler:
                 done += 1
             except Exception:
                 log.exception("scheduler: %s of match %s failed", kind, match.id)
-        events = getattr(self.bot, "events", None)  # tournaments: a match nobody started is a double forfeit
+        events: Any = getattr(self.bot, "events", None)  # tournaments: a match nobody started is a double forfeit
         for match_id in await events.due() if events is not None else []:
             try:
                 turn = await events.settle_unstarted(match_id)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -41,7 +42,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
             await self._save(interaction, **changes)
         await guarded(interaction, work)
 
-    async def _save(self, interaction: discord.Interaction, **changes: object) -> None:
+    async def _save(self, interaction: discord.Interaction, **changes: Any) -> None:
         self.require_manager(interaction)
         assert interaction.guild_id is not None  # guild_only
         service = self.bot.service

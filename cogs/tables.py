@@ -32,6 +32,7 @@ from cogs.ui import (
 )
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
+from settings import Settings
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
     from cogs.base import GameCog
@@ -53,6 +54,7 @@ class Tabletop(Protocol):
     service: MatchService
     tables: Tables
     scheduler: Any  # cogs.scheduler.Scheduler
+    settings: Settings
 
     def get_channel(self, channel_id: int, /) -> Any: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
@@ -333,7 +335,8 @@ class Tables:
             return
         channel = await self.match_channel(match)
         try:
-            await limits.edit(channel.get_partial_message(match.record.message_id), **await self.lobby_message(match))
+            await limits.edit(channel.get_partial_message(match.record.message_id),  # type: ignore[attr-defined]
+                              **await self.lobby_message(match))
         except discord.HTTPException as exc:
             log.info("could not close lobby message of match %s: %s", match.id, exc)
         await limits.send(channel, f"{match.game.title} lobby #{match.id} expired: it never filled up and started.")

@@ -146,7 +146,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             return
         try:
             channel = await self.tables.channel(event.record.channel_id)
-            await limits.edit(channel.get_partial_message(event.record.message_id), embed=signup_embed(event),
+            await limits.edit(channel.get_partial_message(event.record.message_id),  # type: ignore[attr-defined]
+                              embed=signup_embed(event),
                               view=signup_view(event))
         except discord.HTTPException as exc:
             log.info("could not update the sign-up message of tournament %s: %s", event.id, exc)
@@ -194,8 +195,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            teams="Team games: fixed teams (registered or drawn at the start) or drawn every round")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
                          signup_closes="signup-closes")
+    @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
     @app_commands.choices(format=[app_commands.Choice(name=n, value=v) for n, v in FORMAT_CHOICES],
-                          time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
                           game=GAME_CHOICES,

@@ -137,7 +137,7 @@ class _PgOps(Database):
             raise StoreUnavailable(self._name, f"{found} ({error})") from error
 
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        return await self._call(self._on.fetchrow, sql, *params, read=True)  # type: ignore[no-any-return]
+        return await self._call(self._on.fetchrow, sql, *params, read=True)
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._call(self._on.fetch, sql, *params, read=True))
@@ -217,7 +217,7 @@ class PostgresDatabase(_PgOps):
         return database
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Database]:  # type: ignore[override]
+    async def transaction(self) -> AsyncIterator[Database]:
         try:
             async with self._pool.acquire() as conn, conn.transaction(isolation="read_committed"):
                 yield _PgOps(conn, self._name)

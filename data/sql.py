@@ -171,13 +171,13 @@ class SqliteDatabase(_SqliteOps):
             check_same_file(*self.file)
 
     @asynccontextmanager
-    async def _guard(self) -> AsyncIterator[None]:  # type: ignore[override]
+    async def _guard(self) -> AsyncIterator[None]:
         self.check_file()
         async with self._write_lock:
             yield
 
     @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[Database]:  # type: ignore[override]
+    async def transaction(self) -> AsyncIterator[Database]:
         self.check_file()
         async with self._write_lock:
             await _run(self._conn, "BEGIN IMMEDIATE")

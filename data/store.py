@@ -268,7 +268,7 @@ class Store(RatingStore, TournamentStore):
         if "overdue" in encoded:  # a 0/1 flag on both databases
             encoded["overdue"] = int(encoded["overdue"])
         assignments = "".join(f"{k} = ?, " for k in encoded)
-        where, params = "id = ?", [match_id]
+        where, params = "id = ?", list[Any]([match_id])
         if expected_version is not None:
             where, params = where + " AND version = ?", [*params, expected_version]
         if expected_status is not None:

@@ -111,7 +111,7 @@ class TournamentStore:
         """Events, newest first: of one server (or all), in some states (or all)."""
         if statuses is not None and not statuses:
             return []  # `IN ()` is SQLite's only
-        where, params = ["1 = 1"], []
+        where, params = ["1 = 1"], list[Any]()
         if guild_id is not None:
             where.append("guild_id = ?")
             params.append(guild_id)
@@ -131,7 +131,7 @@ class TournamentStore:
         if "settings" in fields:
             fields["settings"] = json.dumps(fields["settings"], sort_keys=True)
         sets = ", ".join(f"{k} = ?" for k in fields)
-        where, params = "id = ?", [tournament_id]
+        where, params = "id = ?", list[Any]([tournament_id])
         if expected_status is not None:
             where, params = where + " AND status = ?", [*params, expected_status]
         return await self._db.execute(f"UPDATE tournaments SET {sets} WHERE {where}",

@@ -39,9 +39,9 @@ def played(name: str, seed: int = 7):
 
 
 def save(png: bytes, path: Path) -> None:
-    image = Image.open(io.BytesIO(png))
+    image: Image.Image = Image.open(io.BytesIO(png))
     if image.width > WIDTH:
-        image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.LANCZOS)
+        image = image.resize((WIDTH, round(image.height * WIDTH / image.width)), Image.Resampling.LANCZOS)
     image.save(path, optimize=True)
     print(path.relative_to(OUT.parent.parent), f"{path.stat().st_size // 1024} kB")
 

@@ -5,14 +5,17 @@ A mixin of `MatchService`: it uses the service's store, clock, locks and commit 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from data import Duplicate
+from data import Duplicate, Store
 from matches.model import Event, Match, Refusal, Turn
-from rules import RESIGN, Action, Outcome
+from rules import RESIGN, Action, Outcome, State
 from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
+
+if TYPE_CHECKING:
+    from ratings import Change
 
 TIMEOUT_RULES = ("claim", "forfeit")
 
@@ -20,6 +23,22 @@ TIMEOUT_RULES = ("claim", "forfeit")
 class Agreements:
     """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve`, `_commit` and
     `rate_finished`."""
+
+    # What the service provides (declared for the type checker; MatchService defines them).
+    store: Store
+    _clock: Callable[[], float]
+    get: Callable[[int], Awaitable[Match]]
+    create: Callable[..., Awaitable[Match]]
+    _refresh: Callable[[Match], Awaitable[None]]
+    _lobby: Callable[[Match], None]
+    _unused: Callable[[Match, str | None], Awaitable[None]]
+    _seat: Callable[[Match, int], int]
+    _resolve: Callable[..., tuple[list[Event], State]]
+    _commit: Callable[..., Awaitable[None]]
+    announce_finish: Callable[[Match], Awaitable[None]]
+
+    if TYPE_CHECKING:
+        async def rate_finished(self, match: Match) -> list[Change] | None: ...  # matches.ratings.Ratings
 
     # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
     async def due(self) -> list[tuple[str, Match]]:

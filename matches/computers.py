@@ -240,6 +240,7 @@ class Computers:
                         return
                     seat, version = seats[0], match.record.version
                     user = match.user_at(seat)
+                    assert match.record.state is not None  # a computer acts only in a running match
                     job = (match.game.name, match.record.state, seat, level_of(user), self._rng.getrandbits(64))
                 for gate in list(self.computer_gates):
                     try:

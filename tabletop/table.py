@@ -231,10 +231,15 @@ async def read_line(source: TextIO) -> str:
         except (OSError, ValueError):  # closed meanwhile: the input is over
             line = ""
         if not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: done.done() or done.set_result(line))
+            loop.call_soon_threadsafe(_settle, done, line)
 
     threading.Thread(target=read, name="table-input", daemon=True).start()
     return await done
+
+
+def _settle(done: asyncio.Future[str], line: str) -> None:
+    if not done.done():  # cancelled meanwhile (Ctrl-C)
+        done.set_result(line)
 
 
 def group_key(text: str) -> tuple[str, str]:
