@@ -280,6 +280,7 @@ def _seat_chips(view: Mapping[str, Any]) -> list[Chip]:
 
 
 def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip]) -> None:
+    y: float
     x, y, w = PANEL_X, BOARD_TOP + 4, PANEL_W
     outcome = view.get("outcome")
     winners = set(outcome.get("winners") or []) if outcome else set()
@@ -292,9 +293,9 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
         side = SIDE_TITLES.get(sides[seat] if seat < len(sides) else "", "")
         state = ("winner" if seat in winners else "" if outcome else
                  "to move" if seat == view.get("to_move") else "")
-        options = [f"{side} · {tiles} · {state}", f"{tiles} · {state}", state] if state else [f"{side} · {tiles}",
+        details = [f"{side} · {tiles} · {state}", f"{tiles} · {state}", state] if state else [f"{side} · {tiles}",
                                                                                                tiles]
-        detail = first_fitting(options, ROW_DETAIL, row_text_width(w))
+        detail = first_fitting(details, ROW_DETAIL, row_text_width(w))
         active = seat in winners if outcome else seat == view.get("to_move")
         rows.append(PanelRow(ch, names[seat], detail, active))
     y = panel_rows(canvas, x, y, w, rows) + 4

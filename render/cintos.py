@@ -226,6 +226,7 @@ def _flag(view: Mapping[str, Any], key: str, seat: int) -> bool:
 
 
 def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> None:
+    y: float
     x, y, w = PANEL_X, BOARD_TOP + 6, PANEL_W
     outcome = view.get("outcome")
     winners = set(outcome.get("winners") or []) if outcome else set()

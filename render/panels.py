@@ -97,7 +97,7 @@ def header(canvas: Canvas, view: dict[str, Any], names: Sequence[str], title: st
     main = fit(main, 22, main_w)
     secondary_w = max(0.0, available - chips_w - gap - text_width(main, 22) - 10)
     secondary = fit(secondary, 17, secondary_w) if secondary else ""
-    right = w - MARGIN
+    right: float = w - MARGIN
     if secondary:
         right -= canvas.text((right, mid + 1), secondary, 17, MUTED, anchor="rm") + 10
     right -= canvas.text((right, mid), main, 22, INK, anchor="rm") + gap

@@ -225,7 +225,7 @@ def draw_line(canvas: Canvas, track: Track, tile: float, last: Mapping[str, Any]
         for row in data.get(side) or []:
             w = row_width(int(row["width"]), tile)
             x0 = x if sign > 0 else x - w
-            marked = bool(last) and last.get("line") == colour and last.get("value") == row["value"]
+            marked = bool(last and last.get("line") == colour and last.get("value") == row["value"])
             draw_row(canvas, x0, track.box_top, tile, row, colour, marked)
             x += sign * (w + ROW_GAP)
         ghost_x = x if sign > 0 else x - GHOST_W + ROW_GAP
@@ -313,7 +313,7 @@ def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Seque
     canvas.chip((x0 + 22, y0 + 22), 13, SEAT_CHIPS[seat])
     colours = view.get("colours") or [None, None]
     hands = view.get("hands") or []
-    hand = hands[seat] if seat < len(hands) else {"count": 0, "tiles": [], "visible": False}
+    hand: dict[str, Any] = hands[seat] if seat < len(hands) else {"count": 0, "tiles": [], "visible": False}
     state = ("wins" if seat in winners and len(winners) == 1 else "draw" if seat in winners
              else "to move" if active else "")
     own = f"own line {str(colours[seat]).upper()}" if colours[seat] else ""
@@ -369,7 +369,7 @@ def status_text(view: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def table_strip(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], y: float) -> float:
     """Pile, removed tile, dead tiles, the options and the last move, in one band."""
-    x = MARGIN
+    x: float = MARGIN
     size = 16.0
     draw_back(canvas, x, y, size, "")
     canvas.text((x + size + 8, y + size), f"pile {view.get('pile', 0)}", 16, INK, anchor="lm")
@@ -423,7 +423,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     canvas = Canvas(WIDTH, round(height))
     header(canvas, view, shown, TITLE, SEAT_CHIPS, match_id)
     last = view.get("last_move") or view.get("last")
-    y = HEADER_HEIGHT + 14
+    y: float = HEADER_HEIGHT + 14
     for name in ("white", "black"):
         if name not in lines:
             continue

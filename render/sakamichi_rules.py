@@ -134,9 +134,9 @@ def render_rules() -> bytes:
     canvas = Canvas(WIDTH, round(top + sum(heights) + footer))
     title_bar(canvas, f"{TITLE}: the rules in three pictures")
     canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 players", 18, MUTED, anchor="rm")
-    y = top
+    y: float = top
     for (key, tracks), height in zip(sections, heights, strict=True):
-        ty = y
+        ty: float = y
         for label, data, notes in tracks:
             ty = _rules_track(canvas, data, left, ty, label, notes) + 10
         title, caption, note = RULE_TEXT[key]

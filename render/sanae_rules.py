@@ -86,7 +86,7 @@ def _legend(canvas: Canvas, y: float) -> float:
     looks = (({"seat": 1}, "hidden"), ({"seat": 1, "letter": "N", "revealed": True}, "revealed"),
              ({"seat": 0, "letter": "L"}, "yours, not yet seen by the opponent (your view)"),
              ({"seat": 0, "letter": "C", "revealed": True, "zed_used": True}, "Zed Inel used"))
-    x = MARGIN + 4
+    x: float = MARGIN + 4
     for stone, words in looks:
         _stone(canvas, (x + STONE, y + STONE + 2), stone, True)
         x += 2 * STONE + 10
@@ -140,7 +140,8 @@ def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str, box: tu
     w, h = box[2] - box[0], box[3] - box[1]
     for i, (side, words) in enumerate(((left, "before: what Red sees"), (right, "after: what everyone sees"))):
         bx = x + i * (w + 34)
-        canvas.paste(side.image.crop(tuple(round(v * SCALE) for v in box)), (bx, y))
+        left_, top, right_, bottom = (round(v * SCALE) for v in box)
+        canvas.paste(side.image.crop((left_, top, right_, bottom)), (bx, y))
         canvas.rect((bx, y, bx + w, y + h), outline=BORDER, width=1)
         canvas.text((bx + w / 2, y + h + 5), words, 15, MUTED, anchor="mt")
     canvas.arrow((x + w + 7, y + h / 2), (x + w + 27, y + h / 2), MUTED, 5, head=12, outline=None)

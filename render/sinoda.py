@@ -109,7 +109,7 @@ def _edges(cells: Sequence[Mapping[str, Any]]) -> dict[tuple[tuple[int, int], tu
         for i in range(3):
             a, b, apex = vs[i], vs[(i + 1) % 3], vs[(i + 2) % 3]
             edges.setdefault(tuple(sorted((a, b))), []).append(apex)  # type: ignore[arg-type]
-    return edges  # type: ignore[return-value]
+    return edges
 
 
 def flower_name(labels: Sequence[str], cells: Sequence[Mapping[str, Any]], side: int) -> str:
@@ -397,6 +397,7 @@ def _team_letters(view: Mapping[str, Any]) -> list[str]:
 
 def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip],
            wheres: Sequence[str]) -> float:
+    y: float
     x, y, w = PANEL_X, BOARD_TOP, PANEL_W
     for title, seats in _panel_layout(view):
         if title:

@@ -88,7 +88,7 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
     canvas = Canvas(WIDTH, height)
     canvas.rect((0, 0, WIDTH, height), outline=BORDER, width=1)
     title_bar(canvas, fit(title, 26, WIDTH - 2 * MARGIN - 160), "final" if final else "standings", HEAD)
-    y = HEAD + 12
+    y: float = HEAD + 12
     if final:
         y = _podium(canvas, y, rows, names)
     cols = {"rank": MARGIN + 22, "name": MARGIN + 52, "pts": 360, "bh": 430, "sb": 500, "w": 500 if pods else 560}

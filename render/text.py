@@ -175,7 +175,7 @@ def text_width(text: str, size: float) -> float:
     return sum(_run_widths(text, _px(size))) / SCALE
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, fill: object,
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px: int, fill: str | tuple[int, ...],
               anchor: str = "la") -> float:
     """Draw `text` run by run at `xy` (drawing pixels) with a Pillow `anchor` ("la", "mm", "rs"...) taken from the
     UI face's metrics; returns the width drawn, in drawing pixels."""

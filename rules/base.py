@@ -9,12 +9,13 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 State = Any  # each game's own frozen dataclass
-Action = Hashable  # each game's own frozen dataclass (or the shared `Resign`)
+Action = Any  # each game's own frozen dataclass (or the shared `Resign`): hashable; Any, as State, so each game
+# names its own action types in its methods
 
 
 class RulesError(ValueError):
