@@ -1,8 +1,11 @@
 """One background task that acts on every deadline in the database: reminders, timeouts and lobby expiry.
 
 It sleeps until the next due time (read from the store, so it picks up where it left off after a restart) and is
-woken early whenever a new deadline is set. Of several processes on one database only the leader acts
-(`store.try_lead`); the others ask again every `LEASE` seconds and one takes over when the leader is gone.
+woken early whenever a new deadline is set. Of several processes on one database only the leader acts: it holds the
+lease `LEADERSHIP` (`store.lead`), renewed every `RENEW` seconds by a task of its own and lapsing `LEASE` seconds
+after the last renewal. A leader that stops (killed, frozen, cut off) stops renewing; another process, asking every
+`RENEW` seconds, takes the lease once it lapses. Every deadline write is fenced with the lease, so a leader that
+wakes up late acts on nothing another leader handled (its writes are refused, `data.Fenced`).
 """
 
 from __future__ import annotations
@@ -10,9 +13,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
+import time
 from typing import TYPE_CHECKING, Any
 
-from data import store_problem
+from data import Fenced, Lease, store_problem
 
 if TYPE_CHECKING:
     from cogs.tables import Tabletop
@@ -21,9 +26,10 @@ log = logging.getLogger(__name__)
 
 MAX_SLEEP = 3600.0  # look again at least hourly, whatever the database says
 MIN_SLEEP = 1.0  # never spin, even if something due keeps failing
-# A follower asks for the lead this often, and a leader on a shared database looks at the deadlines this often
-# (other processes set deadlines without waking it): a dead leader's successor acts within seconds.
-LEASE = 5.0
+RENEW = 2.0  # the leader renews its lease this often; the others ask for it this often
+LEASE = 6.0  # a lease lapses this long after its last renewal: three renewals, so one late renewal costs nothing
+# On a shared database the leader looks at the deadlines this often (other processes set deadlines without waking it).
+LOOK = 5.0
 LEADERSHIP = "scheduler"  # the store's name for this leadership
 # On a shared database a computer's turn is the business of the process whose commit began it (it is thinking);
 # the leader resumes only a turn left this long (that process died).
@@ -34,42 +40,74 @@ class Scheduler:
     def __init__(self, bot: Tabletop) -> None:
         self.bot = bot
         self._task: asyncio.Task[None] | None = None
+        self._renewer: asyncio.Task[None] | None = None
         self._sleeping = False
         self._poked = False  # woken on purpose: the cancellation ends only the current sleep
         self._dirty = False  # poked while busy: look again before sleeping
         self.leading: bool | None = None  # whether this process leads; None: not known yet
+        self.lease: Lease | None = None  # the lease held, for fencing the deadline writes
+        self._valid_until = 0.0  # time.monotonic() until which the lease is surely held (it lapses later in the db)
+
+    @property
+    def _shared(self) -> bool:
+        return bool(self.bot.service.store.shared)
 
     def start(self) -> None:
         if self._task is None:
+            if self._shared:
+                self._renewer = asyncio.create_task(self._renew(), name="tabletop-scheduler-lease")
             self._task = asyncio.create_task(self._run(), name="tabletop-scheduler")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-        if self.leading:  # hand over at once instead of when the connection closes
+        for task in (self._renewer, self._task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+        self._task = self._renewer = None
+        if self.leading:  # hand over at once instead of when the lease lapses
             try:
                 await self.bot.service.store.resign_lead(LEADERSHIP)
-            except Exception as exc:  # stopping anyway; closing the store releases it too
-                log.warning("scheduler: could not resign the lead (%s)", exc)
-        self.leading = None
+            except Exception as exc:  # stopping anyway; the lease lapses on its own
+                log.warning("scheduler: could not hand over the lead (%s)", exc)
+        self.leading, self.lease = None, None
+
+    def holds(self) -> bool:
+        """Whether this process may act now: it holds the lease, surely unexpired (a SQLite file: always)."""
+        return self.lease is not None and time.monotonic() < self._valid_until
 
     async def lead(self) -> bool:
-        """Whether this process leads now (`store.try_lead`: always on SQLite); a change is logged once."""
-        leading = await self.bot.service.store.try_lead(LEADERSHIP)
+        """Take or renew the lease (`store.lead`: always held on SQLite); a change is logged once."""
+        asked = time.monotonic()
+        lease = await self.bot.service.store.lead(LEADERSHIP, LEASE)
+        self.lease = lease
+        # Counted from before the request: the database's expiry is counted from later, so this is on the safe side.
+        self._valid_until = (math.inf if not self._shared else asked + LEASE) if lease is not None else 0.0
+        leading = lease is not None
         if leading != self.leading:
             if leading:
-                log.info("scheduler: this process leads: it acts on every deadline and computer turn")
+                log.info("scheduler: this process leads (lease epoch %s): it acts on every deadline and computer "
+                         "turn", lease.epoch if lease else "-")
             else:
-                log.info("scheduler: another process leads; this one follows and asks again every %g s", LEASE)
+                log.info("scheduler: another process leads; this one follows and asks again every %g s", RENEW)
             self.leading = leading
         return leading
 
+    async def _renew(self) -> None:
+        """On a shared database: renew the lease (or ask for it) every RENEW seconds, whatever the ticks are doing."""
+        while True:
+            was = self.holds()
+            try:
+                await self.lead()
+            except Exception as exc:  # the lease may still be held until it lapses: `holds` says so
+                log.error("scheduler: cannot renew the lead (%s)", store_problem(exc) or exc)
+            if self.holds() and not was:
+                self.poke()  # just took over: look at once
+            await asyncio.sleep(RENEW)
+
     def poke(self) -> None:
         """Something changed (a move, a new lobby): recompute the next wake-up (a follower has nothing to do)."""
-        if self._task is None or self.leading is False:
+        if self._task is None or (self._shared and not self.holds()):
             return
         if self._sleeping and not self._poked:
             self._poked = True
@@ -84,18 +122,28 @@ class Scheduler:
         service = self.bot.service
         done = await service.resume_computers(idle=COMPUTER_IDLE if service.store.shared else 0.0)
         for kind, match in await self.bot.service.due():
+            fence = self.lease
+            if fence is None or not self.holds():  # lapsed meanwhile (a slow tick, a pause): leave it to the next
+                return done
             try:
                 if kind == "remind":
-                    await tables.remind(match)
+                    await tables.remind(match, fence=fence)
                 elif kind == "timeout":
-                    await tables.time_out(match)
+                    await tables.time_out(match, fence=fence)
                 else:
-                    await tables.expire(match)
+                    await tables.expire(match, fence=fence)
                 done += 1
+            except Fenced:
+                log.info("scheduler: another process took the lead while this one was acting on match %s; the "
+                         "new leader acts on it", match.id)
+                self.lease, self._valid_until = None, 0.0
+                return done
             except Exception:
                 log.exception("scheduler: %s of match %s failed", kind, match.id)
         events: Any = getattr(self.bot, "events", None)  # tournaments: a match nobody started is a double forfeit
         for match_id in await events.due() if events is not None else []:
+            if not self.holds():
+                return done
             try:
                 turn = await events.settle_unstarted(match_id)
                 if turn is not None:
@@ -112,7 +160,9 @@ class Scheduler:
             leading = False
             upcoming: float | None = None
             try:
-                leading = await self.lead()
+                if not self._shared and self.leading is None:
+                    await self.lead()  # one process owns a SQLite file: it leads for good
+                leading = self.holds()
                 if leading:
                     await self.tick()
                     upcoming = await service.next_due()
@@ -126,8 +176,8 @@ class Scheduler:
             if self._dirty:
                 continue
             delay = MAX_SLEEP if upcoming is None else upcoming - service.now()
-            if not leading or service.store.shared:
-                delay = min(delay, LEASE)
+            if service.store.shared:  # a follower waits for the renewer's poke; RENEW is its longest wait
+                delay = min(delay, LOOK if leading else RENEW)
             # A plain sleep (not an Event wait): it is what simcord's virtual clock and any event loop understand.
             self._sleeping = True
             try:

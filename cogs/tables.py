@@ -30,6 +30,7 @@ from cogs.ui import (
     short,
     who,
 )
+from data import Lease
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
 from settings import Settings
@@ -302,8 +303,9 @@ class Tables:
         return False
 
     # ---- the clock ------------------------------------------------------------------------------------------------
-    async def remind(self, match: Match) -> None:
-        count = await self.service.mark_reminded(match)
+    async def remind(self, match: Match, *, fence: Lease | None = None) -> None:
+        """The scheduler's reminder (`fence`: its lease; for these clock methods alike)."""
+        count = await self.service.mark_reminded(match, fence=fence)
         if count is None:  # a move came in meanwhile: the new turn's clock has only just started
             return
         left = "half" if count == 1 else "most"
@@ -315,13 +317,15 @@ class Tables:
                               f"the deadline is <t:{int(match.record.deadline or 0)}:R>. {jump_url(match) or ''}",
                               fallback=True)
 
-    async def time_out(self, match: Match) -> None:
+    async def time_out(self, match: Match, *, fence: Lease | None = None) -> None:
         late = match.actors()
-        turn = await self.service.timeout(match.id)
-        if turn is not None:
+        turn = await self.service.timeout(match.id, fence=fence)
+        if turn is None:  # nothing late after all, or handled already (here, or by a leader before this one)
+            return
+        if turn.events or match.status != "active":
             await self.post_turn(turn)
             return
-        if match.record.overdue:
+        if match.record.overdue:  # this call left the match waiting for a claim
             channel = await self.match_channel(match)
             others = [who(uid) for s, uid in enumerate(match.user_ids) if s not in late]
             late_ones = ", ".join(who(match.user_at(s)) for s in late)
@@ -329,8 +333,8 @@ class Tables:
                                f"{', '.join(others)}: you may claim the win (or wait for the move).",
                                view=buttons(match.id, "claim"), allowed_mentions=discord.AllowedMentions(users=True))
 
-    async def expire(self, match: Match) -> None:
-        await self.service.expire_lobby(match.id)
+    async def expire(self, match: Match, *, fence: Lease | None = None) -> None:
+        await self.service.expire_lobby(match.id, fence=fence)
         if match.record.message_id is None:
             return
         channel = await self.match_channel(match)

@@ -3,7 +3,9 @@
 from data.health import StoreUnavailable, store_problem
 from data.store import (
     Duplicate,
+    Fenced,
     GuildSettings,
+    Lease,
     LogEntry,
     MatchRecord,
     NotifyPreference,
@@ -13,5 +15,5 @@ from data.store import (
     UserRecord,
 )
 
-__all__ = ["Duplicate", "GuildSettings", "LogEntry", "MatchRecord", "NotifyPreference", "SeatRecord", "StaleWrite",
-           "Store", "StoreUnavailable", "UserRecord", "store_problem"]
+__all__ = ["Duplicate", "Fenced", "GuildSettings", "Lease", "LogEntry", "MatchRecord", "NotifyPreference",
+           "SeatRecord", "StaleWrite", "Store", "StoreUnavailable", "UserRecord", "store_problem"]

@@ -264,6 +264,16 @@ MIGRATIONS: list[tuple[str | Dialects, ...]] = [
         "CREATE INDEX tournament_games_unplayed ON tournament_games (match_id) WHERE points IS NULL",
         "CREATE INDEX matches_computer_turn ON matches (turn_started) WHERE status = 'active' AND computer_turn = 1",
     ),
+    # 10: leaderships as leases (the scheduler's): the holder (a process), the epoch (one more with every new
+    # holder; writes fenced with an older one are refused) and when it lapses unless renewed, in the database's clock
+    (
+        """CREATE TABLE leases (
+            name TEXT PRIMARY KEY,
+            holder TEXT NOT NULL,
+            epoch INTEGER NOT NULL,
+            expires_at {real} NOT NULL
+        )""",
+    ),
 ]
 
 

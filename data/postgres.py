@@ -1,4 +1,4 @@
-"""The PostgreSQL backend of `data.sql.Database` (asyncpg): a pool of connections, and leadership by advisory lock.
+"""The PostgreSQL backend of `data.sql.Database` (asyncpg): a pool of connections, and leadership by lease.
 
 Store SQL keeps SQLite's `?` placeholders; each statement is rewritten to `$1…` once (cached).
 """
@@ -6,9 +6,11 @@ Store SQL keeps SQLite's `?` placeholders; each statement is rewritten to `$1…
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
+import os
 import re
+import secrets
+import socket
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
@@ -18,18 +20,32 @@ import asyncpg
 from asyncpg.exceptions._base import InternalClientError
 
 from data.health import StoreUnavailable, postgres_problem
-from data.sql import Database, Row, UniqueViolation
+from data.records import Lease
+from data.sql import Database, Fenced, Row, UniqueViolation
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact  # noqa: F401 -- also named from here
 
 log = logging.getLogger(__name__)
 
-LEAD_TIMEOUT = 5.0  # seconds to (re)connect the leadership connection or check it is alive
+LEAD_TIMEOUT = 5.0  # seconds to (re)connect the leadership connection or take or renew a lease on it
+# A renewal waits at most this long for a fenced write of the holder to commit (it holds the lease row meanwhile).
+LEASE_LOCK_TIMEOUT_MS = 1000
+# The server ends a session left idle inside a transaction this long: a process frozen mid-transaction (SIGSTOP, a
+# paused container) would otherwise hold its row locks, the lease's among them, for as long as it stays frozen.
+IDLE_IN_TRANSACTION_MS = 10_000
 CONNECT_TIMEOUT = 10.0  # seconds to open a pool connection
 # A statement that has not answered in this many seconds is given up (a network cut can leave a connection silent
 # forever): the player is told the database is not available instead of waiting with no end.
 COMMAND_TIMEOUT = 60.0
 _QUOTED_OR_MARK = re.compile(r"'(?:[^']|'')*'|\?")
 _SCHEMA_LOCK = 0x7461626C65746F70  # pg_advisory_xact_lock key of the migration runner ("tabletop" in ASCII)
+_NOW = "extract(epoch FROM clock_timestamp())::float8"  # the database's clock: the processes' clocks never matter
+# Take a free or expired lease, or renew our own (the epoch grows only when the holder changes); no row: held by
+# another process, unexpired.
+_TAKE_LEASE = f"""INSERT INTO leases AS l (name, holder, epoch, expires_at) VALUES ($1, $2, 1, {_NOW} + $3::float8)
+    ON CONFLICT (name) DO UPDATE SET epoch = CASE WHEN l.holder = EXCLUDED.holder THEN l.epoch ELSE l.epoch + 1 END,
+        holder = EXCLUDED.holder, expires_at = EXCLUDED.expires_at
+    WHERE l.holder = EXCLUDED.holder OR l.expires_at <= {_NOW}
+    RETURNING epoch"""
 _FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, InternalClientError)
 
 
@@ -46,11 +62,6 @@ def numbered(sql: str) -> str:
         return f"${count}"
 
     return _QUOTED_OR_MARK.sub(mark, sql)
-
-
-def lead_key(name: str) -> int:
-    """The advisory-lock key of a named leadership: fixed per name, the same in every process (a signed 64 bit)."""
-    return int.from_bytes(hashlib.sha256(f"tabletop lead {name}".encode()).digest()[:8], "big", signed=True)
 
 
 def problem(error: BaseException) -> str | None:
@@ -160,6 +171,13 @@ class _PgOps(Database):
     async def lock_table(self, table: str) -> None:
         await self.execute(f"LOCK TABLE {table} IN SHARE ROW EXCLUSIVE MODE")  # conflicts with itself, not reads
 
+    async def check_lease(self, lease: Lease) -> None:
+        # FOR SHARE: a takeover (an UPDATE of this row) waits until this transaction ends, so a write fenced here
+        # either commits while the lease is held or sees the new holder and is refused.
+        if await self.fetchone(f"SELECT 1 FROM leases WHERE name = ? AND holder = ? AND epoch = ? AND "
+                               f"expires_at > {_NOW} FOR SHARE", (lease.name, lease.holder, lease.epoch)) is None:
+            raise Fenced(f"the lease {lease.name!r} (epoch {lease.epoch}) is no longer held by this process")
+
     async def lock_schema(self) -> None:
         await self.execute(f"SELECT pg_advisory_xact_lock({_SCHEMA_LOCK})")
 
@@ -180,15 +198,17 @@ class _PgOps(Database):
 
 class PostgresDatabase(_PgOps):
     """A pool of `DATABASE_POOL_SIZE` connections; transactions are READ COMMITTED, so a compare-and-set locks
-    its row first (`lock_row`). Leadership uses one more connection, kept out of the pool (`try_lead`)."""
+    its row first (`lock_row`). Leases are taken and renewed on one more connection, kept out of the pool (`lead`):
+    a busy pool never delays a renewal."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         super().__init__(pool, redact(url))
         self._pool = pool
         self._url = url
         self._lead: asyncpg.Connection | None = None
-        self._leads: set[str] = set()  # names held on `_lead`
         self._lead_lock = asyncio.Lock()
+        # Who holds a lease: this process, for as long as it runs (a restarted process is a new holder).
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
 
     async def _lost(self) -> bool:
         # When the server ended one connection (a restart, an administrator) it ended the idle ones too: replace
@@ -200,7 +220,8 @@ class PostgresDatabase(_PgOps):
     async def connect(cls, url: str, *, pool_size: int) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
-                                             command_timeout=COMMAND_TIMEOUT)
+                                             command_timeout=COMMAND_TIMEOUT, server_settings={
+                                                 "idle_in_transaction_session_timeout": str(IDLE_IN_TRANSACTION_MS)})
         except _FAILURES as error:
             found = problem(error)
             if found is None:
@@ -232,59 +253,49 @@ class PostgresDatabase(_PgOps):
             raise
 
     # ---- leadership ----------------------------------------------------------------------------------------
-    async def try_lead(self, name: str) -> bool:
-        """Whether this process holds leadership `name` (now or already): a session advisory lock on the
-        leadership connection. A lost connection loses every lock on it: the next call connects again and tries."""
+    async def lead(self, name: str, ttl: float) -> Lease | None:
+        """This process's lease on leadership `name`, taken if free or expired and renewed if held, for `ttl` more
+        seconds of the database's clock; None while another process holds it unexpired. A holder that stops
+        renewing (dead, frozen, cut off) loses it when it expires, whatever its connections do. Any failure of the
+        leadership connection drops it and answers None; the next call connects again."""
         async with self._lead_lock:
-            if name in self._leads and await self._lead_alive():
-                return True
             try:
                 if self._lead is None or self._lead.is_closed():
-                    self._lead = await asyncpg.connect(self._url, timeout=LEAD_TIMEOUT)
-                got = await self._lead.fetchval("SELECT pg_try_advisory_lock($1)", lead_key(name),
-                                                timeout=LEAD_TIMEOUT)
-            except Exception as error:  # any failure on this one connection: drop it, the next call starts afresh
-                log.warning("cannot try leadership %r on %s: %s", name, self._name, error)
-                await self._drop_lead()
-                return False
-            if got:
-                self._leads.add(name)
-            return bool(got)
+                    self._lead = await asyncpg.connect(self._url, timeout=LEAD_TIMEOUT, server_settings={
+                        "lock_timeout": str(LEASE_LOCK_TIMEOUT_MS)})
+                epoch = await self._lead.fetchval(_TAKE_LEASE, name, self.holder, ttl, timeout=LEAD_TIMEOUT)
+            except asyncpg.LockNotAvailableError:
+                return None  # a fenced write is committing: whoever holds the lease is asked again next time
+            # Any failure: a connection cut mid-statement can leave asyncpg's protocol in a state it refuses to leave
+            # (InternalClientError "another operation is in progress"), which is no PostgresError or InterfaceError.
+            except Exception as error:
+                log.warning("cannot take or renew the lease %r on %s: %s", name, self._name, error)
+                self._drop_lead()
+                return None
+            return None if epoch is None else Lease(name, self.holder, int(epoch))
 
-    async def _lead_alive(self) -> bool:
-        """Whether the leadership connection still answers; if not, every lock it held is gone."""
-        try:
-            if self._lead is not None and not self._lead.is_closed():
-                await self._lead.fetchval("SELECT 1", timeout=LEAD_TIMEOUT)
-                return True
-        # Any failure: a connection cut mid-statement can leave asyncpg's protocol in a state it refuses to leave
-        # (InternalClientError "another operation is in progress"), which is no PostgresError or InterfaceError.
-        except Exception as error:
-            log.warning("lost the leadership connection to %s: %s", self._name, error)
-        await self._drop_lead()
-        return False
-
-    async def _drop_lead(self) -> None:
-        self._leads.clear()
+    def _drop_lead(self) -> None:
         lead, self._lead = self._lead, None
         if lead is not None:
-            lead.terminate()  # no goodbye over a connection that may hang; the server drops its locks
+            lead.terminate()  # no goodbye over a connection that may hang
 
-    async def resign_lead(self, name: str) -> None:
+    async def resign_lead(self, name: str | None = None) -> None:
+        """Let the lease `name` (every lease of this process: None) expire now, so another process takes it at
+        once; nothing if not held. Best effort: an unreachable database lets it expire on its own."""
         async with self._lead_lock:
-            if name not in self._leads:
+            if self._lead is None or self._lead.is_closed():
                 return
-            self._leads.discard(name)
             try:
-                assert self._lead is not None
-                await self._lead.fetchval("SELECT pg_advisory_unlock($1)", lead_key(name), timeout=LEAD_TIMEOUT)
-            except Exception:
-                await self._drop_lead()  # closing the connection releases the lock as well
+                await self._lead.execute("UPDATE leases SET expires_at = 0 WHERE holder = $1 AND ($2::text IS NULL "
+                                         "OR name = $2)", self.holder, name, timeout=LEAD_TIMEOUT)
+            except Exception as error:
+                log.warning("cannot hand over the lease %r on %s: %s", name, self._name, error)
+                self._drop_lead()
 
     async def close(self) -> None:
+        await self.resign_lead()
         async with self._lead_lock:
             lead, self._lead = self._lead, None
-            self._leads.clear()
             if lead is not None:
                 try:
                     await asyncio.wait_for(lead.close(), LEAD_TIMEOUT)

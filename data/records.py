@@ -82,3 +82,13 @@ class NotifyPreference:
     game: str
     turns: bool | None = None  # a DM when it is their turn
     reminders: bool | None = None  # reminders as the deadline nears
+
+
+@dataclass(frozen=True)
+class Lease:
+    """A leadership held by this process (`Store.lead`): its name, the holder (this process's id) and the epoch,
+    one more with every new holder. Writes fenced with a lease are refused once another holder took over."""
+
+    name: str
+    holder: str
+    epoch: int

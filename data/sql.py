@@ -17,6 +17,7 @@ from typing import Any
 import aiosqlite
 
 from data.health import check_file, check_intact, check_same_file, file_identity
+from data.records import Lease
 
 Row = Sequence[Any]
 
@@ -27,6 +28,11 @@ _SQLITE_UNIQUE = {sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PR
 class UniqueViolation(Exception):
     """A row with the same unique key exists already (the store turns it into `Duplicate` where that means
     "done before")."""
+
+
+class Fenced(RuntimeError):
+    """A write fenced with a lease (`Store.lead`) was refused: another process holds that leadership now (this one
+    stopped renewing it in time: frozen, cut off, too slow). Nothing was written."""
 
 
 class Database(ABC):
@@ -64,6 +70,11 @@ class Database(ABC):
     async def lock_table(self, table: str) -> None:
         """In a transaction: one transaction at a time that takes this lock writes `table` (reads go on), for a
         read-compute-write over rows that may not exist yet."""
+
+    @abstractmethod
+    async def check_lease(self, lease: Lease) -> None:
+        """In a transaction: `Fenced` unless `lease` is still held, unexpired; held until the transaction ends, so
+        no other process takes it over before this transaction's writes commit."""
 
     @abstractmethod
     async def lock_schema(self) -> None:
@@ -126,6 +137,9 @@ class _SqliteOps(Database):
 
     async def lock_table(self, table: str) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file's write lock."""
+
+    async def check_lease(self, lease: Lease) -> None:
+        """Nothing to do: one process owns a SQLite file, and it always leads."""
 
     async def lock_schema(self) -> None:
         """Nothing to do: BEGIN IMMEDIATE already holds the whole file's write lock."""

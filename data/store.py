@@ -17,16 +17,16 @@ import aiosqlite
 from data.health import StoreUnavailable, missing_grant, store_problem
 from data.migrations import migrate
 from data.ratings import RatingStore
-from data.records import GuildSettings, LogEntry, MatchRecord, NotifyPreference, SeatRecord, UserRecord
-from data.sql import Database, SqliteDatabase, UniqueViolation
+from data.records import GuildSettings, Lease, LogEntry, MatchRecord, NotifyPreference, SeatRecord, UserRecord
+from data.sql import Database, Fenced, SqliteDatabase, UniqueViolation
 from data.tournaments import TournamentStore
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact
 
 log = logging.getLogger(__name__)
 
 
-__all__ = ["Duplicate", "GuildSettings", "LogEntry", "MatchRecord", "NotifyPreference", "SeatRecord", "StaleWrite",
-           "Store", "UserRecord"]
+__all__ = ["Duplicate", "Fenced", "GuildSettings", "Lease", "LogEntry", "MatchRecord", "NotifyPreference",
+           "SeatRecord", "StaleWrite", "Store", "UserRecord"]
 
 
 class StaleWrite(RuntimeError):
@@ -142,18 +142,28 @@ class Store(RatingStore, TournamentStore):
         return await self._db.schema_version()
 
     # ---- leadership (one process of several does a job: the scheduler's sweeps ...) -------------------------------
-    async def try_lead(self, name: str) -> bool:
-        """Whether this process holds the leadership `name`, now or already. PostgreSQL: a session advisory lock on
-        a connection of its own; if that connection is lost, so is the lock, and the next call tries again (another
-        process may have taken it: that is the failover). SQLite: always True (one process owns the file)."""
+    async def lead(self, name: str, ttl: float) -> Lease | None:
+        """This process's lease on the leadership `name` for `ttl` more seconds, taken or renewed; None while
+        another process holds it. PostgreSQL: a row with an expiry time in the database's clock, so a holder that
+        stops renewing (dead, frozen, cut off: its connections may stay open) loses it once it lapses, and the next
+        holder gets a higher epoch. Writes fenced with a lease (`fence=`) are refused once another holds it. SQLite:
+        always held (one process owns the file)."""
         if self._db.dialect == "postgresql":
-            return await self._db.try_lead(name)  # type: ignore[attr-defined]
-        return True
+            return await self._db.lead(name, ttl)  # type: ignore[attr-defined,no-any-return]
+        return Lease(name, "sqlite", 1)
 
     async def resign_lead(self, name: str) -> None:
-        """Give up the leadership `name` (nothing if it is not held)."""
+        """Give up the lease `name` now (nothing if not held): another process takes it at its next ask."""
         if self._db.dialect == "postgresql":
             await self._db.resign_lead(name)  # type: ignore[attr-defined]
+
+    async def _fenced_execute(self, sql: str, params: Sequence[Any], fence: Lease | None) -> int:
+        """One write; with `fence`, in a transaction that first checks the lease is still held (`Fenced` if not)."""
+        if fence is None or not self.shared:
+            return await self._db.execute(sql, params)
+        async with self._db.transaction() as tx:
+            await tx.check_lease(fence)
+            return await tx.execute(sql, params)
 
     async def revision(self, match_id: int) -> int | None:
         """The match's revision (None: no such match): one primary-key read, to check an in-memory copy."""
@@ -253,11 +263,12 @@ class Store(RatingStore, TournamentStore):
         return [_match(row) for row in await self._db.fetchall(sql, (user_id, *statuses))]
 
     async def update_match(self, match_id: int, *, expected_version: int | None = None,
-                           expected_status: str | None = None, **fields: Any) -> bool:
+                           expected_status: str | None = None, fence: Lease | None = None, **fields: Any) -> bool:
         """Set clock and agreement fields (not the log: that only grows through `append`).
 
         With `expected_version` / `expected_status` this is a compare-and-set: nothing changes (and False is
-        returned) if a move was committed or the status changed since the caller looked.
+        returned) if a move was committed or the status changed since the caller looked. With `fence` (the
+        scheduler's lease) `Fenced` if another process leads now.
         """
         allowed = {"reminders", "overdue", "deadline", "expires_at", "draw_offer", "status", "outcome", "updated_at"}
         unknown = set(fields) - allowed
@@ -273,17 +284,18 @@ class Store(RatingStore, TournamentStore):
             where, params = where + " AND version = ?", [*params, expected_version]
         if expected_status is not None:
             where, params = where + " AND status = ?", [*params, expected_status]
-        return await self._db.execute(f"UPDATE matches SET {assignments}revision = revision + 1 WHERE {where}",
-                                      (*encoded.values(), *params)) > 0
+        return await self._fenced_execute(f"UPDATE matches SET {assignments}revision = revision + 1 WHERE {where}",
+                                          (*encoded.values(), *params), fence) > 0
 
-    async def set_reminders(self, match_id: int, *, version: int, count: int) -> bool:
+    async def set_reminders(self, match_id: int, *, version: int, count: int, fence: Lease | None = None) -> bool:
         """Record reminder `count` for the turn at `version` only: False if that turn is over or already reminded.
 
-        Compare-and-set in SQL, so a reminder racing a move never lands on (and spoils) the next turn.
+        Compare-and-set in SQL, so a reminder racing a move never lands on (and spoils) the next turn; with `fence`
+        (the scheduler's lease) `Fenced` if another process leads now.
         """
-        return await self._db.execute(
+        return await self._fenced_execute(
             "UPDATE matches SET reminders = ?, revision = revision + 1 WHERE id = ? AND version = ? "
-            "AND status = 'active' AND overdue = 0 AND reminders < ?", (count, match_id, version, count)) > 0
+            "AND status = 'active' AND overdue = 0 AND reminders < ?", (count, match_id, version, count), fence) > 0
 
     async def due_matches(self, now: float) -> list[MatchRecord]:
         """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached, by id.
@@ -368,7 +380,7 @@ class Store(RatingStore, TournamentStore):
                      outcome: dict[str, Any] | None, now: float,
                      seats: Sequence[int] | None = None, deadline: float | None = None, key: str | None = None,
                      seat_draw: str | None = None, seed: str | None = None, commitment: str | None = None,
-                     computer_turn: bool = False) -> int:
+                     computer_turn: bool = False, fence: Lease | None = None) -> int:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
         Raises `StaleWrite` if the log is no longer at `expected_version`, `Duplicate` if `key` (the request's
@@ -376,9 +388,12 @@ class Store(RatingStore, TournamentStore):
         is fixed too (the start of a match), with `seat_draw` logged as line 0 and the dice `seed` and its
         `commitment`. The turn clock restarts at `now` with `deadline` (None: no deadline), and a standing draw
         offer lapses. `computer_turn`: a computer is to act now (the scheduler resumes such a turn if left).
-        Returns the new version; once it returns, the entries are durable.
+        With `fence` (the scheduler's lease) `Fenced` if another process leads now. Returns the new version; once
+        it returns, the entries are durable.
         """
         async with self._db.transaction() as tx:
+            if fence is not None:
+                await tx.check_lease(fence)
             await tx.lock_row("matches", match_id)  # PostgreSQL: another process's append waits here
             if key is not None and await tx.fetchone("SELECT n FROM actions WHERE match_id = ? AND key = ?",
                                                      (match_id, key)) is not None:

@@ -9,7 +9,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from data import Duplicate, Store
+from data import Duplicate, Lease, Store
 from matches.model import Event, Match, Refusal, Turn
 from rules import RESIGN, Action, Outcome, State
 from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
@@ -62,12 +62,13 @@ class Agreements:
     async def next_due(self) -> float | None:
         return await self.store.next_due()
 
-    async def mark_reminded(self, match: Match) -> int | None:
+    async def mark_reminded(self, match: Match, *, fence: Lease | None = None) -> int | None:
         """Record that the player to move is being reminded; returns which reminder this is (1: half, 2: 90 %).
 
         None when no reminder is due any more: a move committed since the scheduler looked (the new turn's clock
         has just started) or this reminder was already sent. Checked under the match lock and written as a
-        compare-and-set on the turn, so a reminder never lands on the next turn.
+        compare-and-set on the turn, so a reminder never lands on the next turn. `fence`: the scheduler's lease
+        (`data.Fenced` if another process leads now; this section's other clock methods take it too).
         """
         async with match.lock:
             r = match.record
@@ -77,23 +78,25 @@ class Agreements:
             count = 2 if elapsed >= 0.9 else 1 if elapsed >= 0.5 else 0
             if count <= r.reminders:
                 return None
-            if not await self.store.set_reminders(match.id, version=r.version, count=count):
+            if not await self.store.set_reminders(match.id, version=r.version, count=count, fence=fence):
                 await self._refresh(match)  # another process moved or reminded first
                 return None
             match.record = replace(r, reminders=count)
             return count
 
-    async def expire_lobby(self, match_id: int) -> Match:
+    async def expire_lobby(self, match_id: int, *, fence: Lease | None = None) -> Match:
         match = await self.get(match_id)
         async with match.lock:
             self._lobby(match)
-            await self._end_by_agreement(match, "aborted", LOBBY_EXPIRED)
+            await self._end_by_agreement(match, "aborted", LOBBY_EXPIRED, fence=fence)
             return match
 
-    async def timeout(self, match_id: int) -> Turn | None:
+    async def timeout(self, match_id: int, *, fence: Lease | None = None) -> Turn | None:
         """A deadline passed: forfeit the late seats, or (rule "claim") let the others claim the win.
 
-        Returns the turn for a forfeit; None when the match now waits for a claim (or nothing was late after all).
+        Returns the turn for a forfeit or an abort; a turn without events when this call left the match waiting
+        for a claim; None when there was nothing to do (not late after all, or already handled: by this process or
+        by another, a leader before this one), so a deadline is announced once.
         """
         match = await self.get(match_id)
         async with match.lock:
@@ -103,15 +106,15 @@ class Agreements:
             late = match.actors()
             defaults = [(seat, match.game.timeout_action(match.state, seat)) for seat in late]
             if late and all(action is not None for _, action in defaults):
-                return await self._default_actions(match, defaults)
+                return await self._default_actions(match, defaults, fence=fence)
             if len(late) >= match.players:
-                await self._end_by_agreement(match, "aborted", NOBODY_MOVED)
+                await self._end_by_agreement(match, "aborted", NOBODY_MOVED, fence=fence)
                 return Turn(match, [])
             if r.timeout_rule == "forfeit":
-                return await self._forfeit(match, late)
-            await self._update(match, overdue=1)
+                return await self._forfeit(match, late, fence=fence)
+            await self._update(match, fence=fence, overdue=1)
             match.record = replace(r, overdue=True)
-            return None
+            return Turn(match, [])
 
     async def claim(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
         """An opponent claims the win over a player whose time ran out (rule "claim")."""
@@ -126,7 +129,8 @@ class Agreements:
                 raise Refusal("You are the one out of time: make your move instead.")
             return await self._forfeit(match, late, key)
 
-    async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]]) -> Turn:
+    async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]], *,
+                               fence: Lease | None = None) -> Turn:
         """Apply what the rules do for late seats (e.g. an unanswered question counts as "no")."""
         game, state = match.game, match.state
         events: list[Event] = []
@@ -138,10 +142,11 @@ class Agreements:
                                 f"no answer in time: {game.describe(state, action, after)}", "timeout"))
             state = after
         more, state = self._resolve(match, state, version)
-        await self._commit(match, state, [*events, *more])
+        await self._commit(match, state, [*events, *more], fence=fence)
         return Turn(match, [*events, *more])
 
-    async def _forfeit(self, match: Match, late: Sequence[int], key: str | None = None) -> Turn:
+    async def _forfeit(self, match: Match, late: Sequence[int], key: str | None = None, *,
+                       fence: Lease | None = None) -> Turn:
         game, state = match.game, match.state
         events: list[Event] = []
         version = match.record.version
@@ -156,22 +161,23 @@ class Agreements:
             forfeited.append(seat)
             state = after
         more, state = self._resolve(match, state, version)
-        await self._commit(match, state, [*events, *more], key=key, forfeit=forfeited)
+        await self._commit(match, state, [*events, *more], key=key, forfeit=forfeited, fence=fence)
         return Turn(match, [*events, *more])
 
     # ---- ending by agreement, rematch ----------------------------------------------------------------------------
-    async def _update(self, match: Match, **fields: Any) -> None:
+    async def _update(self, match: Match, *, fence: Lease | None = None, **fields: Any) -> None:
         """Write agreement or clock fields only if no move was committed and the status did not change since this
         process looked (compare-and-set); otherwise reload and refuse, and nothing changes."""
         if not await self.store.update_match(match.id, expected_version=match.record.version,
-                                             expected_status=match.status, **fields):
+                                             expected_status=match.status, fence=fence, **fields):
             await self._refresh(match)
             raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
 
-    async def _end_by_agreement(self, match: Match, status: str, reason: str) -> None:
+    async def _end_by_agreement(self, match: Match, status: str, reason: str, *,
+                                fence: Lease | None = None) -> None:
         outcome = Outcome(frozenset(), None, reason).to_json()
-        await self._update(match, status=status, outcome=outcome, deadline=None, draw_offer=None, expires_at=None,
-                           updated_at=self._clock())
+        await self._update(match, fence=fence, status=status, outcome=outcome, deadline=None, draw_offer=None,
+                           expires_at=None, updated_at=self._clock())
         match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
                                expires_at=None)
         if status == "finished":  # an agreed draw is rated like any result; an abort never is

@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from data import Duplicate, GuildSettings, StaleWrite, Store
+from data import Duplicate, GuildSettings, Lease, StaleWrite, Store
 from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
 from matches.cache import MatchCache, lock_in_use
@@ -414,9 +414,9 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
 
     async def _commit(self, match: Match, state: State, events: list[Event], seats: Sequence[int] | None = None,
                       key: str | None = None, seat_draw: str | None = None, seed: bytes | None = None,
-                      forfeit: Sequence[int] = ()) -> None:
+                      forfeit: Sequence[int] = (), fence: Lease | None = None) -> None:
         """Store `state` after `events`; `forfeit`: seats that resigned by running out of time (so the result says
-        so, not "resigned")."""
+        so, not "resigned"); `fence`: the scheduler's lease, when it acts on a deadline."""
         ended = match.game.outcome(state)
         status = "finished" if ended is not None else "active"
         outcome = None if ended is None else ended.to_json() | ({FORFEIT_KEY: sorted(forfeit)} if forfeit else {})
@@ -432,7 +432,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
                 status=status, outcome=outcome, now=now, seats=seats,
                 deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,
-                commitment=dice.commitment(seed) if seed else None, computer_turn=computer_turn)
+                commitment=dice.commitment(seed) if seed else None, computer_turn=computer_turn, fence=fence)
         except StaleWrite:
             await self._refresh(match)
             raise Refusal(f"Match #{match.id} changed while you were acting; look at the board and try again.") \

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.scheduler import Scheduler
-from data import StoreUnavailable
+from data import Lease, StoreUnavailable
 
 
 class OneProcess:
@@ -18,8 +18,8 @@ class OneProcess:
 
     shared = False
 
-    async def try_lead(self, name: str) -> bool:
-        return True
+    async def lead(self, name: str, ttl: float) -> Lease:
+        return Lease(name, "sqlite", 1)
 
     async def resign_lead(self, name: str) -> None:
         pass

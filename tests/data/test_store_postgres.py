@@ -1,5 +1,5 @@
-"""PostgreSQL only: two stores (as two processes) appending to one match at once, leadership by advisory lock with
-its hand-over and failover, and outages that become `StoreUnavailable` (never a password in the message)."""
+"""PostgreSQL only: two stores (as two processes) appending to one match at once, a failing leadership connection,
+and outages that become `StoreUnavailable` (never a password in the message). Leases: test_store_leases.py."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import contextlib
 import socket
 from collections import Counter
 from collections.abc import AsyncIterator
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -16,7 +15,7 @@ import pytest
 import pytest_asyncio
 
 from data import StaleWrite, Store, StoreUnavailable, postgres, store_problem
-from data.postgres import lead_key, numbered, redact
+from data.postgres import numbered, redact
 from data.ratings import RatingChangeRow
 
 
@@ -60,55 +59,6 @@ async def test_twenty_appenders_on_two_stores_one_wins_each_version(two: tuple[S
     final = await first.get_match(match.id)
     assert final is not None and final.version == goal and final.revision == goal
     assert final.state == {"by": int(log[-1].text[1:])}  # the snapshot is the last winner's
-
-
-async def test_one_store_leads_and_hands_over(two: tuple[Store, Store], postgres_url: str) -> None:
-    first, second = two
-    assert await first.try_lead("deadlines")
-    assert await first.try_lead("deadlines")  # already: still
-    assert not await second.try_lead("deadlines")
-    assert await second.try_lead("digest")  # another name is another leadership
-    await first.resign_lead("deadlines")
-    assert await second.try_lead("deadlines")
-    assert not await first.try_lead("deadlines")
-    await second.close()  # closing gives up everything it led
-    assert await first.try_lead("deadlines") and await first.try_lead("digest")
-    third = await Store.open(postgres_url)
-    try:
-        assert not await third.try_lead("digest")
-    finally:
-        await third.close()
-
-
-async def test_a_lost_leadership_connection_fails_over(two: tuple[Store, Store], postgres_url: str) -> None:
-    first, second = two
-    assert await first.try_lead("deadlines")
-    assert not await second.try_lead("deadlines")
-    lead = first._db._lead  # type: ignore[attr-defined]
-    admin = await asyncpg.connect(postgres_url)
-    try:  # the server drops the leader's connection (a network cut, a killed backend)
-        assert await admin.fetchval("SELECT pg_terminate_backend($1)", lead.get_server_pid())
-    finally:
-        await admin.close()
-    for _ in range(100):  # the server releases the lock once the backend has exited
-        if await second.try_lead("deadlines"):
-            break
-        await asyncio.sleep(0.05)
-    assert await second.try_lead("deadlines")
-    assert not await first.try_lead("deadlines")  # it noticed the loss and tried again on a new connection
-    await second.resign_lead("deadlines")
-    assert await first.try_lead("deadlines")
-
-
-async def test_sqlite_always_leads(tmp_path: Path) -> None:
-    first, second = await Store.open(tmp_path / "a.sqlite3"), await Store.open(tmp_path / "a.sqlite3")
-    try:
-        assert await first.try_lead("deadlines") and await second.try_lead("deadlines")
-        await first.resign_lead("deadlines")
-        assert await first.try_lead("deadlines")
-    finally:
-        await first.close()
-        await second.close()
 
 
 def free_port() -> int:
@@ -184,7 +134,7 @@ async def test_an_outage_while_running_is_store_unavailable_and_passes(postgres_
         with pytest.raises(StoreUnavailable):  # a transaction too: nothing half-done
             await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
                                outcome=None, now=2.0)
-        assert not await store.try_lead("deadlines")  # no server: no leader, and no exception
+        assert await store.lead("deadlines", 5.0) is None  # no server: no leader, and no exception
         await proxy.open()  # the server is back: the pool connects again
         assert await store.revision(match.id) == 0
         assert await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
@@ -216,7 +166,6 @@ def test_placeholders_and_redacted_urls() -> None:
     assert redact("postgresql://bot:pa:ss@db.example:5433/tabletop?sslmode=require") == (
         "postgresql://bot@db.example:5433/tabletop?sslmode=require")
     assert redact("postgresql://bot@db/tabletop") == "postgresql://bot@db/tabletop"
-    assert lead_key("deadlines") == lead_key("deadlines") != lead_key("digest")
 
 
 async def test_the_pool_has_the_size_asked_for(postgres_url: str) -> None:
@@ -327,11 +276,13 @@ async def test_a_silent_server_is_given_up_on(postgres_url: str, monkeypatch: py
             await asyncio.wait_for(store.close(), 10)
 
 
-async def test_any_failure_of_the_leadership_connection_counts_as_its_loss(two: tuple[Store, Store]) -> None:
+async def test_any_failure_of_the_leadership_connection_drops_it(two: tuple[Store, Store]) -> None:
     """A connection cut mid-statement can leave asyncpg refusing every later call with an error that is neither a
-    PostgresError nor an InterfaceError; try_lead drops that connection and answers, it does not raise."""
+    PostgresError nor an InterfaceError; `lead` drops that connection and answers None, it does not raise, and the
+    next call connects again and renews the same lease."""
     first, second = two
-    assert await first.try_lead("deadlines")
+    lease = await first.lead("deadlines", 30.0)
+    assert lease is not None
     lead = first._db._lead  # type: ignore[attr-defined]
 
     class Stuck:
@@ -348,15 +299,10 @@ async def test_any_failure_of_the_leadership_connection_counts_as_its_loss(two: 
             lead.terminate()
 
     first._db._lead = Stuck()  # type: ignore[attr-defined]
-    assert not await first.try_lead("deadlines") or first._db._lead is not lead  # type: ignore[attr-defined]
-    assert lead.is_closed()  # dropped: the server releases its locks
-    leads: list[bool] = []
-    for _ in range(100):
-        leads = [await first.try_lead("deadlines"), await second.try_lead("deadlines")]
-        if any(leads):
-            break
-        await asyncio.sleep(0.05)
-    assert leads.count(True) == 1  # one leader again, whichever came first
+    assert await first.lead("deadlines", 30.0) is None
+    assert lead.is_closed()  # dropped
+    assert await first.lead("deadlines", 30.0) == lease  # a new connection; the lease never lapsed
+    assert await second.lead("deadlines", 30.0) is None
 
 
 async def test_connections_the_server_ended_are_replaced(postgres_url: str) -> None:

@@ -36,8 +36,10 @@ async def test_deadline_reminders_and_claim(setup) -> None:
     assert await service.mark_reminded(match) == 2
     clock.now += 100
     assert [k for k, _ in await service.due()] == ["timeout"]
-    assert await service.timeout(match.id) is None  # rule "claim": wait for the opponent
+    waiting = await service.timeout(match.id)  # rule "claim": wait for the opponent
+    assert waiting is not None and waiting.events == [] and match.status == "active"
     assert match.record.overdue and await service.due() == []
+    assert await service.timeout(match.id) is None  # once: a second look finds it handled, and says so
     late = match.user_at(match.actors()[0])
     winner = BOB if late == ADA else ADA
     with pytest.raises(Refusal, match="out of time"):

@@ -129,3 +129,22 @@ async def test_sqlite_cache_hits_read_nothing(tmp_path: Path, monkeypatch: pytes
         await service.act(match.id, user, text)
     finally:
         await store.close()
+
+
+async def test_a_deadline_handled_by_another_process_is_not_handled_again(
+        two: tuple[MatchService, MatchService]) -> None:
+    """Two scheduler leaders one after the other (the first froze, the second took over): the second marks the
+    late player out of time (rule "claim"), and the first, waking up with its old copy, is told there is nothing to
+    do (None), so the bot announces the deadline once."""
+    here, there = two
+    lobby = await here.create("cintos", guild_id=1, channel_id=2, creator_id=A, players=2, time_control=60)
+    await here.join(lobby.id, B)
+    match = (await here.start(lobby.id, A)).match
+    stale = await there.get(match.id)  # the first leader's copy, from before the deadline
+    assert not stale.record.overdue
+    for service in two:
+        service._clock = lambda: match.record.deadline + 1  # type: ignore[method-assign,operator]
+    waiting = await here.timeout(match.id)
+    assert waiting is not None and waiting.events == [] and match.record.overdue
+    assert await there.timeout(match.id) is None
+    assert stale.record.overdue  # reloaded: it saw the other's mark

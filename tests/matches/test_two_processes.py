@@ -5,8 +5,9 @@ requests on 4 "hot" matches that the other plays too (so both often act on one t
 both derive from the turn, and retries some applied moves with the same key. Afterwards every log is 1..n,
 replays to the stored state, and holds exactly the moves the two processes were told were committed, each key once.
 
-Two processes also run the bot's scheduler loop (cogs/scheduler.py, leadership by `store.try_lead`) over matches
-with deadlines; the leader is SIGKILLed and the other takes over, and every deadline is processed exactly once.
+Two processes also run the bot's scheduler loop (cogs/scheduler.py, leadership by a lease, `store.lead`) over
+matches with deadlines; the leader is SIGKILLed, or frozen with SIGSTOP (its connections stay open, as in a paused
+container) and woken again later, and the other takes over: every deadline is processed exactly once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ import asyncio
 import signal
 from collections import Counter
 
-from cogs.scheduler import LEASE
+import pytest
+
+from cogs.scheduler import LEASE, RENEW
 from data import Store
 from rules.outcomes import FORFEIT_KEY
 from tests.matches.processes import acks, check_logs, keyed_lines, spawn, start_matches
@@ -56,9 +59,10 @@ async def test_two_processes_on_the_same_matches(postgres_url: str) -> None:
     assert sorted((a.match_id, a.n, a.key) for a in told) == stored
 
 
-async def test_scheduler_failover_after_the_leader_is_killed(postgres_url: str) -> None:
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGSTOP], ids=["killed", "frozen"])
+async def test_scheduler_failover_after_the_leader_stops(postgres_url: str, stop: signal.Signals) -> None:
     # Deadlines every second from 3 s to 14 s after the start: some pass under the first leader, the rest after it
-    # is SIGKILLed. Forfeit rule: a processed timeout is a logged resignation and ends the match.
+    # is SIGKILLed or SIGSTOPped. Forfeit rule: a processed timeout is a logged resignation and ends the match.
     time_controls = [3 + i // 2 for i in range(24)]
     ids = await start_matches(postgres_url, len(time_controls), time_control=time_controls, timeout_rule="forfeit",
                               games=["cintos"])
@@ -87,9 +91,10 @@ async def test_scheduler_failover_after_the_leader_is_killed(postgres_url: str) 
                 await asyncio.sleep(0.05)
 
         await asyncio.wait_for(timeouts_by_leader(2), 30)
-        drivers[leader].send_signal(signal.SIGKILL)
+        drivers[leader].send_signal(stop)
         killed_at = loop.time()
-        await drivers[leader].wait()
+        if stop == signal.SIGKILL:
+            await drivers[leader].wait()
 
         async def all_finished() -> None:
             while True:
@@ -101,6 +106,9 @@ async def test_scheduler_failover_after_the_leader_is_killed(postgres_url: str) 
         store = await Store.open(postgres_url)
         try:
             await asyncio.wait_for(all_finished(), 40)
+            if stop == signal.SIGSTOP:  # the frozen leader wakes up, late, in the middle of whatever it was doing
+                drivers[leader].send_signal(signal.SIGCONT)
+                await asyncio.sleep(2 * RENEW + 1)
             logs = {i: await store.log(i) for i in ids}
             records = {i: await store.get_match(i) for i in ids}
         finally:
@@ -115,7 +123,7 @@ async def test_scheduler_failover_after_the_leader_is_killed(postgres_url: str) 
     assert [t for t, line in heard[other] if line == "lead"] and \
         min(t for t, line in heard[other] if line == "lead") > killed_at  # one leader at a time
     took_over = min(t for t, line in heard[other] if line == "lead") - killed_at
-    assert took_over < LEASE + 5, took_over  # asked again within a lease (and the leader's connection was gone)
+    assert took_over < LEASE + RENEW + 5, took_over  # the lease lapsed, and the other asks every RENEW seconds
     done_by = [Counter(int(line.split()[1]) for _, line in own if line.startswith("timeout")) for own in heard]
     assert done_by[other], "the new leader processed no deadline"
     assert max((done_by[0] + done_by[1]).values()) == 1  # no deadline processed twice

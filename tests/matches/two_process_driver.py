@@ -25,7 +25,7 @@ import time
 from types import SimpleNamespace
 
 from cogs.scheduler import Scheduler
-from data import Store
+from data import Lease, Store
 from matches import Match, MatchService, Refusal
 
 # Share of moves keyed by the turn alone (both processes send that same key for that turn), on the hot matches
@@ -122,20 +122,20 @@ class Tables:
     def __init__(self, service: MatchService) -> None:
         self.service = service
 
-    async def remind(self, match: Match) -> None:
-        await self.service.mark_reminded(match)
+    async def remind(self, match: Match, *, fence: Lease | None = None) -> None:
+        await self.service.mark_reminded(match, fence=fence)
 
-    async def time_out(self, match: Match) -> None:
-        turn = await self.service.timeout(match.id)
+    async def time_out(self, match: Match, *, fence: Lease | None = None) -> None:
+        turn = await self.service.timeout(match.id, fence=fence)
         if turn is not None and turn.events:
             say(f"timeout {match.id} {turn.events[-1].n}")
 
-    async def expire(self, match: Match) -> None:
-        await self.service.expire_lobby(match.id)
+    async def expire(self, match: Match, *, fence: Lease | None = None) -> None:
+        await self.service.expire_lobby(match.id, fence=fence)
 
 
 async def scheduler(args: argparse.Namespace) -> None:
-    """The bot's own scheduler loop (cogs/scheduler.py, leadership by `store.try_lead`) for `--until` seconds."""
+    """The bot's own scheduler loop (cogs/scheduler.py, leadership by a lease, `store.lead`) for `--until` seconds."""
     store = await Store.open(args.target)
     service = MatchService(store)
     bot = SimpleNamespace(service=service, tables=Tables(service), events=None)
