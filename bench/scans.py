@@ -58,7 +58,11 @@ def new_looks(store: Store) -> dict[str, Callable[[], Awaitable[Any]]]:
 
 def old_looks(store: Store) -> dict[str, Callable[[], Awaitable[Any]]]:
     db = store._db
-    return {name: (lambda sql=sql, params=params: db.fetchall(sql, params)) for name, (sql, params) in OLD.items()}
+
+    def look(sql: str, params: tuple[Any, ...]) -> Callable[[], Awaitable[Any]]:
+        return lambda: db.fetchall(sql, params)
+
+    return {name: look(sql, params) for name, (sql, params) in OLD.items()}
 
 
 async def opened(target: str, schema: int) -> Store:
@@ -72,8 +76,8 @@ async def compare(backend: str, old_target: str, new_target: str, repeats: int) 
     old, new = await opened(old_target, 8), await opened(new_target, 9)
     try:
         sides = {"before (schema 8)": old_looks(old), "now (schema 9)": new_looks(new)}
-        times: dict[str, dict[str, list[float]]] = {side: {name: [] for name in OLD} | {"whole look": []}
-                                                    for side in sides}
+        names = [*OLD, "whole look"]
+        times: dict[str, dict[str, list[float]]] = {side: {name: [] for name in names} for side in sides}
         for _ in range(repeats):
             for side, looks in sides.items():  # alternated: both see the same machine
                 whole = 0.0

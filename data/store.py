@@ -149,7 +149,7 @@ class Store(RatingStore, TournamentStore):
         holder gets a higher epoch. Writes fenced with a lease (`fence=`) are refused once another holds it. SQLite:
         always held (one process owns the file)."""
         if self._db.dialect == "postgresql":
-            return await self._db.lead(name, ttl)  # type: ignore[attr-defined,no-any-return]
+            return await self._db.lead(name, ttl)  # type: ignore[attr-defined]
         return Lease(name, "sqlite", 1)
 
     async def resign_lead(self, name: str) -> None:

@@ -78,7 +78,11 @@ class Recorded:
             return await fetchall(sql, params)
 
         db.fetchone, db.fetchall = one, many  # type: ignore[method-assign]
-        self.restore = lambda: (setattr(db, "fetchone", fetchone), setattr(db, "fetchall", fetchall))
+        self._put_back = (db, fetchone, fetchall)
+
+    def restore(self) -> None:
+        db, fetchone, fetchall = self._put_back
+        db.fetchone, db.fetchall = fetchone, fetchall  # type: ignore[method-assign]
 
 
 async def plan(store: Store, sql: str, params: Sequence[Any]) -> list[str]:
