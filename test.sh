@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run every test: creates .venv on first use, installs the bot with its test tools, lints, then runs pytest
+# Run every test: creates .venv on first use, installs the bot with its test tools, lints, type-checks, builds
+# the docs, then runs pytest
 # (rules, rendering, storage, the match service, layer contracts and the bot through simcord).
 # The storage tests also run on a throwaway PostgreSQL server they start themselves: .ci/postgres.sh checks for
 # its binaries and installs them when it can (root with apt-get), else says how to get them.
@@ -11,6 +12,8 @@ PYTHON="${PYTHON:-python3}"
 # The exact versions of requirements.lock, within pyproject.toml's ranges; PostgreSQL's driver is an extra.
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -c requirements.lock -e ".[test,postgres]"
 .venv/bin/ruff check .
+# Type checking, every package and entry point ([tool.mypy] in pyproject.toml): 0 errors, no unused ignores.
+.venv/bin/mypy
 # The docs site: --strict fails on a broken link, a missing anchor or a page left out of the nav.
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
 # pytest exits 5 when it collects no test: with `set -e` that fails the run, as it should.

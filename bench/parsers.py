@@ -23,7 +23,7 @@ from tests.rules.adversarial import make, patterns, started
 
 def timed(game: Game, state: State, seat: int, text: str, repeat: int, *, guarded: bool = False) -> float:
     """Best of `repeat` single parses, in seconds; the bare parser unless `guarded` (fresh strings: no cache hit)."""
-    parse = game.parse if guarded else type(game).parse.unguarded.__get__(game)
+    parse = game.parse if guarded else type(game).parse.unguarded.__get__(game)  # type: ignore[attr-defined]
     best = float("inf")
     for n in range(repeat):
         start = time.perf_counter()

@@ -41,7 +41,8 @@ def random_step(game: Game, state: Any, rng: random.Random) -> Any:
 
 def playouts(game: Game, seconds: float, rng: random.Random) -> tuple[float, list[Any]]:
     """Games per second of seeded random play, and a sample of the positions seen."""
-    done, samples, start = 0, [], time.perf_counter()
+    samples: list[Any] = []
+    done, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds or done == 0:
         state = game.setup(game.player_counts[0])
         step = 0

@@ -49,7 +49,7 @@ def main() -> None:
     games: list[Game] = []
     print(f"Swiss, {n} entrants, {rounds_for(settings, n)} rounds: pairing time per round (best of {args.repeat})")
     for r in range(1, rounds_for(settings, n) + 1):
-        seconds = best(args.repeat, lambda r=r, done=games: pair_round(settings, entrants, done, r))
+        seconds = best(args.repeat, lambda r=r, done=games: pair_round(settings, entrants, done, r))  # type: ignore[misc]
         games += [result(g, rng) for g in pair_round(settings, entrants, games, r)]
         print(f"  round {r:2}: {seconds:.3f} s")
     seconds = best(args.repeat, lambda: standings(settings, entrants, games))

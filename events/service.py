@@ -302,7 +302,8 @@ class TournamentService(TeamEvents):
         else:
             winner = 0 if result == "first" else 1
             points, played = tuple(1.0 if i == winner else 0.0 for i in range(n)), False
-        await self.store.set_result(event.id, table.round, table.board, points=event.per_entrant(table, points),
+        await self.store.set_result(event.id, table.round, table.board,
+                                    points=event.per_entrant(table, points),  # type: ignore[arg-type]
                                     places=event.per_entrant(table, places), played=played,
                                     note=f"adjudicated by {by_name[:40]}", overwrite=True)
         await self.advance(tournament_id)

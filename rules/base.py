@@ -95,7 +95,7 @@ class Game(ABC):
         parse = cls.__dict__.get("parse")
         if parse is not None and not getattr(parse, "__isabstractmethod__", False) \
                 and not hasattr(parse, "unguarded"):
-            cls.parse = guard_parse(parse)  # type: ignore[method-assign]
+            cls.parse = guard_parse(parse)  # type: ignore[method-assign, assignment]
 
     # ---- set-up -----------------------------------------------------------------------------------
     @abstractmethod

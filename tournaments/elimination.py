@@ -67,7 +67,7 @@ def _decide(match: Match, settings: Settings, rank: dict[int, int]) -> None:
         match.winner, match.decided = last.entrants[0], True
         match.loser = match.b if match.winner == match.a else match.a
         return
-    first, second = last.points
+    first, second = last.points  # type: ignore[misc]  # a decided game has its points
     if first != second:
         match.winner = last.entrants[0] if first > second else last.entrants[1]
     elif len(match.games) > settings.replays:
@@ -160,6 +160,7 @@ def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
     for match in now.stages[-1]:
         if match.decided and (match.games or match.b is not None):
             continue
+        seats: tuple[int, ...]
         if match.games:  # a replay of a draw
             last = match.games[-1]
             seats = (last.entrants[1], last.entrants[0])

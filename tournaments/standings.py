@@ -126,7 +126,7 @@ def _direct_encounter(rows: dict[int, dict], games: Sequence[Game]) -> dict[int,
         members = set(group)
         for who in group:
             out[who] = float(sum(
-                g.points[g.entrants.index(who)]  # type: ignore[index]
+                g.points[g.entrants.index(who)]  # type: ignore[index, misc]
                 for pair in combinations(group, 2) if who in pair
                 for g in met[frozenset(pair)] if set(g.entrants) <= members
             ))

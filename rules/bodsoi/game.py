@@ -237,9 +237,9 @@ class Bodsoi(Game):
             assert to is not None
             bag = list(state.bag)
             bag[action.tile] -= 1
-            hands = list(state.hands)
-            hands[to] = tuple(sorted((*hands[to], action.tile)))
-            drew = replace(state, step="drew", hands=tuple(hands), bag=tuple(bag))
+            dealt = list(state.hands)
+            dealt[to] = tuple(sorted((*dealt[to], action.tile)))
+            drew = replace(state, step="drew", hands=tuple(dealt), bag=tuple(bag))
             if state.__dict__.get(_NO_BODSOI):
                 drew.__dict__[_NO_BODSOI] = True
             return drew
@@ -266,6 +266,7 @@ class Bodsoi(Game):
         ending = None
         if placed:
             assert isinstance(action, Place)
+            found: tuple[bool, ...]
             if state.__dict__.get(_NO_BODSOI):  # only the chains through the new tile can have become one
                 found = bodsoi_through(board, state.axes, state.links, action.square)
             else:  # a board read from text may already hold one

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from itertools import combinations, permutations
 from operator import itemgetter
@@ -50,7 +50,9 @@ def deal_seat(state: State) -> int:
 
 
 # Chance outcomes are the same few values over and over: made once each (a frozen dataclass is slow to build).
-_remove, _deal, _draw = (lru_cache(maxsize=None)(kind) for kind in (Remove, Deal, Draw))
+_remove: Callable[..., Remove] = lru_cache(maxsize=None)(Remove)
+_deal: Callable[..., Deal] = lru_cache(maxsize=None)(Deal)
+_draw: Callable[..., Draw] = lru_cache(maxsize=None)(Draw)
 
 
 def chance_outcomes(state: State) -> list[tuple[Action, float]]:
@@ -105,7 +107,7 @@ def apply_chance(state: State, action: Action) -> State:
                 return evolve(state, phase="play", first=high, turn=high, draw="due")
             return evolve(state, phase="choice", choice=(high, "privilege"))
         case Draw(tile):
-            seat = state.turn
+            seat = state.turn  # type: ignore[assignment]
             assert seat is not None
             redraw = state.draw == "redraw"
             state = evolve(state, last=last, hands=_hands_with(state, seat, state.hands[seat] + (tile,)),

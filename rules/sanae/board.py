@@ -132,7 +132,8 @@ class Board:
                             "end_deg": (mid + half) % 360 or 360.0,
                             "anchor": [round(cx + r_mid * math.cos(math.radians(mid)), 4),
                                        round(cy + r_mid * math.sin(math.radians(mid)), 4)]})
-        anchor = [round(sum(s["anchor"][k] for s in sectors) / len(sectors), 4) for k in (0, 1)]
+        anchor = [round(sum(s["anchor"][k] for s in sectors) / len(sectors), 4)  # type: ignore[index]
+                  for k in (0, 1)]
         return {"label": cell.label, "circle": cell.circle, "ring": cell.ring, "arc": cell.arc,
                 "sectors": sectors, "anchor": anchor}
 

@@ -140,7 +140,8 @@ class Sanae(Game):
             return setup.setup_actions(state, seat)
         if state.pending is not None:
             grid = state.grid
-            return [*sorted((Zed(c) for c in play.eligible_captains(state)), key=lambda z: grid.labels[z.captain]),
+            return [*sorted((Zed(c) for c in play.eligible_captains(state)),
+                            key=lambda z: grid.labels[z.captain]),  # type: ignore[index]
                     Zed(None)]
         return list(play.move_table(state.cells, state.grid.name, seat)[1])
 

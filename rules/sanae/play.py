@@ -144,7 +144,7 @@ def check_move(state: SanaeState, move: Move, seat: int) -> None:
     if state.pending is not None:
         raise IllegalAction(pending_message(state, seat))
     if seat != state.turn:
-        raise IllegalAction(f"not_your_turn: it is {SIDE_NAMES[state.turn]}'s turn")
+        raise IllegalAction(f"not_your_turn: it is {SIDE_NAMES[state.turn]}'s turn")  # type: ignore[index]
     token = state.cells[move.source]
     if not token:
         raise IllegalAction(f"no_stone: {label[move.source]} is empty")

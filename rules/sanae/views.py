@@ -260,7 +260,7 @@ def _deal_to_fit(state: SanaeState, side: int, rng: random.Random) -> SanaeState
     hidden = _hidden_cells(state, side)
     pool = sorted(state.cells[c][1] for c in hidden)
     witnesses = _witnesses(state, side, hidden, pool)
-    choices: list[tuple[int, str] | None] = list(witnesses or [None])
+    choices: list[tuple[int, str] | None] = [*witnesses] if witnesses else [None]
     rng.shuffle(choices)
     step, flight = _exits(state, side)
     stuck = state.result is not None and state.result[1] == "no_moves" and state.turn == side

@@ -83,7 +83,8 @@ class _Tables:
                                  ...], ...] = tuple(
             tuple((relevant, reach,
                    ((self.up[origin],) if value < MAX_VALUE else ()) + ((self.down[origin],) if value > 1 else ()),
-                   tuple((1 << target, self.steps.get((origin, target)), tuple(crossed for _, crossed in paths))
+                   tuple((1 << target, self.steps.get((origin, target)),  # type: ignore[misc]
+                          tuple(crossed for _, crossed in paths))
                          for target, paths in groups))
                   for value, (relevant, groups, reach) in enumerate(per_value))
             for origin, per_value in enumerate(self.routes))
@@ -160,14 +161,14 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         key = (origin, value, occ & relevant, mates & reach)
         found = known.get(key)
         if found is None:
-            found = list(changes)
+            listed: list[Action] = list(changes)
             for bit, move, crossings in routes:
                 if not mates & bit:
                     for crossed in crossings:
                         if not crossed & occ:
-                            found.append(move)
+                            listed.append(move)
                             break
-            found = tuple(found)
+            found = tuple(listed)
             if len(known) > MEMO_LIMIT:
                 known.clear()
             known[key] = found
@@ -204,7 +205,7 @@ def _last(seat: int, kind: str, cell: str, target: str | None, path: tuple[str, 
     last = _new(Last)
     _set(last, "__dict__", {"seat": seat, "kind": kind, "cell": cell, "target": target, "path": path, "value": value,
                             "captured": captured})
-    return last  # type: ignore[no-any-return]
+    return last
 
 
 def _next(state: SinodaState, seat: int, cells: tuple[Piece | None, ...], points: tuple[int, ...],
@@ -226,7 +227,7 @@ def _next(state: SinodaState, seat: int, cells: tuple[Piece | None, ...], points
             check == "change" and players == 2 and state.sinoda_win
             and points[seat] > points[1 - seat] + known[2][seat]):
         memo["_outcome"] = _outcome(after)
-    return after  # type: ignore[no-any-return]
+    return after
 
 
 def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
@@ -375,7 +376,7 @@ def outcome(state: SinodaState) -> Outcome | None:
     memo = state.__dict__  # a cache beside the frozen fields, never compared
     if "_outcome" not in memo:
         memo["_outcome"] = _outcome(state)
-    return memo["_outcome"]  # type: ignore[no-any-return]
+    return memo["_outcome"]
 
 
 def _outcome(state: SinodaState) -> Outcome | None:

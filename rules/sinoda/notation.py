@@ -146,6 +146,7 @@ def parse_position(text: str) -> SinodaState:
     points = _list(text, rest[1][len("pts="):], players, "pts")
     caps = _list(text, rest[2][len("caps="):], players, "caps")
     actions = _decimal(text, rest[3][len("actions="):], "actions")
+    round_limit: int | None
     teams, round_limit, sinoda_win, resigned = "none", DEFAULT_ROUND_LIMIT, True, None
     order = ["teams", "round-limit", "sinoda-win", "resigned"]
     for field in rest[4:]:

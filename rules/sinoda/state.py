@@ -137,4 +137,4 @@ def facts(state: SinodaState) -> Facts:
                 masks[piece[0]] |= 1 << i
                 sums[piece[0]] += piece[1]
         found = memo["_facts"] = Facts(sum(masks), tuple(masks), tuple(sums))
-    return found  # type: ignore[no-any-return]
+    return found
