@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from cogs import limits
-from data import store_problem
+from data import CommitUnknown, store_problem
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
 from rules import GAMES
@@ -131,8 +131,13 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
             log.error("error %s in match %s for user %s: the database is not available: %s (%s: %s)", ref,
                       match_id, interaction.user.id, problem, type(error).__name__, error)
             log.debug("where error %s happened", ref, exc_info=error)
-            text = (f"The bot's database is not available right now ({problem}; error {ref}). Nothing was changed "
-                    "by the part that failed; please try again later.")
+            if isinstance(error, CommitUnknown):  # the answer to the commit was lost: it may have been stored
+                text = (f"The bot lost its database connection while saving this (error {ref}), so it cannot say "
+                        f"whether it went through: it may have been played: look at the board"
+                        f"{f' of match #{match_id}' if match_id else ''} before you try again.")
+            else:
+                text = (f"The bot's database is not available right now ({problem}; error {ref}). Nothing was "
+                        "changed by the part that failed; please try again later.")
         try:
             await reply(interaction, text)
         except discord.HTTPException:

@@ -1,7 +1,8 @@
 """Persistence: schema migrations and one repository API (`Store`) over SQLite (aiosqlite) or PostgreSQL (asyncpg)."""
 
-from data.health import StoreUnavailable, store_problem
+from data.health import CommitUnknown, StoreUnavailable, store_problem
 from data.store import (
+    Appended,
     Duplicate,
     Fenced,
     GuildSettings,
@@ -15,5 +16,5 @@ from data.store import (
     UserRecord,
 )
 
-__all__ = ["Duplicate", "Fenced", "GuildSettings", "Lease", "LogEntry", "MatchRecord", "NotifyPreference",
-           "SeatRecord", "StaleWrite", "Store", "StoreUnavailable", "UserRecord", "store_problem"]
+__all__ = ["Appended", "CommitUnknown", "Duplicate", "Fenced", "GuildSettings", "Lease", "LogEntry", "MatchRecord",
+           "NotifyPreference", "SeatRecord", "StaleWrite", "Store", "StoreUnavailable", "UserRecord", "store_problem"]

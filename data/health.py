@@ -52,6 +52,11 @@ class StoreUnavailable(RuntimeError):
         self.problem = problem
 
 
+class CommitUnknown(StoreUnavailable):
+    """The connection was lost after a write (or its COMMIT) was sent: it may have been committed, or not. The
+    caller cannot say "not done": it looks (a request's idempotency key) or says so."""
+
+
 class EmptyDatabase(StoreUnavailable):
     """The file exists and holds 0 bytes: it becomes a new database only when the caller asks (`init_empty`)."""
 

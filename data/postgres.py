@@ -19,7 +19,7 @@ from typing import Any
 import asyncpg
 from asyncpg.exceptions._base import InternalClientError
 
-from data.health import StoreUnavailable, postgres_problem
+from data.health import CommitUnknown, StoreUnavailable, postgres_problem
 from data.records import Lease
 from data.sql import Database, Fenced, Row, UniqueViolation
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact  # noqa: F401 -- also named from here
@@ -111,15 +111,41 @@ class _OneLine(logging.Filter):
 logging.getLogger("asyncpg.pool").addFilter(_OneLine())
 
 
+def _maybe_sent(error: BaseException) -> bool:
+    """Whether a statement may have reached the server before its connection failed (the answer was lost): for a
+    write outside a transaction, or a COMMIT, it may have been committed. Refused connections, connections found
+    dead before use and errors the server reported are certain failures."""
+    return isinstance(error, asyncpg.ConnectionDoesNotExistError | TimeoutError | ConnectionResetError)
+
+
+async def _nothing_to_reset(connection: asyncpg.Connection) -> None:
+    """The pool's reset of a connection given back: none. asyncpg's default (RESET ALL, UNLISTEN, CLOSE ALL, ...)
+    is one more round trip after every statement; the store keeps no session state (no SET, LISTEN, cursor or
+    session lock on a pool connection; a transaction left open is still rolled back by asyncpg itself)."""
+
+
+class _Trips:
+    """Statements, BEGINs and COMMITs sent to the server by one process (`Store.round_trips`, bench/postgres.py)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+
 class _PgOps(Database):
     """Statements on a pool (each one autocommitted) or on one connection in a transaction: both have asyncpg's
     fetchrow/fetch/execute/fetchval/executemany."""
 
     dialect = "postgresql"
 
-    def __init__(self, on: Any, name: str) -> None:
+    def __init__(self, on: Any, name: str, trips: _Trips, *, autocommit: bool) -> None:
         self._on = on
         self._name = name  # the redacted URL, for messages
+        self._trips = trips
+        self._autocommit = autocommit  # each statement commits on its own (not inside a transaction)
+
+    @property
+    def round_trips(self) -> int:
+        return self._trips.count
 
     async def _lost(self) -> bool:
         """A connection failed: whether a read may be tried again (on a pool: yes, on a new connection)."""
@@ -127,15 +153,20 @@ class _PgOps(Database):
 
     async def _call(self, method: Callable[..., Any], sql: str, *args: Any, read: bool = False) -> Any:
         try:
+            self._trips.count += 1
             return await method(numbered(sql), *args)
         except asyncpg.UniqueViolationError as error:
             raise UniqueViolation(str(error)) from error
         except _FAILURES as error:
             retry = _connection_lost(error) and await self._lost()
+            if not read and self._autocommit and _maybe_sent(error):
+                raise CommitUnknown(self._name, f"{problem(error) or 'the connection was lost'} after the change "
+                                                f"was sent: it may have been saved ({error})") from error
             if not (read and retry):  # a write may have committed before its connection died: never twice
                 self._raise_unavailable(error)
                 raise
         try:  # a read changes nothing: once more, on a connection the server has not ended
+            self._trips.count += 1
             return await method(numbered(sql), *args)
         except _FAILURES as error:
             self._raise_unavailable(error)
@@ -160,6 +191,9 @@ class _PgOps(Database):
 
     async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         return int(await self._call(self._on.fetchval, sql + " RETURNING id", *params))
+
+    async def write_returning(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return await self._call(self._on.fetchrow, sql, *params)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
@@ -202,7 +236,7 @@ class PostgresDatabase(_PgOps):
     a busy pool never delays a renewal."""
 
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
-        super().__init__(pool, redact(url))
+        super().__init__(pool, redact(url), _Trips(), autocommit=True)
         self._pool = pool
         self._url = url
         self._lead: asyncpg.Connection | None = None
@@ -220,7 +254,7 @@ class PostgresDatabase(_PgOps):
     async def connect(cls, url: str, *, pool_size: int) -> PostgresDatabase:
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT,
-                                             command_timeout=COMMAND_TIMEOUT, server_settings={
+                                             command_timeout=COMMAND_TIMEOUT, reset=_nothing_to_reset, server_settings={
                                                  "idle_in_transaction_session_timeout": str(IDLE_IN_TRANSACTION_MS)})
         except _FAILURES as error:
             found = problem(error)
@@ -239,9 +273,12 @@ class PostgresDatabase(_PgOps):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Database]:
+        committing = False  # the block ended well: what fails now is the COMMIT (or giving the connection back)
         try:
             async with self._pool.acquire() as conn, conn.transaction(isolation="read_committed"):
-                yield _PgOps(conn, self._name)
+                self._trips.count += 2  # BEGIN, and the COMMIT or ROLLBACK at the end
+                yield _PgOps(conn, self._name, self._trips, autocommit=False)
+                committing = True
         except StoreUnavailable as error:  # a statement inside failed
             if error.__cause__ is not None and _connection_lost(error.__cause__):
                 await self._lost()
@@ -249,6 +286,9 @@ class PostgresDatabase(_PgOps):
         except _FAILURES as error:  # the commit itself can fail, or acquiring a connection
             if _connection_lost(error):
                 await self._lost()
+            if committing and _maybe_sent(error):  # the server may have committed before the answer was lost
+                raise CommitUnknown(self._name, f"{problem(error) or 'the connection was lost'} while the change "
+                                                f"was being committed: it may have been saved ({error})") from error
             self._raise_unavailable(error)
             raise
 

@@ -100,20 +100,19 @@ class RatingStore:
                              changes: Sequence[RatingChangeRow], now: float) -> None:
         await db.execute("INSERT INTO rated_matches (match_id, game, applied_at) VALUES (?, ?, ?)",
                          (record.id, record.game, now))
-        for c in changes:
-            await db.execute(f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                             (c.match_id, c.seat, c.user_id, c.rank, c.result, c.mu_before, c.sigma_before,
-                              c.games_before, c.mu_after, c.sigma_after))
+        # One batch each (one round trip on PostgreSQL): the last move of a rated match waits for this.
+        await db.executemany(f"INSERT INTO rating_changes ({_CHANGE_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                             [(c.match_id, c.seat, c.user_id, c.rank, c.result, c.mu_before, c.sigma_before,
+                               c.games_before, c.mu_after, c.sigma_after) for c in changes])
         # Rating rows in one order (by user), whatever the seats: two matches of the same players applied at once
         # (PostgreSQL, two processes) would otherwise each lock one row and wait for the other's.
-        for c in sorted(changes, key=lambda c: (c.user_id, c.seat)):
-            won, drew, lost = (int(c.result == r) for r in ("win", "draw", "loss"))
-            await db.execute(
-                "INSERT INTO ratings (user_id, game, mu, sigma, games, wins, draws, losses) "
-                "VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT(user_id, game) DO UPDATE SET mu = excluded.mu, "
-                "sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
-                "draws = ratings.draws + excluded.draws, losses = ratings.losses + excluded.losses",
-                (c.user_id, record.game, c.mu_after, c.sigma_after, won, drew, lost))
+        await db.executemany(
+            "INSERT INTO ratings (user_id, game, mu, sigma, games, wins, draws, losses) "
+            "VALUES (?, ?, ?, ?, 1, ?, ?, ?) ON CONFLICT(user_id, game) DO UPDATE SET mu = excluded.mu, "
+            "sigma = excluded.sigma, games = ratings.games + 1, wins = ratings.wins + excluded.wins, "
+            "draws = ratings.draws + excluded.draws, losses = ratings.losses + excluded.losses",
+            [(c.user_id, record.game, c.mu_after, c.sigma_after, *(int(c.result == r) for r in ("win", "draw", "loss")))
+             for c in sorted(changes, key=lambda c: (c.user_id, c.seat))])
 
     async def apply_rating(self, match_id: int, compute: Compute, now: float) -> list[RatingChangeRow] | None:
         """Apply a finished rated match's update once, in one transaction: the ratings and the per-match record

@@ -59,6 +59,10 @@ class Database(ABC):
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
     @abstractmethod
+    async def write_returning(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """Run one changing statement with a RETURNING clause; its first row (None: it changed nothing)."""
+
+    @abstractmethod
     def transaction(self) -> AbstractAsyncContextManager[Database]: ...
 
     @abstractmethod
@@ -129,6 +133,13 @@ class _SqliteOps(Database):
         try:
             async with self._guard(), self._conn.executemany(sql, rows):
                 pass
+        except sqlite3.IntegrityError as error:
+            raise _unique(error) from error
+
+    async def write_returning(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        try:
+            async with self._guard(), self._conn.execute(sql, params) as cur:
+                return await cur.fetchone()
         except sqlite3.IntegrityError as error:
             raise _unique(error) from error
 

@@ -9,7 +9,7 @@ import logging
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import aiosqlite
@@ -25,7 +25,7 @@ from data.urls import DEFAULT_POOL_SIZE, is_url, redact
 log = logging.getLogger(__name__)
 
 
-__all__ = ["Duplicate", "Fenced", "GuildSettings", "Lease", "LogEntry", "MatchRecord", "NotifyPreference",
+__all__ = ["Appended", "Duplicate", "Fenced", "GuildSettings", "Lease", "LogEntry", "MatchRecord", "NotifyPreference",
            "SeatRecord", "StaleWrite", "Store", "UserRecord"]
 
 
@@ -48,6 +48,28 @@ _LOBBY = "status = 'lobby'"
 _CLOCKED = "status = 'active' AND overdue = 0 AND deadline IS NOT NULL"
 _HALF = "(turn_started + (deadline - turn_started) * 0.5)"
 _LATE = "(turn_started + (deadline - turn_started) * 0.9)"
+
+
+# A move: the match's new version, snapshot and clock, a compare-and-set on the version it was computed from.
+_MOVE = ("UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, turn_started = ?, "
+         "deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL, seed = COALESCE(?, seed), "
+         "commitment = COALESCE(?, commitment), computer_turn = ?, revision = revision + 1 "
+         "WHERE id = ? AND version = ?")
+# PostgreSQL: the move and its log lines in one statement (one round trip); no row back when the compare-and-set
+# failed. The lines come as five arrays: n, seat, user id, text, key.
+_APPEND_ONE_STATEMENT = (
+    f"WITH moved AS ({_MOVE} RETURNING revision), logged AS ("
+    "INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) "
+    "SELECT ?, line.n, line.seat, line.user_id, line.text, ?, line.key FROM moved, "
+    "unnest(?::int[], ?::int[], ?::bigint[], ?::text[], ?::text[]) AS line (n, seat, user_id, text, key)) "
+    "SELECT revision FROM moved")
+
+
+class Appended(NamedTuple):
+    """What `Store.append` wrote: the match's new version (log length) and revision."""
+
+    version: int
+    revision: int
 
 
 def _match(row: Sequence[Any]) -> MatchRecord:
@@ -165,6 +187,18 @@ class Store(RatingStore, TournamentStore):
             await tx.check_lease(fence)
             return await tx.execute(sql, params)
 
+    @property
+    def round_trips(self) -> int:
+        """Statements, BEGINs and COMMITs this store sent to PostgreSQL so far (0 on SQLite: no network)."""
+        return int(getattr(self._db, "round_trips", 0))
+
+    async def revision_and_key(self, match_id: int, key: str | None) -> tuple[int | None, int | None]:
+        """One read before a request on a shared store: the match's revision (None: no such match) and the log line
+        a request with idempotency `key` made in it (None: not applied, or no key)."""
+        row = await self._db.fetchone("SELECT revision, (SELECT n FROM actions WHERE match_id = ? AND key = ?) "
+                                      "FROM matches WHERE id = ?", (match_id, key, match_id))
+        return (None, None) if row is None else (int(row[0]), None if row[1] is None else int(row[1]))
+
     async def revision(self, match_id: int) -> int | None:
         """The match's revision (None: no such match): one primary-key read, to check an in-memory copy."""
         row = await self._db.fetchone("SELECT revision FROM matches WHERE id = ?", (match_id,))
@@ -243,9 +277,12 @@ class Store(RatingStore, TournamentStore):
         row = await db.fetchone(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
         return _match(row) if row else None
 
-    async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
-        await self._db.execute("UPDATE matches SET channel_id = ?, message_id = ?, revision = revision + 1 "
-                               "WHERE id = ?", (channel_id, message_id, match_id))
+    async def set_message(self, match_id: int, channel_id: int, message_id: int) -> int | None:
+        """Where the match's newest message is; returns the match's new revision (None: no such match)."""
+        row = await self._db.write_returning("UPDATE matches SET channel_id = ?, message_id = ?, "
+                                             "revision = revision + 1 WHERE id = ? RETURNING revision",
+                                             (channel_id, message_id, match_id))
+        return None if row is None else int(row[0])
 
     async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> bool:
         """Change a lobby that is still a lobby; False if it has started or closed meanwhile."""
@@ -380,7 +417,7 @@ class Store(RatingStore, TournamentStore):
                      outcome: dict[str, Any] | None, now: float,
                      seats: Sequence[int] | None = None, deadline: float | None = None, key: str | None = None,
                      seat_draw: str | None = None, seed: str | None = None, commitment: str | None = None,
-                     computer_turn: bool = False, fence: Lease | None = None) -> int:
+                     computer_turn: bool = False, fence: Lease | None = None) -> Appended:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
         Raises `StaleWrite` if the log is no longer at `expected_version`, `Duplicate` if `key` (the request's
@@ -388,9 +425,26 @@ class Store(RatingStore, TournamentStore):
         is fixed too (the start of a match), with `seat_draw` logged as line 0 and the dice `seed` and its
         `commitment`. The turn clock restarts at `now` with `deadline` (None: no deadline), and a standing draw
         offer lapses. `computer_turn`: a computer is to act now (the scheduler resumes such a turn if left).
-        With `fence` (the scheduler's lease) `Fenced` if another process leads now. Returns the new version; once
-        it returns, the entries are durable.
+        With `fence` (the scheduler's lease) `Fenced` if another process leads now. Returns the new version and
+        revision; once it returns, the entries are durable. On PostgreSQL a plain move is one statement, one round
+        trip (a lost answer to it is `CommitUnknown`: it may have been committed).
         """
+        moved = (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
+                 json.dumps(outcome) if outcome is not None else None, now, now, deadline, seed,
+                 commitment if seed is not None else None, int(computer_turn), match_id, expected_version)
+        lines = [(expected_version + i + 1, seat, uid, text, key if i == 0 else None)
+                 for i, (seat, uid, text) in enumerate(entries)]
+        if self.shared and seats is None and seat_draw is None and fence is None:
+            try:
+                row = await self._db.write_returning(_APPEND_ONE_STATEMENT, (
+                    *moved, match_id, now, *([list(column) for column in zip(*lines, strict=True)] or [[]] * 5)))
+            except UniqueViolation as exc:  # the UNIQUE index is the last word on keys
+                raise Duplicate(f"key {key!r} was already applied in match {match_id}") from exc
+            if row is None:  # the compare-and-set failed: a retry of an applied request says so
+                if key is not None and await self.keyed(match_id, key) is not None:
+                    raise Duplicate(f"key {key!r} was already applied in match {match_id}")
+                raise StaleWrite(f"match {match_id} moved past version {expected_version}")
+            return Appended(expected_version + len(entries), int(row[0]))
         async with self._db.transaction() as tx:
             if fence is not None:
                 await tx.check_lease(fence)
@@ -398,22 +452,13 @@ class Store(RatingStore, TournamentStore):
             if key is not None and await tx.fetchone("SELECT n FROM actions WHERE match_id = ? AND key = ?",
                                                      (match_id, key)) is not None:
                 raise Duplicate(f"key {key!r} was already applied in match {match_id}")
-            changed = await tx.execute(
-                "UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, "
-                "turn_started = ?, deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL, "
-                "seed = COALESCE(?, seed), commitment = COALESCE(?, commitment), computer_turn = ?, "
-                "revision = revision + 1 WHERE id = ? AND version = ?",
-                (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
-                 json.dumps(outcome) if outcome is not None else None, now, now, deadline,
-                 seed, commitment if seed is not None else None, int(computer_turn), match_id, expected_version))
-            if changed != 1:
+            row = await tx.write_returning(f"{_MOVE} RETURNING revision", moved)
+            if row is None:
                 raise StaleWrite(f"match {match_id} moved past version {expected_version}")
             try:
-                await tx.executemany(
-                    "INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    [(match_id, expected_version + i + 1, seat, uid, text, now, key if i == 0 else None)
-                     for i, (seat, uid, text) in enumerate(entries)])
+                await tx.executemany("INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) "
+                                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                     [(match_id, n, seat, uid, text, now, k) for n, seat, uid, text, k in lines])
             except UniqueViolation as exc:  # the UNIQUE index is the last word on keys
                 raise Duplicate(f"key {key!r} was already applied in match {match_id}") from exc
             if seat_draw is not None:  # line 0: before the game's own lines, so their numbers stay the same
@@ -424,7 +469,7 @@ class Store(RatingStore, TournamentStore):
                 await tx.executemany(
                     "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, 0, 1)",
                     [(match_id, i, uid) for i, uid in enumerate(seats)])
-        return expected_version + len(entries)
+        return Appended(expected_version + len(entries), int(row[0]))
 
     async def log(self, match_id: int, *, with_seat_draw: bool = False) -> list[LogEntry]:
         """The game's log lines 1, 2, ...; with `with_seat_draw`, line 0 (the drawn seat order) first if logged."""

@@ -16,7 +16,7 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import Any
 
-from data import Duplicate, GuildSettings, Lease, StaleWrite, Store
+from data import Appended, CommitUnknown, Duplicate, GuildSettings, Lease, StaleWrite, Store
 from matches import dice
 from matches.agreements import TIMEOUT_RULES, Agreements
 from matches.cache import MatchCache, lock_in_use
@@ -134,14 +134,21 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             await self._refresh(match)
 
     @asynccontextmanager
-    async def _hold(self, match_id: int) -> AsyncIterator[Match]:
-        """The match under its lock, current: on a shared store its revision is checked inside the lock (one
-        read per request, and no other process's write between the check and this request's own compare-and-set
-        goes unnoticed: that write fails as StaleWrite)."""
+    async def _hold(self, match_id: int, key: str | None = None) -> AsyncIterator[Match]:
+        """The match under its lock, current, and a request with idempotency `key` refused if already applied
+        (`_unused`). On a shared store the revision and the key are checked inside the lock in one read (no other
+        process's write between the check and this request's own compare-and-set goes unnoticed: that write fails
+        as StaleWrite)."""
         match = await self._loaded(match_id)
         async with match.lock:
             if self.store.shared:
-                await self._reload_if_changed(match)
+                revision, done = await self.store.revision_and_key(match.id, key)
+                if revision != match.record.revision:
+                    await self._refresh(match)
+                if done is not None:
+                    raise self._applied(match, done)
+            else:
+                await self._unused(match, key)
             yield match
 
     async def _refresh(self, match: Match) -> None:
@@ -235,8 +242,9 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
         match = await self.get(match_id)
-        await self.store.set_message(match_id, channel_id, message_id)
-        match.record = replace(match.record, channel_id=channel_id, message_id=message_id)
+        revision = await self.store.set_message(match_id, channel_id, message_id)
+        match.record = replace(match.record, channel_id=channel_id, message_id=message_id,
+                               revision=self._next_revision(match, revision))
 
     def _lobby(self, match: Match) -> None:
         if match.status != "lobby":
@@ -327,8 +335,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         `key` (the interaction id) makes a retry harmless: a key already applied in this match is refused as
         "already played" and nothing changes, even when the same action would be legal again.
         """
-        async with self._hold(match_id) as match:
-            await self._unused(match, key)
+        async with self._hold(match_id, key) as match:
             seat = self._seat(match, user_id)
             state = match.state
             if seat not in match.game.actors(state):
@@ -341,8 +348,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             return await self._play(match, seat, user_id, action, key)
 
     async def resign(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
-        async with self._hold(match_id) as match:
-            await self._unused(match, key)
+        async with self._hold(match_id, key) as match:
             seat = self._seat(match, user_id)
             return await self._play(match, seat, user_id, RESIGN, key)
 
@@ -352,8 +358,12 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             return
         done = await self.store.keyed(match.id, key)
         if done is not None:
-            raise Refusal(f"Already played: this request was applied once, as line {done.n} of match #{match.id}; "
-                          "it is not applied again.")
+            raise self._applied(match, done.n)
+
+    @staticmethod
+    def _applied(match: Match, line: int) -> Refusal:
+        return Refusal(f"Already played: this request was applied once, as line {line} of match #{match.id}; it is "
+                       "not applied again.")
 
     async def _play(self, match: Match, seat: int, user_id: int, action: Action, key: str | None = None) -> Turn:
         game, state = match.game, match.state
@@ -427,12 +437,18 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         users = list(seats) if seats is not None else match.user_ids
         computer_turn = ended is None and any(is_computer(users[s]) for s in match.game.actors(state))
         try:
-            version = await self.store.append(
+            appended = await self.store.append(
                 match.id, expected_version=match.record.version,
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
                 status=status, outcome=outcome, now=now, seats=seats,
                 deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,
                 commitment=dice.commitment(seed) if seed else None, computer_turn=computer_turn, fence=fence)
+        except CommitUnknown:
+            # The answer to the commit was lost: the request's key says whether it landed, if the database answers.
+            if not await self._landed(match, key):
+                match.record = replace(match.record, revision=-1)  # not known: the next request reads it again
+                raise
+            appended = Appended(match.record.version + len(events), -1)
         except StaleWrite:
             await self._refresh(match)
             raise Refusal(f"Match #{match.id} changed while you were acting; look at the board and try again.") \
@@ -444,9 +460,10 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         match.state = state
         if match.moved is not None:
             match.moved.update(e.seat for e in events if e.user_id is not None and e.seat is not None)
-        match.record = replace(match.record, version=version, status=status,
+        match.record = replace(match.record, version=appended.version, status=status,
                                outcome=outcome, state=snapshot, turn_started=now,
-                               deadline=deadline, reminders=0, overdue=False, expires_at=None, draw_offer=())
+                               deadline=deadline, reminders=0, overdue=False, expires_at=None, draw_offer=(),
+                               revision=self._next_revision(match, appended.revision))
         if seed is not None:
             match.record = replace(match.record, seed=seed.hex(), commitment=dice.commitment(seed))
         if seats is not None:
@@ -455,6 +472,24 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         if status == "finished":
             await self.rate_finished(match)  # once per match, recorded; never raises (matches/ratings.py)
             await self.announce_finish(match)
+
+    async def _landed(self, match: Match, key: str | None) -> bool:
+        """After a lost answer to a commit: whether the request with idempotency `key` is in the log as the next
+        line, so it was committed (False when there is no key or the database does not answer)."""
+        if key is None:
+            return False
+        try:
+            line = await self.store.keyed(match.id, key)
+        except Exception as error:  # still unreachable: the move may have been played, and the player is told so
+            log.info("could not look whether match %s's move landed: %s", match.id, error)
+            return False
+        return line is not None and line.n == match.record.version + 1
+
+    @staticmethod
+    def _next_revision(match: Match, revision: int | None) -> int:
+        """The copy's revision after its own write returned `revision`: taken when nothing else changed the match
+        meanwhile (exactly one more); otherwise kept, so the next request on a shared store reads it again."""
+        return revision if revision is not None and revision == match.record.revision + 1 else match.record.revision
 
     async def announce_finish(self, match: Match) -> None:
         """Tell every `on_finish` listener that `match` ended; the result is committed, so a failing listener is

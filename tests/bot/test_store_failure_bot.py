@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from bot import TabletopBot
+from data import CommitUnknown
 from tests.bot.helpers import actor_of, answer, open_match, world
 
 UNAVAILABLE = "The bot's database is not available right now"
@@ -96,3 +97,28 @@ async def test_a_database_file_deleted_while_running_takes_no_more_writes(simcor
     caplog.set_level(logging.ERROR, logger="cogs.ui")
     told_unavailable(await mover.slash(channel, "cintos move", move=move), caplog, "deleted")
     assert (await bot.service.get(match.id)).record.version == before  # not even into the deleted file
+
+
+async def test_a_move_whose_commit_answer_was_lost_may_have_been_played(simcord_env: Any,
+                                                                         caplog: pytest.LogCaptureFixture,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL lost the answer to the commit (CommitUnknown) and the key could not be looked up: the player is
+    not told "nothing was changed" (the move may be in the log) but to look at the board."""
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people)
+    mover = actor_of(match, people)
+    (first, *_rest) = await mover.autocomplete(channel, "cintos move", "move", "")
+    bot: TabletopBot = simcord_env.bot
+
+    async def lost(*args: Any, **kwargs: Any) -> None:
+        raise CommitUnknown("postgresql://bot@db/tabletop", "the connection to the database server was lost after "
+                                                            "the change was sent: it may have been saved")
+
+    monkeypatch.setattr(bot.service, "act", lost)
+    with caplog.at_level(logging.ERROR, logger="cogs.ui"):
+        result = await mover.slash(channel, "cintos move", move=first["value"])
+    content = answer(result).content
+    assert result.ephemeral and "may have been played: look at the board" in content, content
+    assert "Nothing was changed" not in content
+    reference = content.split("error ")[1].split(")")[0]
+    assert any(reference in r.getMessage() for r in caplog.records)  # the log line has the same reference

@@ -94,8 +94,8 @@ async def test_a_write_fenced_with_an_old_epoch_changes_nothing(two: tuple[Store
                            outcome={}, now=70.0, fence=old)
     assert await first.get_match(match_id) == before and await first.log(match_id) == []
     assert await second.update_match(match_id, expected_version=0, overdue=True, fence=new)  # the new leader may
-    assert await second.append(match_id, expected_version=0, entries=[(0, None, "timeout")], state={},
-                               status="finished", outcome={}, now=70.0, fence=new) == 1
+    assert (await second.append(match_id, expected_version=0, entries=[(0, None, "timeout")], state={},
+                                status="finished", outcome={}, now=70.0, fence=new)).version == 1
 
 
 async def test_a_lost_lease_connection_keeps_the_lease(two: tuple[Store, Store], postgres_url: str) -> None:

@@ -118,9 +118,10 @@ async def test_append_start_moves_and_the_log(store: Store) -> None:
     assert await store.log(match_id) == []
     assert [e.text for e in await store.log(match_id, with_seat_draw=True)] == ["seats: bob ada"]
 
-    version = await store.append(match_id, expected_version=0, entries=[(0, BOB, "a1"), (None, None, "roll 4")],
-                                 state={"turn": 1}, status="active", outcome=None, now=110.0, key="press-1")
-    assert version == 2
+    revision = await store.revision(match_id)
+    appended = await store.append(match_id, expected_version=0, entries=[(0, BOB, "a1"), (None, None, "roll 4")],
+                                  state={"turn": 1}, status="active", outcome=None, now=110.0, key="press-1")
+    assert appended == (2, revision + 1) and appended.version == 2  # type: ignore[operator]
     with pytest.raises(StaleWrite):
         await store.append(match_id, expected_version=0, entries=[(0, BOB, "b2")], state={}, status="active",
                            outcome=None, now=111.0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
 import socket
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -14,9 +15,10 @@ import asyncpg
 import pytest
 import pytest_asyncio
 
-from data import StaleWrite, Store, StoreUnavailable, postgres, store_problem
+from data import CommitUnknown, StaleWrite, Store, StoreUnavailable, postgres, store_problem
 from data.postgres import numbered, redact
 from data.ratings import RatingChangeRow
+from matches import MatchService, Refusal
 
 
 @pytest_asyncio.fixture
@@ -92,6 +94,8 @@ class Proxy:
         self._server: asyncio.Server | None = None
         self._writers: list[asyncio.StreamWriter] = []
         self.silent = False  # True: bytes are swallowed, connections stay open (a network that went quiet)
+        self.lose_answer = False  # True: the server's next answer is lost, and its connection cut (once)
+        self.lose_answer_to: bytes | None = None  # the answer to the first request holding these bytes (once)
 
     async def open(self) -> None:
         self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.listen_port)
@@ -103,6 +107,12 @@ class Proxy:
         async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 while data := await source.read(65536):
+                    if self.lose_answer_to is not None and sink is up_writer and self.lose_answer_to in data:
+                        self.lose_answer_to, self.lose_answer = None, True
+                    if self.lose_answer and sink is writer:  # the server did the work; the answer never arrives
+                        self.lose_answer = False
+                        writer.transport.abort()
+                        break
                     if not self.silent:
                         sink.write(data)
                         await sink.drain()
@@ -137,8 +147,8 @@ async def test_an_outage_while_running_is_store_unavailable_and_passes(postgres_
         assert await store.lead("deadlines", 5.0) is None  # no server: no leader, and no exception
         await proxy.open()  # the server is back: the pool connects again
         assert await store.revision(match.id) == 0
-        assert await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
-                                  outcome=None, now=2.0) == 1
+        assert (await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
+                                   outcome=None, now=2.0)).version == 1
     finally:
         await store.close()
         await proxy.cut()
@@ -303,6 +313,82 @@ async def test_any_failure_of_the_leadership_connection_drops_it(two: tuple[Stor
     assert lead.is_closed()  # dropped
     assert await first.lead("deadlines", 30.0) == lease  # a new connection; the lease never lapsed
     assert await second.lead("deadlines", 30.0) is None
+
+
+async def test_a_lost_answer_to_a_commit_is_commit_unknown(postgres_url: str) -> None:
+    """The connection drops after the server committed and before its answer arrived: the store cannot say the
+    move was not played (CommitUnknown, a StoreUnavailable), and it was; a transaction whose COMMIT was never sent
+    is a plain StoreUnavailable, and nothing of it is stored."""
+    parts = urlsplit(postgres_url)
+    proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.open()
+    store = await Store.open(with_netloc(postgres_url, f"{parts.username}@127.0.0.1:{proxy.listen_port}"))
+    try:
+        match, warm = [await store.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=3, players=2,
+                                                options={}, now=1.0) for _ in range(2)]
+        await store.append(warm.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
+                           outcome=None, now=2.0, key="warm")  # prepared: the next one goes in one message
+        proxy.lose_answer = True
+        with pytest.raises(StoreUnavailable) as unknown:  # one statement: the move and its line, committed
+            await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
+                               outcome=None, now=2.0, key="press-1")
+        assert isinstance(unknown.value, CommitUnknown) and "may have been saved" in unknown.value.problem
+        await store.revision(match.id)  # a new connection
+        proxy.lose_answer = True
+        with pytest.raises(StoreUnavailable) as lost:  # a start (seats too) is a transaction: lost at its BEGIN
+            await store.append(match.id, expected_version=1, entries=[(1, 4, "b1")], state={}, status="active",
+                               outcome=None, now=3.0, seats=[3, 4])
+        assert not isinstance(lost.value, CommitUnknown)
+        assert [(e.n, e.text) for e in await store.log(match.id)] == [(1, "a1")]  # played, once
+        assert (await store.keyed(match.id, "press-1")) is not None
+    finally:
+        await store.close()
+        await proxy.cut()
+
+
+async def test_a_move_whose_answer_was_lost_is_looked_up_by_its_key(postgres_url: str,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The service, told CommitUnknown, looks for the request's key: found as the next line, the move is
+    acknowledged as played; when the database cannot say, the player hears "may have been played", and a retry with
+    the same key is "Already played" once the database answers."""
+    parts = urlsplit(postgres_url)
+    proxy = Proxy(parts.hostname or "127.0.0.1", parts.port or 5432)
+    await proxy.open()
+    store = await Store.open(with_netloc(postgres_url, f"{parts.username}@127.0.0.1:{proxy.listen_port}"))
+    service = MatchService(store, rng=random.Random(1))
+    try:
+        lobby = await service.create("cintos", guild_id=1, channel_id=2, creator_id=3, players=2)
+        await service.join(lobby.id, 4)
+        match = (await service.start(lobby.id, 3)).match
+
+        async def next_move(key: str) -> tuple[int, str, str]:
+            user = match.user_at(match.actors()[0])
+            return user, (await service.legal_texts(match.id, user))[0], key
+
+        user, text, key = await next_move("warm")
+        await service.act(match.id, user, text, key=key)  # the statement is prepared on the connection
+        user, text, key = await next_move("lost-then-found")
+        proxy.lose_answer_to = text.encode()  # in the move's statement only
+        turn = await service.act(match.id, user, text, key=key)  # committed, answer lost, found by its key
+        assert proxy.lose_answer_to is None and not proxy.lose_answer  # the answer really was lost
+        assert turn.events[0].text == text and (await store.keyed(match.id, key)) is not None
+        user, text, key = await next_move("lost-for-good")
+        proxy.lose_answer_to = text.encode()  # in the move's statement only
+
+        async def unreachable(match_id: int, key: str) -> None:
+            raise StoreUnavailable("db", "the database server cannot be reached")
+
+        monkeypatch.setattr(store, "keyed", unreachable)
+        with pytest.raises(CommitUnknown):
+            await service.act(match.id, user, text, key=key)
+        monkeypatch.undo()
+        with pytest.raises(Refusal, match="Already played"):  # the retry, once the database answers again
+            await service.act(match.id, user, text, key=key)
+        assert [e.text for e in await store.log(match.id)].count(text) >= 1
+        assert len({e.n for e in await store.log(match.id)}) == len(await store.log(match.id))
+    finally:
+        await store.close()
+        await proxy.cut()
 
 
 async def test_connections_the_server_ended_are_replaced(postgres_url: str) -> None:
