@@ -66,7 +66,7 @@ class Trips:
             cls.count += 1
             return await many(self, *args, **kwargs)
 
-        Connection.execute, Connection._execute, Connection._executemany = (  # type: ignore[method-assign]
+        Connection.execute, Connection._execute, Connection._executemany = (
             counted_execute, counted_one, counted_many)
 
 
