@@ -59,9 +59,9 @@ class Tabletop(Protocol):
 
     def get_channel(self, channel_id: int, /) -> Any: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None) -> Any: ...
-    def get_user(self, user_id: int, /) -> Any: ...
-    async def fetch_user(self, user_id: int, /) -> Any: ...
+    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
+                                type: discord.ChannelType | None = None) -> Any: ...
+    async def create_dm(self, user: discord.abc.Snowflake, /) -> Any: ...
 
 
 class Tables:
@@ -287,10 +287,10 @@ class Tables:
         """DM a notice. Closed DMs (403, code 50007) never break a turn: the bot remembers and stops trying until
         the user uses a command again. With `fallback`, an undeliverable notice goes to the match channel as a
         mention instead. Returns whether the DM arrived."""
-        if await self.service.dm_open(user_id):
+        dm_open, known = await self.service.dm_route(user_id)
+        if dm_open:
             try:
-                user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                await limits.send(user, text)
+                await self.send_dm(user_id, known, text)
                 return True
             except discord.Forbidden:
                 log.info("DMs closed for user %s; using channel mentions", user_id)
@@ -301,6 +301,19 @@ class Tables:
             channel = await self.match_channel(match)
             await limits.send(channel, f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
         return False
+
+    async def send_dm(self, user_id: int, known: int | None, text: str) -> None:
+        """DM `text` without looking the user up: to the DM channel known from before (stored: it outlives a
+        restart), else to one opened now (one REST call per user, ever) and then stored."""
+        if known is not None:
+            try:
+                await limits.send(self.bot.get_partial_messageable(known, type=discord.ChannelType.private), text)
+                return
+            except discord.NotFound:  # that channel is gone: open it again
+                await self.service.remember_dm_channel(user_id, None)
+        channel = await self.bot.create_dm(discord.Object(id=user_id))
+        await self.service.remember_dm_channel(user_id, channel.id)
+        await limits.send(channel, text)
 
     # ---- the clock ------------------------------------------------------------------------------------------------
     async def remind(self, match: Match, *, fence: Lease | None = None) -> None:

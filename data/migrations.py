@@ -274,6 +274,11 @@ MIGRATIONS: list[tuple[str | Dialects, ...]] = [
             expires_at {real} NOT NULL
         )""",
     ),
+    # 11: each user's DM channel once opened, so a turn notice is sent straight to it (no REST lookup of the user
+    # and no new DM channel per notice, after a restart too)
+    (
+        "ALTER TABLE users ADD COLUMN dm_channel {id}",
+    ),
 ]
 
 

@@ -73,6 +73,7 @@ class UserRecord:
     id: int
     name: str
     dm_open: bool
+    dm_channel: int | None = None  # the DM channel with the bot, once opened
 
 
 @dataclass(frozen=True)

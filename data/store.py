@@ -221,8 +221,14 @@ class Store(RatingStore, TournamentStore):
         )
 
     async def get_user(self, user_id: int) -> UserRecord | None:
-        row = await self._db.fetchone("SELECT id, name, dm_open FROM users WHERE id = ?", (user_id,))
-        return UserRecord(row[0], row[1], bool(row[2])) if row else None
+        row = await self._db.fetchone("SELECT id, name, dm_open, dm_channel FROM users WHERE id = ?", (user_id,))
+        return UserRecord(row[0], row[1], bool(row[2]), row[3]) if row else None
+
+    async def set_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        """Remember (None: forget) the user's DM channel with the bot."""
+        await self._db.execute(
+            "INSERT INTO users (id, name, dm_open, dm_channel) VALUES (?, '', 1, ?) "
+            "ON CONFLICT(id) DO UPDATE SET dm_channel = excluded.dm_channel", (user_id, channel_id))
 
     async def user_names(self, user_ids: Sequence[int]) -> dict[int, str]:
         if not user_ids:

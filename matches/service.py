@@ -533,10 +533,14 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         """The user's matches in those states, most recently active first."""
         return [await self.get(r.id) for r in await self.store.matches_for_user(user_id, statuses)]
 
-    async def dm_open(self, user_id: int) -> bool:
-        """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again)."""
+    async def dm_route(self, user_id: int) -> tuple[bool, int | None]:
+        """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again) and the
+        user's DM channel if one was opened, in one read."""
         record = await self.store.get_user(user_id)
-        return record is None or record.dm_open
+        return (True, None) if record is None else (record.dm_open, record.dm_channel)
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        await self.store.set_dm_channel(user_id, channel_id)
 
     async def dms_closed(self, user_id: int) -> None:
         await self.store.set_dm_open(user_id, False)
