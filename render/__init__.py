@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from render import bodsoi, cintos, sakamichi, sakamichi_rules, sanae, sanae_rules, sinoda, sinoda_rules
 from render.describe import ALT_LIMIT, TEXT_LIMIT, TEXTS, alt_text, text_board
+from render.kit import Chip
 
 
 class BoardRenderer(Protocol):
@@ -25,6 +26,15 @@ RENDERERS: dict[str, BoardRenderer] = {
     "sakamichi": sakamichi.render_board,
     "sanae": sanae.render_board,
     "bodsoi": bodsoi.render_board,
+}
+
+# Each seat's chip (colour, shape, letter) from a view, per game: the header, panels and pieces use these.
+SEAT_CHIPS: dict[str, Callable[[dict[str, Any]], list[Chip]]] = {
+    "cintos": cintos.seat_chips,
+    "sinoda": sinoda.seat_chips,
+    "sakamichi": sakamichi.seat_chips,
+    "sanae": sanae.seat_chips,
+    "bodsoi": bodsoi.seat_chips,
 }
 
 # An illustrated rules summary per game, for `/<game> rules`.
@@ -42,5 +52,5 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     return RENDERERS[view["game"]](view, names, match_id)
 
 
-__all__ = ["ALT_LIMIT", "RENDERERS", "RULES_IMAGES", "TEXTS", "TEXT_LIMIT", "BoardRenderer", "alt_text", "render_board",
-           "text_board"]
+__all__ = ["ALT_LIMIT", "RENDERERS", "RULES_IMAGES", "SEAT_CHIPS", "TEXTS", "TEXT_LIMIT", "BoardRenderer", "alt_text",
+           "render_board", "text_board"]

@@ -14,7 +14,6 @@ from render.kit import (
     BOARD,
     BORDER,
     INK,
-    LAST_MOVE,
     MUTED,
     PAPER,
     WHITE,
@@ -24,6 +23,7 @@ from render.kit import (
     chip,
     first_fitting,
     rgba,
+    shape_of,
 )
 from render.panels import (
     HEADER_HEIGHT,
@@ -266,14 +266,19 @@ def _draw_path(canvas: Canvas, points: Sequence[tuple[float, float]], colour: st
     if len(points) < 2:
         return
     fill = SIDES[colour]
+    # A translucent glow wider than the bands, then the centre line in the side's colour cased in ink (dark on a
+    # yellow band, light on a blue one): it shows over bands of its own colour too.
     canvas.line(points, rgba(fill, 0.38), CELL * 0.5)
-    canvas.line(points, rgba(INK, 0.55), 2.5)
-    canvas.circle(points[0], 7, fill=fill, outline=INK, width=2)
+    canvas.line(points, INK, 9)
+    canvas.line(points, fill, 5)
+    shape = shape_of(fill)
+    canvas.token(points[0], 9, fill, shape, outline=INK, width=2)
     if not win:
-        canvas.disc(points[-1], 13, fill, str(score), INK if colour == "yellow" else WHITE, size=15, width=2)
+        canvas.token(points[-1], 15, fill, shape, str(score), INK if colour == "yellow" else WHITE, size=17, width=2)
 
 
-def _seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+    """Per seat: Blue or Yellow in its shape, labelled B / Y (B1, Y1, B2, Y2 in teams)."""
     sides = view.get("seat_sides") or ["blue", "yellow"]
     labels = view.get("seat_labels") or [s[:1].upper() for s in sides]
     return [chip(side, label) for side, label in zip(sides, labels, strict=False)]
@@ -386,7 +391,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     hand = view.get("hand")
     canvas = Canvas(WIDTH, round(BOARD_HEIGHT + rack_height(hand)))
     shown = display_names(view, names)
-    chips = _seat_chips(view)
+    chips = seat_chips(view)
     header(canvas, view, shown, TITLE, chips, match_id)
     canvas.paste(_board_base(), (MARGIN, BOARD_TOP))
 
@@ -412,9 +417,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
         _draw_path(canvas, _path_points(bodsoi.get("cells") or [], colour, board), colour, 0, True)
     last = view.get("last_placement")
     if last and last.get("square") in board:
-        box = cell_box(last["square"])
-        canvas.outline((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), INK, 2)
-        canvas.outline(box, LAST_MOVE, 5)
+        canvas.mark(cell_box(last["square"]), 7)
     _panel(canvas, view, shown, chips)
     if hand is not None:
         _draw_rack(canvas, BOARD_HEIGHT, hand)

@@ -16,6 +16,7 @@ from render.kit import (
     MUTED,
     NEUTRAL,
     PAPER,
+    WHITE,
     Canvas,
     Chip,
     chip,
@@ -156,10 +157,10 @@ class BoardPainter:
 
     def draw_move(self, src: str | None, dst: str | None, planned: bool = False) -> None:
         """The last move's 4 px outlines on both squares and its arrow; `planned`: the piece is still on `src`."""
-        width = max(3.0, self.cell / 20)
+        width = max(5.0, self.cell / 11)
         for square in (src, dst):
             if square and self.inside(square):
-                self.canvas.outline(self.box(square), LAST_MOVE, width)
+                self.canvas.mark(self.box(square), width)
         if src and dst:
             self.step_arrow(src, dst, from_piece=planned)
 
@@ -172,7 +173,7 @@ class BoardPainter:
         rim, near = self.piece_radius() + 3, self.cell * 0.12
         start, stop = (rim, near) if from_piece else (near, rim)
         self.canvas.arrow((x0 + ux * start, y0 + uy * start), (x1 - ux * stop, y1 - uy * stop), LAST_MOVE,
-                          max(4.0, self.cell / 11), outline=INK)
+                          max(4.0, self.cell / 11), outline=WHITE, outline_width=2)
 
     def piece_radius(self) -> float:
         return self.cell * 0.36
@@ -182,8 +183,8 @@ class BoardPainter:
         for square, letter in board.items():
             if self.inside(square) and letter in CHIPS:
                 ch = CHIPS[letter]
-                self.canvas.disc(self.centre(square), r, ch.fill, ch.label, ch.text, size=r * 0.95,
-                                 width=max(1.5, r / 16), shadow=True)
+                self.canvas.token(self.centre(square), r, ch.fill, ch.shape, ch.label, ch.text, size=r * 0.95,
+                                  width=max(1.5, r / 16), shadow=True)
 
     def draw_captured(self, captured: Iterable[str]) -> None:
         """A small cross in the top-right corner of every square whose piece changed colour."""
@@ -271,6 +272,11 @@ def _chip(letter: str) -> Chip:
     return CHIPS.get(letter) or chip("grey", letter)
 
 
+def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+    """Per seat: its colour's chip, lettered R, Y, B or G."""
+    return [_chip(c) for c in seat_colours(view)]
+
+
 def describe_last(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> str:
     """The last turn in words: who did what, and which pieces changed to whose colour by which rule."""
     last = view.get("last") or {}
@@ -313,7 +319,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     colours = seat_colours(view)
     shown = display_names(view, names)
     canvas = Canvas(WIDTH, HEIGHT)
-    header(canvas, view, shown, TITLE, [_chip(c) for c in colours], match_id)
+    header(canvas, view, shown, TITLE, seat_chips(view), match_id)
 
     canvas.paste(_frame(), (MARGIN, BOARD_TOP))
     painter = BoardPainter(canvas, MARGIN, BOARD_TOP, CELL)

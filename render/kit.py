@@ -14,16 +14,17 @@ from dataclasses import dataclass
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
 from render.text import (
+    ALT_NAME_LIMIT,
+    NAME_LIMIT,
     SCALE,
+    cut_name,
     draw_text,
     first_fitting,
     fit,
     font,
     has_glyph,
     safe_text,
-    shorten,
     text_width,
-    truncate_name,
     wrap,
 )
 
@@ -31,35 +32,46 @@ from render.text import (
 PAPER = "#F4EFE6"
 BORDER = "#D8CFC0"
 INK = "#2B2B2B"
-MUTED = "#6B6358"  # secondary text: coordinates, captions, stats
+MUTED = "#5E574D"  # secondary text: coordinates, captions, stats (4.9:1 on the paper)
 BOARD = "#EAE2D3"  # a plate under a board, one step darker than the paper
-LAST_MOVE = "#E69F00"
 HIGHLIGHT = "#FFF3C4"  # the wash over cells an automatic rule changed: lightens any tint, hides nothing
 WHITE = "#FFFFFF"
+BLACK = "#000000"
 NEUTRAL = "#C9C3B8"  # unowned areas: a warm grey that tints like a player colour
 
-# The colour-blind-safe Okabe–Ito set, by name.
-VERMILLION = "#D55E00"
-BLUE = "#0072B2"
-BLUISH_GREEN = "#009E73"
-YELLOW = "#F0E442"
-ORANGE = "#E69F00"
-REDDISH_PURPLE = "#CC79A7"
-SKY_BLUE = "#56B4E9"
-BLACK = "#000000"
-OKABE_ITO: dict[str, str] = {
-    "vermillion": VERMILLION, "blue": BLUE, "bluish green": BLUISH_GREEN, "yellow": YELLOW, "orange": ORANGE,
-    "reddish purple": REDDISH_PURPLE, "sky blue": SKY_BLUE, "black": BLACK,
-}
-# Seat colours for games that do not name their own; orange is left out because it marks the last move.
-SEAT_COLOURS: tuple[str, ...] = (VERMILLION, BLUE, BLUISH_GREEN, YELLOW, REDDISH_PURPLE, SKY_BLUE)
+# The seat colours. Every pair stays at least 24 CIEDE2000 apart under protanopia, deuteranopia and tritanopia
+# (Machado 2009; render.vision, tests/render/test_palette.py) and 33 apart with normal vision, each still reading
+# as its name. Found by a search over sRGB within each name's hue, lightness and chroma (the Okabe–Ito set the
+# boards used before fell to 10.9: design/boards.md). Lightness carries much of it: red and blue are dark, orange
+# and green middling, purple and yellow light.
+RED = "#9C2C26"
+ORANGE = "#CD8100"
+YELLOW = "#FFFF84"
+GREEN = "#27C3A5"
+BLUE = "#0F3C96"
+PURPLE = "#B07AFF"
+PALETTE: dict[str, str] = {"red": RED, "blue": BLUE, "yellow": YELLOW, "green": GREEN, "purple": PURPLE,
+                           "orange": ORANGE}
+# Seat colours for games that do not name their own, in Sinoda's seat order.
+SEAT_COLOURS: tuple[str, ...] = tuple(PALETTE.values())
 
-# Names whose nearest Okabe–Ito colour by plain RGB distance would surprise a player.
+# The second cue (colour is never the only one): each seat colour has its own shape, drawn for its chips and pieces.
+SHAPES: dict[str, str] = {RED: "circle", BLUE: "square", YELLOW: "triangle", GREEN: "diamond", PURPLE: "cross",
+                          ORANGE: "triangle-down"}
+
+# The last move: black, the one colour at least 24 apart from every seat colour with every kind of vision, drawn
+# thick with a white core (`Canvas.mark`) so it never passes for a piece's thin ink rim.
+LAST_MOVE = BLACK
+
+# Places in standings, leaderboards and profiles: gold, silver, bronze, each with its number written on it.
+PLACES: dict[int, str] = {1: "#F5C518", 2: "#AEB6BF", 3: "#8C5A2B"}  # at least 29 apart under every simulation
+
+# Names whose nearest palette colour by plain RGB distance would surprise a player.
 _NAMED: dict[str, str] = {
-    "red": VERMILLION, "vermillion": VERMILLION, "vermilion": VERMILLION, "yellow": YELLOW, "blue": BLUE,
-    "green": BLUISH_GREEN, "orange": ORANGE, "purple": REDDISH_PURPLE, "pink": REDDISH_PURPLE,
-    "magenta": REDDISH_PURPLE, "sky": SKY_BLUE, "cyan": SKY_BLUE, "black": BLACK,
-    # White is no hue, so Okabe–Ito has none; white pieces stay white (drawn with an ink outline).
+    "red": RED, "vermillion": RED, "vermilion": RED, "crimson": RED, "yellow": YELLOW, "blue": BLUE,
+    "green": GREEN, "orange": ORANGE, "purple": PURPLE, "pink": PURPLE, "magenta": PURPLE, "violet": PURPLE,
+    "black": BLACK,
+    # White is no hue; white pieces stay white (drawn with an ink outline).
     "white": WHITE,
 }
 
@@ -116,32 +128,69 @@ class Swatch:
 
 @dataclass(frozen=True)
 class Chip:
-    """A seat's marker: colour plus the letter (or number) that carries the same meaning without colour."""
+    """A seat's marker: colour, plus a shape and a letter (or number) that carry the same meaning without colour."""
 
     fill: str
     text: str
     label: str
+    shape: str = "circle"
 
 
 def swatch(name: str) -> Swatch:
-    """The Okabe–Ito colour nearest a game's colour name ("red", "Blue", "#123456"...) and its text colour."""
+    """The palette colour nearest a game's colour name ("red", "Blue", "#123456"...) and its text colour."""
     key = name.strip().lower()
-    fill = _NAMED.get(key) or OKABE_ITO.get(key)
+    fill = _NAMED.get(key) or PALETTE.get(key)
     if fill is None:
         target = rgb(key)
-        fill = min(OKABE_ITO.values(), key=lambda c: sum((x - y) ** 2 for x, y in zip(rgb(c), target, strict=True)))
+        fill = min(PALETTE.values(), key=lambda c: sum((x - y) ** 2 for x, y in zip(rgb(c), target, strict=True)))
     return Swatch(fill, text_on(fill))
 
 
+def shape_of(fill: str) -> str:
+    """The shape that goes with a seat colour ("circle" for colours that are no seat's)."""
+    return SHAPES.get(fill.upper(), "circle")
+
+
 def chip(name: str, label: str | None = None) -> Chip:
-    """A chip for a named colour, labelled with its initial unless told otherwise."""
+    """A chip for a named colour, labelled with its initial unless told otherwise, in that colour's shape."""
     s = swatch(name)
-    return Chip(s.fill, s.text, (label if label is not None else name.strip()[:1]).upper())
+    return Chip(s.fill, s.text, (label if label is not None else name.strip()[:1]).upper(), shape_of(s.fill))
 
 
 def seat_chips(count: int) -> list[Chip]:
     """Chips numbered 1..count in the default seat colours, for games without colour names."""
-    return [Chip(c, text_on(c), str(i + 1)) for i, c in enumerate(SEAT_COLOURS[:count])]
+    return [Chip(c, text_on(c), str(i + 1), shape_of(c)) for i, c in enumerate(SEAT_COLOURS[:count])]
+
+
+def shape_points(shape: str, centre: Point, radius: float) -> list[Point] | None:
+    """The outline of `shape` sized to look as big as a circle of `radius` at `centre`; None for a circle."""
+    x, y = centre
+
+    def ring(count: int, r: float, start: float, dy: float = 0.0) -> list[Point]:
+        angles = [start + 2 * math.pi * k / count for k in range(count)]
+        return [(x + r * math.cos(a), y + dy + r * math.sin(a)) for a in angles]
+
+    if shape == "square":
+        h = radius * 0.9
+        return [(x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h)]
+    if shape == "diamond":
+        return ring(4, radius * 1.2, -math.pi / 2)
+    if shape == "triangle":  # its centroid a little below the centre, so a label sits in its wide part
+        return ring(3, radius * 1.32, -math.pi / 2, radius * 0.2)
+    if shape == "triangle-down":
+        return ring(3, radius * 1.32, math.pi / 2, -radius * 0.2)
+    if shape == "cross":  # a plus with broad arms: room for a label in the middle
+        a, w = radius * 1.12, radius * 0.5
+        return [(x - w, y - a), (x + w, y - a), (x + w, y - w), (x + a, y - w), (x + a, y + w), (x + w, y + w),
+                (x + w, y + a), (x - w, y + a), (x - w, y + w), (x - a, y + w), (x - a, y - w), (x - w, y - w)]
+    return None
+
+
+def label_centre(shape: str, centre: Point, radius: float) -> Point:
+    """Where a label sits in `shape`: its widest part (triangles are wide at their base)."""
+    x, y = centre
+    return (x, y + radius * 0.3) if shape == "triangle" else (x, y - radius * 0.3) if shape == "triangle-down" else \
+        centre
 
 
 # ---- canvas --------------------------------------------------------------------------------------------------
@@ -237,9 +286,35 @@ class Canvas:
         if label:
             self.text(centre, label, size or radius * 1.05, text, anchor="mm")
 
-    def chip(self, centre: Point, radius: float, chip: Chip, shadow: bool = False) -> None:
-        self.disc(centre, radius, chip.fill, chip.label, chip.text, outline=INK, width=max(1.0, radius / 12),
-                  shadow=shadow)
+    def token(self, centre: Point, radius: float, fill: Colour, shape: str = "circle", label: str = "",
+              text: Colour = INK, size: float | None = None, outline: Colour | None = INK, width: float = 1.5,
+              shadow: bool = False) -> None:
+        """A piece or chip in `shape` (see `shape_points`) with an optional label in its widest part."""
+        points = shape_points(shape, centre, radius)
+        if points is None:
+            self.disc(centre, radius, fill, label, text, size, outline, width, shadow)
+            return
+        if shadow:
+            self.polygon([(px + radius * 0.06, py + radius * 0.1) for px, py in points], fill=rgba(INK, 0.22))
+        self.polygon(points, fill=fill, outline=outline, width=width)
+        if label:
+            self.text(label_centre(shape, centre, radius), label, size or radius * 1.05, text, anchor="mm")
+
+    def chip(self, centre: Point, radius: float, chip: Chip, shadow: bool = False, size: float | None = None) -> None:
+        self.token(centre, radius, chip.fill, chip.shape, chip.label, chip.text, size, outline=INK,
+                   width=max(1.0, radius / 12), shadow=shadow)
+
+    def mark(self, box: Box, width: float = 7) -> None:
+        """The last move's frame inside `box`: thick black with a white core, seen on any fill and any seat."""
+        self.outline(box, LAST_MOVE, width)
+        inset = width * 0.36
+        self.outline((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset), WHITE, width * 0.28)
+
+    def mark_polygon(self, points: Sequence[Point], width: float = 7) -> None:
+        """The last move's frame along a closed outline (the same look as `mark`)."""
+        ring = [*points, points[0], points[1]]
+        self.line(ring, LAST_MOVE, width)
+        self.line(ring, WHITE, width * 0.28)
 
     def arrow(self, start: Point, end: Point, fill: Colour = LAST_MOVE, width: float = 6,
               head: float | None = None, outline: Colour | None = INK, outline_width: float = 1.5) -> None:
@@ -358,9 +433,9 @@ def encode_png(image: Image.Image, optimize: bool | None = None) -> bytes:
 
 
 __all__ = [
-    "BLACK", "BLUE", "BLUISH_GREEN", "BOARD", "BORDER", "HIGHLIGHT", "INK", "LAST_MOVE", "MAX_PNG_BYTES", "MUTED",
-    "NEUTRAL", "OKABE_ITO", "ORANGE", "PAPER", "REDDISH_PURPLE", "SCALE", "SEAT_COLOURS", "SKY_BLUE", "VERMILLION",
-    "WHITE", "YELLOW", "Canvas", "Chip", "Swatch", "chip", "contrast", "encode_png", "first_fitting", "fit", "font",
-    "has_glyph", "mix", "rgb", "rgba", "safe_text", "seat_chips", "shorten", "swatch", "text_on", "text_width",
-    "truncate_name", "wrap",
+    "ALT_NAME_LIMIT", "BLACK", "BLUE", "BOARD", "BORDER", "GREEN", "HIGHLIGHT", "INK", "LAST_MOVE", "MAX_PNG_BYTES",
+    "MUTED", "NAME_LIMIT", "NEUTRAL", "ORANGE", "PALETTE", "PAPER", "PLACES", "PURPLE", "RED", "SCALE", "SEAT_COLOURS",
+    "SHAPES", "WHITE", "YELLOW", "Canvas", "Chip", "Swatch", "chip", "contrast", "cut_name", "encode_png",
+    "first_fitting", "fit", "font", "has_glyph", "label_centre", "mix", "rgb", "rgba", "safe_text", "seat_chips",
+    "shape_of", "shape_points", "swatch", "text_on", "text_width", "wrap",
 ]

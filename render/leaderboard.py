@@ -6,15 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from render.kit import BOARD, BORDER, INK, MUTED, SKY_BLUE, VERMILLION, WHITE, YELLOW, Canvas, Chip, text_on
+from render.kit import BOARD, BORDER, INK, MUTED, PLACES, WHITE, Canvas, Chip, text_on
 from render.panels import MARGIN, title_bar
-from render.text import fit, safe_text, truncate_name
+from render.text import cut_name, fit, safe_text
 
 WIDTH = 1000
 TOP = 64  # the header strip
 HEAD = 40  # the column headings
 ROW = 48
-PODIUM = {1: YELLOW, 2: SKY_BLUE, 3: VERMILLION}  # place chips; the place number is always written in them
 # Column x positions (left edges, final pixels).
 PLACE_X, NAME_X, RATING_X, GAMES_X, RECORD_X = MARGIN, 88, 560, 700, 820
 
@@ -35,7 +34,7 @@ class LeaderboardRow:
 
 
 def _name(name: str) -> str:
-    shown = truncate_name(name.strip() if safe_text(name) else "", 16)
+    shown = cut_name(name.strip() if safe_text(name) else "")
     return shown or "(unknown)"
 
 
@@ -60,7 +59,7 @@ def leaderboard_png(title: str, note: str, rows: Sequence[LeaderboardRow], empty
                         radius=10)
         elif i % 2:
             canvas.rect((MARGIN - 8, top, WIDTH - MARGIN + 8, top + ROW - 6), fill=BOARD, radius=8)
-        fill = PODIUM.get(row.place)
+        fill = PLACES.get(row.place)  # the place number is always written in the chip
         label = str(row.place)
         if fill is not None:
             canvas.chip((PLACE_X + 18, mid), 17, Chip(fill, text_on(fill), label))

@@ -10,16 +10,16 @@ from render.kit import (
     BORDER,
     INK,
     MUTED,
+    NAME_LIMIT,
     PAPER,
     WHITE,
     Canvas,
     Chip,
+    cut_name,
     fit,
     mix,
     safe_text,
-    shorten,
     text_width,
-    truncate_name,
 )
 from rules.outcomes import result_words
 
@@ -28,14 +28,10 @@ HEADER_FILL = "#ECE5D8"
 MARGIN = 20
 
 
-# A name is cut, with an ellipsis, to the width of 16 average characters at a panel row's name size: by width, not
-# by count, so sixteen CJK characters (twice as wide as Latin ones) do not overflow where sixteen letters fit.
-NAME_SIZE, NAME_WIDTH = 20, 180
-
-
-def display_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """Names per seat cut to `NAME_WIDTH`; the seat's own name stands in for a missing or blank one, or for one no
-    font can draw a character of (all emoji newer than the emoji font, say), which would leave a blank."""
+def display_names(view: dict[str, Any], names: Sequence[str], limit: int = NAME_LIMIT) -> list[str]:
+    """Names per seat cut to `limit` characters (`cut_name`; images fit them to their room when drawing); the
+    seat's own name stands in for a missing or blank one, or for one no font can draw a character of (all emoji
+    newer than the emoji font, say), which would leave a blank."""
     seats = view.get("seat_names") or []
     count = view.get("players") or len(seats) or len(names)
     out = []
@@ -43,7 +39,7 @@ def display_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         given = names[seat] if seat < len(names) else ""
         fallback = seats[seat] if seat < len(seats) else f"Player {seat + 1}"
         given = given.strip() if safe_text(given) else ""
-        out.append(shorten(truncate_name(given or fallback, 32), NAME_SIZE, NAME_WIDTH))
+        out.append(cut_name(given or fallback, limit))
     return out
 
 

@@ -11,18 +11,16 @@ from typing import Any
 from PIL import Image
 
 from render.kit import (
-    BLUE,
     BOARD,
     BORDER,
     INK,
-    LAST_MOVE,
     MUTED,
     PAPER,
     SCALE,
-    VERMILLION,
     WHITE,
     Canvas,
     Chip,
+    chip,
     fit,
     mix,
     text_width,
@@ -32,7 +30,12 @@ from rules.outcomes import result_words
 
 TITLE = "Sakamichi"
 WIDTH = 1000
-SEAT_CHIPS = (Chip(VERMILLION, WHITE, "1"), Chip(BLUE, WHITE, "2"))
+SEAT_CHIPS: tuple[Chip, Chip] = (chip("red", "1"), chip("blue", "2"))
+
+
+def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+    """The two seats: red 1 and blue 2 (a seat has no colour of its own in Sakamichi; its line is white or black)."""
+    return list(SEAT_CHIPS)
 
 # Tiles: a white-pip half on a dark face and a black-pip half on a light face, so either colour reads at a glance.
 DARK_FACE = "#3B3A38"
@@ -257,7 +260,7 @@ def draw_row(canvas: Canvas, x0: float, top: float, tile: float, row: Mapping[st
     for i, name in enumerate(row.get("top") or []):
         draw_tile(canvas, x0 + ROW_PAD + i * (tile + TILE_GAP), top + ROW_PAD, tile, name, colour)
     if marked:
-        canvas.outline((x0 - 4, top - 4, x0 + w + 4, bottom + 4), LAST_MOVE, 4)
+        canvas.mark((x0 - 5, top - 5, x0 + w + 5, bottom + 5), 6)
 
 
 def draw_end(canvas: Canvas, x0: float, top: float, tile: float, side: str, end: Mapping[str, Any] | None) -> None:
@@ -331,7 +334,7 @@ def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Seque
         else:
             draw_tile(canvas, tx, ty, size, name, background=WHITE if active else BOARD)
             if name in moved:
-                canvas.outline((tx - 4, ty - 4, tx + size + 4, ty + 2 * size + 4), LAST_MOVE, 3)
+                canvas.mark((tx - 5, ty - 5, tx + size + 5, ty + 2 * size + 5), 5)
         tx += size + 6
     if tiles and not hand.get("visible"):
         note = "hidden" if view.get("viewer") != seat else "hidden until the colour lines are set"

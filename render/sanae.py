@@ -16,12 +16,14 @@ from render.kit import (
     MUTED,
     NEUTRAL,
     PAPER,
+    PLACES,
     WHITE,
     Canvas,
     Chip,
     Colour,
     chip,
     mix,
+    shape_points,
     text_on,
     text_width,
 )
@@ -39,6 +41,12 @@ from rules.sanae.board import BOARDS, Board
 
 TITLE = "Sanae"
 CHIPS: tuple[Chip, Chip] = (chip("red", "R"), chip("blue", "B"))
+def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+    """Red and Blue, round and square."""
+    return list(CHIPS)
+
+
+ZED = PLACES[1]  # the gold of a Zed Inel answer: no side's colour, and not the last move's black
 
 WIDTH = 1100
 UNIT = 53  # pixels per board unit: ring k spans radius k..k+1 (spec 3.4)
@@ -201,16 +209,17 @@ def _dashed_ring(canvas: Canvas, centre: tuple[float, float], radius: float, col
 
 
 def _stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], private: bool) -> None:
+    """A stone in its side's colour and shape (Red round, Blue square: the cue beyond colour, hidden ones too)."""
     seat = stone["seat"]
-    fill = CHIPS[seat].fill
+    fill, shape = CHIPS[seat].fill, CHIPS[seat].shape
     letter = stone.get("letter")
     secret = letter is not None and not stone.get("revealed")
-    canvas.circle((xy[0] + 1.2, xy[1] + 2), STONE, fill=(43, 43, 43, 60))
+    canvas.token((xy[0] + 1.2, xy[1] + 2), STONE, (43, 43, 43, 60), shape, outline=None)
     if secret:  # own hidden stone in a private view: lighter rim, dashed
-        canvas.circle(xy, STONE, fill=fill, outline=WHITE, width=2)
-        _dashed_ring(canvas, xy, STONE + 1.5, INK, 2)
+        canvas.token(xy, STONE, fill, shape, outline=WHITE, width=2)
+        _dashed_rim(canvas, xy, STONE + 1.5, shape, INK, 2)
     else:
-        canvas.circle(xy, STONE, fill=fill, outline=INK, width=1.5)
+        canvas.token(xy, STONE, fill, shape, outline=INK, width=1.5)
     if letter:
         canvas.text((xy[0], xy[1] + 1), letter, 21, text_on(fill), anchor="mm")
     if stone.get("zed_used"):
@@ -219,10 +228,25 @@ def _stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], pr
         canvas.text((zx, zy), "z", 11, INK, anchor="mm")
 
 
-def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], colour: str = LAST_MOVE,
-             width: float = 4) -> None:
+def _dashed_rim(canvas: Canvas, centre: tuple[float, float], radius: float, shape: str, colour: str,
+                width: float) -> None:
+    """A dashed rim around a stone: 'the opponent does not know this stone'."""
+    points = shape_points(shape, centre, radius)
+    if points is None:
+        _dashed_ring(canvas, centre, radius, colour, width)
+        return
+    for a, b in zip(points, [*points[1:], points[0]], strict=True):
+        canvas.dashed_line(a, b, colour, width, dash=radius * 0.35, gap=radius * 0.3)
+
+
+def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], colour: str | None = None,
+             width: float = 5) -> None:
+    """A cell's frame: the last-move mark, or a plain line in `colour`."""
     for pts in parts:
-        canvas.line([*pts, pts[0], pts[1]], colour, width)
+        if colour is None:
+            canvas.mark_polygon(pts, width)
+        else:
+            canvas.line([*pts, pts[0], pts[1]], colour, width)
 
 
 def lost_text(letters: str) -> str:
@@ -326,7 +350,7 @@ def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Co
         if length > 2 * STONE + 8:
             ux, uy = (x1 - x0) / length, (y1 - y0) / length
             canvas.arrow((x0 + ux * (STONE + 2), y0 + uy * (STONE + 2)), (x1 - ux * (STONE - 4), y1 - uy * (STONE - 4)),
-                         LAST_MOVE, 5, outline=INK)
+                         LAST_MOVE, 5, outline=WHITE, outline_width=2)
     fight = last.get("combat")
     if fight and fight["cell"] in index:
         x, y = lay.anchors[index[fight["cell"]]]
@@ -339,17 +363,17 @@ def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Co
 
 
 def _zed_mark(canvas: Canvas, xy: tuple[float, float], stones: Sequence[tuple[float, float]]) -> None:
-    """A Captain that may answer Zed Inel: an orange ring outside its rim and a "Zed?" tag astride the ring, on
+    """A Captain that may answer Zed Inel: a gold ring outside its rim and a "Zed?" tag astride the ring, on
     the side (top, bottom, left, right) farthest from the other `stones` so it hides as little as possible."""
     canvas.circle(xy, STONE + 8, outline=INK, width=5.5)
-    canvas.circle(xy, STONE + 7.5, outline=LAST_MOVE, width=4)
+    canvas.circle(xy, STONE + 7.5, outline=ZED, width=4)
     w, h = text_width("Zed?", 12) + 8, 16
     reach = STONE + 7 + h / 2
     spots = [(xy[0], xy[1] - reach), (xy[0], xy[1] + reach), (xy[0] - reach - w / 2 + h / 2, xy[1]),
              (xy[0] + reach + w / 2 - h / 2, xy[1])]
     others = [p for p in stones if p != xy]
     tx, ty = max(spots, key=lambda p: round(min((math.dist(p, o) for o in others), default=0.0) / 4))
-    canvas.rect((tx - w / 2, ty - h / 2, tx + w / 2, ty + h / 2), fill=LAST_MOVE, outline=INK, width=1.5, radius=5)
+    canvas.rect((tx - w / 2, ty - h / 2, tx + w / 2, ty + h / 2), fill=ZED, outline=INK, width=1.5, radius=5)
     canvas.text((tx, ty + 0.5), "Zed?", 12, INK, anchor="mm")
 
 

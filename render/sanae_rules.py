@@ -12,6 +12,7 @@ from render.kit import (
     LAST_MOVE,
     MUTED,
     PAPER,
+    PLACES,
     SCALE,
     WHITE,
     Canvas,
@@ -38,6 +39,8 @@ from render.sanae import (
 from rules.sanae import GAME
 from rules.sanae.pieces import COUNTS, LETTERS, NAMES, RANGES, RANKS
 from rules.sanae.state import SanaeState
+
+REACH = PLACES[1]  # cells a longer move reaches (and reveals the stone): gold, no side's colour
 
 RULES_WIDTH = 1000
 SPECIAL_COMBAT = "WD"  # the spec's 6*: the King's rank, but they fight by rules of their own (5.4)
@@ -105,16 +108,16 @@ def _reach(state: SanaeState, source: int) -> tuple[list[int], list[int]]:
 
 
 def _path_arrow(canvas: Canvas, points: Sequence[tuple[float, float]]) -> None:
-    """The move's way through the cells, from the stone's rim to the target's: an orange line with a head."""
+    """The move's way through the cells, from the stone's rim to the target's: the last move's black line."""
     def toward(p: tuple[float, float], q: tuple[float, float], by: float) -> tuple[float, float]:
         d = math.dist(p, q)
         return p[0] + (q[0] - p[0]) / d * by, p[1] + (q[1] - p[1]) / d * by
 
     points = [toward(points[0], points[1], STONE + 2), *points[1:-1], toward(points[-1], points[-2], STONE - 2)]
     if len(points) > 2:
-        canvas.line(points[:-1], INK, 8)
+        canvas.line(points[:-1], WHITE, 9)
         canvas.line(points[:-1], LAST_MOVE, 5)
-    canvas.arrow(points[-2], points[-1], LAST_MOVE, 5, outline=INK)
+    canvas.arrow(points[-2], points[-1], LAST_MOVE, 5, outline=WHITE, outline_width=2)
 
 
 def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str, box: tuple[float, float, float, float],
@@ -127,7 +130,7 @@ def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str, box: tu
     reach = _reach(before, src)
     washes: dict[int, Colour] = {}
     if show_reach:
-        washes = {**{t: rgba(WHITE, 0.7) for t in reach[0]}, **{t: rgba(LAST_MOVE, 0.4) for t in reach[1]}}
+        washes = {**{t: rgba(WHITE, 0.7) for t in reach[0]}, **{t: rgba(REACH, 0.55) for t in reach[1]}}
     board_h = round(BOARD_TOP + lay.height)
     left, right = Canvas(WIDTH, board_h), Canvas(WIDTH, board_h)
     _draw_board(left, GAME.view(before, 0), washes)
@@ -153,7 +156,7 @@ def _move_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int],
     near, far = reach
     return (f"A stone moves up to its range, one step at a time through empty cells, any way round (diagonals "
             f"too). Red's {NAMES[letter]} (range {RANGES[letter]}) has {len(near) + len(far)} moves. "
-            f"One step (pale cells, {len(near)}) keeps it hidden; further (orange, {len(far)}) reveals it for "
+            f"One step (pale cells, {len(near)}) keeps it hidden; further (gold, {len(far)}) reveals it for "
             f"good: after {move} everyone sees the {letter}.")
 
 

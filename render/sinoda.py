@@ -26,6 +26,7 @@ from render.kit import (
     mix,
     rgba,
     text_on,
+    text_width,
 )
 from render.panels import HEADER_HEIGHT, MARGIN, display_names, header, panel_heading, panel_text
 from rules.outcomes import result_words
@@ -136,6 +137,7 @@ def seat_flowers(view: Mapping[str, Any]) -> list[str]:
 
 # ---- seat colours --------------------------------------------------------------------------------------------
 def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
+    """Per seat: its colour (Red, Blue, Yellow, Green, Purple, Orange) in its shape, lettered with the initial."""
     return [chip(name) for name in view.get("seat_names") or []]
 
 
@@ -199,22 +201,22 @@ _KEY = (1, 254, 3)  # a colour no piece uses: the sprite's transparent backgroun
 
 
 def draw_piece(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], fill: str, value: int,
-               initial: str, team: str = "") -> None:
-    """A four-sided die seen from above: a pyramid in the cell's shape with the value on its top, the owner's
-    initial on its base face and, in team games, the team numeral in a badge at its tip.
+               shape: str, team: str = "") -> None:
+    """A four-sided die seen from above: a pyramid in the cell's shape with the value on its top, in a white badge
+    of the owner's shape (the cue that does not rely on colour) and, in team games, the team numeral at its tip.
 
     Pieces are drawn once per look into a cached sprite and pasted: a 6-player board has 36 of them."""
     corners = layout.triangle(vertices)
     centre = layout.centroid(vertices)
     base = _scaled(corners, centre, 0.86)
     canvas.polygon([(x + 1.5, y + 2.5) for x, y in base], fill=rgba(INK, 0.22))  # a soft shadow
-    sprite, mask = _sprite(layout.side, _points_up(corners), fill, value, initial, team)
+    sprite, mask = _sprite(layout.side, _points_up(corners), fill, value, shape, team)
     x0, y0 = min(x for x, _ in corners) - SPRITE_MARGIN, min(y for _, y in corners) - SPRITE_MARGIN
     canvas.image.paste(sprite, (round(x0 * SCALE), round(y0 * SCALE)), mask)
 
 
 @lru_cache(maxsize=256)
-def _sprite(side: int, up: bool, fill: str, value: int, initial: str, team: str) -> tuple[Image.Image, Image.Image]:
+def _sprite(side: int, up: bool, fill: str, value: int, shape: str, team: str) -> tuple[Image.Image, Image.Image]:
     """A piece drawn on its own (at the kit's scale) and the mask of its pixels."""
     unit = UNIT[side]
     h = unit * SQRT3 / 2
@@ -222,13 +224,13 @@ def _sprite(side: int, up: bool, fill: str, value: int, initial: str, team: str)
     corners = [(m, m + h), (m + unit, m + h), (m + unit / 2, m)] if up else \
         [(m, m), (m + unit, m), (m + unit / 2, m + h)]
     sprite = Canvas(math.ceil(unit + 2 * m), math.ceil(h + 2 * m), _KEY)
-    _paint_piece(sprite, corners, side, unit, fill, value, initial, team)
+    _paint_piece(sprite, corners, side, unit, fill, value, shape, team)
     key = Image.new("RGB", sprite.image.size, _KEY)
     mask = ImageChops.difference(sprite.image, key).convert("L").point(lambda v: 255 if v else 0)
     return sprite.image, mask
 
 
-def _paint_piece(canvas: Canvas, corners: list[Point], side: int, unit: float, fill: str, value: int, initial: str,
+def _paint_piece(canvas: Canvas, corners: list[Point], side: int, unit: float, fill: str, value: int, shape: str,
                  team: str) -> None:
     centre = (sum(x for x, _ in corners) / 3, sum(y for _, y in corners) / 3)
     base = _scaled(corners, centre, 0.86)
@@ -245,23 +247,17 @@ def _paint_piece(canvas: Canvas, corners: list[Point], side: int, unit: float, f
     for i in range(3):
         canvas.line([base[i], top[i]], mix(INK, fill, 0.5), 1)
     canvas.polygon(base, outline=INK, width=1.5)
-    text = WHITE if _dark(top_fill) else INK
-    size = unit * (0.26 if side == 3 else 0.22)
-    canvas.text((centre[0], centre[1] + 1), str(value), size, text, anchor="mm")
-    # The owner's initial on the face opposite the top corner: a cue that does not rely on colour.
-    apex = min(range(3), key=lambda i: corners[i][1]) if _points_up(corners) else \
-        max(range(3), key=lambda i: corners[i][1])
-    far = [base[i] for i in range(3) if i != apex]
-    fx, fy = (far[0][0] + far[1][0]) / 2, (far[0][1] + far[1][1]) / 2
-    spot = (centre[0] + (fx - centre[0]) * 0.72, centre[1] + (fy - centre[1]) * 0.72)
-    face_fill = lit if (fx - centre[0]) + (fy - centre[1]) < 0 else shade
-    size = unit * (0.13 if side == 3 else 0.1)
-    canvas.text(spot, initial, size, WHITE if _dark(face_fill) else INK, anchor="mm")
+    # The value on a white badge of the owner's shape: it reads on every colour, and the shape tells the owner.
+    up = _points_up(corners)
+    badge = (centre[0], centre[1] + (2 if up else -2))
+    radius = unit * (0.19 if side == 3 else 0.15)
+    canvas.token(badge, radius, WHITE, shape, str(value), INK, size=unit * (0.25 if side == 3 else 0.2), width=1.5)
     if team:
-        tip = (centre[0] + (base[apex][0] - centre[0]) * 0.74, centre[1] + (base[apex][1] - centre[1]) * 0.74)
+        apex = min(range(3), key=lambda i: corners[i][1]) if up else max(range(3), key=lambda i: corners[i][1])
+        tip = (centre[0] + (base[apex][0] - centre[0]) * 0.8, centre[1] + (base[apex][1] - centre[1]) * 0.8)
         radius = unit * (0.085 if side == 3 else 0.065)
         size = radius * (1.5, 1.2, 0.95)[min(len(team), 3) - 1]
-        canvas.disc(tip, radius, WHITE, team, INK, size=size, outline=INK, width=1)
+        canvas.disc(tip, radius, INK, team, WHITE, size=size, outline=WHITE, width=1)
 
 
 def _points_up(corners: Sequence[Point]) -> bool:
@@ -273,28 +269,39 @@ def _dark(fill: str) -> bool:
     return text_on(fill) == WHITE
 
 
-def draw_cell_outline(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], width: float = 4) -> None:
+def draw_cell_outline(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], width: float = 7) -> None:
+    """The last move's frame around a cell (black with a white core: the kit's last-move mark)."""
+    canvas.mark_polygon(_scaled(layout.triangle(vertices), layout.centroid(vertices), 0.95), width)
+
+
+def draw_change_badge(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], new: int) -> None:
+    """A change's second cue beside the frame: a black badge '→3' (turned to 3) towards the cell's tip."""
     corners = layout.triangle(vertices)
     centre = layout.centroid(vertices)
-    # An ink rim inside and outside the orange keeps the mark distinct from the Orange seat's pieces.
-    canvas.polygon(_scaled(corners, centre, 0.97), outline=INK, width=1.5)
-    canvas.polygon(_scaled(corners, centre, 0.94), outline=LAST_MOVE, width=width)
-    canvas.polygon(_scaled(corners, centre, 0.885), outline=INK, width=1)
+    apex = min(corners, key=lambda p: p[1]) if _points_up(corners) else max(corners, key=lambda p: p[1])
+    spot = (centre[0] + (apex[0] - centre[0]) * 0.62, centre[1] + (apex[1] - centre[1]) * 0.62)
+    label = f"→{new}"
+    size = layout.unit * 0.16
+    w = text_width(label, size) + size * 0.8
+    box = (spot[0] - w / 2, spot[1] - size * 0.75, spot[0] + w / 2, spot[1] + size * 0.75)
+    canvas.rect(box, fill=LAST_MOVE, outline=WHITE, width=2, radius=size * 0.5)
+    canvas.text(spot, label, size, WHITE, anchor="mm")
 
 
 def draw_path(canvas: Canvas, layout: Layout, centres: Sequence[Point]) -> None:
     """The route a move took, centre to centre, ending in an arrowhead at the edge of the piece that moved."""
     if len(centres) < 2:
         return
-    stop = layout.unit * 0.24
+    stop = layout.unit * 0.3
     (x0, y0), (x1, y1) = centres[-2], centres[-1]
     length = math.hypot(x1 - x0, y1 - y0)
     tip = (x1 - (x1 - x0) / length * stop, y1 - (y1 - y0) / length * stop)
     points = [*centres[:-1], tip]
-    canvas.line(points, INK, 9)
+    canvas.line(points, WHITE, 11)
     canvas.line(points, LAST_MOVE, 6)
-    canvas.circle(centres[0], 7, fill=LAST_MOVE, outline=INK, width=1.5)
-    canvas.arrow(points[-2] if len(points) > 2 else centres[0], tip, LAST_MOVE, 6, head=18)
+    canvas.circle(centres[0], 9, fill=LAST_MOVE, outline=WHITE, width=2)
+    canvas.arrow(points[-2] if len(points) > 2 else centres[0], tip, LAST_MOVE, 6, head=22, outline=WHITE,
+                 outline_width=2)
 
 
 # ---- panel ---------------------------------------------------------------------------------------------------
@@ -447,7 +454,7 @@ def _draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: 
         piece = cell.get("piece")
         if piece is not None:
             ch = chips[piece["seat"]]
-            draw_piece(canvas, layout, cell["vertices"], ch.fill, piece["value"], ch.label, team_letters[piece["seat"]])
+            draw_piece(canvas, layout, cell["vertices"], ch.fill, piece["value"], ch.shape, team_letters[piece["seat"]])
     if last.get("kind") == "move":
         for label in (last.get("from"), last.get("to")):
             if label in by_label:
@@ -458,6 +465,7 @@ def _draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: 
             canvas.cross((cx + layout.unit * 0.2, cy - layout.unit * 0.2), 12, INK, 3)
     elif last.get("kind") == "change" and last.get("cell") in by_label:
         draw_cell_outline(canvas, layout, by_label[last["cell"]]["vertices"])
+        draw_change_badge(canvas, layout, by_label[last["cell"]]["vertices"], int(last.get("value") or 0))
 
 
 def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:

@@ -41,7 +41,7 @@ _RULE_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
     ("Move", "A piece moves exactly as many steps as its number: each step crosses an edge into the next "
      "triangle, never through a piece and never back over a triangle. Red's 3 went b3, b2, a1, a2.",
      "It could also have reached a4, c1 or d1. It could not stop on b4 (1 step) or pass through Blue's b5 "
-     "or c4. On the board, the orange path and frames show the last move.",
+     "or c4. On the board, the black path and frames show the last move.",
      "small|b3=3,c6=1|b5=1,c4=4,d2=2|turn=1|pts=2,1|caps=1,1|actions=14", "b3-a2"),
     ("Capture", "End a move on an enemy piece to capture it: you score its number, not your own. Red's 2 "
      "takes Blue's 3 on c4.",
@@ -81,7 +81,7 @@ def _rules_diagram(position: str, action: str) -> tuple[Image.Image, dict[str, A
 
 def _paste_piece(canvas: Canvas, xy: Point, ch: Chip, value: int) -> tuple[float, float]:
     """A lone piece (the board's own sprite, shrunk like the diagrams) with its top-left at `xy`; its size."""
-    sprite, mask = _sprite(2, True, ch.fill, value, ch.label, "")
+    sprite, mask = _sprite(2, True, ch.fill, value, ch.shape, "")
     canvas.image.paste(_shrunk(sprite), (round(xy[0] * SCALE), round(xy[1] * SCALE)), _shrunk(mask))
     return sprite.width * RULES_SCALE / SCALE, sprite.height * RULES_SCALE / SCALE
 

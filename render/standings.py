@@ -6,15 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from render.kit import (
-    BLUISH_GREEN,
+    BLUE,
     BORDER,
+    GREEN,
     HIGHLIGHT,
     INK,
     MUTED,
     NEUTRAL,
     PAPER,
-    SKY_BLUE,
-    VERMILLION,
+    PLACES,
+    RED,
     WHITE,
     YELLOW,
     Canvas,
@@ -29,10 +30,10 @@ ROW = 40
 HEAD = 64
 MAX_ROWS = 64  # more are summed up in one line (the text table lists everyone)
 GREY = "#9A9389"  # withdrawn entrants
-# Result chips: colour and letter together (never colour alone). Okabe–Ito: green won, yellow drawn, vermillion lost.
-CHIPS = {"W": (BLUISH_GREEN, "W"), "D": (YELLOW, "D"), "L": (VERMILLION, "L"), "B": (SKY_BLUE, "B"),
-         "F+": (BLUISH_GREEN, "F+"), "F-": (VERMILLION, "F−"), "-": (None, "–")}
-PODIUM = ((2, 120, "#C9C3B8"), (1, 160, "#E6C35C"), (3, 90, "#D4A373"))  # place, height, fill (left to right)
+# Result chips: colour and letter together (never colour alone): green won, yellow drawn, red lost.
+CHIPS = {"W": (GREEN, "W"), "D": (YELLOW, "D"), "L": (RED, "L"), "B": (BLUE, "B"),
+         "F+": (GREEN, "F+"), "F-": (RED, "F−"), "-": (None, "–")}
+PODIUM = ((2, 120), (1, 160), (3, 90))  # place and step height, left to right; fills from the kit's PLACES
 
 
 def _num(value: float) -> str:
@@ -45,7 +46,7 @@ def _num(value: float) -> str:
 def _chip(canvas: Canvas, x: float, y: float, code: str) -> None:
     """One round's result at (x, y) centre: a rounded square with its letter (pods: the place as a digit)."""
     if code.isdigit():
-        fill: str | None = BLUISH_GREEN if code == "1" else SKY_BLUE if code == "2" else NEUTRAL
+        fill: str | None = PLACES.get(int(code), NEUTRAL)
         label = code
     else:
         fill, label = CHIPS.get(code, (None, code))
@@ -65,11 +66,15 @@ def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping
     base = top + 230
     step_w = 200
     left = (canvas.width - 3 * step_w) / 2
-    for i, (place, height, fill) in enumerate(PODIUM):
+    # The podium is for those still in: a withdrawn entrant keeps their row in the table, not a step.
+    standing = [s for s in rows if not s.withdrawn]
+    ranks = sorted({s.rank for s in standing})[:3]
+    for i, (place, height) in enumerate(PODIUM):
+        fill = PLACES[place]
         x0 = left + i * step_w
         canvas.rect((x0 + 6, base - height, x0 + step_w - 6, base), fill=fill, outline=INK, width=1.5, radius=6)
-        canvas.text((x0 + step_w / 2, base - height / 2), str(place), 44, INK, anchor="mm")
-        who = [s for s in rows if s.rank == place]
+        canvas.text((x0 + step_w / 2, base - height / 2), str(place), 44, text_on(fill), anchor="mm")
+        who = [s for s in standing if place <= len(ranks) and s.rank == ranks[place - 1]]
         label = " & ".join(names.get(s.entrant, str(s.entrant)) for s in who) or "—"
         pts = f"{_num(who[0].points)} pts" if who else ""
         canvas.text((x0 + step_w / 2, base - height - 40), fit(label, 20, step_w - 12), 20, INK, anchor="mm")
@@ -106,7 +111,7 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
         mid = y + ROW / 2
         leader = leader_points is not None and s.points == leader_points and not s.withdrawn and leader_points > 0
         if leader:
-            canvas.rect((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW - 2), fill=HIGHLIGHT, outline=YELLOW,
+            canvas.rect((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW - 2), fill=HIGHLIGHT, outline=PLACES[1],
                         width=1.5, radius=6)
         ink = GREY if s.withdrawn else INK
         canvas.text((cols["rank"], mid), str(s.rank), 18, ink, anchor="mm")

@@ -203,38 +203,63 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, px:
     return total
 
 
-def truncate_name(name: str, limit: int = 16) -> str:
-    """A display name cut to `limit` characters, the last one an ellipsis when cut."""
-    name = " ".join(str(name).split())
-    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+# Names are cut to this many user-perceived characters in images (design/boards.md), the ellipsis included; words
+# about a board (alt text, the text board) keep at least `ALT_NAME_LIMIT`.
+NAME_LIMIT = 16
+ALT_NAME_LIMIT = 32
+ELLIPSIS = "…"
 
 
-def _clusters(text: str) -> list[str]:
-    """`text` in user-perceived characters, near enough: a base with its marks, an emoji sequence with its joiners."""
+def _regional(ch: str) -> bool:
+    return 0x1F1E6 <= ord(ch) <= 0x1F1FF
+
+
+def _jamo_tail(ch: str) -> bool:
+    return 0x1160 <= ord(ch) <= 0x11FF or 0xD7B0 <= ord(ch) <= 0xD7FF
+
+
+def graphemes(text: str) -> list[str]:
+    """`text` in user-perceived characters (Unicode's extended grapheme clusters, near enough): a base with its
+    marks, an emoji with its modifiers, joiners and tags, a flag's two letters, a Hangul syllable's jamo."""
     out: list[str] = []
     for ch in text:
-        if out and (_joins(ch) or out[-1].endswith("\u200d")):
-            out[-1] += ch
-        else:
-            out.append(ch)
+        if out:
+            prev = out[-1]
+            last = prev[-1]
+            # Hangul spelled in jamo: a vowel or final consonant joins the jamo or syllable before it.
+            hangul = _jamo_tail(ch) and (_jamo_tail(last) or 0x1100 <= ord(last) <= 0x115F
+                                         or 0xA960 <= ord(last) <= 0xA97F or 0xAC00 <= ord(last) <= 0xD7A3)
+            pair = _regional(ch) and len(prev) == 1 and _regional(last)
+            if _joins(ch) or last == "\u200d" or hangul or pair:
+                out[-1] += ch
+                continue
+        out.append(ch)
     return out
 
 
 def _ellipsis(cut: str) -> str:
     """`cut` with an ellipsis at its cut end: for right-to-left text that is its left end, which a right-to-left
-    mark after the ellipsis asks for."""
+    mark after the ellipsis asks for (in an image and in Discord alike)."""
     last = next((d for d in map(_strong, reversed(cut)) if d), None)
-    return cut + "…" + (RLM if last == "R" else "")
+    return cut + ELLIPSIS + (RLM if last == "R" else "")
 
 
-def _cut(text: str, size: float, max_width: float) -> str:
-    if text_width(text, size) <= max_width:
+def cut_name(name: str, limit: int | None = NAME_LIMIT, size: float | None = None,
+             width: float | None = None) -> str:
+    """The one name cutter: `name` on one line, cut to at most `limit` user-perceived characters and, given a text
+    `size`, to `width` final pixels, by whole characters, with an ellipsis at the end it was cut at (the left end of
+    right-to-left text). Every image and every word about a board cuts names here."""
+    text = " ".join(str(name).split())
+    clusters = graphemes(text)
+    if limit is not None and len(clusters) > limit:
+        clusters = clusters[: max(limit - 1, 0)]
+        text = _ellipsis("".join(clusters).rstrip()) if clusters else ELLIPSIS
+    if size is None or width is None or text_width(text, size) <= width:
         return text
-    clusters = _clusters(text)
     lo, hi = 0, len(clusters) - 1  # the most clusters that fit before the ellipsis, by bisection
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if text_width(_ellipsis("".join(clusters[:mid]).rstrip()), size) <= max_width:
+        if text_width(_ellipsis("".join(clusters[:mid]).rstrip()), size) <= width:
             lo = mid
         else:
             hi = mid - 1
@@ -243,13 +268,8 @@ def _cut(text: str, size: float, max_width: float) -> str:
 
 
 def fit(text: str, size: float, max_width: float) -> str:
-    """`text` (made safe) cut with an ellipsis so it fits `max_width` at `size`."""
-    return _cut(safe_text(text), size, max_width)
-
-
-def shorten(text: str, size: float, max_width: float) -> str:
-    """`text` cut like `fit`, in its own characters (not made safe): for names that go into words, not only images."""
-    return _cut(" ".join(str(text).split()), size, max_width)
+    """`text` (made safe) cut with an ellipsis so it fits `max_width` at `size`, as names are cut."""
+    return cut_name(safe_text(text), None, size, max_width)
 
 
 def first_fitting(options: Sequence[str], size: float, max_width: float) -> str:

@@ -72,14 +72,15 @@ def test_a_full_board_renders_within_the_size_limit() -> None:
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
 
 
-def test_the_last_placement_is_outlined_in_orange() -> None:
+def test_the_last_placement_is_framed_black_with_a_white_core() -> None:
     state = play(5, turns=9)
     view = GAME.view(state, None)
     square = view["last_placement"]["square"]
     x0, y0, x1, _ = cell_box(square)
     pic = image(render_board(view, NAMES[:2]))
-    edge = pic.getpixel((round((x0 + x1) / 2), round(y0 + 2)))
-    assert max(abs(a - b) for a, b in zip(edge, rgb(LAST_MOVE), strict=True)) < 40
+    for dy, colour in ((1, LAST_MOVE), (3, "#FFFFFF")):
+        edge = pic.getpixel((round((x0 + x1) / 2), round(y0 + dy)))
+        assert max(abs(a - b) for a, b in zip(edge, rgb(colour), strict=True)) < 40
 
 
 def test_tiles_differ_by_symbol_shape_and_rotation() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from render.kit import SCALE, Canvas, fit, safe_text, text_width
+from render.kit import SCALE, Canvas, cut_name, fit, safe_text, text_width
 from render.panels import display_names
 
 SAMPLES = {
@@ -110,11 +110,13 @@ def test_long_names_are_cut_with_an_ellipsis_to_fit(name: str) -> None:
     assert text_width(cut, 20) <= 150
 
 
-def test_display_names_fit_a_width_not_only_a_count() -> None:
-    wide, narrow = display_names({"players": 2}, ["山田太郎山田太郎山田太郎山田", "Al"])
-    assert wide.endswith("…")
-    assert narrow == "Al"
-    assert text_width(wide, 20) <= text_width("Bartholomew the…", 20) + 20
+def test_display_names_cut_by_characters_and_images_fit_them_by_width() -> None:
+    wide, narrow = display_names({"players": 2}, ["山田太郎" * 4 + "山", "Al"])
+    assert wide == "山田太郎" * 3 + "山田太…" and narrow == "Al"  # 16 characters, the ellipsis one of them
+    assert display_names({"players": 1}, ["山田太郎" * 4 + "山"], 32) == ["山田太郎" * 4 + "山"]
+    # Where an image has less room, the same cutter cuts by width: CJK is twice as wide as Latin.
+    fitted = cut_name(wide, size=20, width=text_width("Bartholomew the…", 20))
+    assert fitted.endswith("…") and len(fitted) < len(wide)
 
 
 @pytest.fixture

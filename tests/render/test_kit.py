@@ -10,19 +10,20 @@ from PIL import Image
 
 from render.kit import (
     BLUE,
-    BLUISH_GREEN,
+    GREEN,
     INK,
     LAST_MOVE,
-    OKABE_ITO,
+    PALETTE,
     PAPER,
+    RED,
     SCALE,
     SEAT_COLOURS,
-    VERMILLION,
     WHITE,
     YELLOW,
     Canvas,
     chip,
     contrast,
+    cut_name,
     encode_png,
     first_fitting,
     fit,
@@ -33,7 +34,6 @@ from render.kit import (
     seat_chips,
     swatch,
     text_width,
-    truncate_name,
     wrap,
 )
 from render.panels import HEADER_HEIGHT, PanelRow, display_names, header, panel_rows, status_line
@@ -46,14 +46,14 @@ def decode(data: bytes) -> Image.Image:
 
 
 # ---- colours ---------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "fill"), [("red", VERMILLION), ("Yellow", YELLOW), ("BLUE", BLUE),
-                                            ("green", BLUISH_GREEN), ("black", "#000000"), ("white", WHITE),
-                                            ("#00FF00", BLUISH_GREEN), ("crimson", VERMILLION)])
-def test_colour_names_map_to_okabe_ito(name: str, fill: str) -> None:
+@pytest.mark.parametrize(("name", "fill"), [("red", RED), ("Yellow", YELLOW), ("BLUE", BLUE),
+                                            ("green", GREEN), ("black", "#000000"), ("white", WHITE),
+                                            ("#00FF00", GREEN), ("crimson", RED)])
+def test_colour_names_map_to_the_palette(name: str, fill: str) -> None:
     assert swatch(name).fill == fill
 
 
-@pytest.mark.parametrize("fill", [*OKABE_ITO.values(), WHITE])
+@pytest.mark.parametrize("fill", [*PALETTE.values(), WHITE])
 def test_text_colour_reads_on_every_fill(fill: str) -> None:
     s = swatch(fill)
     assert s.text in (WHITE, INK)
@@ -71,7 +71,8 @@ def test_chips_carry_a_letter_or_number() -> None:
     chips = seat_chips(6)
     assert [c.label for c in chips] == ["1", "2", "3", "4", "5", "6"]
     assert [c.fill for c in chips] == list(SEAT_COLOURS)
-    assert LAST_MOVE not in SEAT_COLOURS  # orange is kept for the last move
+    assert len({c.shape for c in chips}) == 6  # and a shape each
+    assert chip("red").shape == "circle" and chip("blue").shape == "square"
 
 
 def test_mix() -> None:
@@ -81,13 +82,38 @@ def test_mix() -> None:
 
 
 # ---- text ------------------------------------------------------------------------------------------------------
-def test_truncate_name() -> None:
-    assert truncate_name("Alice") == "Alice"
-    assert truncate_name("Sixteen chars ok") == "Sixteen chars ok"
-    assert truncate_name("Bartholomew the Magnificent") == "Bartholomew the…"
-    assert len(truncate_name("x" * 40)) == 16
-    assert truncate_name("  two   spaces ") == "two spaces"
-    assert truncate_name("abcdefghij", 6) == "abcde…"
+def test_cut_name_counts_user_perceived_characters() -> None:
+    assert cut_name("Alice") == "Alice"
+    assert cut_name("Sixteen chars ok") == "Sixteen chars ok"
+    assert cut_name("Bartholomew the Magnificent") == "Bartholomew the…"
+    assert len(cut_name("x" * 40)) == 16
+    assert cut_name("  two   spaces ") == "two spaces"
+    assert cut_name("abcdefghij", 6) == "abcde…"
+    assert cut_name("abcdefghij", None) == "abcdefghij"
+    # A letter with its combining accent, a family emoji and a flag each count as one character, never split.
+    assert cut_name("e\u0301" * 20) == "e\u0301" * 15 + "…"
+    family = "👩\u200d👩\u200d👧"
+    assert cut_name(family * 20) == family * 15 + "…"
+    assert cut_name("🇯🇵" * 20) == "🇯🇵" * 15 + "…"
+
+
+def test_cut_name_puts_the_ellipsis_at_the_cut_end_of_right_to_left_names() -> None:
+    arabic = "عبد الرحمن بن محمد الشمري"
+    cut = cut_name(arabic)
+    # The ellipsis follows the kept letters and a right-to-left mark keeps it on their side: the left, where an
+    # Arabic name is cut (it reads from the right).
+    assert cut == arabic[:15].rstrip() + "…\u200f"
+    assert cut_name("Ada " + arabic, 8) == "Ada عبد…\u200f"
+    assert cut_name(arabic + " Ada", 30).endswith("Ada")
+
+
+def test_cut_name_by_width_keeps_whole_characters_and_fits() -> None:
+    for name in ("Bartholomew Featherstonehaugh", "山田太郎と花子さんと一緒", "Владимир Соколовский"):
+        cut = cut_name(name, size=20, width=120)
+        assert text_width(cut, 20) <= 120 and cut.endswith("…")
+        assert name.startswith(cut[:-1])
+    assert cut_name("Ada", size=20, width=120) == "Ada"
+    assert cut_name("Bartholomew the Magnificent", 16, 20, 1000) == "Bartholomew the…"  # the count still cuts
 
 
 def test_safe_text_keeps_what_the_fonts_can_draw() -> None:
@@ -152,6 +178,31 @@ def test_outline_is_drawn_inside_its_box() -> None:
     assert out.getpixel((50, 30)) == rgb(PAPER)
 
 
+def test_the_last_move_mark_is_a_thick_black_frame_with_a_white_core_inside_its_box() -> None:
+    c = Canvas(60, 60, background=BLUE)
+    c.mark((10, 10, 50, 50), 7)
+    out = c.finish()
+    assert out.getpixel((10, 30)) == rgb(LAST_MOVE) and out.getpixel((11, 30)) == rgb(LAST_MOVE)
+    assert out.getpixel((13, 30)) == rgb(WHITE)  # the core: black alone could pass for an ink rim
+    assert out.getpixel((16, 30)) == rgb(LAST_MOVE)
+    assert out.getpixel((9, 30)) == rgb(BLUE) and out.getpixel((18, 30)) == rgb(BLUE)
+
+
+@pytest.mark.parametrize("shape", ["circle", "square", "triangle", "diamond", "cross", "triangle-down"])
+def test_every_shape_draws_its_own_outline_about_the_size_of_the_circle(shape: str) -> None:
+    def inked(name: str) -> set[tuple[int, int]]:
+        c = Canvas(80, 80, background=WHITE)
+        c.token((40, 40), 20, INK, name, outline=None)
+        out = c.finish()
+        return {(x, y) for x in range(80) for y in range(80) if out.getpixel((x, y))[0] < 128}
+
+    mine = inked(shape)
+    circle = inked("circle")
+    assert 0.6 < len(mine) / len(circle) < 1.6
+    if shape != "circle":
+        assert len(mine ^ circle) > 150  # a different outline, not a circle with a new name
+
+
 def test_wash_is_translucent() -> None:
     c = Canvas(40, 40, background=BLUE)
     c.wash((0, 0, 20, 40), WHITE, 0.5)
@@ -182,7 +233,7 @@ def test_primitives_leave_marks() -> None:
         lambda c: c.dashed_rect((10, 10, 100, 100), INK, 2),
         lambda c: c.arrow((10, 60), (120, 60), LAST_MOVE, 6),
         lambda c: c.cross((50, 50), 16),
-        lambda c: c.disc((50, 50), 20, VERMILLION, "R", WHITE),
+        lambda c: c.disc((50, 50), 20, RED, "R", WHITE),
         lambda c: c.chip((50, 50), 14, chip("green")),
         lambda c: c.rect((10, 10, 90, 60), fill=WHITE, outline=INK, width=2, radius=8),
     ]

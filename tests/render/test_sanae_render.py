@@ -12,6 +12,7 @@ from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from render.sanae import (
     CHIPS,
     WIDTH,
+    ZED,
     describe_last,
     layout,
     render_board,
@@ -92,11 +93,11 @@ def test_last_move_and_combat_are_marked() -> None:
     view = GAME.view(after, None)
     assert "Red Lieutenant vs Blue Footman: attacker wins" in describe_last(view, NAMES)
     img = image(render_board(view, NAMES))
-    orange = rgb(LAST_MOVE)
-    near = sum(1 for p in pixels(img) if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40)
+    black = rgb(LAST_MOVE)  # the last move's colour: black, which nothing else on the board is
+    near = sum(1 for p in pixels(img) if sum(abs(a - b) for a, b in zip(p, black, strict=True)) < 30)
     assert near > 400  # cell outlines and the arrow
     quiet = image(render_board(GAME.view(state, None), NAMES))
-    assert sum(1 for p in pixels(quiet) if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40) < 50
+    assert sum(1 for p in pixels(quiet) if sum(abs(a - b) for a, b in zip(p, black, strict=True)) < 30) < 50
 
 
 def test_a_combat_decided_by_dice_names_the_mover() -> None:
@@ -141,7 +142,7 @@ def test_only_the_defender_sees_the_eligible_captains_marked() -> None:
         return sum(1 for p, q in zip(pixels(a), pixels(b), strict=True)
                    if max(abs(x - y) for x, y in zip(p, q, strict=True)) > 24)
 
-    orange = rgb(LAST_MOVE)
+    gold = rgb(ZED)
     for seat in (None, 1, 0):  # public, the attacker (Blue), the defender (Red)
         view = GAME.view(state, seat)
         img = image(render_board(view, NAMES))
@@ -149,11 +150,11 @@ def test_only_the_defender_sees_the_eligible_captains_marked() -> None:
         # The ineligible Captain (R3.00, 6 steps from the Void) is never marked.
         assert changed(around(img, "R3.00"), around(calm, "R3.00")) == 0
         ring = sum(1 for p in pixels(around(img, "R2.08"))
-                   if sum(abs(a - b) for a, b in zip(p, orange, strict=True)) < 40)
+                   if sum(abs(a - b) for a, b in zip(p, gold, strict=True)) < 40)
         if seat == 0:
             assert view["pending"]["eligible"] == ["R2.08"]
             assert changed(around(img, "R2.08"), around(calm, "R2.08")) > 500
-            assert ring > 300  # the orange ring and the "Zed?" tag
+            assert ring > 300  # the gold ring and the "Zed?" tag
         else:
             assert view["pending"]["eligible"] is None
             assert changed(around(img, "R2.08"), around(calm, "R2.08")) == 0

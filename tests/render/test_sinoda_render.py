@@ -53,6 +53,13 @@ def near(pixel: tuple[int, ...], colour: str, tolerance: int = 14) -> bool:
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, rgb(colour), strict=True))
 
 
+def framed(image: Image.Image, centre: tuple[float, float], edge: tuple[float, float]) -> bool:
+    """Whether the last move's frame (black, with a white core) crosses the way from a cell's centre to `edge`."""
+    (cx, cy), (ex, ey) = centre, edge
+    seen = [image.getpixel((round(cx + (ex - cx) * t / 40), round(cy + (ey - cy) * t / 40))) for t in range(32, 41)]
+    return any(near(p, LAST_MOVE, 40) for p in seen) and any(near(p, "#FFFFFF", 40) for p in seen)
+
+
 def cell_points(view: dict[str, Any], label: str) -> tuple[Layout, list[tuple[float, float]], tuple[float, float]]:
     layout = Layout(view["side"])
     cell = next(c for c in view["cells"] if c["label"] == label)
@@ -89,8 +96,8 @@ def test_pieces_show_their_owner_colour() -> None:
     image = decode(render_board(view, NAMES))
     for label, seat in (("a1", 0), ("c9", 1), ("f6", 2), ("e2", 3)):
         _, corners, (cx, cy) = cell_points(view, label)
-        # Between the centre and a corner, on the pyramid's top, clear of the value.
-        x, y = cx + (corners[0][0] - cx) * 0.3, cy + (corners[0][1] - cy) * 0.3
+        # Between the centre and a corner, on the pyramid's top, clear of the value's badge.
+        x, y = cx + (corners[0][0] - cx) * 0.4, cy + (corners[0][1] - cy) * 0.4
         assert near(image.getpixel((int(x), int(y))), chip(view["seat_names"][seat]).fill, 20), label
 
 
@@ -101,19 +108,18 @@ def test_empty_cells_differ_from_occupied_ones() -> None:
     assert sum(image.getpixel((int(x), int(y - 12)))) > 650
 
 
-def test_the_last_move_outlines_both_ends_in_orange_and_only_then() -> None:
+def test_the_last_move_frames_both_ends_and_only_then() -> None:
     view = after(EX3, "b3-c4")
     assert view["last"]["from"] == "b3" and view["last"]["to"] == "c4"
     marked = decode(render_board(view, NAMES))
     plain = decode(render_board({**view, "last": None}, NAMES))
     for label in ("b3", "c4"):
         _, corners, (cx, cy) = cell_points(view, label)
-        # Halfway along an edge, just inside it: where the orange frame runs.
+        # Towards the middle of an edge, just inside it: where the frame runs.
         (ax, ay), (bx, by) = corners[0], corners[1]
-        mx, my = (ax + bx) / 2, (ay + by) / 2
-        x, y = cx + (mx - cx) * 0.9, cy + (my - cy) * 0.9
-        assert near(marked.getpixel((round(x), round(y))), LAST_MOVE, 40), label
-        assert not near(plain.getpixel((round(x), round(y))), LAST_MOVE, 40), label
+        edge = ((ax + bx) / 2, (ay + by) / 2)
+        assert framed(marked, (cx, cy), edge), label
+        assert not framed(plain, (cx, cy), edge), label
 
 
 def test_a_change_marks_only_the_changed_cell() -> None:
@@ -121,11 +127,10 @@ def test_a_change_marks_only_the_changed_cell() -> None:
     view = after(start, "b5+")
     assert view["last"]["kind"] == "change"
     image = decode(render_board(view, NAMES))
-    orange = [label for label in ("b5", "b4", "a4")
-              if any(near(image.getpixel((round(cx + (corners[0][0] - cx) * 0.9),
-                                          round(cy + (corners[0][1] - cy) * 0.9))), LAST_MOVE, 40)
+    marked = [label for label in ("b5", "b4", "a4")
+              if any(framed(image, (cx, cy), ((corners[0][0] + corners[1][0]) / 2, (corners[0][1] + corners[1][1]) / 2))
                      for _, corners, (cx, cy) in [cell_points(view, label)])]
-    assert orange == ["b5"]
+    assert marked == ["b5"]
 
 
 def test_team_games_badge_the_pieces_and_group_the_panel() -> None:
