@@ -30,11 +30,11 @@ from cogs.ui import (
     missing_text,
     reply,
     require_posting,
-    short,
     typed,
 )
 from matches import Match, Refusal, history
 from matches.computers import LEVELS
+from render.text import cut_name
 from rules import Game
 from rules.base import quote
 
@@ -123,7 +123,7 @@ class GameCog(commands.GroupCog):
         choices = []
         for m in mine:
             names = await self.service.names(m)
-            label = f"#{m.id} · " + " vs ".join(short(n) for n in names)
+            label = f"#{m.id} · " + " vs ".join(cut_name(n) for n in names)
             if current.strip().lstrip("#") in str(m.id) or current.lower() in label.lower():
                 choices.append(limits.choice(label, m.id))
         return choices[:MAX_CHOICES]

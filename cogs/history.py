@@ -20,10 +20,11 @@ import render
 from cogs import limits
 from cogs.base import MAX_CHOICES, Tabletop
 from cogs.tables import seat_mentions
-from cogs.ui import EMBED_COLOUR, guarded, reply, short, who
+from cogs.ui import EMBED_COLOUR, guarded, reply, who
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
+from render.text import cut_name
 
 PAGE_LINES = 30
 MAX_LINE = 130  # characters per line: 30 lines (with their line breaks) stay under an embed's 4096
@@ -35,9 +36,9 @@ def line_text(line: HistoryLine) -> str:
     if line.kind == "chance":
         who = "🎲"
     elif line.kind == "auto":
-        who = f"*{short(line.seat_name or '?')} (automatic)*"
+        who = f"*{cut_name(line.seat_name or '?')} (automatic)*"
     else:
-        who = f"**{short(line.seat_name or '?')}**"
+        who = f"**{cut_name(line.seat_name or '?')}**"
     prefix = f"`{line.n:>3}` {who} "
     text = discord.utils.escape_markdown(line.text)
     room = MAX_LINE - len(prefix)
@@ -107,7 +108,7 @@ class History(commands.Cog):
         for match in await self.service.matches_for(user, ("active", "finished")):
             record = match.record
             names = await self.service.names(match)
-            others = ", ".join(short(name) for name, uid in zip(names, match.user_ids, strict=True) if uid != user)
+            others = ", ".join(cut_name(name) for name, uid in zip(names, match.user_ids, strict=True) if uid != user)
             label = (f"#{record.id} · {match.game.title} vs {others or '—'} · "
                      f"{'running' if record.status == 'active' else 'finished'}")
             if typed and typed not in str(record.id) and typed not in label.lower():
@@ -162,7 +163,7 @@ class History(commands.Cog):
         if match.game.name not in render.RENDERERS:
             raise Refusal(f"{match.game.title} has no board images yet, so there is no GIF of it.")
         views = await public_views(self.service, match.id)
-        names = [short(n) for n in await self.service.names(match)]
+        names = await self.service.names(match)  # the images cut them (render.text.cut_name)
         async with self._gif_slot:
             data = await asyncio.to_thread(render_gif, views, names, match.id, max_bytes=UPLOAD_LIMIT)
         return discord.File(io.BytesIO(data), filename=f"{name}.gif")

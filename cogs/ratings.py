@@ -12,12 +12,13 @@ from discord.ext import commands
 
 from cogs import limits
 from cogs.base import Tabletop
-from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply, short
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, guarded, reply
 from data.ratings import RatedResult
 from matches import Refusal
 from matches.ratings import Profile
 from ratings import PROVISIONAL_GAMES, Skill
 from render.leaderboard import LeaderboardRow, leaderboard_png, leaderboard_text
+from render.text import ALT_NAME_LIMIT, cut_name
 
 PER_PAGE = 10
 SCOPES = {"server": "this server", "global": "everywhere"}
@@ -86,8 +87,8 @@ class Ratings(commands.Cog):
         await guarded(interaction, work)
 
     def describe(self, profile: Profile, name: str, guild_id: int | None) -> discord.Embed:
-        embed = discord.Embed(title=limits.cut(f"Profile · {discord.utils.escape_markdown(short(name, 32))}",
-                                               limits.EMBED_TITLE), colour=EMBED_COLOUR)
+        shown = discord.utils.escape_markdown(cut_name(name, ALT_NAME_LIMIT))
+        embed = discord.Embed(title=limits.cut(f"Profile · {shown}", limits.EMBED_TITLE), colour=EMBED_COLOUR)
         if not profile.ratings:
             embed.description = "No rated matches yet."
         for game, skill, row in profile.ratings:
@@ -107,7 +108,8 @@ class Ratings(commands.Cog):
                 lines.pop()
             embed.add_field(name="Recent rated matches", value="\n".join(lines), inline=False)
         # Tournament placements come from the tournament service (matches.ratings.Ratings.tournament_placements).
-        events = [f"{p.title}: {p.place} of {p.entrants}" for p in profile.tournaments]
+        events = [f"{MEDALS.get(p.place, '')} {p.title}: {p.place} of {p.entrants}".strip()
+                  for p in profile.tournaments]
         embed.add_field(name="Tournaments", value=limits.cut("\n".join(events), limits.FIELD_VALUE) or "none yet",
                         inline=False)
         embed.set_footer(text=f"Ratings: OpenSkill, shown as 1500 + 25 × (μ − 3σ); ? = provisional (fewer than "

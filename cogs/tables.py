@@ -27,12 +27,12 @@ from cogs.ui import (
     lobby_view,
     reply,
     require_posting,
-    short,
     who,
 )
 from data import Lease
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
+from render.text import cut_name
 from settings import Settings
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
@@ -145,7 +145,7 @@ class Tables:
                          state: Any = None) -> discord.File:
         """The board image as `seat` may see it, of the current position or of a past `state`."""
         view = match.view(seat) if state is None else match.game.view(state, seat)
-        names = [short(n) for n in await self.service.names(match)]
+        names = await self.service.names(match)  # uncut: the image cuts to 16 characters, the alt text to 32
         png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
         try:  # the alt text a screen reader speaks: built from the same view, so it shows no more than the image
             description = render.alt_text(view, names, match.id)
@@ -158,7 +158,7 @@ class Tables:
                          limit: int = render.TEXT_LIMIT) -> str:
         """The board as a monospace code block (at most `limit` characters), as `seat` may see it."""
         view = match.view(seat) if state is None else match.game.view(state, seat)
-        names = [short(n) for n in await self.service.names(match)]
+        names = await self.service.names(match)  # uncut: the text board cuts them (render.text.cut_name)
         return render.text_board(view, names, match.id, limit=limit)
 
     def summary(self, match: Match, events: Sequence[Event]) -> str:
@@ -267,7 +267,7 @@ class Tables:
         if not changes:
             return ""
         names = await self.service.names(match)
-        return "\n".join(c.line(discord.utils.escape_markdown(short(names[c.seat]))) for c in changes)
+        return "\n".join(c.line(discord.utils.escape_markdown(cut_name(names[c.seat]))) for c in changes)
 
     @staticmethod
     def dice_field(match: Match, started: bool) -> tuple[str, str] | None:

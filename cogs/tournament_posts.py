@@ -11,9 +11,11 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs.ui import EMBED_COLOUR, guarded, short
+from cogs.ui import EMBED_COLOUR, MEDALS, guarded
 from data.tournaments import TableRecord
 from events import Tournament
+from render.standings import podium
+from render.text import cut_name
 from rules import GAMES
 from tournaments import Standing
 
@@ -155,7 +157,7 @@ def standings_table(event: Tournament, rows: Sequence[Standing], names: dict[int
         head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'1st':>3}  rounds"
     lines = [head]
     for s in rows:
-        name = short(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
+        name = cut_name(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
         results = " ".join(s.results)
         if pods:
             lines.append(f"{s.rank:>2} {name:<16} {points(s.points):>4} {s.buchholz_cut1:>5g} {s.wins:>3}  {results}")
@@ -174,10 +176,9 @@ def standings_embed(event: Tournament, rows: Sequence[Standing], names: dict[int
     text = standings_table(event, rows, names)
     embed.description = f"```\n{text[:3900]}\n```"
     if final:
-        medals = ("🥇", "🥈", "🥉")
-        podium = [f"{medals[s.rank - 1]} {mentions(event, s.entrant)} — {points(s.points)}"
-                  for s in rows if s.rank <= 3]
-        embed.add_field(name="Podium", value="\n".join(podium) or "—", inline=False)
+        steps = [f"{MEDALS[place]} {mentions(event, s.entrant)} — {points(s.points)}"
+                 for place, who in podium(rows) for s in who]
+        embed.add_field(name="Podium", value="\n".join(steps) or "—", inline=False)
     embed.set_footer(text=f"tournament #{event.id} · W/D/L won, drawn, lost · B bye · F+/F- forfeit · "
                           "BH-1 Buchholz cut 1 · SB Sonneborn-Berger")
     return embed

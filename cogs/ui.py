@@ -19,6 +19,7 @@ from cogs import limits
 from data import CommitUnknown, store_problem
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
+from render.kit import BLUE
 from rules import GAMES
 from rules.base import TEXT_LIMIT, one_of, quote
 
@@ -27,10 +28,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EMBED_COLOUR = discord.Colour(0x0072B2)
+EMBED_COLOUR = discord.Colour(int(BLUE.removeprefix("#"), 16))  # the boards' blue
+MEDALS = {1: "🥇", 2: "🥈", 3: "🥉"}  # places 1-3 in words: gold, silver, bronze, like the images' place colours
 # A game option: the five games are a fixed set, so a choice (never typed text or an autocomplete).
 GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game in GAMES.items()]
-MAX_NAME = 16
 # Characters of a typed move, row, layout or option list; anything longer is refused unread. The rules' own
 # limit for one action, so the cog and every parser draw the line in the same place.
 MAX_TYPED = TEXT_LIMIT
@@ -42,10 +43,6 @@ PERMISSION_NAMES = {"view_channel": "View Channels", "send_messages": "Send Mess
                     "create_public_threads": "Create Public Threads", "manage_guild": "Manage Server"}
 POSTING = ("view_channel", "send_messages", "embed_links", "attach_files")  # a board: text, embed and image
 THREADS = ("create_public_threads", "send_messages_in_threads")
-
-
-def short(name: str, limit: int = MAX_NAME) -> str:
-    return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
 def who(user_id: int) -> str:

@@ -7,8 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.bodsoi import describe_last
-from render.panels import display_names
-from render.words import GameText, plural, seat_names
+from render.words import GameText, plural, seat_names, text_names
 
 FILES = "abcdefgh"
 # The blue band's course across the square; the yellow band takes the other two edges.
@@ -21,7 +20,7 @@ ENDINGS = {"full": "the board is full", "stall": "nobody could or would play", "
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
     if not view.get("last"):
         return ""
-    return describe_last(view, display_names(view, names))
+    return describe_last(view, text_names(view, names))
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:

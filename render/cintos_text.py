@@ -6,8 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.cintos import describe_last, seat_colours
-from render.panels import display_names
-from render.words import GameText, plural, seat_names
+from render.words import GameText, plural, seat_names, text_names
 
 FILES = "abcdefgh"
 TERRITORIES = (("NW", "a5-d8"), ("NE", "e5-h8"), ("SE", "e1-h4"), ("SW", "a1-d4"))
@@ -17,7 +16,7 @@ COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
     if not view.get("last"):
         return ""
-    return describe_last(view, display_names(view, names), seat_colours(view)).replace("\n", " ")
+    return describe_last(view, text_names(view, names), seat_colours(view)).replace("\n", " ")
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:

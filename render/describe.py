@@ -10,8 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from render import bodsoi_text, cintos_text, sakamichi_text, sanae_text, sinoda_text
-from render.panels import display_names
-from render.words import WIDTH, GameText, joined, seat_names, sentence
+from render.words import WIDTH, GameText, joined, seat_names, sentence, text_names
 from rules import GAMES
 from rules.outcomes import result_words
 
@@ -36,7 +35,7 @@ def _title(view: dict[str, Any], match_id: int | None) -> str:
 
 def status(view: dict[str, Any], names: Sequence[str]) -> str:
     """Whose turn it is, or the result: 'To move: ada (Red).', 'ada wins: Blue captured the Void.'"""
-    result = result_words(view, display_names(view, names))  # names cut as everywhere else
+    result = result_words(view, text_names(view, names))  # names cut as everywhere else
     if result is not None:
         return result.sentence()
     own = TEXTS[view["game"]].status
@@ -44,7 +43,7 @@ def status(view: dict[str, Any], names: Sequence[str]) -> str:
     if special:
         return sentence(special)
     actors = [s for s in view.get("actors") or [] if isinstance(s, int)]
-    who = seat_names(view, names)
+    who = seat_names(view, names, TEXTS[view["game"]].colours)
     if not actors:
         return "Waiting for the server (a roll or a draw)."
     verb = "To move" if len(actors) == 1 else "To act"

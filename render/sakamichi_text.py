@@ -7,19 +7,18 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from render.panels import display_names
 from render.sakamichi import describe_last, status_text
-from render.words import WIDTH, GameText, plural, seat_names
+from render.words import WIDTH, GameText, plural, text_names
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
-    return describe_last(view, display_names(view, names)).removeprefix("Last: ")
+    return describe_last(view, text_names(view, names)).removeprefix("Last: ")
 
 
 def status(view: dict[str, Any], names: Sequence[str]) -> str | None:
     """The advanced opening's choice (who chooses what); otherwise the shared whose-turn line."""
     if view.get("phase") == "choice" and view.get("choice"):
-        return status_text(view, display_names(view, names))
+        return status_text(view, text_names(view, names))
     return None
 
 
@@ -35,7 +34,7 @@ def _hand(view: dict[str, Any], seat: int) -> str:
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Each player's line, hand and unused markers; the pile, the removed tile once shown, the dead tiles."""
-    who = seat_names(view, names)
+    who = text_names(view, names)  # a seat is no colour here ('P1' is notation): the name alone
     colours = view.get("colours") or []
     markers = view.get("markers") or []
     lines = view.get("lines") or {}
@@ -66,7 +65,7 @@ def _table(view: dict[str, Any]) -> str:
 
 def _hands(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Per player: name, own line and unused markers, then the hand (tiles as typed, or how many are hidden)."""
-    who = seat_names(view, names)
+    who = text_names(view, names)  # a seat is no colour here ('P1' is notation): the name alone
     colours = view.get("colours") or []
     markers = view.get("markers") or []
     out = ["HANDS"]
@@ -107,7 +106,7 @@ def _end(end: dict[str, Any] | None, side: str) -> str:
 def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Each line top to bottom as it climbs: the up end, the up rows from the highest, the die, the down rows, the
     down end. A row is its value and top tiles; a stacked row adds its layer count and the covered tiles."""
-    who = display_names(view, names)
+    who = text_names(view, names)
     out = []
     for colour in ("white", "black"):
         line = (view.get("lines") or {}).get(colour)
@@ -129,4 +128,4 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return out + _hands(view, names)
 
 
-TEXT = GameText(last=last, facts=facts, board=board, status=status, legend=legend)
+TEXT = GameText(last=last, facts=facts, board=board, status=status, legend=legend, colours=False)

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.panels import display_names
 from render.sanae import describe_last, lost_text
-from render.words import GameText, plural, seat_names
+from render.words import GameText, plural, seat_names, text_names
 
 SETUP_WORDS = {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
                "shuffling": "setting up", "ready": "ready"}
@@ -16,7 +15,7 @@ CONTENDED = {11: "C3", 0: "C2", 1: "C1"}  # ring-4 arcs shared by both circles
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
-    return describe_last(view, display_names(view, names))
+    return describe_last(view, text_names(view, names))
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:

@@ -6,15 +6,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.panels import display_names
 from render.sinoda import describe_last, seat_flowers
-from render.words import GameText, plural, seat_names
+from render.words import GameText, plural, seat_names, text_names
 
 TEAM_NUMERALS = ("I", "II", "III")
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
-    return describe_last(view, display_names(view, names))
+    return describe_last(view, text_names(view, names))
 
 
 def _initials(view: dict[str, Any]) -> list[str]:

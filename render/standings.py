@@ -19,6 +19,7 @@ from render.kit import (
     WHITE,
     YELLOW,
     Canvas,
+    cut_name,
     fit,
     text_on,
 )
@@ -61,21 +62,27 @@ def _chip(canvas: Canvas, x: float, y: float, code: str) -> None:
     canvas.text((x, y), label, 14 if len(label) > 1 else 17, INK if outlined else text_on(fill), anchor="mm")
 
 
+def podium(rows: Sequence[Standing]) -> list[tuple[int, list[Standing]]]:
+    """The final podium: (place 1-3, who) for those still in; a withdrawn entrant keeps their row in the table but
+    stands on no step, and the places close up behind them. Ties share a step."""
+    standing = [s for s in rows if not s.withdrawn]
+    ranks = sorted({s.rank for s in standing})[:3]
+    return [(place, [s for s in standing if s.rank == rank]) for place, rank in enumerate(ranks, 1)]
+
+
 def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping[int, str]) -> float:
     """Three steps, 2nd · 1st · 3rd, names above; returns the y below."""
     base = top + 230
     step_w = 200
     left = (canvas.width - 3 * step_w) / 2
-    # The podium is for those still in: a withdrawn entrant keeps their row in the table, not a step.
-    standing = [s for s in rows if not s.withdrawn]
-    ranks = sorted({s.rank for s in standing})[:3]
+    steps = dict(podium(rows))
     for i, (place, height) in enumerate(PODIUM):
         fill = PLACES[place]
         x0 = left + i * step_w
         canvas.rect((x0 + 6, base - height, x0 + step_w - 6, base), fill=fill, outline=INK, width=1.5, radius=6)
         canvas.text((x0 + step_w / 2, base - height / 2), str(place), 44, text_on(fill), anchor="mm")
-        who = [s for s in standing if place <= len(ranks) and s.rank == ranks[place - 1]]
-        label = " & ".join(names.get(s.entrant, str(s.entrant)) for s in who) or "—"
+        who = steps.get(place, [])
+        label = " & ".join(cut_name(names.get(s.entrant, str(s.entrant))) for s in who) or "—"
         pts = f"{_num(who[0].points)} pts" if who else ""
         canvas.text((x0 + step_w / 2, base - height - 40), fit(label, 20, step_w - 12), 20, INK, anchor="mm")
         canvas.text((x0 + step_w / 2, base - height - 16), pts, 16, MUTED, anchor="mm")
@@ -115,7 +122,7 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
                         width=1.5, radius=6)
         ink = GREY if s.withdrawn else INK
         canvas.text((cols["rank"], mid), str(s.rank), 18, ink, anchor="mm")
-        name = names.get(s.entrant, str(s.entrant)) + (" (withdrawn)" if s.withdrawn else "")
+        name = cut_name(names.get(s.entrant, str(s.entrant))) + (" (withdrawn)" if s.withdrawn else "")
         canvas.text((cols["name"], mid), fit(name, 18, cols["pts"] - cols["name"] - 30), 18, ink, anchor="lm")
         canvas.text((cols["pts"], mid), _num(s.points), 19, ink, anchor="mm")
         canvas.text((cols["bh"], mid), _num(s.buchholz_cut1), 16, GREY if s.withdrawn else MUTED, anchor="mm")

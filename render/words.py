@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from render.panels import display_names
+from render.text import ALT_NAME_LIMIT
 
 WIDTH = 40  # columns of a text board: Discord on a phone wraps longer code lines
 
@@ -19,6 +20,7 @@ class GameText:
     sentence each. `board`: the monospace drawing of the position, lines of at most `WIDTH` columns, coordinates
     as players type them. `status`: an optional override of the whose-turn line (e.g. an opening choice).
     `legend`: the text board's facts when they differ from the alt text's (the board already shows some).
+    `colours`: whether seats are named by colour ("ada (Red)"); Sakamichi's seats have no colour, only numbers.
     """
 
     last: Callable[[dict[str, Any], Sequence[str]], str]
@@ -26,13 +28,21 @@ class GameText:
     board: Callable[[dict[str, Any], Sequence[str]], list[str]]
     status: Callable[[dict[str, Any], Sequence[str]], str | None] | None = None
     legend: Callable[[dict[str, Any], Sequence[str]], list[str]] | None = None
+    colours: bool = True
 
 
-def seat_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
-    """Each seat as 'name (Colour)', names cut to 16 characters; the colour alone when the name is missing."""
-    colours = view.get("seat_names") or []
+def text_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:
+    """Names per seat for words about a board (alt text, the text board): cut like the images' (`cut_name`), but
+    never to fewer than `ALT_NAME_LIMIT` (32) characters."""
+    return display_names(view, names, ALT_NAME_LIMIT)
+
+
+def seat_names(view: dict[str, Any], names: Sequence[str], colours_too: bool = True) -> list[str]:
+    """Each seat as 'name (Colour)', names cut to 32 characters; the colour alone when the name is missing.
+    Without `colours_too`, the names alone (for games whose seats are no colour)."""
+    colours = view.get("seat_names") or [] if colours_too else []
     out = []
-    for seat, name in enumerate(display_names(view, names)):
+    for seat, name in enumerate(text_names(view, names)):
         colour = str(colours[seat]) if seat < len(colours) else ""
         out.append(f"{name} ({colour})" if colour and colour != name else name)
     return out

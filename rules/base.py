@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -194,10 +194,16 @@ class Game(ABC):
     # ---- results in words (see rules.outcomes) ------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = ()  # every `Outcome.reason` the game uses; () for free sentences
 
-    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         """The outcome's reason as a sentence without final period, in the game's words, from a view and its
-        `outcome` dict (`Outcome.to_json()`): e.g. 'Blue captured the Void'. The default tidies the code."""
+        `outcome` dict (`Outcome.to_json()`): e.g. 'Blue captured the Void'. `names`: the players' display names per
+        seat, for games whose seats have no name of their own (see `seat_word`). The default tidies the code."""
         return tidy(str(outcome.get("reason") or ""))
+
+    def seat_word(self, view: Mapping[str, Any], seat: int, names: Sequence[str] = ()) -> str:
+        """How a result names `seat`: the seat's own name in the view (a colour: 'Blue')."""
+        seats = view.get("seat_names") or []
+        return str(seats[seat]) if seat < len(seats) else f"Player {seat + 1}"
 
     def teams(self, view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         """The view's teams of two or more seats as (name in the game's words, seats); [] when each plays alone."""

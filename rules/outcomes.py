@@ -61,8 +61,8 @@ def joined(names: Sequence[str]) -> str:
 def _name(names: Sequence[str], view: Mapping[str, Any], seat: int) -> str:
     if seat < len(names) and str(names[seat]).strip():
         return str(names[seat])
-    seats = view.get("seat_names") or []
-    return str(seats[seat]) if seat < len(seats) else f"Player {seat + 1}"
+    game = GAMES.get(str(view.get("game")))
+    return game.seat_word(view, seat) if game is not None else f"Player {seat + 1}"
 
 
 def _as_dict(outcome: Mapping[str, Any] | Outcome | None) -> dict[str, Any] | None:
@@ -110,10 +110,10 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     top, won, brief = headline(view, names, outcome.get("winners") or [])
     forfeit = (stored or {}).get(FORFEIT_KEY) or outcome.get(FORFEIT_KEY)
     if forfeit:
-        seats = view.get("seat_names") or []
-        late = all_of([str(seats[s]) if s < len(seats) else f"Player {s + 1}" for s in forfeit])
+        game = GAMES.get(str(view.get("game")))
+        late = all_of([game.seat_word(view, s, names) if game is not None else f"Player {s + 1}" for s in forfeit])
         reason = f"{late} ran out of time and {'forfeits' if len(forfeit) == 1 else 'forfeit'}"
     else:
         game = GAMES.get(str(view.get("game")))
-        reason = game.reason_text(view, outcome) if game is not None else tidy(str(outcome.get("reason") or ""))
+        reason = game.reason_text(view, outcome, names) if game is not None else tidy(str(outcome.get("reason") or ""))
     return ResultWords(top, reason, won, brief)

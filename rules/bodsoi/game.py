@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -122,7 +122,7 @@ class Bodsoi(Game):
             return []
         return [(name, tuple(s for s in range(players) if side_of(s) == side)) for side, name in enumerate(SIDE_NAMES)]
 
-    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
         side = SIDE_NAMES[side_of(won[0])] if won else "A side"
         if reason == "resign":
@@ -135,7 +135,7 @@ class Bodsoi(Game):
                 "full": f"The board is full; {scored}",
                 "stall": f"Nobody could or would place a tile for {view.get('players')} turns; {scored}",
                 "empty": f"The bag and every hand are empty; {scored}"}.get(str(reason)) or super().reason_text(
-                    view, outcome)
+                    view, outcome, names)
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: BodsoiState) -> frozenset[int]:

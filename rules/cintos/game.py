@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, quote, squeeze
@@ -99,13 +99,13 @@ class Cintos(Game):
     def seat_name(self, state: CintosState, seat: int) -> str:
         return COLOUR_NAMES[state.seats[seat]]
 
-    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         """Cintos reasons are already phrases ("Red owns all 18 pieces"); a semicolon, not a second colon, after the
         cause of a limit, since the sentence follows "Drawn:"."""
         reason = str(outcome.get("reason") or "")
         if reason.startswith("threefold repetition"):
             return "The same position occurred for the third time"
-        return super().reason_text(view, outcome).replace(": ", "; ", 1)
+        return super().reason_text(view, outcome, names).replace(": ", "; ", 1)
 
     def actors(self, state: CintosState) -> frozenset[int]:
         return _ACTORS[state.seats][state.to_move]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -118,18 +118,23 @@ class Sakamichi(Game):
     # ---- results in words -------------------------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = REASONS
 
-    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
-        names, reason = list(view["seat_names"]), outcome.get("reason")
+    def seat_word(self, view: Mapping[str, Any], seat: int, names: Sequence[str] = ()) -> str:
+        """A seat is no colour in Sakamichi ('P1' is notation): results name the player, else 'Player 1'."""
+        given = str(names[seat]).strip() if seat < len(names) else ""
+        return given or f"Player {seat + 1}"
+
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
+        reason = outcome.get("reason")
         won = list(outcome.get("winners") or [])
-        winner = names[won[0]] if won else "A player"
-        loser = names[1 - won[0]] if won else "A player"
+        winner = self.seat_word(view, won[0], names) if won else "A player"
+        loser = self.seat_word(view, 1 - won[0], names) if won else "A player"
         rows = (view.get("options") or {}).get("six-rows", "6")
         return {"empty_hand": f"{winner} emptied their hand",
                 "six-rows": f"{winner}'s own line reached {rows} rows",
                 "pile_more_tiles": f"The pile ran out and {loser} holds more tiles",
                 "pile_equal": "The pile ran out with equal hands",
                 "stuck": f"{loser} had no legal action",
-                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome)
+                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome, names)
 
     # ---- views and serialisation ----------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

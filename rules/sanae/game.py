@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -93,7 +93,7 @@ class Sanae(Game):
     # ---- results in words -------------------------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = tuple(narration.REASONS)
 
-    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
         winner = SIDE_NAMES[won[0]] if won else "A side"
         loser = SIDE_NAMES[1 - won[0]] if won else "A side"
@@ -107,7 +107,7 @@ class Sanae(Game):
         return {"void_captured": f"{winner} captured the Void",
                 "quiet-limit": f"No combat for {view.get('quiet_limit')} plies",
                 "no_moves": f"{loser} had no legal move",
-                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome)
+                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome, names)
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: SanaeState) -> frozenset[int]:

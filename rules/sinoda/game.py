@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -165,7 +165,7 @@ class Sinoda(Game):
             return []
         return [(f"Team {TEAM_NUMERALS[i]}", tuple(team)) for i, team in enumerate(view.get("teams") or [])]
 
-    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any]) -> str:
+    def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         names, reason = list(view["seat_names"]), outcome.get("reason")
         scored = "scored on points" if view.get("team_mode", "none") == "none" else "the top scorer's team wins"
         if reason == "resign":

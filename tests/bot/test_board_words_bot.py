@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from cogs.ui import short
 from matches import Match
 from render import ALT_LIMIT, TEXT_LIMIT, alt_text, text_board
+from render.text import ALT_NAME_LIMIT, cut_name
 from render.words import WIDTH
 from tests.bot.helpers import answer, open_match, world
 
@@ -17,7 +17,7 @@ GAMES = (("cintos", 2), ("sinoda", 3), ("sakamichi", 2), ("sanae", 2), ("bodsoi"
 
 
 async def names(env: Any, match: Match) -> list[str]:
-    return [short(n) for n in await env.bot.service.names(match)]
+    return await env.bot.service.names(match)  # uncut: the image and the words cut them themselves
 
 
 def block(content: str) -> str:
@@ -54,6 +54,20 @@ async def test_board_format_text_for_every_game(simcord_env: Any, game: str, pla
         match.view(seat), await names(simcord_env, match), match.id)
 
 
+async def test_alt_text_cuts_names_at_32_characters_not_16(simcord_env: Any) -> None:
+    """The cog hands the renderers whole names: the image cuts them to 16 characters, the alt text to 32 (and the
+    image's cut never reaches the words)."""
+    long = "Maximilian Alexander von Featherstonehaugh-Smythe"
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    people = [guild.add_member(simcord_env.create_user(long)), guild.add_member(simcord_env.create_user("bob"))]
+    match = await open_match(simcord_env, "cintos", channel, people)
+    description = board_message(channel, match).attachments[0].description
+    assert cut_name(long, ALT_NAME_LIMIT) in description and long not in description
+    assert len(cut_name(long, ALT_NAME_LIMIT)) == ALT_NAME_LIMIT
+    assert "Maximilian Alexander von Feathe…" in description and cut_name(long) + " " not in description
+
+
 async def test_past_position_and_spectator_as_text(simcord_env: Any) -> None:
     """`move:` shows an earlier position in text; a spectator gets the public view, without anyone's hand."""
     channel, people = world(simcord_env, 3)
@@ -86,7 +100,7 @@ async def test_alt_text_says_how_a_match_ended(simcord_env: Any) -> None:
     confirm = await people[0].click(board_message(channel, other), label="Resign")
     await people[0].click(answer(confirm), label="Yes, resign")
     description = board_message(channel, other).attachments[0].description
-    assert f"{short((await simcord_env.bot.service.names(other))[1])} wins" in description
+    assert f"{cut_name((await simcord_env.bot.service.names(other))[1], ALT_NAME_LIMIT)} wins" in description
 
 
 async def test_a_failing_alt_text_never_costs_the_board(simcord_env: Any, monkeypatch: pytest.MonkeyPatch) -> None:

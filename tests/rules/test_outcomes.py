@@ -47,9 +47,11 @@ def test_the_reason_codes_come_from_each_game() -> None:
 def test_every_reason_code_has_its_own_sentence(game: Game, code: str) -> None:
     for winners in ([0], [1], []):
         view = final_view(game.name, min(game.player_counts), {"winners": winners, "reason": code})
-        reason = game.reason_text(view, view["outcome"])
+        reason = game.reason_text(view, view["outcome"], NAMES[: view["players"]])
         assert reason != tidy(code), f"{game.name} has no sentence for {code!r}"  # a new code needs its words
-        assert not reason[0].islower() and not reason.endswith(".") and "_" not in reason and code not in reason.split()
+        # A capital first, unless the sentence starts with a player's name (Sakamichi names players, not colours).
+        assert not reason[0].islower() or reason.split()[0].removesuffix("'s") in NAMES
+        assert not reason.endswith(".") and "_" not in reason and code not in reason.split()
         assert words(view).sentence().endswith(f": {reason}.")
 
 
@@ -58,9 +60,10 @@ def test_every_reason_code_has_its_own_sentence(game: Game, code: str) -> None:
     ("sanae", "no_moves", [0], "Blue had no legal move"),
     ("sanae", "quiet-limit", [], "No combat for 200 plies"),
     ("sanae", "resign", [0], "Blue resigned"),
-    ("sakamichi", "stuck", [1], "P1 had no legal action"),
+    ("sakamichi", "stuck", [1], "ada had no legal action"),  # a Sakamichi seat is no colour: the player is named
     ("sakamichi", "pile_equal", [], "The pile ran out with equal hands"),
-    ("sakamichi", "six-rows", [0], "P1's own line reached 6 rows"),
+    ("sakamichi", "six-rows", [0], "ada's own line reached 6 rows"),
+    ("sakamichi", "pile_more_tiles", [0], "The pile ran out and bob holds more tiles"),
     ("bodsoi", "bodsoi", [1], "Yellow made a Bodsoi, a path joining opposite edges"),
     ("bodsoi", "full", [0], "The board is full; best paths compared"),
     ("bodsoi", "full", [], "The board is full; best paths compared and equal"),
@@ -72,6 +75,25 @@ def test_every_reason_code_has_its_own_sentence(game: Game, code: str) -> None:
 ])
 def test_reason_sentences(reason: str, game: str, winners: list[int], expected: str) -> None:
     assert words(final_view(game, 2, {"winners": winners, "reason": reason})).reason == expected
+
+
+@pytest.mark.parametrize("code", GAMES["sakamichi"].reason_codes)
+def test_no_sakamichi_result_says_p1_or_p2(code: str) -> None:
+    for winners in ([0], [1], []):
+        view = final_view("sakamichi", 2, {"winners": winners, "reason": code})
+        for names in (NAMES[:2], ["", "  "]):  # blank names: "Player 1", never the notation's "P1"
+            sentence = words(view, names).sentence()
+            assert "P1" not in sentence and "P2" not in sentence, sentence
+    late = words({**final_view("sakamichi", 2, {"winners": [1], "reason": "resign"}), FORFEIT_KEY: None},
+                 NAMES[:2])
+    assert "P1" not in late.sentence()
+
+
+def test_a_sakamichi_forfeit_names_the_player_who_ran_out_of_time() -> None:
+    view = {**final_view("sakamichi", 2, {"winners": [1], "reason": "resign", FORFEIT_KEY: [0]})}
+    assert words(view).reason == "ada ran out of time and forfeits"
+    view = {**final_view("sanae", 2, {"winners": [1], "reason": "resign", FORFEIT_KEY: [0]})}
+    assert words(view).reason == "Red ran out of time and forfeits"  # a colour where the game has colours
 
 
 def test_sanae_king_and_queen_draws_say_who_lost_them() -> None:
@@ -158,9 +180,9 @@ def test_a_timeout_forfeit_is_not_called_a_resignation() -> None:
         state = sakamichi.apply(state, sakamichi.chance_outcomes(state)[0][0], None)
     state = sakamichi.apply(state, RESIGN, 0)
     view = sakamichi.view(state, None)
-    assert words(view).reason == "P1 resigned"
+    assert words(view).reason == "ada resigned"  # the player, not the notation's P1
     stored = {**view["outcome"], FORFEIT_KEY: [0]}
     found = result_words(view, NAMES[:2], stored)
-    assert found is not None and found.sentence() == "bob wins: P1 ran out of time and forfeits."
+    assert found is not None and found.sentence() == "bob wins: ada ran out of time and forfeits."
     both = result_words({**view, "outcome": {"winners": [], "reason": "resign"}}, NAMES[:2], {FORFEIT_KEY: [0, 1]})
-    assert both is not None and both.sentence() == "Drawn: P1 and P2 ran out of time and forfeit."
+    assert both is not None and both.sentence() == "Drawn: ada and bob ran out of time and forfeit."
