@@ -44,9 +44,10 @@ POST_POLL = 0.02  # how often it looks: plain sleeps, what simcord's virtual clo
 
 
 def seat_mentions(match: Match) -> list[str]:
-    """Per seat, '<@id> (Red)': how match messages name a player (no seat name before the game starts)."""
-    return [f"{who(uid)} ({match.seat_name(seat)})" if match.state is not None else who(uid)
-            for seat, uid in enumerate(match.user_ids)]
+    """Per seat, '<@id> (Red)': how match messages name a player (no seat name before the game starts, nor where
+    seats are no colour: Sakamichi's P1 is notation)."""
+    return [f"{who(uid)} ({match.seat_name(seat)})" if match.state is not None and match.game.colour_seats
+            else who(uid) for seat, uid in enumerate(match.user_ids)]
 
 
 class Tabletop(Protocol):

@@ -43,7 +43,7 @@ def status(view: dict[str, Any], names: Sequence[str]) -> str:
     if special:
         return sentence(special)
     actors = [s for s in view.get("actors") or [] if isinstance(s, int)]
-    who = seat_names(view, names, TEXTS[view["game"]].colours)
+    who = seat_names(view, names, GAMES[view["game"]].colour_seats)
     if not actors:
         return "Waiting for the server (a roll or a draw)."
     verb = "To move" if len(actors) == 1 else "To act"

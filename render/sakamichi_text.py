@@ -114,7 +114,7 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             continue
         owner = line.get("owner")
         owned = f" · {who[owner]}'s" if isinstance(owner, int) and owner < len(who) else ""
-        out.append(f"{colour.upper()} line{owned}")
+        out += textwrap.wrap(f"{colour.upper()} line{owned}", WIDTH, subsequent_indent="  ")
         initial = colour[0].upper()
         ends = line.get("ends") or {}
         out.append(_end(ends.get("up"), "up"))
@@ -128,4 +128,4 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     return out + _hands(view, names)
 
 
-TEXT = GameText(last=last, facts=facts, board=board, status=status, legend=legend, colours=False)
+TEXT = GameText(last=last, facts=facts, board=board, status=status, legend=legend)

@@ -20,7 +20,6 @@ class GameText:
     sentence each. `board`: the monospace drawing of the position, lines of at most `WIDTH` columns, coordinates
     as players type them. `status`: an optional override of the whose-turn line (e.g. an opening choice).
     `legend`: the text board's facts when they differ from the alt text's (the board already shows some).
-    `colours`: whether seats are named by colour ("ada (Red)"); Sakamichi's seats have no colour, only numbers.
     """
 
     last: Callable[[dict[str, Any], Sequence[str]], str]
@@ -28,7 +27,6 @@ class GameText:
     board: Callable[[dict[str, Any], Sequence[str]], list[str]]
     status: Callable[[dict[str, Any], Sequence[str]], str | None] | None = None
     legend: Callable[[dict[str, Any], Sequence[str]], list[str]] | None = None
-    colours: bool = True
 
 
 def text_names(view: dict[str, Any], names: Sequence[str]) -> list[str]:

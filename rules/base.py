@@ -200,6 +200,10 @@ class Game(ABC):
         seat, for games whose seats have no name of their own (see `seat_word`). The default tidies the code."""
         return tidy(str(outcome.get("reason") or ""))
 
+    # Whether the seats' names are colours a message may add to a player's name ("ada (Red)"); Sakamichi's "P1" is
+    # notation, not a name players know.
+    colour_seats: ClassVar[bool] = True
+
     def seat_word(self, view: Mapping[str, Any], seat: int, names: Sequence[str] = ()) -> str:
         """How a result names `seat`: the seat's own name in the view (a colour: 'Blue')."""
         seats = view.get("seat_names") or []

@@ -118,6 +118,8 @@ class Sakamichi(Game):
     # ---- results in words -------------------------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = REASONS
 
+    colour_seats: ClassVar[bool] = False
+
     def seat_word(self, view: Mapping[str, Any], seat: int, names: Sequence[str] = ()) -> str:
         """A seat is no colour in Sakamichi ('P1' is notation): results name the player, else 'Player 1'."""
         given = str(names[seat]).strip() if seat < len(names) else ""

@@ -102,7 +102,9 @@ def test_embed_and_image_name_the_same_result_after_a_resignation(game: str) -> 
     words = result_words(view, names)
     assert words is not None
     assert header(match)[1] == words.headline
-    assert words.reason in embed_line(match)
+    # The embed words the same result with mentions for names (Sakamichi names the player who resigned).
+    mentioned = result_words(view, [f"<@{match.user_at(s)}>" for s in range(match.players)])
+    assert mentioned is not None and mentioned.reason in embed_line(match)
     assert "resign" in words.reason.lower() and words.reason != "resign"
 
 

@@ -95,7 +95,9 @@ def check_words(game: Game, state: object) -> None:
     names = [f"player {s}" for s in range(game.players(state))]
     words = result_words(game.view(state, None), names)
     assert words is not None and words.reason and words.headline
-    assert not words.reason[0].islower() and not words.reason.endswith("."), words.reason
+    # A capital first, unless the sentence starts with a player's name (Sakamichi names players, not colours).
+    assert not words.reason[0].islower() or words.reason.startswith(tuple(names)), words.reason
+    assert not words.reason.endswith("."), words.reason
     if game.reason_codes:  # else the game's reasons are sentences already (Cintos)
         assert outcome.reason in game.reason_codes, f"{outcome.reason!r} is not in {game.name}'s reason_codes"
         assert "_" not in words.reason and words.reason.lower() != outcome.reason.lower(), words.reason
