@@ -13,7 +13,7 @@ import argparse
 import io
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -120,15 +120,11 @@ def main() -> None:
     parser.add_argument("--no-tables", action="store_true", help="boards and rules only")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    jobs: list[Callable[[], None]] = []
     for name in args.games:
-        game = GAMES[name]
-        jobs.append(lambda game=game: boards(args.out, game, args.seed))
-        jobs.append(lambda game=game: save(args.out, f"{game.name}-rules", RULES_IMAGES[game.name]()))
+        boards(args.out, GAMES[name], args.seed)
+        save(args.out, f"{name}-rules", RULES_IMAGES[name]())
     if not args.no_tables:
-        jobs.append(lambda: tables(args.out))
-    for job in jobs:
-        job()
+        tables(args.out)
 
 
 if __name__ == "__main__":

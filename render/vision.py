@@ -40,8 +40,8 @@ def _encoded(c: float) -> float:
 
 def _unit_rgb(colour: str | Sequence[float]) -> RGB:
     if isinstance(colour, str):
-        r, g, b = ImageColor.getrgb(colour)[:3]
-        return r / 255, g / 255, b / 255
+        red, green, blue = ImageColor.getrgb(colour)[:3]
+        return red / 255, green / 255, blue / 255
     r, g, b = (float(v) / 255 for v in colour[:3])
     return r, g, b
 
