@@ -29,6 +29,7 @@ from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
 from matches import MatchService
 from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
+from web import WebServer
 
 log = logging.getLogger("tabletop")
 
@@ -73,6 +74,7 @@ class TabletopBot(commands.Bot):
         self.settings = settings
         self._service_options = service_options or {}
         self.store: Store | None = None
+        self.web: WebServer | None = None
 
     async def open_store(self) -> Store:
         """The store, opened and checked on first use (`StoreUnavailable` if the file cannot be used)."""
@@ -103,6 +105,7 @@ class TabletopBot(commands.Bot):
         self.service = MatchService(self.store, **options)
         self.service.computer_seconds = self.settings.computer_seconds
         self.service.computer_workers = self.settings.computer_workers
+        self.service.web.base_url = self.settings.web_links  # Watch links (matches/sharing.py)
         self.tables = Tables(self)
         # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
         self.service.computer_gates.append(self.tables.board_posted)
@@ -114,6 +117,15 @@ class TabletopBot(commands.Bot):
         if self.settings.sync_commands:
             await self.sync_commands()
         self.scheduler.start()
+        if self.settings.web_port is not None:  # the web companion in this process (web/; WEB_PORT)
+            host, port = self.settings.web_host, self.settings.web_port
+            self.web = WebServer(self.service, getattr(self, "events", None))
+            try:
+                await self.web.start(host, port)
+            except OSError as error:
+                self.web = None
+                raise SettingsError(f"WEB_PORT: cannot serve the web pages on {host}:{port} "
+                                    f"({error.strerror or error}); set a free port, or leave it unset.") from None
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id:
@@ -135,6 +147,9 @@ class TabletopBot(commands.Bot):
         self._closing = True
         if hasattr(self, "_setting_up"):
             await self._setting_up.wait()
+        if self.web is not None:
+            await self.web.stop()
+            self.web = None
         if hasattr(self, "scheduler"):
             await self.scheduler.stop()
         if hasattr(self, "service"):
@@ -212,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(serve(bot, settings.token))
     except KeyboardInterrupt:
         pass
+    except SettingsError as error:  # found only at start (the web port is taken)
+        return _stop(str(error), EXIT_SETTINGS)
     except StoreUnavailable as error:
         hint = (" Start once with --init-db (or INIT_DB=1) to make it a new database, or set DATABASE_PATH to the "
                 "right file.") if isinstance(error, EmptyDatabase) else ""

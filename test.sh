@@ -7,6 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 bash .ci/postgres.sh
+# The web tests drive Debian's headless Chromium: .ci/chromium.sh installs it when it can, else says how.
+bash .ci/chromium.sh
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 # The exact versions of requirements.lock, within pyproject.toml's ranges; PostgreSQL's driver is an extra.

@@ -137,6 +137,9 @@ class History(commands.Cog):
             value += (f"\nSeed: `{dice['seed']}` — check it with `/verify match:{match.id}`" if "seed" in dice
                       else "\nThe seed is revealed when the match ends.")
             embed.add_field(name="Dice", value=value, inline=False)
+        url = await self.service.web.match_url(match.record.guild_id, match.id)
+        if url is not None:  # the server has web pages (/settings web): the replay with a slider, and live
+            embed.add_field(name="On the web", value=f"[Replay and live board]({url})", inline=False)
         result = result_text(match)
         if match.status == "finished":
             embed.add_field(name="Result", value=f"{result} The match is over: every line is shown in full.",

@@ -118,6 +118,37 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
                         allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work)
 
+    @app_commands.command(name="web", description="Web pages for this server's matches and events (off by "
+                          "default)")
+    @app_commands.describe(action="on: pages and Watch links; reset: new links, the old ones stop working; off: none")
+    @app_commands.choices(action=[app_commands.Choice(name="on: pages and Watch links", value="on"),
+                                  app_commands.Choice(name="reset: new links (every old link stops working)",
+                                                      value="reset"),
+                                  app_commands.Choice(name="off: no pages (every link stops working)", value="off")])
+    async def web(self, interaction: discord.Interaction, action: app_commands.Choice[str]) -> None:
+        async def work() -> None:
+            self.require_manager(interaction)
+            assert interaction.guild_id is not None  # guild_only
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            links = self.bot.service.web
+            if action.value == "off":
+                await links.turn_off(interaction.guild_id)
+                await reply(interaction, "This server's web pages are off: every link to them shows “not found” "
+                                         "now, and boards have no Watch button. `/settings web on` makes new links.")
+                return
+            await (links.reset if action.value == "reset" else links.turn_on)(interaction.guild_id)
+            url = await links.index_url(interaction.guild_id)
+            what = "New links made: every older link shows “not found” now." if action.value == "reset" \
+                else "This server's web pages are on."
+            if url is None:
+                await reply(interaction, f"{what} But this bot has no web address yet (its operator sets WEB_PORT or "
+                                         "WEB_BASE_URL), so no link can be shown until then.")
+                return
+            await reply(interaction, f"{what} Boards and tournament sign-ups get a **Watch** button, and `/history` "
+                                     f"a link. This server's page (share it only with your community; "
+                                     f"`/settings web reset` revokes it): {url}")
+        await guarded(interaction, work)
+
     @app_commands.command(name="game", description="Switch a game on or off on this server")
     @app_commands.describe(game="The game", enabled="True: members can open matches of it; False: switched off")
     @app_commands.choices(game=GAME_CHOICES)

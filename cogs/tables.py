@@ -216,7 +216,8 @@ class Tables:
             mentions = " ".join(f"<@{uid}>" for uid in pinged if uid >= 0)  # computer seats are never pinged
             cog = self.cog_for(match)
             view = board_view(match, cog.private_label, can_abort=await self.service.can_abort(match),
-                              extra=cog.board_items(match))
+                              extra=cog.board_items(match),
+                              watch=await self.service.web.match_url(match.record.guild_id, match.id))
             message = await limits.send(channel, content=mentions or None, embed=embed, file=file, view=view,
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))

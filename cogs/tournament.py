@@ -141,6 +141,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                           file=await self.standings_file(event, final=True), view=final_view(event))
         await self.refresh_signup(event)
 
+    async def signup_buttons(self, event: Tournament) -> discord.ui.View | None:
+        """Join / Leave / Start while sign-up is open, and the event's Watch link once the server has web pages."""
+        return signup_view(event, await self.bot.service.web.event_url(event.record.guild_id, event.id))
+
     async def refresh_signup(self, event: Tournament) -> None:
         if event.record.message_id is None:
             return
@@ -148,7 +152,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             channel = await self.tables.channel(event.record.channel_id)
             await limits.edit(channel.get_partial_message(event.record.message_id),  # type: ignore[attr-defined]
                               embed=signup_embed(event),
-                              view=signup_view(event))
+                              view=await self.signup_buttons(event))
         except discord.HTTPException as exc:
             log.info("could not update the sign-up message of tournament %s: %s", event.id, exc)
 
@@ -167,7 +171,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.events.rematch(tournament_id, user, organiser=await is_organiser(interaction))
             channel = await self.tables.channel(event.record.channel_id)
             message = await limits.send(channel, content=f"Rematch of tournament #{old.id}: sign-up is open.",
-                                        embed=signup_embed(event), view=signup_view(event))
+                                        embed=signup_embed(event), view=await self.signup_buttons(event))
             await self.events.set_message(event.id, message.channel.id, message.id)
             await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
             return
@@ -177,9 +181,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             require_posting(await self.tables.channel(event.record.channel_id))
             await interaction.response.defer()
             event = await self.events.start(tournament_id, user, organiser=await is_organiser(interaction))
-            await limits.edit_original(interaction, embed=signup_embed(event), view=None)
+            await limits.edit_original(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
             return
-        await limits.edit_response(interaction, embed=signup_embed(event), view=signup_view(event))
+        await limits.edit_response(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
 
     # ---- commands -------------------------------------------------------------------------------------------------
     @app_commands.command(name="create", description="Open sign-up for a tournament in this channel (organisers)")
@@ -231,7 +235,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
                 teams=teams.value if teams else "fixed")
-            await limits.respond(interaction, embed=signup_embed(event), view=signup_view(event))
+            await limits.respond(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
             message = await interaction.original_response()
             await self.events.set_message(event.id, message.channel.id, message.id)
         await guarded(interaction, work)

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs.ui import EMBED_COLOUR, MEDALS, guarded
+from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
 from events import Tournament
 from render.standings import podium
@@ -73,13 +73,16 @@ def final_view(event: Tournament) -> discord.ui.View:
     return view
 
 
-def signup_view(event: Tournament) -> discord.ui.View | None:
-    if event.status != "signup":
+def signup_view(event: Tournament, watch: str | None = None) -> discord.ui.View | None:
+    """The sign-up buttons while sign-up is open; `watch`: the event's web page (a link button, kept to the end)."""
+    if event.status != "signup" and watch is None:
         return None
     view = discord.ui.View(timeout=None)
     verbs = ("join", "leave", "checkin", "start") if "checkin" in event.record.settings else ("join", "leave", "start")
-    for verb in verbs:
+    for verb in verbs if event.status == "signup" else ():
         view.add_item(TournamentButton(verb, event.id))
+    if watch is not None:
+        view.add_item(watch_button(watch))
     return view
 
 

@@ -257,13 +257,21 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, lambda: tables.match_action(interaction, self.verb, self.match_id), self.match_id)
 
 
+def watch_button(url: str) -> discord.ui.Button:
+    """A link to the match's or event's web page (the server opted in with /settings web)."""
+    return discord.ui.Button(label="Watch", style=discord.ButtonStyle.link, url=url)
+
+
 def board_view(match: Match, private_label: str | None, *, can_abort: bool = False,
-               extra: Sequence[discord.ui.Item[Any]] = ()) -> discord.ui.View:
-    """The board message's buttons; `extra` are the game's own (e.g. a question only one player answers)."""
+               extra: Sequence[discord.ui.Item[Any]] = (), watch: str | None = None) -> discord.ui.View:
+    """The board message's buttons; `extra` are the game's own (e.g. a question only one player answers); `watch`
+    the match's web page (last)."""
     view = discord.ui.View(timeout=None)
     if match.status != "active":
         if match.state is not None:
             view.add_item(MatchButton("rematch", match.id))
+        if watch is not None:
+            view.add_item(watch_button(watch))
         return view
     for item in extra:
         view.add_item(item)
@@ -275,6 +283,8 @@ def board_view(match: Match, private_label: str | None, *, can_abort: bool = Fal
     if can_abort:
         view.add_item(MatchButton("abort", match.id))
     view.add_item(MatchButton("resign", match.id))
+    if watch is not None:
+        view.add_item(watch_button(watch))
     return view
 
 

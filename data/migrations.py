@@ -279,6 +279,23 @@ MIGRATIONS: list[tuple[str | Dialects, ...]] = [
     (
         "ALTER TABLE users ADD COLUMN dm_channel {id}",
     ),
+    # 12: the web companion (web/): a server that opted in (`/settings web on`) has a secret token in its pages'
+    # links (a new one revokes the old links); on PostgreSQL every change of a match's log or status is announced
+    # on channel `tabletop_match` (payload: the match id), so web processes beside the bots update live pages
+    (
+        """CREATE TABLE web_tokens (
+            guild_id {id} PRIMARY KEY,
+            token TEXT NOT NULL UNIQUE,
+            created_at {real} NOT NULL
+        )""",
+        Dialects(
+            "SELECT 1",  # SQLite: one process owns the file and signals its own writes (data.store)
+            """CREATE FUNCTION tabletop_match_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN PERFORM pg_notify('tabletop_match', NEW.id::text); RETURN NULL; END $$;
+           CREATE TRIGGER matches_notify AFTER UPDATE ON matches FOR EACH ROW
+           WHEN (OLD.version IS DISTINCT FROM NEW.version OR OLD.status IS DISTINCT FROM NEW.status)
+           EXECUTE FUNCTION tabletop_match_changed()"""),
+    ),
 ]
 
 

@@ -11,7 +11,7 @@ import os
 import re
 import secrets
 import socket
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from functools import lru_cache
 from typing import Any
@@ -291,6 +291,42 @@ class PostgresDatabase(_PgOps):
                                                 f"was being committed: it may have been saved ({error})") from error
             self._raise_unavailable(error)
             raise
+
+    # ---- notifications (LISTEN) ------------------------------------------------------------------------------
+    async def listen(self, channel: str, callback: Callable[[str], None]) -> Callable[[], Awaitable[None]]:
+        """Call `callback(payload)` for every NOTIFY on `channel`, on a connection of its own (kept out of the pool)
+        that is opened again, with a pause, whenever it is lost; returns the coroutine that stops listening."""
+        stopped = asyncio.Event()
+
+        def heard(_conn: Any, _pid: int, _channel: str, payload: str) -> None:
+            callback(payload)
+
+        async def keep() -> None:
+            while not stopped.is_set():
+                conn: asyncpg.Connection | None = None
+                try:
+                    conn = await asyncpg.connect(self._url, timeout=LEAD_TIMEOUT)
+                    lost = asyncio.Event()
+                    conn.add_termination_listener(lambda _conn, lost=lost: lost.set())
+                    await conn.add_listener(channel, heard)
+                    waiters = [asyncio.ensure_future(lost.wait()), asyncio.ensure_future(stopped.wait())]
+                    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+                    for waiter in waiters:
+                        waiter.cancel()
+                except Exception as error:
+                    log.warning("cannot listen on %s for %r: %s", self._name, channel, error)
+                finally:
+                    if conn is not None and not conn.is_closed():
+                        conn.terminate()
+                if not stopped.is_set():
+                    await asyncio.sleep(1.0)  # then again: pages fall back to what the next notification brings
+
+        task = asyncio.create_task(keep())
+
+        async def stop() -> None:
+            stopped.set()
+            await asyncio.gather(task, return_exceptions=True)
+        return stop
 
     # ---- leadership ----------------------------------------------------------------------------------------
     async def lead(self, name: str, ttl: float) -> Lease | None:

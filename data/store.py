@@ -21,6 +21,7 @@ from data.records import GuildSettings, Lease, LogEntry, MatchRecord, NotifyPref
 from data.sql import Database, Fenced, SqliteDatabase, UniqueViolation
 from data.tournaments import TournamentStore
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact
+from data.web import WebStore
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +84,11 @@ def _match(row: Sequence[Any]) -> MatchRecord:
     )
 
 
-class Store(RatingStore, TournamentStore):
+class Store(RatingStore, TournamentStore, WebStore):
     """Persistence for the match service. Open with `await Store.open(path or URL)`; one instance per process."""
+
+    _match_columns = _MATCH_COLUMNS
+    _to_match = staticmethod(_match)
 
     def __init__(self, db: Database) -> None:
         self._db = db
@@ -292,9 +296,12 @@ class Store(RatingStore, TournamentStore):
 
     async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> bool:
         """Change a lobby that is still a lobby; False if it has started or closed meanwhile."""
-        return await self._db.execute("UPDATE matches SET players = ?, status = ?, updated_at = ?, "
-                                      "revision = revision + 1 WHERE id = ? AND status = 'lobby'",
-                                      (players, status, now, match_id)) > 0
+        changed = await self._db.execute("UPDATE matches SET players = ?, status = ?, updated_at = ?, "
+                                         "revision = revision + 1 WHERE id = ? AND status = 'lobby'",
+                                         (players, status, now, match_id)) > 0
+        if changed:
+            self._match_changed(match_id)
+        return changed
 
     async def matches_for_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[MatchRecord]:
         if not statuses:
@@ -327,8 +334,11 @@ class Store(RatingStore, TournamentStore):
             where, params = where + " AND version = ?", [*params, expected_version]
         if expected_status is not None:
             where, params = where + " AND status = ?", [*params, expected_status]
-        return await self._fenced_execute(f"UPDATE matches SET {assignments}revision = revision + 1 WHERE {where}",
-                                          (*encoded.values(), *params), fence) > 0
+        changed = await self._fenced_execute(f"UPDATE matches SET {assignments}revision = revision + 1 WHERE {where}",
+                                             (*encoded.values(), *params), fence) > 0
+        if changed and "status" in fields:
+            self._match_changed(match_id)
+        return changed
 
     async def set_reminders(self, match_id: int, *, version: int, count: int, fence: Lease | None = None) -> bool:
         """Record reminder `count` for the turn at `version` only: False if that turn is over or already reminded.
@@ -475,6 +485,7 @@ class Store(RatingStore, TournamentStore):
                 await tx.executemany(
                     "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, 0, 1)",
                     [(match_id, i, uid) for i, uid in enumerate(seats)])
+        self._match_changed(match_id)  # committed: live pages may show it (data/web.py)
         return Appended(expected_version + len(entries), int(row[0]))
 
     async def log(self, match_id: int, *, with_seat_draw: bool = False) -> list[LogEntry]:

@@ -175,7 +175,11 @@ async def dice_record(service: MatchService, match: Match) -> dict[str, Any] | N
 
 async def verify_match(service: MatchService, match_id: int, user_id: int, guild_id: int | None) -> Verdict:
     """`/verify`: recompute a finished match's draws from its revealed seed and its log (`matches.verify`)."""
-    match = await service.get_visible(match_id, user_id, guild_id)
+    return await verify_dice(service, await service.get_visible(match_id, user_id, guild_id))
+
+
+async def verify_dice(service: MatchService, match: Match) -> Verdict:
+    """The check `/verify` and the match's web page show: a Refusal saying why when there is nothing to check."""
     if not ended(match):
         raise Refusal(f"Match #{match.id} is {'still open' if match.status == 'lobby' else 'still being played'}: "
                       "its dice seed stays secret until the end, so its draws can be checked once it is over.")
@@ -214,4 +218,4 @@ def replay_record(record: dict[str, Any]) -> State:
 
 
 __all__ = ["RECORD_FORMAT", "RECORD_VERSION", "HistoryLine", "dice_record", "ended", "export_record", "history",
-           "public_views", "replay_record", "revealed", "settled", "state_at", "verify_match"]
+           "public_views", "replay_record", "revealed", "settled", "state_at", "verify_dice", "verify_match"]

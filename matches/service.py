@@ -24,6 +24,7 @@ from matches.computers import Computers, computer_name, is_computer
 from matches.model import Event, Match, Refusal, Turn
 from matches.preferences import Preferences
 from matches.ratings import Ratings
+from matches.sharing import WebLinks
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
 from rules.outcomes import FORFEIT_KEY
 from rules.replay import replay
@@ -58,6 +59,8 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         self._load_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
+        # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
+        self.web = WebLinks(store, None, clock)
         self._init_computers()  # computer seats (matches/computers.py)
 
     async def settled(self, timeout: float) -> bool:
@@ -89,6 +92,13 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
                 await self._current(match)
             return match
         return await self._loaded(match_id)
+
+    async def fresh(self, match_id: int) -> Match:
+        """The match as the database has it now, even on SQLite written by another process (a web process of its
+        own reads the bot's file): the cached copy is checked against the stored revision, as on PostgreSQL."""
+        match = await self._loaded(match_id)
+        await self._current(match)
+        return match
 
     async def _loaded(self, match_id: int) -> Match:
         """The match from the cache or the store, without checking a cached copy's revision."""

@@ -136,6 +136,22 @@ def web_url(name: str, raw: str) -> str:
     return raw.rstrip("/") + "/"
 
 
+def listen_host(name: str, raw: str) -> str:
+    if any(c.isspace() or c in "/?#@" for c in raw):
+        raise SettingsError(f"{name} must be an address to listen on (like 127.0.0.1 or 0.0.0.0), not {quoted(raw)}.")
+    return raw
+
+
+def base_url(name: str, raw: str) -> str:
+    """The address people open, without a trailing slash (links append /s/…); a path is allowed."""
+    parts = urlsplit(raw)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment \
+            or any(c.isspace() for c in raw):
+        raise SettingsError(f"{name} must be the address people open, like https://tabletop.example.org (http or "
+                            f"https, no query), not {quoted(raw)}.")
+    return raw.rstrip("/")
+
+
 def shard_ids(name: str, raw: str) -> tuple[int, ...]:
     ids: list[int] = []
     for item in (part.strip() for part in raw.split(",")):
@@ -174,11 +190,26 @@ class Settings:
     docs_url: str | None = setting("DOCS_URL", web_url, "a web address (https://…)")
     computer_workers: int = setting("TABLETOP_COMPUTER_WORKERS", whole(1, 64, "a number of processes"), "1 to 64",
                                     2)
+    # The web pages (web/, docs/operators/web.md): served by the bot's process on WEB_PORT when set (`python -m web`
+    # serves on 8080 without it), listening on WEB_HOST; the links in Discord start with WEB_BASE_URL.
+    web_host: str = setting("WEB_HOST", listen_host, "an address to listen on (127.0.0.1, 0.0.0.0)", "127.0.0.1")
+    web_port: int | None = setting("WEB_PORT", whole(1, 65_535, "a port number"), "1 to 65,535")
+    web_base_url: str | None = setting("WEB_BASE_URL", base_url, "the address people open (https://…)")
 
     @property
     def database(self) -> str:
         """What `Store.open` opens: the PostgreSQL URL if there is one, else the SQLite file."""
         return self.database_url or self.database_path
+
+    @property
+    def web_links(self) -> str | None:
+        """What the links in Discord start with: WEB_BASE_URL, else this machine's WEB_PORT, else none (no links)."""
+        if self.web_base_url:
+            return self.web_base_url
+        if self.web_port is None:
+            return None
+        host = "localhost" if self.web_host in ("0.0.0.0", "::", "127.0.0.1") else self.web_host
+        return f"http://{host}:{self.web_port}"
 
     def but(self, **changes: Any) -> Settings:
         """A copy with some values changed (a command-line flag over the environment)."""

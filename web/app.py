@@ -1,0 +1,325 @@
+"""The web companion's HTTP side (aiohttp): routes under each server's secret token, the templates (Jinja2, every
+value escaped), security headers on every answer, a plain 404 for anything unknown, and live updates by SSE.
+
+Read-only: no page changes anything. `WebServer` runs it in the bot's process or in its own (`python -m web`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from aiohttp import web
+
+from events import TournamentService
+from matches import MatchService, Refusal
+from matches.sharing import CODE_PATTERN, TOKEN_PATTERN, index_path, player_of
+from web.live import Hub
+from web.pages import Companion, Lru
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+STATIC = HERE / "static"
+# Nothing from elsewhere, no inline script or style, never in a frame; links never tell other sites the token.
+HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
+                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+}
+TOKEN = "{token:" + TOKEN_PATTERN + "}"
+NUMBER = r"[1-9][0-9]{0,11}"
+COMPANION: web.AppKey[Companion] = web.AppKey("companion", Companion)
+HUB: web.AppKey[Hub] = web.AppKey("hub", Hub)
+PAGES: web.AppKey[Lru[tuple[Any, ...], bytes]] = web.AppKey("pages", Lru)
+
+
+def templates() -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                             undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
+                             enable_async=False)
+    env.globals["asset"] = asset_url
+    return env
+
+
+_ASSETS: dict[str, str] = {}
+
+
+def asset_url(name: str) -> str:
+    """`/static/<name>?v=<size-mtime>`: cached for a long time, and a new file is a new URL."""
+    found = _ASSETS.get(name)
+    if found is None:
+        stat = (STATIC / name).stat()
+        found = _ASSETS[name] = f"/static/{name}?v={stat.st_size:x}{int(stat.st_mtime):x}"
+    return found
+
+
+ENV = templates()
+
+
+def page(template: str, code: int = 200, **values: Any) -> web.Response:
+    html = ENV.get_template(template).render(**values)
+    return web.Response(text=html, status=code, content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "private, no-cache"})
+
+
+def not_found() -> web.Response:
+    return page("notfound.html", code=404, title="Not found")
+
+
+@web.middleware
+async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                ) -> web.StreamResponse:
+    """Every answer gets the security headers; unknown paths, tokens and ids (a `Refusal` from a service
+    included) are one plain 404 page that echoes nothing; an unexpected error is a plain 500, logged."""
+    try:
+        response = await handler(request)
+    except (web.HTTPNotFound, Refusal):
+        response = not_found()
+    except web.HTTPMethodNotAllowed:
+        response = web.Response(text="Only GET is served here.\n", status=405, headers={"Allow": "GET, HEAD"})
+    except web.HTTPException as exc:
+        response = exc
+    except (asyncio.CancelledError, ConnectionResetError):
+        raise
+    except Exception:
+        log.exception("error serving %s", request.path)
+        response = web.Response(text="Something went wrong on this page; try again later.\n", status=500)
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
+async def guild_of(request: web.Request) -> tuple[str, int]:
+    """The token in the path and its server; a 404 when the token is not (or no longer) a server's."""
+    token = request.match_info["token"]
+    guild = await request.app[COMPANION].guild_of(token)
+    if guild is None:
+        raise web.HTTPNotFound()
+    return token, guild
+
+
+def number(request: web.Request, name: str) -> int:
+    return int(request.match_info[name])
+
+
+# ---- pages ----------------------------------------------------------------------------------------------------
+async def index(request: web.Request) -> web.Response:
+    token, guild = await guild_of(request)
+    values = await request.app[COMPANION].index_page(token, guild)
+    return page("index.html", title="Tabletop", **values)
+
+
+async def match_page(request: web.Request) -> web.Response:
+    token, guild = await guild_of(request)
+    companion = request.app[COMPANION]
+    match = await companion.match_on(guild, number(request, "match"))
+    names = tuple(await companion.names(match))
+    r = match.record  # the in-memory copy's revision lags its own writes: the version and the status do not
+    key = ("m", token, match.id, r.revision, r.version, r.status, r.deadline, r.overdue, names)
+    cached = request.app[PAGES].get(key)
+    if cached is None:
+        view = await companion.match_page(token, match)
+        html = ENV.get_template("match.html").render(
+            page=view, title=view.title, home=index_path(token),
+            payload=json.dumps(view.payload(), ensure_ascii=False, separators=(",", ":")))
+        cached = request.app[PAGES].put(key, html.encode())
+    return web.Response(body=cached, content_type="text/html", charset="utf-8",
+                        headers={"Cache-Control": "private, no-cache"})
+
+
+async def board_image(request: web.Request) -> web.Response:
+    _token, guild = await guild_of(request)
+    companion = request.app[COMPANION]
+    match = await companion.match_on(guild, number(request, "match"))
+    n = int(request.match_info["n"])
+    png = await companion.board(match, n)
+    # A past position never changes; the last one changes when the match ends.
+    age = 3600 if n < match.record.version or match.status != "active" else 5
+    return web.Response(body=png, content_type="image/png", headers={"Cache-Control": f"private, max-age={age}"})
+
+
+async def export(request: web.Request) -> web.Response:
+    _token, guild = await guild_of(request)
+    companion = request.app[COMPANION]
+    match = await companion.match_on(guild, number(request, "match"))
+    data = await companion.export(match)  # Refusal (404) unless finished
+    name = f"{match.game.name}-match-{match.id}.json"
+    return web.Response(body=data, content_type="application/json", charset="utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{name}"',
+                                 "Cache-Control": "private, max-age=3600"})
+
+
+async def update_of(companion: Companion, token: str, match_id: int) -> tuple[int, bytes]:
+    """The SSE message for a match as it is now: `id` is its version, `data` the page's new values."""
+    match = await companion.get(match_id)
+    view = await companion.match_page(token, match)
+    data = json.dumps(view.payload(), ensure_ascii=False, separators=(",", ":"))
+    return view.version, f"id: {view.version}\nevent: update\ndata: {data}\n\n".encode()
+
+
+async def live(request: web.Request) -> web.StreamResponse:
+    """Server-Sent Events: the current values at once if the page is behind, then one message per change."""
+    token, guild = await guild_of(request)
+    companion = request.app[COMPANION]
+    hub = request.app[HUB]
+    match = await companion.match_on(guild, number(request, "match"))
+    seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
+    seen = int(seen_text) if seen_text.isdecimal() and len(seen_text) < 10 else -1
+    channel = hub.channels.get(match.id)
+    if channel is None or channel.version != match.record.version:
+        version, message = await update_of(companion, token, match.id)
+    else:
+        version, message = channel.version, channel.message
+    joined = hub.join(match.id, version, message)
+    if joined is None:
+        return web.Response(text="Too many people are watching right now; reload in a minute.\n", status=503,
+                            headers={"Retry-After": "60"})
+    response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
+                                           "X-Accel-Buffering": "no"})
+    for name, value in HEADERS.items():
+        response.headers[name] = value
+    try:
+        await response.prepare(request)
+        await response.write(b"retry: 3000\n\n")
+        shown = seen
+        while True:
+            if joined.version != shown and joined.message:
+                shown = joined.version
+                await response.write(joined.message)
+                if companion_over(joined.message):
+                    break  # the page reloads to show the result, the export and the dice check
+            await joined.woken.wait()  # a new message, the hub's keep-alive tick, or closing
+            if hub.closing:
+                break
+            if joined.version == shown:
+                await response.write(b": keep-alive\n\n")
+    except (ConnectionResetError, asyncio.CancelledError):
+        pass
+    finally:
+        hub.leave(match.id, joined)
+    return response
+
+
+def companion_over(message: bytes) -> bool:
+    return b'"over":true' in message
+
+
+async def event_page(request: web.Request) -> web.Response:
+    token, guild = await guild_of(request)
+    companion = request.app[COMPANION]
+    event = await companion.event_on(guild, number(request, "event"))
+    values = await companion.event_page(token, event)
+    return page("event.html", home=index_path(token), **values)
+
+
+async def leaderboard(request: web.Request) -> web.Response:
+    token, guild = await guild_of(request)
+    text = request.query.get("page", "1")
+    if not (text.isdecimal() and len(text) < 6 and int(text) >= 1):
+        raise web.HTTPNotFound()
+    values = await request.app[COMPANION].leaderboard_page(token, guild, request.match_info["game"], int(text))
+    return page("leaderboard.html", home=index_path(token), base=request.path, **values)
+
+
+async def profile(request: web.Request) -> web.Response:
+    token, guild = await guild_of(request)
+    user = player_of(token, request.match_info["code"])
+    if user is None:
+        raise web.HTTPNotFound()
+    values = await request.app[COMPANION].profile_page(token, guild, user)
+    return page("profile.html", home=index_path(token), title=values["name"], **values)
+
+
+async def root(request: web.Request) -> web.Response:
+    """No page lists servers: the bare address says what this is and nothing more."""
+    return page("root.html", title="Tabletop")
+
+
+async def health(request: web.Request) -> web.Response:
+    return web.Response(text="ok\n")
+
+
+def create_app(matches: MatchService, events: TournamentService | None = None, *,
+               other_writers: bool = False) -> web.Application:
+    """The application over the services; `WebServer` starts it and feeds its hub from the store's watcher.
+    `other_writers`: a SQLite file written by another process (the bot), so cached matches are checked."""
+    app = web.Application(middlewares=[guard])
+    companion = Companion(matches, events, other_writers=other_writers)
+    app[COMPANION] = companion
+    app[PAGES] = Lru(512)
+
+    async def build(match_id: int) -> tuple[int, bytes]:
+        return await update_of(companion, "", match_id)  # the update carries no link: no token in it
+    app[HUB] = Hub(build)
+    s = f"/s/{TOKEN}"
+    app.router.add_get("/", root)
+    app.router.add_get("/healthz", health)
+    app.router.add_static("/static/", STATIC, append_version=False)
+    app.router.add_get(s, index)
+    app.router.add_get(s + "/", index)
+    app.router.add_get(s + "/m/{match:" + NUMBER + "}", match_page)
+    app.router.add_get(s + "/m/{match:" + NUMBER + "}/live", live)
+    app.router.add_get(s + "/m/{match:" + NUMBER + "}/board/{n:(?:0|[1-9][0-9]{0,5})}.png", board_image)
+    app.router.add_get(s + "/m/{match:" + NUMBER + "}/export.json", export)
+    app.router.add_get(s + "/e/{event:" + NUMBER + "}", event_page)
+    app.router.add_get(s + "/lb/{game:[a-z]{1,20}}", leaderboard)
+    app.router.add_get(s + "/p/{code:" + CODE_PATTERN + "}", profile)
+
+    async def static_headers(request: web.Request, response: web.StreamResponse) -> None:
+        if request.path.startswith("/static/") and response.status == 200:
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+    app.on_response_prepare.append(static_headers)
+    return app
+
+
+class WebServer:
+    """The app on a host and port, its hub fed by the store's match watcher."""
+
+    def __init__(self, matches: MatchService, events: TournamentService | None = None, *,
+                 other_processes: bool = False) -> None:
+        self.app = create_app(matches, events, other_writers=other_processes)
+        self.matches = matches
+        self.other_processes = other_processes  # SQLite written by another process (`python -m web`)
+        self._runner: web.AppRunner | None = None
+        self._unwatch: Callable[[], Awaitable[None]] | None = None
+        self.port: int | None = None
+
+    @property
+    def hub(self) -> Hub:
+        return self.app[HUB]
+
+    async def start(self, host: str, port: int) -> None:
+        self.hub.start()
+        self._unwatch = await self.matches.store.watch_matches(self.hub.changed,
+                                                               other_processes=self.other_processes)
+        self._runner = web.AppRunner(self.app, access_log=None, handler_cancellation=True,
+                                     shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port, backlog=2048)
+        await site.start()
+        addresses = self._runner.addresses  # with port 0, the port the system chose
+        self.port = int(addresses[0][1]) if addresses else port
+        log.info("web pages on http://%s:%s", host, self.port)
+
+    async def stop(self) -> None:
+        if self._unwatch is not None:
+            await self._unwatch()
+            self._unwatch = None
+        await self.hub.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+
+__all__ = ["HEADERS", "WebServer", "create_app"]

@@ -1,0 +1,362 @@
+"""What each page shows, gathered from the services (the match service, `matches.history`, the tournament service,
+ratings) as plain values for the templates. Nothing here decides a rule or a score: it reads and words them.
+
+Every board image is the channel's image of the public view (`render.RENDERERS`, seat None).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Generic, TypeVar
+
+import render
+from events import Tournament, TournamentService
+from events.model import FORMAT_NAMES, clock_words
+from matches import Match, MatchService, Refusal
+from matches.computers import is_computer
+from matches.history import HistoryLine, dice_record, ended, export_record, history, verify_dice
+from matches.sharing import event_path, index_path, leaderboard_path, match_path, profile_path
+from ratings import Skill
+from rules import State
+from rules.replay import steps
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+RECENT_MATCHES = 20  # finished matches an index or a profile lists
+RUNNING_MATCHES = 50
+LEADERBOARD_PAGE = 25
+STATUS_WORDS = {"lobby": "waiting for players", "active": "being played", "finished": "finished",
+                "aborted": "aborted"}
+EVENT_STATUS = {"signup": "sign-up open", "running": "running", "paused": "paused", "finished": "finished",
+                "cancelled": "cancelled"}
+
+
+class Lru(Generic[K, V]):
+    """A small least-recently-used map: boards, replays and pages rendered once per position or version."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._items.get(key)
+        if value is not None:
+            self._items.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> V:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+
+def iso(timestamp: float | None) -> str | None:
+    if timestamp is None:
+        return None
+    return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def points_text(value: float) -> str:
+    """1.5 -> '1½', 0.5 -> '½', 2.0 -> '2' (as /tournament standings writes them)."""
+    whole = int(value)
+    if abs(value - whole - 0.5) < 0.01:
+        return ("" if whole == 0 else str(whole)) + "½"
+    return str(whole) if value == whole else f"{value:g}"
+
+
+@dataclass(frozen=True)
+class Player:
+    seat: int
+    seat_name: str
+    name: str
+    link: str | None  # the player's page (None for a computer)
+    to_move: bool = False
+    winner: bool = False
+
+
+@dataclass(frozen=True)
+class Line:
+    n: int
+    who: str
+    text: str
+    kind: str
+
+
+@dataclass
+class MatchPage:
+    match: Match
+    title: str
+    status: str
+    players: list[Player]
+    lines: list[Line]
+    version: int
+    started: bool
+    over: bool
+    result: str | None
+    alt: str
+    deadline: str | None
+    clock: str
+    dice: dict[str, Any] | None
+    verdict: str | None
+    verified: bool | None
+    export: str | None
+    rated: bool
+    base: str
+    live: str
+    to_move: str = ""
+
+    def payload(self) -> dict[str, Any]:
+        """What a live page needs after a change (the SSE message), as plain JSON values."""
+        return {"version": self.version, "status": self.status, "to_move": self.to_move, "result": self.result,
+                "over": self.over, "alt": self.alt,
+                "lines": [[line.n, line.who, line.text, line.kind] for line in self.lines]}
+
+
+@dataclass
+class Companion:
+    """The services a page reads, and the caches that keep a warm page cheap."""
+
+    matches: MatchService
+    events: TournamentService | None = None
+    other_writers: bool = False  # SQLite written by another process: every match read checks its revision
+    boards: Lru[tuple[Any, ...], bytes] = field(default_factory=lambda: Lru(256))
+    positions: Lru[tuple[int, int], list[State]] = field(default_factory=lambda: Lru(32))
+    verdicts: Lru[tuple[int, int], tuple[bool, str]] = field(default_factory=lambda: Lru(256))
+
+    # ---- finding things on a server -----------------------------------------------------------------------------
+    async def guild_of(self, token: str) -> int | None:
+        return await self.matches.web.store.guild_of_token(token)
+
+    async def get(self, match_id: int) -> Match:
+        return await (self.matches.fresh if self.other_writers else self.matches.get)(match_id)
+
+    async def match_on(self, guild_id: int, match_id: int) -> Match:
+        """The match, if it was played on this server (Refusal otherwise: the caller shows a 404)."""
+        match = await self.get(match_id)
+        if match.record.guild_id != guild_id:
+            raise Refusal("not here")
+        return match
+
+    async def event_on(self, guild_id: int, tournament_id: int) -> Tournament:
+        if self.events is None:
+            raise Refusal("no tournaments here")
+        return await self.events.get_visible(tournament_id, guild_id)
+
+    # ---- names ------------------------------------------------------------------------------------------------
+    async def names(self, match: Match) -> list[str]:
+        return await self.matches.names(match)
+
+    def player_link(self, token: str, user_id: int) -> str | None:
+        return None if is_computer(user_id) else profile_path(token, user_id)
+
+    # ---- a match ------------------------------------------------------------------------------------------------
+    async def states(self, match: Match) -> list[State]:
+        """Every position of the match, the setup first and the state after each log line (cached per version)."""
+        key = (match.id, match.record.version)
+        found = self.positions.get(key)
+        if found is not None:
+            return found
+        entries = [(e.seat, e.text) for e in await self.matches.store.log(match.id)]
+        game, players, options = match.game, match.players, match.record.options
+
+        def replayed() -> list[State]:
+            return [game.setup(players, options)] + [after for _, _, _, after in steps(game, players, options,
+                                                                                      entries)]
+        return self.positions.put(key, await asyncio.to_thread(replayed))
+
+    async def board(self, match: Match, n: int) -> bytes:
+        """The public board image after line `n` (0: the setup); the last one with the table's ending."""
+        if match.state is None or not 0 <= n <= match.record.version:
+            raise Refusal("no such position")
+        names = tuple(await self.names(match))
+        last = n == match.record.version
+        key = (match.id, n, last and match.status, names)
+        found = self.boards.get(key)
+        if found is not None:
+            return found
+        view = match.view(None) if last else match.game.view((await self.states(match))[n], None)
+        png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, list(names), match.id)
+        return self.boards.put(key, png)
+
+    async def verdict(self, match: Match) -> tuple[bool, str] | None:
+        """The dice check of an ended match, by `/verify`'s own code (None while it runs or without dice)."""
+        if not ended(match) or match.record.seed is None or match.state is None:
+            return None
+        key = (match.id, match.record.version)
+        found = self.verdicts.get(key)
+        if found is None:
+            try:
+                verdict = await verify_dice(self.matches, match)
+            except Refusal:
+                return None
+            found = self.verdicts.put(key, (verdict.ok, verdict.summary()))
+        return found
+
+    async def match_page(self, token: str, match: Match) -> MatchPage:
+        names = await self.names(match)
+        base = match_path(token, match.id)
+        started = match.state is not None
+        lines: list[HistoryLine] = await history(self.matches, match.id, None) if started else []
+        actors = set(match.actors())
+        words = match.result_words(names)
+        winners = set(words.winners) if words is not None else set()
+        players = [Player(i, match.seat_name(i) if started else f"Seat {i + 1}", names[i],
+                          self.player_link(token, uid), i in actors, i in winners)
+                   for i, uid in enumerate(match.user_ids)]
+        over = match.status in ("finished", "aborted")
+        to_move = ", ".join(f"{p.name} ({p.seat_name})" for p in players if p.to_move)
+        alt = render.alt_text(match.view(None), names, match.id) if started else ""
+        verdict = await self.verdict(match)
+        dice = await dice_record(self.matches, match) if started else None
+        rated = await self.matches.store.match_rated(match.id)
+        tc = match.record.time_control
+        return MatchPage(
+            match=match, title=f"{match.game.title} · match #{match.id}", status=STATUS_WORDS.get(match.status,
+                                                                                             match.status),
+            players=players,
+            lines=[Line(line.n, "dice" if line.kind == "chance" else (line.seat_name or "?"), line.text, line.kind)
+                   for line in lines],
+            version=match.record.version, started=started, over=over,
+            result=words.sentence() if words is not None else None, alt=alt,
+            deadline=iso(match.record.deadline) if match.status == "active" else None,
+            clock=clock_words(tc), dice=dice, verdict=verdict[1] if verdict else None,
+            verified=verdict[0] if verdict else None,
+            export=f"{base}/export.json" if match.status == "finished" else None, rated=rated, base=base,
+            live=f"{base}/live", to_move=to_move)
+
+    async def export(self, match: Match) -> bytes:
+        """The finished match's JSON record (/history export:json), without Discord user ids: a public page
+        names players by display name only."""
+        record = await export_record(self.matches, match.id)
+        for seat in record.get("seats", []):
+            seat.pop("user_id", None)
+        return json.dumps(record, indent=1, ensure_ascii=False).encode()
+
+    # ---- an event ---------------------------------------------------------------------------------------------
+    async def event_page(self, token: str, event: Tournament) -> dict[str, Any]:
+        assert self.events is not None
+        names = await self.events.names(event)
+        rows = event.standings() if event.entrants else []
+        pods = event.record.format == "pods"
+        standings = [{"rank": s.rank, "name": names.get(s.entrant, f"entrant {s.entrant}"),
+                      "points": points_text(s.points), "buchholz": f"{s.buchholz_cut1:g}",
+                      "sb": f"{s.sonneborn_berger:g}", "wins": s.wins, "withdrawn": s.withdrawn,
+                      "results": list(s.results)} for s in rows]
+        user_names = await self.matches.store.user_names(event.signups)
+        signups = [user_names.get(u) or "a player" for u in event.signups]
+        rounds = []
+        for round_no in range(event.round, 0, -1):
+            tables = []
+            for table in event.round_tables(round_no):
+                sides = [" & ".join(names.get(e, f"entrant {e}") for e in side) for side in event.table_sides(table)]
+                result, scores, best = None, [""] * len(sides), None
+                if table.points is not None:
+                    per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
+                    result = "–".join(points_text(p) for p in per_side) + ("" if table.played else " (not played)")
+                    scores = [points_text(p) for p in per_side]
+                    top = max(per_side)
+                    best = per_side.index(top) if per_side.count(top) == 1 else None
+                tables.append({"board": table.board, "sides": sides, "bye": len(table.entrants) == 1,
+                               "scores": scores, "winner": best,
+                               "link": match_path(token, table.match_id) if table.match_id is not None else None,
+                               "match_id": table.match_id, "result": result, "note": table.note})
+            rounds.append({"round": round_no, "tables": tables, "current": round_no == event.round})
+        total = event.total_rounds()
+        done = max((t.round for t in event.tables if t.points is not None and len(t.entrants) > 1), default=0)
+        return {"event": event, "done": done, "title": event.title(),
+                "status": EVENT_STATUS.get(event.status, event.status),
+                "format": FORMAT_NAMES.get(event.record.format, event.record.format), "standings": standings,
+                "pods": pods, "signups": signups, "rounds": rounds, "total": total,
+                "max_players": event.record.max_players, "signup_closes": iso(event.record.signup_closes)}
+
+    # ---- leaderboards and players -----------------------------------------------------------------------------
+    async def leaderboard_page(self, token: str, guild_id: int, game: str, page: int) -> dict[str, Any]:
+        title = self.matches.game(game).title  # Refusal for an unknown game: a 404
+        total, rows = await self.matches.leaderboard(game, guild_id=guild_id, page=page, per_page=LEADERBOARD_PAGE)
+        pages = max(1, -(-total // LEADERBOARD_PAGE))
+        if page > pages:
+            raise Refusal("no such page")
+        names = await self.matches.store.user_names([r.user_id for _, r, _ in rows])
+        table = [{"place": place, "name": names.get(r.user_id) or f"Player {place}",
+                  "link": self.player_link(token, r.user_id), "rating": skill.label, "provisional": skill.provisional,
+                  "games": r.games, "wins": r.wins, "draws": r.draws, "losses": r.losses}
+                 for place, r, skill in rows]
+        return {"title": f"{title} leaderboard", "game": game, "rows": table, "page": page, "pages": pages,
+                "total": total}
+
+    async def profile_page(self, token: str, guild_id: int, user_id: int) -> dict[str, Any]:
+        """A player of this server (Refusal for anyone who never played here: no profile of strangers)."""
+        played = await self.matches.store.user_matches_in(user_id, guild_id, RECENT_MATCHES)
+        if not played or is_computer(user_id):
+            raise Refusal("not a player here")
+        name = (await self.matches.store.user_names([user_id])).get(user_id) or "A player"
+        profile = await self.matches.profile(user_id)
+        ratings = [{"game": self.matches.game(game).title, "link": leaderboard_path(token, game),
+                    "rating": skill.label, "games": row.games, "wins": row.wins, "draws": row.draws,
+                    "losses": row.losses} for game, skill, row in profile.ratings if game in self.matches.games]
+        rated = {}
+        for result in profile.recent:
+            if result.guild_id == guild_id:
+                c = result.change
+                before = Skill(c.mu_before, c.sigma_before, c.games_before)
+                after = Skill(c.mu_after, c.sigma_after, c.games_before + 1)
+                rated[c.match_id] = f"{before.label} → {after.label} ({after.display - before.display:+d})"
+        matches = []
+        for record in played:
+            match = await self.get(record.id)
+            names = await self.names(match)
+            seat = match.seat_of(user_id)
+            words = match.result_words(names)
+            outcome = "playing" if match.status == "active" else ("won" if words and seat in words.winners else
+                                                                  "drew" if words and not words.winners else "lost")
+            matches.append({"link": match_path(token, match.id), "id": match.id, "game": match.game.title,
+                            "opponents": ", ".join(n for i, n in enumerate(names) if i != seat) or "—",
+                            "outcome": outcome, "rating": rated.get(match.id)})
+        events = []
+        if self.events is not None:
+            for place in profile.tournaments:
+                try:
+                    await self.events.get_visible(place.tournament_id, guild_id)
+                except Refusal:
+                    continue
+                events.append({"title": place.title, "link": event_path(token, place.tournament_id),
+                               "place": place.place, "entrants": place.entrants})
+        return {"name": name, "ratings": ratings, "matches": matches, "events": events}
+
+    async def index_page(self, token: str, guild_id: int) -> dict[str, Any]:
+        running = await self.matches.store.guild_matches(guild_id, ("active",), RUNNING_MATCHES)
+        finished = await self.matches.store.guild_matches(guild_id, ("finished",), RECENT_MATCHES)
+        events = []
+        if self.events is not None:
+            for event in await self.events.listing(guild_id):
+                events.append({"title": event.title(), "link": event_path(token, event.id), "id": event.id,
+                               "status": EVENT_STATUS.get(event.status, event.status), "active": event.status
+                               in ("signup", "running", "paused")})
+        return {"running": [await self.match_summary(token, r.id) for r in running],
+                "finished": [await self.match_summary(token, r.id) for r in finished],
+                "events": sorted(events, key=lambda e: (not e["active"], -e["id"])),
+                "games": [(g.title, leaderboard_path(token, name)) for name, g in sorted(self.matches.games.items())],
+                "home": index_path(token)}
+
+    async def match_summary(self, token: str, match_id: int) -> dict[str, Any]:
+        match = await self.get(match_id)
+        names = await self.names(match)
+        words = match.result_words(names)
+        return {"link": match_path(token, match.id), "id": match.id, "game": match.game.title,
+                "players": " vs ".join(names), "result": words.short if words is not None else None,
+                "turn": match.view(None).get("turn") if match.state is not None else None}
+
+
+def line_dicts(lines: Sequence[Line]) -> list[dict[str, Any]]:
+    return [{"n": line.n, "who": line.who, "text": line.text, "kind": line.kind} for line in lines]
+
+
+__all__ = ["Companion", "Line", "Lru", "MatchPage", "Player", "iso", "line_dicts", "points_text"]
