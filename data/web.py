@@ -102,7 +102,7 @@ class WebStore:
         own), by reading `PRAGMA data_version` every `POLL_SECONDS`. PostgreSQL always hears every process."""
         listen = getattr(self._db, "listen", None)
         if listen is not None:
-            return await listen(NOTIFY_CHANNEL, lambda payload: watcher(int(payload)))  # type: ignore[no-any-return]
+            return await listen(NOTIFY_CHANNEL, lambda payload: watcher(int(payload)))
         self._watchers().append(watcher)
         task = asyncio.create_task(self._poll(watcher)) if other_processes else None
 

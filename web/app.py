@@ -300,6 +300,7 @@ class WebServer:
         return self.app[HUB]
 
     async def start(self, host: str, port: int) -> None:
+        """Listen on host:port; `OSError` (the port taken, an address not this machine's) leaves nothing running."""
         self.hub.start()
         self._unwatch = await self.matches.store.watch_matches(self.hub.changed,
                                                                other_processes=self.other_processes)
@@ -307,7 +308,11 @@ class WebServer:
                                      shutdown_timeout=1.0)
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port, backlog=2048)
-        await site.start()
+        try:
+            await site.start()
+        except BaseException:
+            await self.stop()
+            raise
         addresses = self._runner.addresses  # with port 0, the port the system chose
         self.port = int(addresses[0][1]) if addresses else port
         log.info("web pages on http://%s:%s", host, self.port)

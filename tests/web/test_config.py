@@ -16,8 +16,8 @@ import pytest
 
 from data import Store
 from matches import MatchService
-from tests.web.helpers import GUILD, USERS, started
 from settings import SettingsError, load
+from tests.web.helpers import GUILD, USERS, started
 
 ROOT = Path(__file__).resolve().parents[2]
 ADA, BOB, *_ = USERS
