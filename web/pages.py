@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
@@ -355,8 +354,4 @@ class Companion:
                 "turn": match.view(None).get("turn") if match.state is not None else None}
 
 
-def line_dicts(lines: Sequence[Line]) -> list[dict[str, Any]]:
-    return [{"n": line.n, "who": line.who, "text": line.text, "kind": line.kind} for line in lines]
-
-
-__all__ = ["Companion", "Line", "Lru", "MatchPage", "Player", "iso", "line_dicts", "points_text"]
+__all__ = ["Companion", "Line", "Lru", "MatchPage", "Player", "iso", "points_text"]
