@@ -172,7 +172,7 @@ def ask(process: subprocess.Popen[str], line: str | None = None) -> dict[str, An
     if line is not None:
         process.stdin.write(line + "\n")
         process.stdin.flush()
-    return json.loads(process.stdout.readline())  # type: ignore[no-any-return]
+    return json.loads(process.stdout.readline())
 
 
 async def watchers(count: int, moves: int, postgres: bool) -> None:
