@@ -16,7 +16,7 @@ import asyncio
 import logging
 import signal
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
@@ -29,7 +29,9 @@ from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
 from matches import MatchService
 from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
-from web import WebServer
+
+if TYPE_CHECKING:  # imported when WEB_PORT asks for the pages (jinja2 and aiohttp's server are not needed otherwise)
+    from web import WebServer
 
 log = logging.getLogger("tabletop")
 
@@ -118,6 +120,8 @@ class TabletopBot(commands.Bot):
             await self.sync_commands()
         self.scheduler.start()
         if self.settings.web_port is not None:  # the web companion in this process (web/; WEB_PORT)
+            from web import WebServer
+
             host, port = self.settings.web_host, self.settings.web_port
             self.web = WebServer(self.service, getattr(self, "events", None))
             try:

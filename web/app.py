@@ -181,7 +181,7 @@ async def live(request: web.Request) -> web.StreamResponse:
         version, message = await update_of(companion, token, match.id)
     else:
         version, message = channel.version, channel.message
-    joined = hub.join(match.id, version, message)
+    joined = hub.join(match.id, version, message, token)
     if joined is None:
         return web.Response(text="Too many people are watching right now; reload in a minute.\n", status=503,
                             headers={"Retry-After": "60"})
@@ -200,8 +200,8 @@ async def live(request: web.Request) -> web.StreamResponse:
                 if companion_over(joined.message):
                     break  # the page reloads to show the result, the export and the dice check
             await joined.woken.wait()  # a new message, the hub's keep-alive tick, or closing
-            if hub.closing:
-                break
+            if hub.closing or joined.token not in ("", token):
+                break  # closing, or the server made new links (or turned its pages off): this link is dead
             if joined.version == shown:
                 await response.write(b": keep-alive\n\n")
     except (ConnectionResetError, asyncio.CancelledError):
@@ -259,8 +259,10 @@ def create_app(matches: MatchService, events: TournamentService | None = None, *
     app[COMPANION] = companion
     app[PAGES] = Lru(512)
 
-    async def build(match_id: int) -> tuple[int, bytes]:
-        return await update_of(companion, "", match_id)  # the update carries no link: no token in it
+    async def build(match_id: int) -> tuple[int, bytes, str | None]:
+        version, message = await update_of(companion, "", match_id)  # the update carries no link: no token in it
+        guild = (await companion.get(match_id)).record.guild_id
+        return version, message, None if guild is None else await matches.store.web_token(guild)
     app[HUB] = Hub(build)
     s = f"/s/{TOKEN}"
     app.router.add_get("/", root)

@@ -10,24 +10,26 @@ from collections.abc import Awaitable, Callable
 
 log = logging.getLogger(__name__)
 
-Build = Callable[[int], Awaitable[tuple[int, bytes] | None]]  # match id -> (version, SSE message) or None
+# match id -> (version, SSE message, the server's token now: None when its pages are off), or None
+Build = Callable[[int], Awaitable[tuple[int, bytes, str | None] | None]]
 
 
 class Channel:
     """One watched match: the newest message and an event that is set (and replaced) at each new one."""
 
-    __slots__ = ("dirty", "message", "pushing", "version", "waiters", "woken")
+    __slots__ = ("dirty", "message", "pushing", "token", "version", "waiters", "woken")
 
     def __init__(self) -> None:
         self.version = -1
         self.message = b""
+        self.token: str | None = ""  # "" unknown; a stream whose token is no longer this one stops (a reset)
         self.woken = asyncio.Event()
         self.waiters = 0
         self.pushing = False
         self.dirty = False
 
-    def publish(self, version: int, message: bytes) -> None:
-        self.version, self.message = version, message
+    def publish(self, version: int, message: bytes, token: str | None) -> None:
+        self.version, self.message, self.token = version, message, token
         self.wake()
 
     def wake(self) -> None:
@@ -81,16 +83,16 @@ class Hub:
                 except Exception:
                     log.exception("could not build the live update of match %s", match_id)
                     built = None
-                if built is not None and built[0] != channel.version:
+                if built is not None and (built[0] != channel.version or built[2] != channel.token):
                     channel.publish(*built)
                 if not channel.dirty:
                     return
         finally:
             channel.pushing = False
 
-    def join(self, match_id: int, version: int, message: bytes) -> Channel | None:
+    def join(self, match_id: int, version: int, message: bytes, token: str) -> Channel | None:
         """A page starts watching (None: too many watchers). `version`/`message`: the match as the caller just
-        built it, so the channel starts from what is current."""
+        built it, so the channel starts from what is current; `token`: the server's, just checked."""
         if self.watchers >= self.limit:
             return None
         channel = self.channels.get(match_id)
@@ -98,6 +100,7 @@ class Hub:
             channel = self.channels[match_id] = Channel()
         if version > channel.version:
             channel.version, channel.message = version, message
+        channel.token = token
         channel.waiters += 1
         self.watchers += 1
         return channel

@@ -219,3 +219,15 @@ async def test_an_elimination_event_shows_its_bracket_with_the_winners_marked(si
     winners = re.findall(r'class="bracket-side won"><span class="bracket-name">([^<]+)</span>', html)
     expected = [names[t.entrants[t.points.index(max(t.points))]] for t in event.round_tables(1) if t.points]
     assert winners == expected and len(winners) == 2
+
+
+async def test_a_reset_ends_the_live_streams_of_the_old_links(site: Site) -> None:
+    match = await started(site.matches, "sinoda", [ADA, BOB])
+    url = site.url(site.path(f"m/{match.id}/live?v={match.record.version}"))
+    async with site.session.get(url) as stream:
+        assert await stream.content.readuntil(b"\n\n") == b"retry: 3000\n\n"
+        await site.matches.web.reset(GUILD)
+        await play(site.matches, match.id, 1)  # the next change is built with the new token: the old stream ends
+        rest = await asyncio.wait_for(stream.content.read(), 10)
+    assert rest == b""  # closed without the move: an old link shows nothing new
+    assert await _drained(site)
