@@ -3,7 +3,7 @@ and profile pages need, and the signal that a match changed (its log or its stat
 
 The signal: on SQLite the store calls its watchers after each committed change it made itself (one process owns
 the file), and a web process of its own (`python -m web`) asks `PRAGMA data_version` twice a second whether another
-connection committed; on PostgreSQL a trigger (migration 11) notifies channel `tabletop_match` on every change by any
+connection committed; on PostgreSQL a trigger (migration 12) notifies channel `tabletop_match` on every change by any
 process, and the store listens on a connection of its own.
 """
 

@@ -1,4 +1,4 @@
-"""On PostgreSQL a web process beside the bots hears every move by LISTEN/NOTIFY (the trigger of migration 11): a
+"""On PostgreSQL a web process beside the bots hears every move by LISTEN/NOTIFY (the trigger of migration 12): a
 move made through another process's match service reaches a page watching this one's web server."""
 
 from __future__ import annotations
