@@ -108,7 +108,7 @@ class TabletopBot(commands.Bot):
         self.service.computer_seconds = self.settings.computer_seconds
         self.service.computer_workers = self.settings.computer_workers
         self.service.web.base_url = self.settings.web_links  # Watch links (matches/sharing.py)
-        self.tables = Tables(self)
+        self.tables = Tables(self, render_workers=self.settings.render_workers)
         # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
         self.service.computer_gates.append(self.tables.board_posted)
         self.service.on_computer_move.append(self.tables.computer_moved)
@@ -160,6 +160,8 @@ class TabletopBot(commands.Bot):
             await self.service.stop_computers()  # their turns resume from the database at the next start
             await self.service.settled(SETTLE_SECONDS)
         await super().close()
+        if hasattr(self, "tables"):
+            self.tables.painter.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

@@ -16,6 +16,7 @@ import discord
 
 import render
 from cogs import limits
+from cogs.painter import Painter
 from cogs.ui import (
     EMBED_COLOUR,
     board_view,
@@ -33,7 +34,7 @@ from data import Lease
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
 from render.text import cut_name
-from settings import Settings
+from settings import DEFAULTS, Settings
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
     from cogs.base import GameCog
@@ -68,8 +69,9 @@ class Tabletop(Protocol):
 class Tables:
     """Posts and updates every match's messages; the buttons and the game cogs call into it."""
 
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Tabletop, *, render_workers: int = DEFAULTS.render_workers) -> None:
         self.bot = bot
+        self.painter = Painter(render_workers)  # board images: threads, and processes once they queue up
         self.cogs: dict[str, GameCog] = {}
         # One lock per match while a post uses it (weak: a match nobody posts to leaves nothing behind).
         self._post_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -147,7 +149,7 @@ class Tables:
         """The board image as `seat` may see it, of the current position or of a past `state`."""
         view = match.view(seat) if state is None else match.game.view(state, seat)
         names = await self.service.names(match)  # uncut: the image cuts to 16 characters, the alt text to 32
-        png = await asyncio.to_thread(render.RENDERERS[match.game.name], view, names, match.id)
+        png = await self.painter.board(view, names, match.id)
         try:  # the alt text a screen reader speaks: built from the same view, so it shows no more than the image
             description = render.alt_text(view, names, match.id)
         except Exception:  # words must never cost a player the board itself

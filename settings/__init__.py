@@ -195,6 +195,7 @@ class Settings:
     web_host: str = setting("WEB_HOST", listen_host, "an address to listen on (127.0.0.1, 0.0.0.0)", "127.0.0.1")
     web_port: int | None = setting("WEB_PORT", whole(1, 65_535, "a port number"), "1 to 65,535")
     web_base_url: str | None = setting("WEB_BASE_URL", base_url, "the address people open (https://…)")
+    render_workers: int = setting("TABLETOP_RENDER_WORKERS", whole(0, 64, "a number of processes"), "0 to 64", 2)
 
     @property
     def database(self) -> str:

@@ -24,7 +24,10 @@ def make_bot(db_path: str, seed: int = 1) -> TabletopBot:
 
     The seeded RNG only makes seat draws and dice repeatable in tests; the real bot uses secrets.SystemRandom.
     """
-    bot = create_bot(Settings(token="", database_path=db_path, sync_commands=True), rng=random.Random(seed))
+    # Boards in threads only: simcord wraps run_in_executor's callable to track it, which a worker process cannot
+    # receive (cogs/painter.py's processes are tested on their own, tests/bot/test_painter.py).
+    bot = create_bot(Settings(token="", database_path=db_path, sync_commands=True, render_workers=0),
+                     rng=random.Random(seed))
     _BOTS.append(bot)
     return bot
 

@@ -1,0 +1,75 @@
+"""Boards are drawn in a thread one at a time and in worker processes once they queue up, the same images either
+way; a worker that dies costs no board."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+from typing import Any
+
+import render
+from cogs.painter import Painter
+from rules import GAMES
+
+
+def views(count: int) -> list[dict[str, Any]]:
+    """Public views of positions a few random moves into each game."""
+    rng = random.Random(4)
+    found = []
+    for i in range(count):
+        game = GAMES[sorted(GAMES)[i % len(GAMES)]]
+        state = game.setup(2, game.check_options(2, {}))
+        for _ in range(rng.randrange(0, 6)):
+            if game.outcome(state) is not None:
+                break
+            chances = game.chance_outcomes(state)
+            if chances:
+                state = game.apply(state, rng.choice(chances)[0], None)
+                continue
+            seat = sorted(game.actors(state))[0]
+            state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+        found.append(game.view(state, None))
+    return found
+
+
+async def test_queued_boards_go_to_the_processes_and_come_out_the_same() -> None:
+    painter = Painter(workers=2)
+    try:
+        shown = views(10)
+        expected = [render.render_board(v, ["Ada", "Bob"], 7) for v in shown]
+        alone = await painter.board(shown[0], ["Ada", "Bob"], 7)
+        assert alone == expected[0] and painter.in_processes == 0  # one at a time: a thread, no copying
+        together = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 7) for v in shown))
+        assert list(together) == expected
+        assert painter.in_processes >= len(shown) - 1  # all but the first waited for another: processes
+        assert painter.drawing == 0
+    finally:
+        painter.close()
+
+
+async def test_a_dead_worker_costs_no_board() -> None:
+    painter = Painter(workers=1)
+    try:
+        shown = views(4)
+        await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 1) for v in shown[:2]))  # the pool is running
+        pool = painter._pool
+        assert pool is not None
+        for pid in list(pool._processes):  # a worker killed (out of memory, an operator)
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.5)
+        drawn = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 1) for v in shown))
+        assert list(drawn) == [render.render_board(v, ["Ada", "Bob"], 1) for v in shown]
+        again = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 1) for v in shown))
+        assert list(again) == list(drawn) and painter._pool is not pool  # a new pool took over
+    finally:
+        painter.close()
+
+
+async def test_no_workers_means_threads_only() -> None:
+    painter = Painter(workers=0)
+    shown = views(3)
+    drawn = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], None) for v in shown))
+    assert list(drawn) == [render.render_board(v, ["Ada", "Bob"], None) for v in shown]
+    assert painter.in_processes == 0 and painter._pool is None
