@@ -44,10 +44,12 @@ def game_positions(game: Game, players: int, options: dict[str, str], seed: int)
     while game.outcome(state) is None and len(history) < 3000:
         state = random_step(game, state, rng)
         history.append(state)
-    # The start: the first position where a player acts (the server's draws and deals done).
+    # The start: the first position where a player acts (the server's draws and deals done); the middle: of the
+    # positions in play (Sanae's setup is a phase of its own).
     start = next((s for s in history if not game.chance_outcomes(s) and game.actors(s)), history[0])
+    playing = [s for s in history if game.view(s, None).get("phase", "play") == "play"] or history
     yield "start", start
-    yield "mid", history[len(history) // 2]
+    yield "mid", playing[len(playing) // 2]
     yield "end", history[-1]
 
 

@@ -26,20 +26,22 @@ from render.kit import (
     shape_of,
 )
 from render.panels import (
+    BODY,
     HEADER_HEIGHT,
     MARGIN,
-    ROW_DETAIL,
+    SMALL,
     PanelRow,
+    card_text_width,
+    cards_height,
     display_names,
     header,
-    panel_heading,
-    panel_rows,
     panel_text,
-    row_text_width,
+    reason_line,
+    seat_cards,
+    text_height,
     title_bar,
 )
 from rules.bodsoi import tile_geometry
-from rules.outcomes import result_words
 
 TITLE = "Bodsoi"
 FILES = "abcdefgh"
@@ -50,21 +52,24 @@ TILE_FILL = "#FBF8F2"
 EMPTY_FILL = "#E3DACA"
 GRID = "#CFC4B1"
 
-# Layout: 8 cells of CELL px inside label bands of LABEL px (coordinate and edge-row ruler), panel on the right.
+# Phone first: the board across the whole width, the seats and the last turn under it. 8 cells of CELL px inside
+# bands for the rulers: ranks on the left (rows counted from S), rows counted from N on the right and from E on top,
+# and at the bottom the files with the rows counted from W under them.
 WIDTH = 1000
-CELL = 76
-LABEL = 36
+LABEL = 44
+LABEL_BOTTOM = 80
+CELL = (WIDTH - 2 * MARGIN - 2 * LABEL) // 8
 BOARD_TOP = HEADER_HEIGHT + 14
-BOARD_SIZE = 8 * CELL + 2 * LABEL
-PANEL_X = MARGIN + BOARD_SIZE + 24
-PANEL_W = WIDTH - MARGIN - PANEL_X
-BOARD_HEIGHT = BOARD_TOP + BOARD_SIZE + 18
+BOARD_SIZE = 8 * CELL + 2 * LABEL  # wide; the frame is LABEL + 8 * CELL + LABEL_BOTTOM high
+FRAME_HEIGHT = 8 * CELL + LABEL + LABEL_BOTTOM
+PANEL_W = WIDTH - 2 * MARGIN
+PANEL_TOP = BOARD_TOP + FRAME_HEIGHT + 16
 
-# The private rack strip under the board: each tile in every rotation.
-RACK_CELL = 64
-RACK_GAP = 12
-RACK_GROUP_W = 4 * RACK_CELL + 3 * 8 + 20
-RACK_ROW_H = RACK_CELL + 52
+# The private rack under the panel: each tile in every rotation.
+RACK_CELL = 90
+RACK_GAP = 24
+RACK_GROUP_W = 4 * RACK_CELL + 3 * 10
+RACK_ROW_H = 40 + RACK_CELL + 40 + 14
 
 DIRS = ("N", "E", "S", "W")
 # Unit vector from a cell's centre towards each side (screen coordinates: y grows downwards).
@@ -183,32 +188,26 @@ def _centre(square: str) -> tuple[float, float]:
 
 @lru_cache(maxsize=1)
 def _board_base() -> Image.Image:
-    """The frame with the four edge rulers (row numbers counted from each edge) in its label bands."""
-    canvas = Canvas(BOARD_SIZE, BOARD_SIZE)
-    canvas.rect((0, 0, BOARD_SIZE, BOARD_SIZE), fill=BOARD, outline=BORDER, radius=8)
+    """The frame with the rulers: ranks (rows from S) left, rows from N right, rows from E on top, files and rows
+    from W at the bottom. Coordinates in ink, the other counts muted."""
+    canvas = Canvas(BOARD_SIZE, FRAME_HEIGHT)
+    canvas.rect((0, 0, BOARD_SIZE, FRAME_HEIGHT), fill=BOARD, outline=BORDER, radius=8)
     x0 = y0 = LABEL
-    x1 = y1 = LABEL + 8 * CELL
+    x1, y1 = LABEL + 8 * CELL, LABEL + 8 * CELL
     canvas.rect((x0, y0, x1, y1), fill=EMPTY_FILL)
     for k in range(9):
         canvas.line([(x0 + k * CELL, y0), (x0 + k * CELL, y1)], GRID, 1)
         canvas.line([(x0, y0 + k * CELL), (x1, y0 + k * CELL)], GRID, 1)
     canvas.rect((x0, y0, x1, y1), outline=MUTED, width=1.5)
-    far, near = LABEL * 0.3, LABEL * 0.74
     for i in range(8):
         cx = x0 + (i + 0.5) * CELL
         cy = y0 + (i + 0.5) * CELL
         rank, file_ = 8 - i, FILES[i]
-        # Coordinates on all four sides, outermost.
-        canvas.text((cx, far), file_, 15, INK, anchor="mm")
-        canvas.text((cx, BOARD_SIZE - far), file_, 15, INK, anchor="mm")
-        canvas.text((far, cy), str(rank), 15, INK, anchor="mm")
-        canvas.text((BOARD_SIZE - far, cy), str(rank), 15, INK, anchor="mm")
-        # Row numbers counted from each edge, next to the squares: the left band counts from S (the ranks), the
-        # right band from N, the bottom band from W (a = 1), the top band from E (h = 1).
-        canvas.text((near, cy), str(rank), 11, MUTED, anchor="mm")
-        canvas.text((BOARD_SIZE - near, cy), str(9 - rank), 11, MUTED, anchor="mm")
-        canvas.text((cx, BOARD_SIZE - near), str(i + 1), 11, MUTED, anchor="mm")
-        canvas.text((cx, near), str(8 - i), 11, MUTED, anchor="mm")
+        canvas.text((LABEL / 2, cy), str(rank), SMALL, INK, anchor="mm")  # the ranks: also the rows from S
+        canvas.text((BOARD_SIZE - LABEL / 2, cy), str(9 - rank), SMALL, MUTED, anchor="mm")  # rows from N
+        canvas.text((cx, LABEL / 2), str(8 - i), SMALL, MUTED, anchor="mm")  # rows from E: h = 1
+        canvas.text((cx, y1 + LABEL_BOTTOM * 0.3), file_, SMALL, INK, anchor="mm")
+        canvas.text((cx, y1 + LABEL_BOTTOM * 0.72), str(i + 1), SMALL, MUTED, anchor="mm")  # rows from W: a = 1
     return canvas.image
 
 
@@ -269,12 +268,13 @@ def _draw_path(canvas: Canvas, points: Sequence[tuple[float, float]], colour: st
     # A translucent glow wider than the bands, then the centre line in the side's colour cased in ink (dark on a
     # yellow band, light on a blue one): it shows over bands of its own colour too.
     canvas.line(points, rgba(fill, 0.38), CELL * 0.5)
-    canvas.line(points, INK, 9)
-    canvas.line(points, fill, 5)
+    canvas.line(points, INK, 11)
+    canvas.line(points, fill, 6)
     shape = shape_of(fill)
-    canvas.token(points[0], 9, fill, shape, outline=INK, width=2)
+    canvas.token(points[0], 12, fill, shape, outline=INK, width=2)
     if not win:
-        canvas.token(points[-1], 15, fill, shape, str(score), INK if colour == "yellow" else WHITE, size=17, width=2)
+        canvas.token(points[-1], 24, fill, shape, str(score), INK if colour == "yellow" else WHITE, size=SMALL,
+                     width=2.5)
 
 
 def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
@@ -284,55 +284,66 @@ def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
     return [chip(side, label) for side, label in zip(sides, labels, strict=False)]
 
 
-def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip]) -> None:
-    y: float
-    x, y, w = PANEL_X, BOARD_TOP + 4, PANEL_W
+def _rows(view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip]) -> list[PanelRow]:
     outcome = view.get("outcome")
     winners = set(outcome.get("winners") or []) if outcome else set()
     sizes = view.get("hand_sizes") or []
     sides = view.get("seat_sides") or []
+    paths = view.get("paths") or {}
+    room = card_text_width(PANEL_W, value=True)
     rows = []
     for seat, ch in enumerate(chips):
         count = sizes[seat] if seat < len(sizes) else 0
         tiles = f"{count} tile{'' if count == 1 else 's'}"
-        side = SIDE_TITLES.get(sides[seat] if seat < len(sides) else "", "")
+        side = sides[seat] if seat < len(sides) else ""
+        title = SIDE_TITLES.get(side, "")
         state = ("winner" if seat in winners else "" if outcome else
                  "to move" if seat == view.get("to_move") else "")
-        details = [f"{side} · {tiles} · {state}", f"{tiles} · {state}", state] if state else [f"{side} · {tiles}",
-                                                                                               tiles]
-        detail = first_fitting(details, ROW_DETAIL, row_text_width(w))
+        options = [f"{title} · {tiles} · {state}", f"{tiles} · {state}", state] if state else [f"{title} · {tiles}",
+                                                                                                tiles]
+        best = (paths.get(side) or {}).get("best_score")
         active = seat in winners if outcome else seat == view.get("to_move")
-        rows.append(PanelRow(ch, names[seat], detail, active))
-    y = panel_rows(canvas, x, y, w, rows) + 4
-    canvas.text((x, y), f"Bag: {view.get('bag', 0)} tiles", 17, INK)
-    y += 30
+        rows.append(PanelRow(ch, names[seat], first_fitting(options, SMALL, room), active,
+                             value=str(best or 0), unit="path"))
+    return rows
 
-    words = result_words(view, names)  # the header says who; here the reason in full
-    if words is not None:
-        y = panel_heading(canvas, x, y, w, "Result")
-        y = panel_text(canvas, x, y, w, words.reason + ".", 17) + 8
 
-    y = panel_heading(canvas, x, y, w, "Anchored paths")
+def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str]:
+    """(why it ended, the bag and the paths, the last turn and the variant) in words for under the board."""
+    reason = reason_line(view, names)  # the header says who; here why
     paths = view.get("paths") or {}
+    scores = []
     for colour in ("blue", "yellow"):
-        scores = list((paths.get(colour) or {}).get("scores") or [])
-        shown = ", ".join(str(s) for s in scores[:8]) + (" …" if len(scores) > 8 else "")
-        canvas.disc((x + 11, y + 10), 9, SIDES[colour], outline=INK, width=1.5)
-        canvas.fit_text((x + 28, y + 1), f"{SIDE_TITLES[colour]}: {shown or 'none'}", 16, w - 28, INK)
-        y += 26
-    y = panel_text(canvas, x, y + 2, w, "Each side's best path is traced; its number is its score: the row "
-                                        "where it ends, counted from its edge. Small numbers count rows from "
-                                        "S (left), N (right), W (bottom) and E (top).", 14, MUTED) + 10
-
-    last = view.get("last")
-    if last:
-        y = panel_heading(canvas, x, y, w, "Last turn")
-        y = panel_text(canvas, x, y, w, describe_last(view, names), 16) + 8
+        found = list((paths.get(colour) or {}).get("scores") or [])
+        scores.append(f"{SIDE_TITLES[colour]} " + (", ".join(str(s) for s in found[:6]) + (" …" if len(found) > 6
+                                                                                          else "") or "none"))
+    facts = f"Bag {view.get('bag', 0)} · paths: " + " · ".join(scores)
+    last = "Last: " + describe_last(view, names) if view.get("last") else ""
     options = view.get("options") or {}
     variant = [v for v in (options.get("axes"), options.get("links")) if v and v not in ("any-axis", "colour")]
     if variant:
-        panel_heading(canvas, x, y, w, "Variant")
-        panel_text(canvas, x, y + 30, w, ", ".join(variant), 16)
+        last += (" " if last else "") + "Variant: " + ", ".join(variant) + "."
+    return reason, facts, last
+
+
+def _panel_height(view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip]) -> float:
+    reason, facts, last = _words(view, names)
+    return (cards_height(len(chips)) + 14 + text_height(reason, PANEL_W, BODY) + text_height(facts, PANEL_W)
+            + text_height(last, PANEL_W))
+
+
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip]) -> float:
+    """Under the board: a card per seat with its side's best path, why it ended, the bag and every anchored path's
+    score, the last turn; returns the y below."""
+    x, w = MARGIN, PANEL_W
+    y = seat_cards(canvas, x, PANEL_TOP, w, _rows(view, names, chips)) + 14
+    reason, facts, last = _words(view, names)
+    if reason:
+        y = panel_text(canvas, x, y, w, reason, BODY)
+    y = panel_text(canvas, x, y, w, facts, SMALL)
+    if last:
+        y = panel_text(canvas, x, y, w, last, SMALL, MUTED)
+    return y
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -349,49 +360,52 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
 
 def _draw_rack(canvas: Canvas, top: float, hand: Sequence[str]) -> None:
     """The viewer's own tiles, each in every distinct rotation with the rotation written under it."""
-    canvas.line([(MARGIN, top), (WIDTH - MARGIN, top)], BORDER, 1)
-    canvas.text((MARGIN, top + 12), "MY TILES", 15, INK)
-    canvas.text((MARGIN + 92, top + 13), "only you can see this · place with /bodsoi place tile square rotation",
-                14, MUTED)
+    canvas.line([(MARGIN, top), (WIDTH - MARGIN, top)], BORDER, 1.5)
+    canvas.text((MARGIN, top + 14), "Your tiles · only you can see this", BODY, INK)
+    canvas.text((MARGIN, top + 56), "/bodsoi place tile square rotation", SMALL, MUTED)
     if not hand:
-        canvas.text((MARGIN, top + 48), "Your hand is empty.", 17, MUTED)
+        canvas.text((MARGIN, top + 104), "Your hand is empty.", SMALL, MUTED)
         return
     counts: dict[str, int] = {}
     for name in hand:
         counts[name] = counts.get(name, 0) + 1
-    per_row = max(1, (WIDTH - 2 * MARGIN + RACK_GAP) // (RACK_GROUP_W + RACK_GAP))
+    per_row = _rack_columns()
     for k, (name, n) in enumerate(sorted(counts.items())):
         col, row = k % per_row, k // per_row
         gx = MARGIN + col * (RACK_GROUP_W + RACK_GAP)
-        gy = top + 40 + row * RACK_ROW_H
+        gy = top + RACK_TOP + row * RACK_ROW_H
+        canvas.fit_text((gx, gy), f"{name}{' ×2' if n > 1 else ''}", SMALL, RACK_GROUP_W, INK)
         geometry = tile_geometry(name, 0)
-        blue, yellow = geometry["bands"]["blue"]["name"], geometry["bands"]["yellow"]["name"]
-        label = f"{name}{' ×2' if n > 1 else ''}  {geometry['shape']}, blue {blue}, yellow {yellow}"
-        canvas.fit_text((gx, gy), label, 14, RACK_GROUP_W - 8, INK)
         rotations = (0, 90) if geometry["crossing"] else (0, 90, 180, 270)
         for j, rot in enumerate(rotations):
-            tx, ty = gx + j * (RACK_CELL + 8), gy + 20
+            tx, ty = gx + j * (RACK_CELL + 10), gy + 40
             canvas.paste(tile_image(name, rot, RACK_CELL), (tx, ty))
-            canvas.text((tx + RACK_CELL / 2, ty + RACK_CELL + 3), f"{rot}°", 13, MUTED, anchor="mt")
+            canvas.text((tx + RACK_CELL / 2, ty + RACK_CELL + 6), f"{rot}°", SMALL, MUTED, anchor="mt")
+
+
+RACK_TOP = 104  # the rack's two lines of words
+
+
+def _rack_columns() -> int:
+    return max(1, (WIDTH - 2 * MARGIN + RACK_GAP) // (RACK_GROUP_W + RACK_GAP))
 
 
 def rack_height(hand: Sequence[str] | None) -> float:
     if hand is None:
         return 0
     if not hand:
-        return 80
-    kinds = len(set(hand))
-    per_row = max(1, (WIDTH - 2 * MARGIN + RACK_GAP) // (RACK_GROUP_W + RACK_GAP))
-    rows = max(1, -(-kinds // per_row))
-    return 40 + rows * RACK_ROW_H + 6
+        return RACK_TOP + 50
+    rows = max(1, -(-len(set(hand)) // _rack_columns()))
+    return RACK_TOP + rows * RACK_ROW_H
 
 
 def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
     """The board image for a Bodsoi view; a seat's view adds its rack with every rotation. PNG bytes."""
     hand = view.get("hand")
-    canvas = Canvas(WIDTH, round(BOARD_HEIGHT + rack_height(hand)))
     shown = display_names(view, names)
     chips = seat_chips(view)
+    panel_bottom = PANEL_TOP + _panel_height(view, shown, chips) + 16
+    canvas = Canvas(WIDTH, round(panel_bottom + rack_height(hand) + MARGIN))
     header(canvas, view, shown, TITLE, chips, match_id)
     canvas.paste(_board_base(), (MARGIN, BOARD_TOP))
 
@@ -420,42 +434,43 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
         canvas.mark(cell_box(last["square"]), 7)
     _panel(canvas, view, shown, chips)
     if hand is not None:
-        _draw_rack(canvas, BOARD_HEIGHT, hand)
+        _draw_rack(canvas, panel_bottom, hand)
     return canvas.png()
 
 
 # ---- rules summary --------------------------------------------------------------------------------------------
 def render_rules() -> bytes:
-    """The tile shapes in their rotations and the five symbols, captioned."""
-    height = HEADER_HEIGHT + 460
-    canvas = Canvas(WIDTH, height, PAPER)
+    """The tile shapes in their rotations and the five symbols, captioned, for a phone."""
+    width = WIDTH - 2 * MARGIN
+    rules = ("A tile next to others must match at least one neighbour's edge in your own colour with the same "
+             "symbol. Join two opposite board edges with your colour's path for a Bodsoi (instant win). Otherwise "
+             "the best anchored paths are compared: a path scores the row, counted from its edge, of the tile where "
+             "it ends. Around the board, the ranks on the left count rows from S; the right counts from N, the top "
+             "from E, and under the files the bottom counts from W.")
+    tile, step = 110, 128
+    top = HEADER_HEIGHT + 20
+    symbols_top = top + 2 * (50 + tile + 50) + 20
+    rules_top = symbols_top + 50 + 2 * 150
+    canvas = Canvas(WIDTH, round(rules_top + text_height(rules, width) + MARGIN), PAPER)
     title_bar(canvas, f"{TITLE}: tiles and symbols")
-    y = HEADER_HEIGHT + 20
-    canvas.text((MARGIN, y), "Corner tile (4 rotations): the bands join two neighbouring edges.", 18, INK)
-    for j, rot in enumerate((0, 90, 180, 270)):
-        tx = MARGIN + j * 96
-        canvas.paste(tile_image("C-su-mo", rot, 80), (tx, y + 30))
-        canvas.text((tx + 40, y + 114), f"{rot}°", 14, MUTED, anchor="mt")
-    canvas.text((MARGIN + 420, y + 30), "Straight tile (2 rotations): the bands cross", 18, INK)
-    canvas.text((MARGIN + 420, y + 54), "without joining.", 18, INK)
-    for j, rot in enumerate((0, 90)):
-        tx = MARGIN + 420 + j * 96
-        canvas.paste(tile_image("S-st-wa", rot, 80), (tx, y + 82))
-        canvas.text((tx + 40, y + 166), f"{rot}°", 14, MUTED, anchor="mt")
-    y += 200
-    canvas.text((MARGIN, y), "The five symbols (blue band / yellow band):", 18, INK)
-    for k, (code, name) in enumerate((("su", "sun"), ("mo", "moon"), ("st", "star"), ("le", "leaf"),
-                                      ("wa", "wave"))):
-        x = MARGIN + 20 + k * 190
+    y = top
+    for name, rotations, words in (("C-su-mo", (0, 90, 180, 270), "Corner tile, 4 rotations: the bands join two "
+                                    "neighbouring edges."),
+                                   ("S-st-wa", (0, 90), "Straight tile, 2 rotations: the bands cross, not joined.")):
+        canvas.fit_text((MARGIN, y), words, SMALL, width, INK)
+        for j, rot in enumerate(rotations):
+            tx = MARGIN + j * step
+            canvas.paste(tile_image(name, rot, tile), (tx, y + 44))
+            canvas.text((tx + tile / 2, y + 44 + tile + 6), f"{rot}°", SMALL, MUTED, anchor="mt")
+        y += 50 + tile + 50
+    y = symbols_top
+    canvas.text((MARGIN, y), "The five symbols, on a blue band and a yellow one:", SMALL, INK)
+    for k, (code, name) in enumerate((("su", "sun"), ("mo", "moon"), ("st", "star"), ("le", "leaf"), ("wa", "wave"))):
+        x, cy = MARGIN + (k % 3) * (width / 3), y + 50 + (k // 3) * 150 + 34
         for i, colour in enumerate(("blue", "yellow")):
-            cx, cy = x + 30 + i * 56, y + 62
-            canvas.circle((cx, cy), 24, fill=SIDES[colour], outline=INK, width=1.5)
-            draw_symbol(canvas, code, (cx, cy), 15, SYMBOL_INK[colour], SIDES[colour])
-        canvas.text((x + 58, y + 100), f"{name} ({code})", 16, INK, anchor="mt")
-    y += 140
-    panel_text(canvas, MARGIN, y, WIDTH - 2 * MARGIN,
-               "A tile next to others must match at least one neighbour's edge in your own colour with the same "
-               "symbol. Join two opposite board edges with your colour's path for a Bodsoi (instant win). "
-               "Otherwise the best anchored paths are compared: a path scores the row, counted from its edge, of "
-               "the tile where it ends.", 17, INK)
+            cx = x + 36 + i * 76
+            canvas.circle((cx, cy), 32, fill=SIDES[colour], outline=INK, width=2)
+            draw_symbol(canvas, code, (cx, cy), 20, SYMBOL_INK[colour], SIDES[colour])
+        canvas.text((x + 74, cy + 44), f"{name} ({code})", SMALL, INK, anchor="mt")
+    panel_text(canvas, MARGIN, rules_top, width, rules, SMALL, INK)
     return canvas.png()

@@ -22,21 +22,24 @@ from render.kit import (
     chip,
     first_fitting,
     mix,
+    shadow_on,
 )
 from render.panels import (
+    BODY,
     HEADER_HEIGHT,
     MARGIN,
-    ROW_DETAIL,
+    SMALL,
     PanelRow,
+    card_text_width,
+    cards_height,
     display_names,
     header,
-    panel_heading,
-    panel_rows,
     panel_text,
-    row_text_width,
+    reason_line,
+    seat_cards,
+    text_height,
     title_bar,
 )
-from rules.outcomes import result_words
 
 TITLE = "Cintos"
 FILES = "abcdefgh"
@@ -44,14 +47,16 @@ COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 CHIPS: dict[str, Chip] = {letter: chip(name, letter) for letter, name in COLOUR_NAMES.items()}
 TERRITORY_OF = {(False, True): "NW", (True, True): "NE", (True, False): "SE", (False, False): "SW"}
 
-# The board image: 8 cells of CELL px with a coordinate band of LABEL px on every side; the panel on the right.
+# The board image, phone first: the board across the whole width (8 cells of CELL px inside a coordinate band of
+# LABEL px), the seats and the last turn under it.
 WIDTH = 1000
-CELL = 80
-LABEL = 28
+LABEL = 40
+CELL = (WIDTH - 2 * MARGIN - 2 * LABEL) // 8
 BOARD_TOP = HEADER_HEIGHT + 16
-PANEL_X = MARGIN + 2 * LABEL + 8 * CELL + 28
-PANEL_W = WIDTH - MARGIN - PANEL_X
-HEIGHT = BOARD_TOP + 2 * LABEL + 8 * CELL + 20
+BOARD_SIZE = 8 * CELL + 2 * LABEL
+PANEL_TOP = BOARD_TOP + BOARD_SIZE + 16
+PANEL_W = WIDTH - 2 * MARGIN
+MINI = 48  # a territory in the little map under the board
 
 LIGHT_TINT, DARK_TINT = 0.22, 0.32  # how much owner colour the light and dark squares take
 
@@ -117,7 +122,7 @@ class BoardPainter:
         """The plate under the squares and the coordinates on all four sides (a1 bottom-left)."""
         c, lab = self.canvas, self.label
         c.rect((self.x0 - lab, self.y0 - lab, self.x1 + lab, self.y1 + lab), fill=BOARD, outline=BORDER, radius=8)
-        size = max(12.0, min(16.0, lab * 0.58))
+        size = min(SMALL, lab * 0.7)
         for i, f in enumerate(self.files):
             x = self.x0 + (i + 0.5) * self.cell
             c.text((x, self.y0 - lab / 2), FILES[f], size, MUTED, anchor="mm")
@@ -129,6 +134,13 @@ class BoardPainter:
 
     def draw_squares(self, owners: Mapping[str, str | None]) -> None:
         """The squares tinted by territory owner, with the territory borders."""
+        if (self.files, self.ranks, self.cell) == (list(range(8)), list(range(8)), CELL):
+            key = tuple(owners.get(area) for area in ("NW", "NE", "SE", "SW"))
+            self.canvas.paste(_squares(key), (self.x0, self.y0))  # the whole board: drawn once per owners
+            return
+        self._paint_squares(owners)
+
+    def _paint_squares(self, owners: Mapping[str, str | None]) -> None:
         c = self.canvas
         colours = tints(owners)
         for square in self.squares():
@@ -178,13 +190,18 @@ class BoardPainter:
     def piece_radius(self) -> float:
         return self.cell * 0.36
 
-    def draw_pieces(self, board: Mapping[str, str]) -> None:
+    def draw_pieces(self, board: Mapping[str, str], owners: Mapping[str, str | None] | None = None) -> None:
         r = self.piece_radius()
+        colours = tints(owners or {})
         for square, letter in board.items():
             if self.inside(square) and letter in CHIPS:
                 ch = CHIPS[letter]
-                self.canvas.token(self.centre(square), r, ch.fill, ch.shape, ch.label, ch.text, size=r * 0.95,
-                                  width=max(1.5, r / 16), shadow=True)
+                f, rank = square_xy(square)
+                light, dark = colours[territory(f, rank)]
+                # The shadow painted in its colour on this square: blending 18 of them cost a third of a render.
+                shadow = shadow_on(dark if (f + rank) % 2 == 0 else light) if owners is not None else True
+                self.canvas.token(self.centre(square), r, ch.fill, ch.shape, ch.label, ch.text,
+                                  size=max(SMALL, r * 0.95), width=max(1.5, r / 16), shadow=shadow)
 
     def draw_captured(self, captured: Iterable[str]) -> None:
         """A small cross in the top-right corner of every square whose piece changed colour."""
@@ -203,7 +220,7 @@ def seat_colours(view: Mapping[str, Any]) -> list[str]:
 
 
 def _seat_detail(view: Mapping[str, Any], seat: int, letter: str, width: float) -> str:
-    """'Red · 4 pieces · to move', shortened (colour name first to go) to fit the panel."""
+    """'Red · 4 pieces · to move', shortened (colour name first to go) to fit the card."""
     scores = view.get("scores") or []
     count = scores[seat] if seat < len(scores) else 0
     pieces = f"{count} piece{'' if count == 1 else 's'}"
@@ -211,14 +228,15 @@ def _seat_detail(view: Mapping[str, Any], seat: int, letter: str, width: float) 
     winners = list(outcome.get("winners") or []) if outcome else []
     colour = COLOUR_NAMES.get(letter, letter)
     if _flag(view, "eliminated", seat):
-        return first_fitting([f"{colour} · eliminated", "eliminated"], ROW_DETAIL, width)
+        return first_fitting([f"{colour} · eliminated", "eliminated"], SMALL, width)
     state = ("resigned" if _flag(view, "resigned", seat) else "winner" if winners == [seat]
              else "shared win" if seat in winners and len(winners) < int(view.get("players") or 0)
              else "draw" if seat in winners
              else "to move" if seat == view.get("to_move") and not outcome else "")
     if not state:
-        return first_fitting([f"{colour} · {pieces}", pieces], ROW_DETAIL, width)
-    return first_fitting([f"{colour} · {pieces} · {state}", f"{pieces} · {state}", state], ROW_DETAIL, width)
+        return first_fitting([f"{colour} · {pieces}", pieces], SMALL, width)
+    return first_fitting([f"{colour} · {pieces} · {state}", f"{colour} · {state}", f"{pieces} · {state}", state],
+                         SMALL, width)
 
 
 def _flag(view: Mapping[str, Any], key: str, seat: int) -> bool:
@@ -226,46 +244,57 @@ def _flag(view: Mapping[str, Any], key: str, seat: int) -> bool:
     return bool(flags[seat]) if seat < len(flags) else False
 
 
-def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> None:
-    y: float
-    x, y, w = PANEL_X, BOARD_TOP + 6, PANEL_W
+def _rows(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> list[PanelRow]:
     outcome = view.get("outcome")
     winners = set(outcome.get("winners") or []) if outcome else set()
     rows = []
     for seat, letter in enumerate(colours):
         active = seat in winners if outcome else seat == view.get("to_move")
         out = _flag(view, "eliminated", seat) or _flag(view, "resigned", seat)
-        detail = _seat_detail(view, seat, letter, row_text_width(w))
-        rows.append(PanelRow(_chip(letter), names[seat], detail, active, out))
-    y = panel_rows(canvas, x, y, w, rows) + 8
-    words = result_words(view, names)  # the header says who; here the reason in full
-    if words is not None and words.reason:
-        y = panel_heading(canvas, x, y, w, "Result")
-        y = panel_text(canvas, x, y, w, words.reason + ".", 17) + 8
+        rows.append(PanelRow(_chip(letter), names[seat], _seat_detail(view, seat, letter, card_text_width(PANEL_W)),
+                             active, out))
+    return rows
 
-    y = panel_heading(canvas, x, y, w, "Territories")
+
+def _words(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> tuple[str, str]:
+    """(the result's reason, the last turn) in words for under the board; "" where there is none."""
+    reason = reason_line(view, names)  # the header says who; here why
+    last = "Last: " + describe_last(view, names, colours).replace("\n", " ") if view.get("last") else ""
+    return reason, last
+
+
+def panel_height(view: Mapping[str, Any], names: Sequence[str]) -> float:
+    reason, last = _words(view, names, seat_colours(view))
+    return (cards_height(len(seat_colours(view))) + 16 + 2 * MINI + 16 + text_height(reason, PANEL_W, BODY)
+            + text_height(last, PANEL_W) + 16)
+
+
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> None:
+    """Under the board: the seats' cards, the territory map with the quiet count and the turn, why it ended, the
+    last turn."""
+    x, w = MARGIN, PANEL_W
+    y = seat_cards(canvas, x, PANEL_TOP, w, _rows(view, names, colours)) + 16
     owners = view.get("owners") or {}
-    mini = 26
     colours_by_area = tints(owners)
     for area, (col, row) in {"NW": (0, 0), "NE": (1, 0), "SW": (0, 1), "SE": (1, 1)}.items():
-        bx, by = x + col * mini, y + row * mini
-        canvas.rect((bx, by, bx + mini, by + mini), fill=colours_by_area[area][1], outline=MUTED, width=1)
+        bx, by = x + col * MINI, y + row * MINI
+        canvas.rect((bx, by, bx + MINI, by + MINI), fill=colours_by_area[area][1], outline=MUTED, width=1.5)
         owner = owners.get(area)
-        canvas.text((bx + mini / 2, by + mini / 2), owner or "-", 14, INK if owner else MUTED, anchor="mm")
-    for row, pair in enumerate((("NW", "NE"), ("SW", "SE"))):
-        legend = ", ".join(f"{area} {COLOUR_NAMES.get(owners.get(area) or '', 'none')}" for area in pair)
-        canvas.text((x + 2 * mini + 12, y + mini * (row + 0.5)), legend, ROW_DETAIL, MUTED, anchor="lm")
-    y += 2 * mini + 16
-
-    last = view.get("last")
-    if last:
-        y = panel_heading(canvas, x, y, w, "Last turn")
-        y = panel_text(canvas, x, y, w, describe_last(view, names, colours), 17) + 8
+        canvas.text((bx + MINI / 2, by + MINI / 2), owner or "–", SMALL, INK if owner else MUTED, anchor="mm")
+    info_x = x + 2 * MINI + 20
+    canvas.text((info_x, y + MINI / 2), "← territories", SMALL, MUTED, anchor="lm")
     quiet = view.get("quiet")
+    facts = [f"Turn {int(view.get('turn') or 0) + (0 if view.get('outcome') else 1)}"]
     if quiet is not None:
         limit = (view.get("options") or {}).get("quiet-limit")
-        y = panel_heading(canvas, x, y, w, "Turns without capture")
-        canvas.text((x, y), f"{quiet}" if limit in (None, "off") else f"{quiet} of {limit}", 17, INK)
+        facts.append(f"no capture for {quiet}" + ("" if limit in (None, "off") else f" of {limit}") + " turns")
+    canvas.fit_text((info_x, y + 1.5 * MINI), " · ".join(facts), SMALL, w - (info_x - x), INK, anchor="lm")
+    y += 2 * MINI + 16
+    reason, last = _words(view, names, colours)
+    if reason:
+        y = panel_text(canvas, x, y, w, reason, BODY)
+    if last:
+        panel_text(canvas, x, y, w, last, SMALL, MUTED)
 
 
 def _chip(letter: str) -> Chip:
@@ -305,6 +334,14 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str], colours: Sequen
     return text
 
 
+@lru_cache(maxsize=32)
+def _squares(owners: tuple[str | None, ...]) -> Image.Image:
+    """The 64 squares tinted for territory owners (NW, NE, SE, SW), drawn once per owners: they change rarely."""
+    canvas = Canvas(8 * CELL, 8 * CELL)
+    BoardPainter(canvas, -LABEL, -LABEL, CELL)._paint_squares(dict(zip(("NW", "NE", "SE", "SW"), owners, strict=True)))
+    return canvas.image
+
+
 @lru_cache(maxsize=1)
 def _frame() -> Image.Image:
     """The board's plate and coordinates, drawn once: they never change and their 32 labels cost a few ms."""
@@ -318,7 +355,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     """The board image for a Cintos view: header, board with the last turn marked, side panel. PNG bytes."""
     colours = seat_colours(view)
     shown = display_names(view, names)
-    canvas = Canvas(WIDTH, HEIGHT)
+    canvas = Canvas(WIDTH, round(PANEL_TOP + panel_height(view, shown) + MARGIN))
     header(canvas, view, shown, TITLE, seat_chips(view), match_id)
 
     canvas.paste(_frame(), (MARGIN, BOARD_TOP))
@@ -329,7 +366,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
         if last.get("captured"):
             painter.draw_area(last.get("area") or [])
         painter.draw_move(last.get("from"), last.get("to"))
-    painter.draw_pieces(view.get("board") or {})
+    painter.draw_pieces(view.get("board") or {}, view.get("owners") or {})
     if last.get("kind") == "move":
         painter.draw_captured(last.get("captured") or [])
     _panel(canvas, view, shown, colours)
@@ -357,7 +394,7 @@ def _area(square: str) -> list[str]:
 
 
 WORLD = {"NW": "R", "NE": None, "SE": "B", "SW": None}  # the classic two-player owners, for every diagram
-_RULES_CELL, _RULES_LABEL = 44, 20
+_RULES_CELL, _RULES_LABEL = 70, 40
 
 # (title, caption, note, placement before the move, move, captured squares, window files, window ranks);
 # the capture rows are spec examples 3 and 5.
@@ -379,49 +416,52 @@ _RULE_ROWS: tuple[tuple[str, str, str, str, tuple[str, str] | None, tuple[str, .
 
 
 def render_rules() -> bytes:
-    """One image summing up Cintos: a move, a Victory-by-Numbers capture and a tie on home territory, captioned."""
+    """One image summing up Cintos: a move, a Victory-by-Numbers capture and a tie on home territory; each picture
+    (before and after) across the width with its words under it, for a phone."""
     cell, label = _RULES_CELL, _RULES_LABEL
     board_w = 5 * cell + 2 * label
-    row_h = board_w + 44
-    top = HEADER_HEIGHT + 16
-    canvas = Canvas(WIDTH, top + len(_RULE_ROWS) * row_h)
-    title_bar(canvas, f"{TITLE}: the rules in three pictures")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 or 4 players", 18, MUTED, anchor="rm")
-    after_x = MARGIN + board_w + 52
+    width = WIDTH - 2 * MARGIN
+    gap = width - 2 * board_w
+    top = HEADER_HEIGHT + 20
+    heights = [50 + board_w + 44 + text_height(caption, width) + (text_height(note, width) if note else 0) + 34
+               for _, caption, note, *_ in _RULE_ROWS]
+    canvas = Canvas(WIDTH, round(top + sum(heights)))
+    title_bar(canvas, f"{TITLE}: the rules")
+    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2 or 4 players", SMALL, MUTED, anchor="rm")
+    y: float = top
     for i, (title, caption, note, placement, move, captured, files, ranks) in enumerate(_RULE_ROWS):
-        y = top + i * row_h
         if i:
-            canvas.line([(MARGIN, y - 14), (WIDTH - MARGIN, y - 14)], BORDER, 1)
+            canvas.line([(MARGIN, y - 18), (WIDTH - MARGIN, y - 18)], BORDER, 1.5)
+        canvas.text((MARGIN, y), title, BODY, INK)
+        by = y + 50
         before = board_from_placement(placement)
-        left = BoardPainter(canvas, MARGIN, y, cell, files, ranks, label)
+        left = BoardPainter(canvas, MARGIN, by, cell, files, ranks, label)
         left.draw_frame()
         left.draw_squares(WORLD)
+        after_x = MARGIN + board_w + gap
         if move is None:
             for dst in ("c7", "b6", "c5"):
                 left.step_arrow("c6", dst)
             left.draw_pieces(before)
-            text_x = MARGIN + board_w + 28
         else:
             src, dst = move
             left.draw_move(src, dst, planned=True)
             left.draw_pieces(before)
-            canvas.text((MARGIN + board_w / 2, y + board_w + 6), "before", 15, MUTED, anchor="mt")
-            canvas.arrow((MARGIN + board_w + 10, y + board_w / 2), (after_x - 10, y + board_w / 2), MUTED, 6,
+            canvas.text((MARGIN + board_w / 2, by + board_w + 8), "before", SMALL, MUTED, anchor="mt")
+            canvas.arrow((MARGIN + board_w + 10, by + board_w / 2), (after_x - 10, by + board_w / 2), MUTED, 8,
                          outline=None)
-            right = BoardPainter(canvas, after_x, y, cell, files, ranks, label)
+            right = BoardPainter(canvas, after_x, by, cell, files, ranks, label)
             right.draw_frame()
             right.draw_squares(WORLD)
             right.draw_area(_area(dst))
             right.draw_move(src, dst)
             right.draw_pieces(_after(before, src, dst, captured))
             right.draw_captured(captured)
-            canvas.text((after_x + board_w / 2, y + board_w + 6), "after", 15, MUTED, anchor="mt")
-            text_x = after_x + board_w + 28
-        width = WIDTH - MARGIN - text_x
-        canvas.text((text_x, y + 4), title, 22, INK)
-        below = panel_text(canvas, text_x, y + 40, width, caption, 18)
+            canvas.text((after_x + board_w / 2, by + board_w + 8), "after", SMALL, MUTED, anchor="mt")
+        ty = panel_text(canvas, MARGIN, by + board_w + 44, width, caption, SMALL)
         if note:
-            panel_text(canvas, text_x, below + 10, width, note, 16, MUTED)
+            panel_text(canvas, MARGIN, ty, width, note, SMALL, MUTED)
+        y += heights[i]
     return canvas.png()
 
 

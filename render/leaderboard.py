@@ -6,16 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from render.kit import BOARD, BORDER, INK, MUTED, PLACES, WHITE, Canvas, Chip, text_on
-from render.panels import MARGIN, title_bar
+from render.kit import BOARD, BORDER, INK, MUTED, PLACES, WHITE, Canvas, Chip, text_on, text_width
+from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
 from render.text import cut_name, fit, safe_text
 
+# Phone first (design/boards.md): every word at least 28 px in this 1,000 px image, so 11 points on a phone.
 WIDTH = 1000
-TOP = 64  # the header strip
-HEAD = 40  # the column headings
-ROW = 48
+TOP = HEADER_HEIGHT  # the header strip
+HEAD = 48  # the column headings
+ROW = 62
 # Column x positions (left edges, final pixels).
-PLACE_X, NAME_X, RATING_X, GAMES_X, RECORD_X = MARGIN, 88, 560, 700, 820
+PLACE_X, NAME_X, RATING_X, GAMES_X, RECORD_X = MARGIN, 96, 520, 660, 770
 
 
 @dataclass(frozen=True)
@@ -43,36 +44,36 @@ def leaderboard_png(title: str, note: str, rows: Sequence[LeaderboardRow], empty
     height = TOP + HEAD + ROW * max(len(rows), 1) + MARGIN
     canvas = Canvas(WIDTH, height)
     canvas.rect((0, 0, WIDTH - 1, height - 1), outline=BORDER)
-    title_bar(canvas, title, note, TOP)
-    y = TOP + 12
-    for x, text, anchor in ((PLACE_X + 18, "#", "ma"), (NAME_X, "PLAYER", "la"), (RATING_X + 78, "RATING", "ra"),
-                            (GAMES_X + 60, "GAMES", "ra"), (RECORD_X, "W – D – L", "la")):
-        canvas.text((x, y), text, 14, MUTED, anchor=anchor)
+    title_bar(canvas, fit(title, LARGE, WIDTH - 2 * MARGIN - text_width(note, SMALL) - 24), note, TOP)
+    y = TOP + 10
+    for x, text, anchor in ((PLACE_X + 26, "#", "ma"), (NAME_X, "player", "la"), (RATING_X + 96, "rating", "ra"),
+                            (GAMES_X + 80, "games", "ra"), (RECORD_X, "W–D–L", "la")):
+        canvas.text((x, y), text, SMALL, MUTED, anchor=anchor)
     y = TOP + HEAD
-    canvas.line([(MARGIN, y - 6), (WIDTH - MARGIN, y - 6)], BORDER, 1)
+    canvas.line([(MARGIN, y - 4), (WIDTH - MARGIN, y - 4)], BORDER, 1.5)
     if not rows:
-        canvas.text((WIDTH / 2, y + ROW / 2), empty or "No rated matches yet.", 20, MUTED, anchor="mm")
+        canvas.text((WIDTH / 2, y + ROW / 2), empty or "No rated matches yet.", BODY, MUTED, anchor="mm")
     for i, row in enumerate(rows):
         top, mid = y + i * ROW, y + i * ROW + ROW / 2 - 3
         if row.highlight:
-            canvas.rect((MARGIN - 8, top, WIDTH - MARGIN + 8, top + ROW - 6), fill=WHITE, outline=INK, width=2,
-                        radius=10)
+            canvas.rect((MARGIN - 8, top, WIDTH - MARGIN + 8, top + ROW - 6), fill=WHITE, outline=INK, width=3,
+                        radius=12)
         elif i % 2:
-            canvas.rect((MARGIN - 8, top, WIDTH - MARGIN + 8, top + ROW - 6), fill=BOARD, radius=8)
+            canvas.rect((MARGIN - 8, top, WIDTH - MARGIN + 8, top + ROW - 6), fill=BOARD, radius=10)
         fill = PLACES.get(row.place)  # the place number is always written in the chip
         label = str(row.place)
         if fill is not None:
-            canvas.chip((PLACE_X + 18, mid), 17, Chip(fill, text_on(fill), label))
+            canvas.chip((PLACE_X + 26, mid), 24, Chip(fill, text_on(fill), label), size=SMALL)
         else:
-            canvas.text((PLACE_X + 18, mid), label, 18 if len(label) < 4 else 14, INK, anchor="mm")
-        canvas.text((NAME_X, mid), fit(_name(row.name), 22, RATING_X - NAME_X - 30), 22, INK, anchor="lm")
+            canvas.fit_text((PLACE_X + 26, mid), label, SMALL, NAME_X - PLACE_X - 8, INK, anchor="mm")
+        canvas.text((NAME_X, mid), fit(_name(row.name), BODY, RATING_X - NAME_X - 20), BODY, INK, anchor="lm")
         # The digits stay right-aligned with the others; a provisional "?" hangs after them, and the number is muted.
         number, mark = row.rating.rstrip("?"), row.rating[len(row.rating.rstrip("?")):]
-        canvas.text((RATING_X + 78, mid), number, 24, MUTED if row.provisional else INK, anchor="rm")
+        canvas.text((RATING_X + 96, mid), number, BODY, MUTED if row.provisional else INK, anchor="rm")
         if mark:
-            canvas.text((RATING_X + 80, mid), mark, 24, MUTED, anchor="lm")
-        canvas.text((GAMES_X + 60, mid), str(row.games), 20, INK, anchor="rm")
-        canvas.text((RECORD_X, mid), f"{row.wins} – {row.draws} – {row.losses}", 20, INK, anchor="lm")
+            canvas.text((RATING_X + 98, mid), mark, BODY, MUTED, anchor="lm")
+        canvas.text((GAMES_X + 80, mid), str(row.games), SMALL, INK, anchor="rm")
+        canvas.text((RECORD_X, mid), f"{row.wins}–{row.draws}–{row.losses}", SMALL, INK, anchor="lm")
     return canvas.png()
 
 

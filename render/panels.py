@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,12 +20,19 @@ from render.kit import (
     mix,
     safe_text,
     text_width,
+    wrap,
 )
 from rules.outcomes import result_words
 
-HEADER_HEIGHT = 64
+# Phone first (design/boards.md): Discord shows an image about 400 points wide on a phone, so in an image 1,000 px wide
+# the smallest text that carries meaning is 28 px (11 points there). Fewer, larger words.
+SMALL = 28  # the smallest: details, coordinates, captions
+BODY = 32  # names, sentences
+LARGE = 40  # titles
+HEADER_HEIGHT = 88
 HEADER_FILL = "#ECE5D8"
-MARGIN = 20
+MARGIN = 24
+LEADING = 1.3
 
 
 def display_names(view: dict[str, Any], names: Sequence[str], limit: int = NAME_LIMIT) -> list[str]:
@@ -48,26 +55,31 @@ def _joined(names: Sequence[str]) -> str:
 
 
 def status_line(view: dict[str, Any], names: Sequence[str]) -> tuple[list[int], str, str]:
-    """(seats to show chips for, main text, secondary text) for the header's right-hand side."""
-    turn = int(view.get("turn") or 0)
+    """(seats to show chips for, main text, secondary text) for the header's right-hand side: whose turn and
+    'to move', or the result's headline (its reason goes under the board, where there is room for it)."""
     words = result_words(view, names)  # the same words as the match message and /history
     if words is not None:
-        done = f"{turn} turn{'' if turn == 1 else 's'}"
-        return list(words.winners), words.headline, f"{words.reason} · {done}" if words.reason else done
+        return list(words.winners), words.headline, ""
     actors = list(view.get("actors") or [])
     if not actors:
-        return [], f"Turn {turn + 1}", ""
-    verb = "to move" if len(actors) == 1 else "to act"
-    return actors, _joined([names[s] for s in actors]), f"{verb} · turn {turn + 1}"
+        return [], f"Turn {int(view.get('turn') or 0) + 1}", ""
+    return actors, _joined([names[s] for s in actors]), "to move" if len(actors) == 1 else "to act"
+
+
+def reason_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """Why the game ended, as a sentence for under the board (the header has only the headline): 'Blue captured
+    the Void.'; "" while it runs."""
+    words = result_words(view, names)
+    return words.reason + "." if words is not None and words.reason else ""
 
 
 def title_bar(canvas: Canvas, title: str, note: str = "", height: float = HEADER_HEIGHT) -> float:
     """The band across the top with the title (and a muted note after it); returns the x after the text."""
     canvas.rect((0, 0, canvas.width, height), fill=HEADER_FILL)
     canvas.line([(0, height - 0.5), (canvas.width, height - 0.5)], BORDER, 1)
-    x = MARGIN + canvas.text((MARGIN, height / 2), title, 26, INK, anchor="lm")
+    x = MARGIN + canvas.text((MARGIN, height / 2), title, LARGE, INK, anchor="lm")
     if note:
-        x += 12 + canvas.text((x + 12, height / 2 + 1), note, 18, MUTED, anchor="lm")
+        x += 12 + canvas.text((x + 12, height / 2 + 2), note, SMALL, MUTED, anchor="lm")
     return x
 
 
@@ -79,78 +91,105 @@ def header(canvas: Canvas, view: dict[str, Any], names: Sequence[str], title: st
     """
     w = canvas.width
     mid = height / 2
-    x = title_bar(canvas, title, "" if match_id is None else f"match #{match_id}", height)
+    x = title_bar(canvas, title, "" if match_id is None else f"#{match_id}", height)
 
     seats, main, secondary = status_line(view, names)
-    radius, gap = 14, 8
-    available = w - MARGIN - x - 24
-    chips_w = len(seats) * (2 * radius + 4)
+    radius, gap = 24, 10
+    available = w - MARGIN - x - 20
+    chips_w = len(seats) * (2 * radius + 6)
     words = result_words(view, names)
-    if words is not None and words.brief and (
-            chips_w + gap + text_width(main, 22) + 10 + text_width(secondary, 17) > available):
-        main = words.brief  # "Team I wins": its chips stand beside it, and the reason keeps its room
-    main_w = min(text_width(main, 22), max(80.0, available - chips_w - gap))
-    main = fit(main, 22, main_w)
-    secondary_w = max(0.0, available - chips_w - gap - text_width(main, 22) - 10)
-    secondary = fit(secondary, 17, secondary_w) if secondary else ""
+    if words is not None and words.brief and chips_w + gap + text_width(main, BODY) > available:
+        main = words.brief  # "Team I wins": its chips stand beside it
+    secondary_w = text_width(secondary, SMALL) + 10 if secondary else 0.0
+    main = fit(main, BODY, max(80.0, available - chips_w - gap - secondary_w))
     right: float = w - MARGIN
     if secondary:
-        right -= canvas.text((right, mid + 1), secondary, 17, MUTED, anchor="rm") + 10
-    right -= canvas.text((right, mid), main, 22, INK, anchor="rm") + gap
+        right -= canvas.text((right, mid + 2), secondary, SMALL, MUTED, anchor="rm") + 10
+    right -= canvas.text((right, mid), main, BODY, INK, anchor="rm") + gap
     for seat in reversed(seats):
-        canvas.chip((right - radius, mid), radius, chips[seat])
-        right -= 2 * radius + 4
+        canvas.chip((right - radius, mid), radius, chips[seat], size=SMALL)
+        right -= 2 * radius + 6
     return height
 
 
 @dataclass(frozen=True)
 class PanelRow:
-    """One seat in a side panel: chip, name, a line of stats; `active` marks whose turn, `out` dims the row."""
+    """One seat's card under the board: chip, name, a line of stats, and optionally a big number on the right
+    (`value`, e.g. points, with a small `unit` under it); `active` marks whose turn, `out` dims the card."""
 
     chip: Chip
     name: str
     detail: str = ""
     active: bool = False
     out: bool = False
+    value: str = ""
+    unit: str = ""
 
 
-ROW_HEIGHT = 62
-ROW_NAME, ROW_DETAIL = 20, 16  # text sizes in a row
-ROW_TEXT_X = 52  # where a row's text starts, from its left edge
+CARD_HEIGHT = 100
+CARD_GAP = 12
+CHIP_RADIUS = 26
 
 
-def row_text_width(width: float) -> float:
-    """The room for a row's name and detail in a panel `width` wide (pick details that fit it)."""
-    return width - ROW_TEXT_X - 10
+def cards_height(count: int, columns: int = 2) -> float:
+    """The height `seat_cards` takes for `count` cards."""
+    rows = -(-count // columns)
+    return rows * (CARD_HEIGHT + CARD_GAP) - (CARD_GAP if rows else 0)
 
 
-def panel_rows(canvas: Canvas, x: float, y: float, width: float, rows: Sequence[PanelRow]) -> float:
-    """Draw the rows from (x, y) down; returns the y below the last one."""
-    for row in rows:
-        if row.active:
-            canvas.rect((x, y, x + width, y + ROW_HEIGHT - 6), fill=WHITE, outline=INK, width=2, radius=10)
-        chip = row.chip
-        if row.out:
-            chip = Chip(mix(chip.fill, PAPER, 0.35), MUTED, chip.label)
-        cy = y + (ROW_HEIGHT - 6) / 2
-        canvas.chip((x + 26, cy), 16, chip)
-        text_x, room = x + ROW_TEXT_X, row_text_width(width)
-        # 11 px between the name's baseline and the detail's top: room for the deepest descenders (Arabic ي).
-        canvas.fit_text((text_x, cy - 4), row.name, ROW_NAME, room, MUTED if row.out else INK, anchor="ls")
-        if row.detail:
-            canvas.fit_text((text_x, cy + 7), row.detail, ROW_DETAIL, room, MUTED, anchor="lt")
-        y += ROW_HEIGHT
-    return y
+def card_text_width(width: float, columns: int = 2, value: bool = False) -> float:
+    """The room for a card's name and detail (pick details that fit it)."""
+    card = (width - (columns - 1) * CARD_GAP) / columns
+    return card - 2 * CHIP_RADIUS - 40 - (80 if value else 0)
 
 
-def panel_heading(canvas: Canvas, x: float, y: float, width: float, text: str) -> float:
-    """A small muted heading with a rule under it; returns the y below."""
-    canvas.text((x, y), text.upper(), 14, MUTED, anchor="la")
-    canvas.line([(x, y + 21), (x + width, y + 21)], BORDER, 1)
-    return y + 30
+def seat_cards(canvas: Canvas, x: float, y: float, width: float, rows: Sequence[PanelRow], columns: int = 2) -> float:
+    """The seats as cards in `columns` from (x, y), row by row; returns the y below the last card."""
+    card_w = (width - (columns - 1) * CARD_GAP) / columns
+    for i, row in enumerate(rows):
+        cx = x + (i % columns) * (card_w + CARD_GAP)
+        cy = y + (i // columns) * (CARD_HEIGHT + CARD_GAP)
+        _card(canvas, cx, cy, card_w, row)
+    return y + cards_height(len(rows), columns)
 
 
-def panel_text(canvas: Canvas, x: float, y: float, width: float, text: str, size: float = 17,
+def _card(canvas: Canvas, x: float, y: float, w: float, row: PanelRow) -> None:
+    box = (x, y, x + w, y + CARD_HEIGHT)
+    if row.active:
+        canvas.rect(box, fill=WHITE, outline=INK, width=3, radius=12)
+    else:
+        canvas.rect(box, fill=CARD_FILL, outline=BORDER, width=1.5, radius=12)
+    chip = row.chip
+    if row.out:
+        chip = Chip(mix(chip.fill, PAPER, 0.35), MUTED, chip.label, chip.shape)
+    mid = y + CARD_HEIGHT / 2
+    canvas.chip((x + 14 + CHIP_RADIUS, mid), CHIP_RADIUS, chip, size=SMALL)
+    text_x = x + 2 * CHIP_RADIUS + 28
+    right = x + w - 14
+    if row.value:
+        vx = right - 34
+        canvas.text((vx, mid - (12 if row.unit else 0)), row.value, LARGE if len(row.value) < 4 else BODY, INK,
+                    anchor="mm")
+        if row.unit:
+            canvas.text((vx, mid + 24), row.unit, SMALL, MUTED, anchor="mm")
+        right = vx - 44
+    room = right - text_x
+    if row.detail:
+        canvas.fit_text((text_x, mid - 2), row.name, BODY, room, MUTED if row.out else INK, anchor="ls")
+        canvas.fit_text((text_x, mid + 6), row.detail, SMALL, room, MUTED, anchor="lt")
+    else:
+        canvas.fit_text((text_x, mid), row.name, BODY, room, MUTED if row.out else INK, anchor="lm")
+
+
+CARD_FILL = "#EFE8DB"
+
+
+def text_height(text: str, width: float, size: float = SMALL) -> float:
+    """The height `panel_text` takes for `text`."""
+    return len(wrap(text, size, width)) * size * LEADING if text else 0.0
+
+
+def panel_text(canvas: Canvas, x: float, y: float, width: float, text: str, size: float = SMALL,
                fill: str = INK) -> float:
-    """Wrapped panel text; returns the y below."""
-    return canvas.paragraph((x, y), text, size, width, fill)
+    """Wrapped text under the board; returns the y below."""
+    return canvas.paragraph((x, y), text, size, width, fill, LEADING)

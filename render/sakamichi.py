@@ -21,11 +21,12 @@ from render.kit import (
     Canvas,
     Chip,
     chip,
+    first_fitting,
     fit,
     mix,
     text_width,
 )
-from render.panels import HEADER_HEIGHT, MARGIN, display_names, header
+from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, display_names, header, panel_text, text_height
 from rules.outcomes import result_words
 
 TITLE = "Sakamichi"
@@ -41,15 +42,21 @@ def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
 DARK_FACE = "#3B3A38"
 LIGHT_FACE = "#FBF8F1"
 BACK = "#8C7B64"  # a face-down tile
-TILE_MAX, TILE_MIN, TILE_FLOOR = 34.0, 20.0, 10.0  # tile width (a tile is two squares tall)
+# Phone first: each line across the whole width, its name, owner and row count above it; the players' hands under
+# the lines, full width, each tile with its name. Tiles on the lines carry no name (their pips say it; a name at
+# the phone's smallest size is wider than the tile): the hands, the alt text and the text board name them.
+TILE_MAX, TILE_MIN, TILE_FLOOR = 46.0, 24.0, 12.0  # tile width (a tile is two squares tall)
 TILE_GAP = 4.0
 ROW_PAD = 6.0
-ROW_GAP = 12.0
+ROW_GAP = 10.0
 GHOST_W = 112.0
-DIE = 60.0
-DIE_COL = DIE + 28.0
-TRACK_TOP_PAD = 30.0  # room for the row value labels above the boxes
-HAND_TILE = 30.0
+DIE = 56.0
+DIE_COL = DIE + 22.0
+INFO_H = 46.0  # the line's name, owner and row count, above it
+LABEL_H = 38.0  # the row values above the rows
+TRACK_TOP_PAD = INFO_H + LABEL_H
+HAND_TILE = 40.0
+HAND_STEP = 88.0  # a hand tile and its name, side by side
 
 # Pip positions on a 3x3 grid (column, row), like a die face.
 PIPS: dict[int, tuple[tuple[int, int], ...]] = {
@@ -85,12 +92,12 @@ def draw_pips(canvas: Canvas, box: tuple[float, float, float, float], count: int
 
 def draw_tile(canvas: Canvas, x: float, y: float, size: float, name: str, line: str | None = None,
               label: bool = True, background: str = BOARD) -> None:
-    """A dot tile with its top-left at (x, y): white pips above, black pips below, its name underneath.
+    """A dot tile with its top-left at (x, y): white pips above, black pips below, its name underneath (`label`).
 
     On a line the half that does not count is faded, so a row's sum can be read off the bright halves."""
     canvas.paste(_tile_image(name, round(size * SCALE) / SCALE, line, background), (x, y))
     if label:
-        canvas.text((x + size / 2, y + 2 * size + 3), name, label_size(size), INK, anchor="mt")
+        canvas.text((x + size / 2, y + 2 * size + 6), name, SMALL, INK, anchor="mt")
 
 
 @lru_cache(maxsize=512)
@@ -121,15 +128,11 @@ def draw_back(canvas: Canvas, x: float, y: float, size: float, caption: str = "?
     canvas.rect((x + size * 0.2, y + size * 0.2, x + size * 0.8, y + size * 1.8), outline=mix(WHITE, BACK, 0.45),
                 width=1, radius=radius * 0.6)
     if caption:
-        canvas.text((x + size / 2, y + 2 * size + 3), caption, label_size(size), MUTED, anchor="mt")
+        canvas.text((x + size / 2, y + 2 * size + 6), caption, SMALL, MUTED, anchor="mt")
 
 
 def die_size(tile: float) -> float:
-    return max(40.0, min(DIE, 2 * tile + 2 * ROW_PAD - 8))
-
-
-def label_size(size: float) -> float:
-    return max(9.0, min(13.0, size * 0.4))
+    return max(44.0, min(DIE, 2 * tile + 2 * ROW_PAD - 4))
 
 
 def draw_die(canvas: Canvas, centre: tuple[float, float], value: int | None, colour: str,
@@ -148,11 +151,27 @@ def draw_die(canvas: Canvas, centre: tuple[float, float], value: int | None, col
 
 # ---- layout of one line ----------------------------------------------------------------------------------------
 def row_width(width: int, tile: float) -> float:
+    """The width of `width` tiles side by side in a row's box."""
     return width * tile + (width - 1) * TILE_GAP + 2 * ROW_PAD
 
 
+def _row_label(row: Mapping[str, Any]) -> tuple[str, str]:
+    layers = row.get("layers") or []
+    return str(row.get("label") or row["value"]), f"×{len(layers)}" if len(layers) > 1 else ""
+
+
+def _label_width(row: Mapping[str, Any]) -> float:
+    label, badge = _row_label(row)
+    return text_width(label, SMALL) + (text_width(badge, SMALL) + 22 if badge else 0)
+
+
+def box_width(row: Mapping[str, Any], tile: float) -> float:
+    """A row's box: its tiles, or its value and stack badge above it where they are wider."""
+    return max(row_width(int(row["width"]), tile), _label_width(row) + 4)
+
+
 def side_width(rows: Sequence[Mapping[str, Any]], tile: float) -> float:
-    return sum(row_width(int(r["width"]), tile) + ROW_GAP for r in rows) + GHOST_W
+    return sum(box_width(r, tile) + ROW_GAP for r in rows) + GHOST_W
 
 
 @dataclass
@@ -170,10 +189,7 @@ class Track:
 
 
 def track_height(data: Mapping[str, Any], tile: float) -> float:
-    layered = any(len(r["layers"]) > 1 for side in ("down", "up") for r in data.get(side) or [])
-    rows = 2 * tile + 2 * ROW_PAD + label_size(tile) + 10 + (18 if layered else 0)
-    die = ROW_PAD + tile + die_size(tile) / 2 + 26  # the die hangs from the rows' middle, its caption under it
-    return TRACK_TOP_PAD + max(rows, die, 60.0) + 14
+    return TRACK_TOP_PAD + max(2 * tile + 2 * ROW_PAD, die_size(tile), 100.0) + 16
 
 
 def choose_tile(lines: Mapping[str, Mapping[str, Any]], room: float) -> tuple[float, dict[str, float]]:
@@ -203,30 +219,32 @@ def choose_tile(lines: Mapping[str, Mapping[str, Any]], room: float) -> tuple[fl
 
 
 def draw_line(canvas: Canvas, track: Track, tile: float, last: Mapping[str, Any] | None,
-              names: Sequence[str]) -> None:
+              names: Sequence[str], left: float = MARGIN) -> None:
+    """One line: above it its name (a white or black pill), its owner's chip and row count; then the rows down
+    and up from the die, and the open ends."""
     data, colour = track.data, track.name
-    mid = track.box_top + ROW_PAD + tile
-    # The die, its label and the owner of the line.
-    die = die_size(tile)
-    draw_die(canvas, (track.die_x, mid), data.get("die"), colour, die)
-    canvas.text((track.die_x, mid - die / 2 - 8), str(data.get("die_label") or colour.upper()), 15, INK,
-                anchor="ms")
+    info = track.top + INFO_H / 2
+    body, ink = (WHITE, INK) if colour == "white" else ("#1F1F1F", WHITE)
+    word = colour.upper()
+    pill_w = text_width(word, SMALL) + 24
+    canvas.rect((left, info - 18, left + pill_w, info + 18), fill=body, outline=INK, width=1.5, radius=18)
+    canvas.text((left + pill_w / 2, info), word, SMALL, ink, anchor="mm")
+    x = left + pill_w + 14
     owner = data.get("owner")
     count = int(data.get("row_count") or 0)
-    rows = f"{count} row{'' if count == 1 else 's'}"
-    below = mid + die / 2 + 16
     if isinstance(owner, int) and 0 <= owner < len(SEAT_CHIPS):
-        # The owner's chip beside the count: the rows that count towards their win.
-        width = text_width(rows, 13)
-        canvas.chip((track.die_x - width / 2 - 8, below), 9, SEAT_CHIPS[owner])
-        canvas.text((track.die_x + 6, below), rows, 13, MUTED, anchor="mm")
-    else:
-        canvas.text((track.die_x, below), rows, 13, MUTED, anchor="mm")
+        canvas.chip((x + 22, info), 22, SEAT_CHIPS[owner], size=SMALL)
+        x += 54
+        canvas.text((x, info), f"{names[owner]}'s" if owner < len(names) else "", SMALL, INK, anchor="lm")
+        x += text_width(f"{names[owner]}'s", SMALL) + 12 if owner < len(names) else 0
+    canvas.text((x, info), f"{count} row{'' if count == 1 else 's'}", SMALL, MUTED, anchor="lm")
+    mid = track.box_top + ROW_PAD + tile
+    draw_die(canvas, (track.die_x, mid), data.get("die"), colour, die_size(tile))
     ends = data.get("ends") or {}
     for side, sign in (("down", -1), ("up", 1)):
         x = track.die_x + sign * (DIE_COL / 2)
         for row in data.get(side) or []:
-            w = row_width(int(row["width"]), tile)
+            w = box_width(row, tile)
             x0 = x if sign > 0 else x - w
             marked = bool(last and last.get("line") == colour and last.get("value") == row["value"])
             draw_row(canvas, x0, track.box_top, tile, row, colour, marked)
@@ -237,51 +255,52 @@ def draw_line(canvas: Canvas, track: Track, tile: float, last: Mapping[str, Any]
 
 def draw_row(canvas: Canvas, x0: float, top: float, tile: float, row: Mapping[str, Any], colour: str,
              marked: bool) -> None:
+    """A row's box with its top tiles, its value above it and, for a stack, a badge with the layer count (the
+    covered tiles peek out behind the top ones)."""
+    w = box_width(row, tile)
     width = int(row["width"])
-    w = row_width(width, tile)
-    bottom = top + 2 * tile + 2 * ROW_PAD + label_size(tile) + 6
-    canvas.rect((x0, top, x0 + w, bottom), fill=BOARD, outline=BORDER, width=1.5, radius=6)
-    label = str(row.get("label") or row["value"])
-    layers = row.get("layers") or []
-    badge = f"x{len(layers)}" if len(layers) > 1 else ""
-    bw = text_width(badge, 13) + 10 if badge else 0
-    lw = text_width(label, 18)
-    lx = x0 + w / 2 - (lw + (bw + 4 if badge else 0)) / 2
-    canvas.text((lx, top - 5), label, 18, INK, anchor="ls")
+    bottom = top + 2 * tile + 2 * ROW_PAD
+    label, badge = _row_label(row)
+    lx = x0 + w / 2 - _label_width(row) / 2
+    canvas.text((lx, top - 6), label, SMALL, INK, anchor="ls")
     if badge:
-        bx = lx + lw + 4
-        canvas.rect((bx, top - 20, bx + bw, top - 3), fill=INK, radius=8)
-        canvas.text((bx + bw / 2, top - 11.5), badge, 13, WHITE, anchor="mm")
-    if len(layers) > 1:
-        under = " | ".join(" ".join(layer) for layer in layers[:-1])
-        # Below the last-move frame when there is one, so the frame does not cut the text.
-        canvas.text((x0 + w / 2, bottom + (7 if marked else 3)), fit("under: " + under, 11, w + ROW_GAP - 4), 11,
-                    MUTED, anchor="mt")
+        bx = lx + text_width(label, SMALL) + 6
+        bw = text_width(badge, SMALL) + 16
+        canvas.rect((bx, top - 34, bx + bw, top - 4), fill=INK, radius=15)
+        canvas.text((bx + bw / 2, top - 19), badge, SMALL, WHITE, anchor="mm")
+    canvas.rect((x0, top, x0 + w, bottom), fill=BOARD, outline=BORDER, width=1.5, radius=6)
+    tiles_x = x0 + (w - row_width(width, tile)) / 2 + ROW_PAD
+    if badge:  # the layers under: the edges of the tiles beneath, offset up and left
+        for depth in (2, 1):
+            canvas.rect((tiles_x - 3 * depth, top + ROW_PAD - 3 * depth, tiles_x + row_width(width, tile)
+                         - 2 * ROW_PAD - 3 * depth, top + ROW_PAD + 2 * tile - 3 * depth), fill=BACK, outline=INK,
+                        width=1, radius=max(2.0, tile * 0.14))
     for i, name in enumerate(row.get("top") or []):
-        draw_tile(canvas, x0 + ROW_PAD + i * (tile + TILE_GAP), top + ROW_PAD, tile, name, colour)
+        draw_tile(canvas, tiles_x + i * (tile + TILE_GAP), top + ROW_PAD, tile, name, colour, label=False)
     if marked:
-        canvas.mark((x0 - 5, top - 5, x0 + w + 5, bottom + 5), 6)
+        canvas.mark((x0 - 6, top - 6, x0 + w + 6, bottom + 6), 7)
 
 
 def draw_end(canvas: Canvas, x0: float, top: float, tile: float, side: str, end: Mapping[str, Any] | None) -> None:
     """The open end as a dashed ghost box with the next value and the tile counts it takes."""
-    height = max(2 * tile + 2 * ROW_PAD, 60.0)
+    height = max(2 * tile + 2 * ROW_PAD, 100.0)
     mid = top + ROW_PAD + tile
-    box = (x0, mid - height / 2 + 2, x0 + GHOST_W - ROW_GAP, mid + height / 2 - 2)
+    box = (x0, mid - height / 2, x0 + GHOST_W - ROW_GAP, mid + height / 2)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     room = box[2] - box[0] - 8
     if end is None:
         canvas.dashed_rect(box, MUTED, 1.5, 6, 5)
-        canvas.text((cx, cy), side, 14, MUTED, anchor="mm")
+        canvas.text((cx, cy), side, SMALL, MUTED, anchor="mm")
         return
     if end.get("closed"):
-        canvas.text((cx, cy), fit(f"{side}: closed", 14, room), 14, MUTED, anchor="mm")
+        canvas.text((cx, cy - 16), side, SMALL, MUTED, anchor="mm")
+        canvas.text((cx, cy + 16), "closed", SMALL, MUTED, anchor="mm")
         return
-    canvas.dashed_rect(box, INK, 1.5, 6, 5)
-    counts = [str(c) for c in end.get("counts") or []]
-    tiles = " or ".join(counts) + (" tile" if counts == ["1"] else " tiles")
-    canvas.text((cx, cy - 10), fit(f"{side} → {end.get('next')}", 17, room), 17, INK, anchor="mm")
-    canvas.text((cx, cy + 12), fit(tiles, 13, room), 13, MUTED, anchor="mm")
+    canvas.dashed_rect(box, INK, 2, 7, 5)
+    counts = " or ".join(str(c) for c in end.get("counts") or [])
+    canvas.text((cx, cy - 30), side, SMALL, INK, anchor="mm")  # as typed: /sakamichi place white up …
+    canvas.text((cx, cy), f"→ {end.get('next')}", SMALL, INK, anchor="mm")
+    canvas.text((cx, cy + 30), fit(counts, SMALL, room), SMALL, MUTED, anchor="mm")
 
 
 # ---- players and the table -------------------------------------------------------------------------------------
@@ -289,58 +308,73 @@ def draw_markers(canvas: Canvas, x: float, y: float, markers: Mapping[str, Any])
     """R E S boxes, used ones struck through; returns the x after them."""
     for letter, key in (("R", "redraw"), ("E", "exchange"), ("S", "stack")):
         unused = bool(markers.get(key))
-        box = (x, y - 11, x + 22, y + 11)
+        box = (x, y - 19, x + 38, y + 19)
         canvas.rect(box, fill=WHITE if unused else mix(MUTED, PAPER, 0.25), outline=INK if unused else MUTED,
-                    width=1.2, radius=4)
-        canvas.text((x + 11, y), letter, 14, INK if unused else MUTED, anchor="mm")
+                    width=1.5, radius=6)
+        canvas.text((x + 19, y), letter, SMALL, INK if unused else MUTED, anchor="mm")
         if not unused:
-            canvas.line([(x + 3, y + 8), (x + 19, y - 8)], INK, 2)
-        x += 26
+            canvas.line([(x + 5, y + 14), (x + 33, y - 14)], INK, 2.5)
+        x += 44
     return x
 
 
-def hand_tile_size(count: int, room: float) -> float:
-    if count <= 0:
-        return HAND_TILE
-    return max(14.0, min(HAND_TILE, (room - (count - 1) * 6) / count))
+MARKERS_W = 3 * 44
+
+
+def hand_step(count: int, room: float) -> float:
+    """How far apart hand tiles sit: room for a name under each, closer when the hand is long."""
+    return HAND_STEP if count <= 0 else min(HAND_STEP, room / count)
+
+
+def player_height(view: Mapping[str, Any]) -> float:
+    return 56 + 2 * HAND_TILE + 6 + SMALL + 22
 
 
 def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Sequence[str],
                 box: tuple[float, float, float, float], moved: set[str]) -> None:
+    """A player's card: chip, name and what they are doing, their own line and tile count, the action markers;
+    then the hand (faces with names once visible to this viewer, backs while hidden)."""
     x0, y0, x1, _ = box
     outcome = view.get("outcome")
     winners = set(outcome.get("winners") or []) if outcome else set()
     active = seat in winners if outcome else seat in (view.get("actors") or [])
-    canvas.rect(box, fill=WHITE if active else BOARD, outline=INK if active else BORDER, width=2 if active else 1,
-                radius=10)
-    canvas.chip((x0 + 22, y0 + 22), 13, SEAT_CHIPS[seat])
+    canvas.rect(box, fill=WHITE if active else BOARD, outline=INK if active else BORDER, width=3 if active else 1.5,
+                radius=12)
+    top = y0 + 30
+    canvas.chip((x0 + 16 + 22, top), 22, SEAT_CHIPS[seat], size=SMALL)
     colours = view.get("colours") or [None, None]
     hands = view.get("hands") or []
     hand: dict[str, Any] = hands[seat] if seat < len(hands) else {"count": 0, "tiles": [], "visible": False}
     state = ("wins" if seat in winners and len(winners) == 1 else "draw" if seat in winners
              else "to move" if active else "")
-    own = f"own line {str(colours[seat]).upper()}" if colours[seat] else ""
     count = int(hand.get("count") or 0)
-    detail = " · ".join(p for p in (state, own, f"{count} tile{'' if count == 1 else 's'}") if p)
-    name_w = canvas.text((x0 + 42, y0 + 22), fit(names[seat], 19, 160), 19, INK, anchor="lm")
-    canvas.fit_text((x0 + 50 + name_w, y0 + 23), detail, 14, (x1 - 92) - (x0 + 50 + name_w), MUTED, anchor="lm")
-    draw_markers(canvas, x1 - 84, y0 + 22, (view.get("markers") or [{}, {}])[seat])
+    own = f"own line {str(colours[seat]).upper()}" if colours[seat] else ""
+    right = x1 - 16 - MARKERS_W
+    name_x = x0 + 74
+    name_w = canvas.text((name_x, top), fit(names[seat], BODY, (right - name_x) * 0.55), BODY, INK, anchor="lm")
+    held = f"{count} tile{'' if count == 1 else 's'}"
+    # The tile count goes last: the own line is on the line's own label too.
+    candidates = [" · ".join(p for p in (state, own, held) if p), " · ".join(p for p in (state, held) if p), held]
+    detail = first_fitting(candidates, SMALL, right - name_x - name_w - 24)
+    canvas.text((name_x + name_w + 14, top + 2), detail, SMALL, MUTED, anchor="lm")
+    draw_markers(canvas, x1 - 16 - MARKERS_W + 6, top, (view.get("markers") or [{}, {}])[seat])
     tiles = list(hand.get("tiles") or [])
-    size = hand_tile_size(len(tiles), x1 - x0 - 28)
-    tx, ty = x0 + 14, y0 + 44
+    step = hand_step(len(tiles), x1 - x0 - 32)
+    tx, ty = x0 + 16 + (step - HAND_TILE) / 2, y0 + 56
     for name in tiles:
         if name == "?":
-            draw_back(canvas, tx, ty, size, "")
+            draw_back(canvas, tx, ty, HAND_TILE, "")
         else:
-            draw_tile(canvas, tx, ty, size, name, background=WHITE if active else BOARD)
+            draw_tile(canvas, tx, ty, HAND_TILE, name, background=WHITE if active else BOARD,
+                      label=step >= text_width(name, SMALL) + 4)
             if name in moved:
-                canvas.mark((tx - 5, ty - 5, tx + size + 5, ty + 2 * size + 5), 5)
-        tx += size + 6
+                canvas.mark((tx - 6, ty - 6, tx + HAND_TILE + 6, ty + 2 * HAND_TILE + 6), 6)
+        tx += step
     if tiles and not hand.get("visible"):
         note = "hidden" if view.get("viewer") != seat else "hidden until the colour lines are set"
-        canvas.text((tx + 4, ty + size), note, 13, MUTED, anchor="lm")
+        canvas.text((tx + 4, ty + HAND_TILE), note, SMALL, MUTED, anchor="lm")
     if not tiles:
-        canvas.text((x0 + 14, ty + size), "empty hand", 14, MUTED, anchor="lm")
+        canvas.text((x0 + 16, ty + HAND_TILE), "empty hand", SMALL, MUTED, anchor="lm")
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -370,38 +404,50 @@ def status_text(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return describe_last(view, names)
 
 
+def _table_words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str]:
+    """(the options, whose choice, the result or the last move) in words for under the table."""
+    options = view.get("options") or {}
+    note = f"{view.get('mode', '')} · {options.get('count-rule', '')}"
+    if view.get("mode") == "advanced" and options.get("six-rows") not in (None, "0"):
+        note += f" · {options.get('six-rows')} rows win"
+    return note, status_text(view, names)
+
+
+def table_height(view: Mapping[str, Any], names: Sequence[str]) -> float:
+    note, status = _table_words(view, names)
+    return 2 * 24 + 20 + text_height(note, WIDTH - 2 * MARGIN) + text_height(status, WIDTH - 2 * MARGIN)
+
+
 def table_strip(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], y: float) -> float:
-    """Pile, removed tile, dead tiles, the options and the last move, in one band."""
+    """The pile, the removed tile and the dead tiles in one band; the options; then whose choice, the result or the
+    last move. Returns the y below."""
+    size = 24.0
+    mid = y + size
     x: float = MARGIN
-    size = 16.0
     draw_back(canvas, x, y, size, "")
-    canvas.text((x + size + 8, y + size), f"pile {view.get('pile', 0)}", 16, INK, anchor="lm")
-    x += size + 80
+    x += size + 10 + canvas.text((x + size + 10, mid), f"pile {view.get('pile', 0)}", SMALL, INK, anchor="lm") + 30
     removed = view.get("removed")
     if removed and removed != "?":
         draw_tile(canvas, x, y, size, str(removed), label=False, background=PAPER)
     else:
         draw_back(canvas, x, y, size, "")
-    canvas.text((x + size + 8, y + size), f"removed {removed}" if removed not in (None, "?") else "removed", 16,
-                INK, anchor="lm")
-    x += size + 130
+    shown = f"removed {removed}" if removed not in (None, "?") else "removed"
+    x += size + 10 + canvas.text((x + size + 10, mid), shown, SMALL, INK, anchor="lm") + 30
     dead = list(view.get("dead") or [])
-    canvas.text((x, y + size), "dead" + ("" if dead else " -"), 16, INK, anchor="lm")
-    x += 44
+    x += canvas.text((x, mid), "dead" + ("" if dead else " –"), SMALL, INK, anchor="lm") + 10
     for name in dead:
+        if x + size > WIDTH - MARGIN:
+            break
         draw_tile(canvas, x, y, size, name, label=False, background=PAPER)
-        x += size + 4
-    if dead:
-        canvas.text((x + 4, y + size), fit(" ".join(dead), 14, 200), 14, MUTED, anchor="lm")
-    options = view.get("options") or {}
-    note = f"{view.get('mode', '')} · {options.get('count-rule', '')}"
-    if view.get("mode") == "advanced" and options.get("six-rows") not in (None, "0"):
-        note += f" · {options.get('six-rows')} rows win"
-    canvas.text((WIDTH - MARGIN, y + size), note, 14, MUTED, anchor="rm")
-    status = status_text(view, names)
+        x += size + 6
+    if dead and x < WIDTH - MARGIN - 60:
+        canvas.fit_text((x + 6, mid), " ".join(dead), SMALL, WIDTH - MARGIN - x - 6, MUTED, anchor="lm")
+    y += 2 * size + 20
+    note, status = _table_words(view, names)
+    y = panel_text(canvas, MARGIN, y, WIDTH - 2 * MARGIN, note, SMALL, MUTED)
     if status:
-        canvas.fit_text((MARGIN, y + 2 * size + 14), status, 16, WIDTH - 2 * MARGIN, INK, anchor="lt")
-    return y + 2 * size + 40
+        y = panel_text(canvas, MARGIN, y, WIDTH - 2 * MARGIN, status, SMALL, INK)
+    return y
 
 
 def moved_tiles(view: Mapping[str, Any]) -> set[str]:
@@ -419,27 +465,25 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     room = WIDTH - 2 * MARGIN
     tile, dice_x = choose_tile(lines, room)
     heights = {n: track_height(lines[n], tile) for n in ("white", "black")}
-    hand_rows = max(hand_tile_size(len(h.get("tiles") or []), WIDTH / 2 - MARGIN - 36)
-                    for h in view.get("hands") or [{}])
-    player_h = 44 + 2 * hand_rows + 16
-    height = HEADER_HEIGHT + 14 + heights["white"] + heights["black"] + 16 + player_h + 92
-    canvas = Canvas(WIDTH, round(height))
+    player_h = player_height(view)
+    top = HEADER_HEIGHT + 14
+    players_top = top + heights["white"] + heights["black"] + 4
+    strip_top = players_top + 2 * (player_h + 12) + 6
+    canvas = Canvas(WIDTH, round(strip_top + table_height(view, shown) + MARGIN))
     header(canvas, view, shown, TITLE, SEAT_CHIPS, match_id)
     last = view.get("last_move") or view.get("last")
-    y: float = HEADER_HEIGHT + 14
+    y: float = top
     for name in ("white", "black"):
         if name not in lines:
             continue
         h = heights[name]
-        canvas.rect((MARGIN - 8, y, WIDTH - MARGIN + 8, y + h - 6), fill=PAPER, outline=BORDER,
-                    radius=10)
-        draw_line(canvas, Track(name, lines[name], y, MARGIN + dice_x[name]), tile, last, shown)
+        canvas.rect((MARGIN - 10, y, WIDTH - MARGIN + 10, y + h - 8), fill=PAPER, outline=BORDER, width=1.5,
+                    radius=12)
+        draw_line(canvas, Track(name, lines[name], y, MARGIN + dice_x[name]), tile, last, shown, MARGIN + 2)
         y += h
-    y += 10
     moved = moved_tiles(view)
-    half = (WIDTH - 2 * MARGIN - 12) / 2
     for seat in (0, 1):
-        x0 = MARGIN + seat * (half + 12)
-        draw_player(canvas, view, seat, shown, (x0, y, x0 + half, y + player_h), moved)
-    table_strip(canvas, view, shown, y + player_h + 14)
+        y0 = players_top + seat * (player_h + 12)
+        draw_player(canvas, view, seat, shown, (MARGIN, y0, WIDTH - MARGIN, y0 + player_h), moved)
+    table_strip(canvas, view, shown, strip_top)
     return canvas.png()

@@ -13,9 +13,8 @@ from render.kit import (
     MUTED,
     PAPER,
     Canvas,
-    wrap,
 )
-from render.panels import HEADER_HEIGHT, MARGIN, title_bar
+from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, panel_text, text_height, title_bar
 from render.sakamichi import (
     DIE_COL,
     ROW_GAP,
@@ -24,9 +23,8 @@ from render.sakamichi import (
     TITLE,
     WIDTH,
     Track,
+    box_width,
     draw_line,
-    label_size,
-    row_width,
     side_width,
     track_height,
 )
@@ -34,8 +32,8 @@ from rules.sakamichi import GAME
 from rules.sakamichi.tiles import NAMES as TILE_NAMES
 
 RULES_TILE = TILE_MAX
-RULES_DIAGRAM_W = 480.0
-ROW_NOTE_H = 18.0  # room under the rows for "2 tiles"
+RULES_DIAGRAM_W = WIDTH - 2 * MARGIN  # phone first: each picture across the width, its words under it
+ROW_NOTE_H = 40.0  # room under the rows for "2 tiles"
 
 
 def rules_position(dice: str, white: str, black: str, hand: str, other: str) -> str:
@@ -77,8 +75,8 @@ RULE_TEXT: dict[str, tuple[str, str, str]] = {
                "Basic mode: the same number as the row before, or one more."),
     "stack": ("Stack (once per game)", "Cover a row with as many new tiles as it holds, adding up to the same "
               "value. W5 was w2 + w3; w1b2 + w4 also make 5 white pips, so they go on top.",
-              "That is your play for the turn. The row keeps its value and the line gains no row; x2 counts the "
-              "layers and the covered tiles are listed under the row."),
+              "That is your play for the turn. The row keeps its value and the line gains no row; ×2 counts the "
+              "layers, and the covered tiles peek out behind the top ones."),
 }
 TURN_TEXT = ("A turn: draw a tile, then lay one new row at an open end (the dashed boxes give the next value and "
              "how many tiles fit) or use a once-per-game action: Redraw, Exchange or Stack. Empty your hand to win. "
@@ -97,54 +95,54 @@ def _rules_track(canvas: Canvas, data: Mapping[str, Any], left: float, top: floa
     down, up = side_width(data.get("down") or [], tile), side_width(data.get("up") or [], tile)
     die_x = left + (RULES_DIAGRAM_W - (down + DIE_COL + up)) / 2 + down + DIE_COL / 2
     bottom = top + _diagram_height(data, notes)
-    canvas.rect((left, top, left + RULES_DIAGRAM_W, bottom), fill=PAPER, outline=BORDER, radius=10)
+    canvas.rect((left - 10, top, left + RULES_DIAGRAM_W + 10, bottom), fill=PAPER, outline=BORDER, width=1.5,
+                radius=12)
     if label:
-        canvas.text((left + 10, top + 8), label, 15, MUTED, anchor="lt")
+        canvas.text((left + RULES_DIAGRAM_W - 4, top + 24), label, SMALL, MUTED, anchor="rm")
     track = Track(str(data["colour"]), data, top, die_x)
-    draw_line(canvas, track, tile, data.get("last_move"), ())
+    draw_line(canvas, track, tile, data.get("last_move"), (), left + 2)
     if notes:
         x = die_x + DIE_COL / 2
-        row_bottom = track.box_top + 2 * tile + 2 * ROW_PAD + label_size(tile) + 6
+        row_bottom = track.box_top + 2 * tile + 2 * ROW_PAD
         for row in data.get("up") or []:
             count = int(row["width"])
-            w = row_width(count, tile)
-            canvas.text((x + w / 2, row_bottom + 6), f"{count} tile{'' if count == 1 else 's'}", 15, INK,
+            w = box_width(row, tile)
+            canvas.text((x + w / 2, row_bottom + 8), f"{count} tile{'' if count == 1 else 's'}", SMALL, INK,
                         anchor="mt")
             x += w + ROW_GAP
     return bottom
 
 
-def _text_height(title: str, caption: str, note: str, width: float) -> float:
-    height = 40 + len(wrap(caption, 18, width)) * 18 * 1.3
-    return height + (10 + len(wrap(note, 16, width)) * 16 * 1.3 if note else 0)
+def _words_height(title: str, caption: str, note: str) -> float:
+    width = WIDTH - 2 * MARGIN
+    return 50 + text_height(caption, width) + (text_height(note, width) if note else 0)
 
 
 @lru_cache(maxsize=1)  # the same picture every time
 def render_rules() -> bytes:
-    """One image summing up Sakamichi: rows adding up to their value, the advanced tile count and a Stack."""
+    """One image summing up Sakamichi: rows adding up to their value, the advanced tile count and a Stack; each
+    picture across the width with its words under it, for a phone."""
     lines = rules_lines()
     sections = (("sums", [("", lines["sums"], False)]), ("counts", [("", lines["counts"], True)]),
                 ("stack", [("before", lines["before"], False), ("after", lines["after"], False)]))
-    left, top = MARGIN, HEADER_HEIGHT + 16
-    text_x = left + RULES_DIAGRAM_W + 24
-    text_w = WIDTH - MARGIN - text_x
-    heights = [max(sum(_diagram_height(d, notes) + 10 for _, d, notes in tracks) - 10,
-                   _text_height(*RULE_TEXT[key], text_w)) + 26 for key, tracks in sections]
-    footer = len(wrap(TURN_TEXT, 17, WIDTH - 2 * MARGIN)) * 17 * 1.3 + 14
-    canvas = Canvas(WIDTH, round(top + sum(heights) + footer))
-    title_bar(canvas, f"{TITLE}: the rules in three pictures")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 players", 18, MUTED, anchor="rm")
+    left, top = MARGIN, HEADER_HEIGHT + 20
+    width = WIDTH - 2 * MARGIN
+    heights = [sum(_diagram_height(d, notes) + 12 for _, d, notes in tracks) + _words_height(*RULE_TEXT[key]) + 30
+               for key, tracks in sections]
+    canvas = Canvas(WIDTH, round(top + sum(heights) + text_height(TURN_TEXT, width) + MARGIN))
+    title_bar(canvas, f"{TITLE}: the rules")
+    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2 players", SMALL, MUTED, anchor="rm")
     y: float = top
     for (key, tracks), height in zip(sections, heights, strict=True):
-        ty: float = y
-        for label, data, notes in tracks:
-            ty = _rules_track(canvas, data, left, ty, label, notes) + 10
         title, caption, note = RULE_TEXT[key]
-        canvas.text((text_x, y + 4), title, 22, INK)
-        below = canvas.paragraph((text_x, y + 40), caption, 18, text_w)
+        canvas.text((left, y), title, BODY, INK)
+        ty = y + 50
+        for label, data, notes in tracks:
+            ty = _rules_track(canvas, data, left, ty, label, notes) + 12
+        ty = panel_text(canvas, left, ty, width, caption, SMALL)
         if note:
-            canvas.paragraph((text_x, below + 10), note, 16, text_w, MUTED)
+            panel_text(canvas, left, ty, width, note, SMALL, MUTED)
         y += height
-        canvas.line([(MARGIN, y - 13), (WIDTH - MARGIN, y - 13)], BORDER, 1)
-    canvas.paragraph((MARGIN, y), TURN_TEXT, 17, WIDTH - 2 * MARGIN)
+        canvas.line([(MARGIN, y - 16), (WIDTH - MARGIN, y - 16)], BORDER, 1.5)
+    panel_text(canvas, MARGIN, y, width, TURN_TEXT, SMALL)
     return canvas.png()

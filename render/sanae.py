@@ -10,7 +10,6 @@ from typing import Any
 from PIL import Image
 
 from render.kit import (
-    BORDER,
     INK,
     LAST_MOVE,
     MUTED,
@@ -28,14 +27,19 @@ from render.kit import (
     text_width,
 )
 from render.panels import (
+    BODY,
     HEADER_HEIGHT,
+    LARGE,
     MARGIN,
+    SMALL,
     PanelRow,
+    cards_height,
     display_names,
     header,
-    panel_heading,
-    panel_rows,
     panel_text,
+    reason_line,
+    seat_cards,
+    text_height,
 )
 from rules.sanae.board import BOARDS, Board
 
@@ -48,13 +52,15 @@ def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
 
 ZED = PLACES[1]  # the gold of a Zed Inel answer: no side's colour, and not the last move's black
 
-WIDTH = 1100
-UNIT = 53  # pixels per board unit: ring k spans radius k..k+1 (spec 3.4)
-PAD = 0.45  # board units around the circles for the arc numbers
+WIDTH = 1000
+PAD = 0.8  # board units around the circles for the arc numbers
+# Pixels per board unit (ring k spans radius k..k+1, spec 3.4): the two circles side by side fill the width.
+_CIRCLES = BOARDS["lens93"].drawing()["circles"].values()
+UNIT = (WIDTH - 2 * MARGIN) / (max(c["centre"][0] for c in _CIRCLES) - min(c["centre"][0] for c in _CIRCLES)
+                               + 2 * (max(c["radius"] for c in _CIRCLES) + PAD))
 BOARD_TOP = HEADER_HEIGHT + 8
-STONE = 17  # stone radius, sized to ring 1
-PANEL_TOP_GAP = 10
-PANEL_H = 150
+STONE = round(UNIT * 0.38, 1)  # stone radius: as wide as ring 1's cells allow, room for a 28 px rank letter
+PANEL_TOP_GAP = 14
 
 
 class Layout:
@@ -169,32 +175,31 @@ def _frame(board: str = "lens93") -> Image.Image:
         centre, hole, radius = circle["centre"], circle["hole"], circle["radius"]
         cx, cy = up(lay.px(*centre))
         canvas.circle((cx, cy), hole * UNIT, fill=PAPER, outline=line, width=1.5)
-        canvas.text((cx, cy), side, 30, mix(CHIPS["RB".index(side)].fill, PAPER, 0.55), anchor="mm")
+        canvas.text((cx, cy), side, LARGE, mix(CHIPS["RB".index(side)].fill, PAPER, 0.45), anchor="mm")
         # Arc numbers outside ring 4, except where the other circle lies (the C cells carry their own labels).
         for arc in range(drawing["arcs"]):
             mid = grid.arc_centre_angle(side, arc)
-            x, y = (centre[0] + (radius + 0.24) * math.cos(math.radians(mid)),
-                    centre[1] + (radius + 0.24) * math.sin(math.radians(mid)))
+            x, y = (centre[0] + (radius + 0.4) * math.cos(math.radians(mid)),
+                    centre[1] + (radius + 0.4) * math.sin(math.radians(mid)))
             other = [c["centre"] for s, c in drawing["circles"].items() if s != side]
-            if any(math.dist((x, y), o) < radius + 0.45 for o in other):
+            if any(math.dist((x, y), o) < radius + 0.6 for o in other):
                 continue
-            canvas.text(up(lay.px(x, y)), f"{arc:02d}", 14, MUTED, anchor="mm")
+            canvas.text(up(lay.px(x, y)), f"{arc:02d}", SMALL, INK, anchor="mm")
         # Ring numbers along arc 06, on its border with arc 05 (clear of the stones and the cell labels).
         edge = grid.arc_centre_angle(side, 6) + (180 / drawing["arcs"]) * (-1 if side == "R" else 1)
         for ring in range(1, drawing["rings"] + 1):
             xy = up(lay.polar(centre, ring + 0.5, edge))
-            canvas.circle(xy, 7, fill=PAPER, outline=line, width=1)
-            canvas.text(xy, str(ring), 11, INK, anchor="mm")
+            canvas.circle(xy, 17, fill=PAPER, outline=line, width=1.5)
+            canvas.text(xy, str(ring), SMALL, INK, anchor="mm")
     for c in grid.contended:
         x, y = up(lay.anchors[c])
-        canvas.text((x, y - STONE - 6), grid.labels[c], 13, INK, anchor="mm")
+        canvas.text((x, y - STONE - 16), grid.labels[c], SMALL, INK, anchor="mm")
     # Circle names in the free corners above each circle.
-    canvas.text((14, 16), "RED (R)", 18, CHIPS[0].fill, anchor="lm")
-    canvas.text((WIDTH - 14, 16), "BLUE (B)", 18, CHIPS[1].fill, anchor="rm")
-    seam = up(lay.px(lay.seam, lay.max_y - PAD - 0.3))
-    canvas.text(seam, "Contended", 15, MUTED, anchor="mm")
-    canvas.text((seam[0], seam[1] + 18), "Ground", 15, MUTED, anchor="mm")
-    canvas.line([(seam[0], seam[1] + 30), (seam[0], up(lay.anchors[grid.contended[0]])[1] - STONE - 16)], MUTED, 1)
+    canvas.text((MARGIN - 10, 22), "RED (R)", SMALL, CHIPS[0].fill, anchor="lm")
+    canvas.text((WIDTH - MARGIN + 10, 22), "BLUE (B)", SMALL, CHIPS[1].fill, anchor="rm")
+    seam = up(lay.px(lay.seam, lay.max_y - 0.45))
+    canvas.text(seam, "Contended", SMALL, MUTED, anchor="mm")
+    canvas.text((seam[0], seam[1] + 30), "Ground", SMALL, MUTED, anchor="mm")
     return canvas.image
 
 
@@ -221,11 +226,11 @@ def _stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], pr
     else:
         canvas.token(xy, STONE, fill, shape, outline=INK, width=1.5)
     if letter:
-        canvas.text((xy[0], xy[1] + 1), letter, 21, text_on(fill), anchor="mm")
+        canvas.text((xy[0], xy[1] + 1), letter, SMALL, text_on(fill), anchor="mm")
     if stone.get("zed_used"):
-        zx, zy = xy[0] + STONE * 0.8, xy[1] + STONE * 0.75
-        canvas.circle((zx, zy), 7, fill=WHITE, outline=INK, width=1)
-        canvas.text((zx, zy), "z", 11, INK, anchor="mm")
+        zx, zy = xy[0] + STONE * 0.85, xy[1] + STONE * 0.8
+        canvas.circle((zx, zy), 10, fill=WHITE, outline=INK, width=1.5)
+        canvas.text((zx, zy), "z", 17, INK, anchor="mm")
 
 
 def _dashed_rim(canvas: Canvas, centre: tuple[float, float], radius: float, shape: str, colour: str,
@@ -308,11 +313,11 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     """The board for `view` (public or one seat's); a seat's own hidden stones show their rank, rimmed dashed."""
     lay = layout(view["options"].get("board", "lens93"))
     names = display_names(view, names)
-    height = round(BOARD_TOP + lay.height + PANEL_TOP_GAP + PANEL_H)
-    canvas = Canvas(WIDTH, height)
+    top = BOARD_TOP + lay.height + PANEL_TOP_GAP
+    canvas = Canvas(WIDTH, round(top + panel_height(view, names) + MARGIN))
     header(canvas, view, names, TITLE, CHIPS, match_id)  # the header words the result (rules.outcomes)
     _draw_board(canvas, view)
-    _panel(canvas, view, names, BOARD_TOP + lay.height + PANEL_TOP_GAP)
+    _panel(canvas, view, names, top)
     return canvas.png()
 
 
@@ -354,7 +359,7 @@ def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Co
     fight = last.get("combat")
     if fight and fight["cell"] in index:
         x, y = lay.anchors[index[fight["cell"]]]
-        canvas.cross((x + STONE + 4, y - STONE - 2), 11, INK, 3)
+        canvas.cross((x + STONE + 5, y - STONE - 3), 15, INK, 4)
     stones = [lay.anchors[i] for i, cell in enumerate(cells) if cell["stone"] is not None]
     # Only the defender's view lists the eligible Captains (spec 7): everyone else sees no mark.
     for label in (pending or {}).get("eligible") or []:
@@ -367,28 +372,27 @@ def _zed_mark(canvas: Canvas, xy: tuple[float, float], stones: Sequence[tuple[fl
     the side (top, bottom, left, right) farthest from the other `stones` so it hides as little as possible."""
     canvas.circle(xy, STONE + 8, outline=INK, width=5.5)
     canvas.circle(xy, STONE + 7.5, outline=ZED, width=4)
-    w, h = text_width("Zed?", 12) + 8, 16
+    w, h = text_width("Zed?", SMALL) + 12, 36
     reach = STONE + 7 + h / 2
     spots = [(xy[0], xy[1] - reach), (xy[0], xy[1] + reach), (xy[0] - reach - w / 2 + h / 2, xy[1]),
              (xy[0] + reach + w / 2 - h / 2, xy[1])]
     others = [p for p in stones if p != xy]
     tx, ty = max(spots, key=lambda p: round(min((math.dist(p, o) for o in others), default=0.0) / 4))
     canvas.rect((tx - w / 2, ty - h / 2, tx + w / 2, ty + h / 2), fill=ZED, outline=INK, width=1.5, radius=5)
-    canvas.text((tx, ty + 0.5), "Zed?", 12, INK, anchor="mm")
+    canvas.text((tx, ty + 0.5), "Zed?", SMALL, INK, anchor="mm")
 
 
-def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], top: float) -> None:
-    canvas.line([(MARGIN, top - 4), (WIDTH - MARGIN, top - 4)], BORDER, 1)
-    col_w = 330
-    rows = []
-    for seat in (0, 1):
-        active = seat in (view.get("actors") or [])
-        rows.append(PanelRow(CHIPS[seat], f"{names[seat]} ({view['seat_names'][seat]})",
-                             _seat_detail(view, seat), active=active))
-    panel_rows(canvas, MARGIN, top + 6, col_w, rows)
-    x = MARGIN + col_w + 24
-    width = WIDTH - MARGIN - x
-    y = panel_heading(canvas, x, top + 4, width, "Last move" if view["phase"] in ("play", "over") else "Setup")
+def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str]:
+    """(why it ended, what only the viewer sees or what the end shows, the last move) in words for under the
+    board; "" where there is none."""
+    reason = reason_line(view, names)  # the header says who; here why
+    if view["phase"] == "over":
+        note = "Every rank is shown now the game is over; dashed rims: never revealed in play."
+    elif view.get("viewer") is not None:
+        note = ("Only you can see this: your own stones' ranks" + ("." if view["phase"] == "setup" else
+                "; dashed rims: the opponent has not seen them."))
+    else:
+        note = ""
     text = describe_last(view, names)
     pending = view.get("pending")
     if pending and pending["kind"] == "zed":
@@ -398,10 +402,38 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], top: f
                     else "."))
     elif view["phase"] in ("play", "over"):
         limit = view.get("quiet_limit") or 0
-        text += f" Quiet plies: {view.get('quiet', 0)}" + (f"/{limit}." if limit else ".")
-    if view.get("viewer") is not None and view["phase"] != "setup":
-        text += " Dashed rims: your stones the opponent has not seen."
-    panel_text(canvas, x, y, width, text.strip(), 16)
+        text += f" Quiet plies: {view.get('quiet', 0)}" + (f" of {limit}." if limit else ".")
+    last = ("Last: " if view["phase"] in ("play", "over") and view.get("last") else "") + text.strip()
+    return reason, note, last
+
+
+def _rows(view: Mapping[str, Any], names: Sequence[str]) -> list[PanelRow]:
+    outcome = view.get("outcome")
+    winners = set((outcome or {}).get("winners") or [])
+    return [PanelRow(CHIPS[seat], names[seat], _seat_detail(view, seat),
+                     seat in winners if outcome else seat in (view.get("actors") or [])) for seat in (0, 1)]
+
+
+def panel_height(view: Mapping[str, Any], names: Sequence[str]) -> float:
+    reason, note, last = _words(view, names)
+    return (cards_height(2) + 14 + text_height(reason, PANEL_W, BODY) + text_height(note, PANEL_W)
+            + text_height(last, PANEL_W))
+
+
+PANEL_W = WIDTH - 2 * MARGIN
+
+
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], top: float) -> None:
+    """Under the board: both sides' cards with what they lost, why it ended, what this view shows, the last move."""
+    x, w = MARGIN, PANEL_W
+    y = seat_cards(canvas, x, top, w, _rows(view, names)) + 14
+    reason, note, last = _words(view, names)
+    if reason:
+        y = panel_text(canvas, x, y, w, reason, BODY)
+    if note:
+        y = panel_text(canvas, x, y, w, note, SMALL, MUTED)
+    if last:
+        panel_text(canvas, x, y, w, last, SMALL)
 
 
 __all__ = ["CHIPS", "Layout", "describe_last", "layout", "render_board"]

@@ -5,6 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
+
+from PIL import Image
 
 from render.kit import (
     BORDER,
@@ -22,8 +25,10 @@ from render.kit import (
     wrap,
 )
 from render.panels import (
+    BODY,
     HEADER_HEIGHT,
     MARGIN,
+    SMALL,
     panel_text,
     title_bar,
 )
@@ -31,6 +36,7 @@ from render.sanae import (
     BOARD_TOP,
     STONE,
     TITLE,
+    UNIT,
     WIDTH,
     _draw_board,
     _stone,
@@ -58,43 +64,45 @@ OPENING = ("options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused z
 
 
 def _stone_table(canvas: Canvas, y: float) -> float:
-    """One row per stone, from the rules' own tables; returns the y below."""
-    cols = (MARGIN + 4, MARGIN + 52, MARGIN + 200, MARGIN + 262, MARGIN + 330, MARGIN + 392)
-    for x, head in zip(cols[1:], ("Stone", "Rank", "Range", "Count", "Special"), strict=True):
-        canvas.text((x, y), head.upper(), 14, MUTED)
-    y += 24
-    row = 46
+    """One row per stone, from the rules' own tables, its special rule under it; returns the y below."""
+    width = RULES_WIDTH - 2 * MARGIN
+    cols = (MARGIN + 6, MARGIN + 60, MARGIN + 330, MARGIN + 470, MARGIN + 610)
+    for x, head in zip(cols[1:], ("stone", "rank", "range", "count"), strict=True):
+        canvas.text((x if head == "stone" else x + 40, y), head, SMALL, MUTED, anchor="la" if head == "stone" else "ma")
+    y += 44
     for i, letter in enumerate(LETTERS):
-        top = y + i * row
+        note = NOTES.get(letter, "")
+        height = 50 + (len(wrap(note, SMALL, width - 70)) * SMALL * 1.25 + 6 if note else 0)
         if i % 2 == 0:
-            canvas.rect((MARGIN, top, RULES_WIDTH - MARGIN, top + row), fill=mix(BORDER, PAPER, 0.35), radius=6)
-        mid = top + row / 2
-        _stone(canvas, (cols[0] + STONE + 4, mid), {"seat": 0, "letter": letter, "revealed": True}, False)
-        canvas.text((cols[1], mid), NAMES[letter], 19, INK, anchor="lm")
+            canvas.rect((MARGIN - 8, y, RULES_WIDTH - MARGIN + 8, y + height), fill=mix(BORDER, PAPER, 0.35),
+                        radius=8)
+        mid = y + 25
+        _stone(canvas, (cols[0] + STONE, mid), {"seat": 0, "letter": letter, "revealed": True}, False)
+        canvas.text((cols[1], mid), NAMES[letter], BODY, INK, anchor="lm")
         rank = f"{RANKS[letter]}{'*' if letter in SPECIAL_COMBAT else ''}"
-        canvas.text((cols[2] + 14, mid), rank, 19, INK, anchor="mm")
-        canvas.text((cols[3] + 20, mid), str(RANGES[letter]) if RANGES[letter] else "-", 19, INK, anchor="mm")
-        canvas.text((cols[4] + 20, mid), str(COUNTS[letter]), 19, INK, anchor="mm")
-        lines = wrap(NOTES.get(letter, ""), 16, RULES_WIDTH - MARGIN - cols[5] - 8)
-        for k, line in enumerate(lines):
-            canvas.text((cols[5], mid + (k - (len(lines) - 1) / 2) * 19), line, 16, INK, anchor="lm")
-    y += len(LETTERS) * row + 8
-    canvas.text((MARGIN + 4, y), "* Wizard against Dragon, or either against its own kind: a plain roll-off. "
-                "All dice are rolled by the bot and shown to both.", 15, MUTED)
-    return y + 22
+        canvas.text((cols[2] + 40, mid), rank, BODY, INK, anchor="mm")
+        canvas.text((cols[3] + 40, mid), str(RANGES[letter]) if RANGES[letter] else "–", BODY, INK, anchor="mm")
+        canvas.text((cols[4] + 40, mid), str(COUNTS[letter]), BODY, INK, anchor="mm")
+        if note:
+            canvas.paragraph((cols[1], y + 50), note, SMALL, width - 70, INK, 1.25)
+        y += height
+    y += 10
+    return panel_text(canvas, MARGIN, y, width, "* Wizard against Dragon, or either against its own kind: a plain "
+                      "roll-off. All dice are rolled by the bot and shown to both.", SMALL, MUTED)
 
 
 def _legend(canvas: Canvas, y: float) -> float:
-    """How stones look on the board image; returns the y below."""
-    looks = (({"seat": 1}, "hidden"), ({"seat": 1, "letter": "N", "revealed": True}, "revealed"),
-             ({"seat": 0, "letter": "L"}, "yours, not yet seen by the opponent (your view)"),
-             ({"seat": 0, "letter": "C", "revealed": True, "zed_used": True}, "Zed Inel used"))
-    x: float = MARGIN + 4
-    for stone, words in looks:
-        _stone(canvas, (x + STONE, y + STONE + 2), stone, True)
-        x += 2 * STONE + 10
-        x += canvas.text((x, y + STONE + 2), words, 16, MUTED, anchor="lm") + 30
-    return y + 2 * STONE + 14
+    """How stones look on the board image, two to a line; returns the y below."""
+    looks: tuple[tuple[dict[str, Any], str], ...] = (
+        ({"seat": 1}, "hidden (Blue: square)"), ({"seat": 1, "letter": "N", "revealed": True}, "revealed"),
+        ({"seat": 0, "letter": "L"}, "yours, unseen by the opponent"),
+        ({"seat": 0, "letter": "C", "revealed": True, "zed_used": True}, "Zed Inel used"))
+    half = (RULES_WIDTH - 2 * MARGIN) / 2
+    for i, (stone, words) in enumerate(looks):
+        x, cy = MARGIN + (i % 2) * half, y + (i // 2) * 52 + STONE + 6
+        _stone(canvas, (x + STONE + 4, cy), stone, True)
+        canvas.fit_text((x + 2 * STONE + 18, cy), words, SMALL, half - 2 * STONE - 24, MUTED, anchor="lm")
+    return y + 2 * 52 + 10
 
 
 def _reach(state: SanaeState, source: int) -> tuple[list[int], list[int]]:
@@ -120,9 +128,24 @@ def _path_arrow(canvas: Canvas, points: Sequence[tuple[float, float]]) -> None:
     canvas.arrow(points[-2], points[-1], LAST_MOVE, 5, outline=WHITE, outline_width=2)
 
 
-def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str, box: tuple[float, float, float, float],
-             show_reach: bool) -> tuple[SanaeState, SanaeState, tuple[list[int], list[int]]]:
-    """Before (Red's own view) and after (everyone's view) a real move, cropped to `box`; (before, after, reach)."""
+PICTURE_W = (RULES_WIDTH - 2 * MARGIN - 40) / 2  # before and after side by side
+
+
+def _crop(cells: Sequence[int]) -> tuple[float, float, float, float]:
+    """The part of the board image around `cells` (board image pixels), as wide as a picture is high by 4:3."""
+    lay = layout()
+    xs = [lay.anchors[c][0] for c in cells]
+    ys = [lay.anchors[c][1] for c in cells]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    w = max(max(xs) - min(xs) + 3.2 * UNIT, 6.4 * UNIT)
+    h = w * 0.75
+    return cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2
+
+
+def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str,
+             show_reach: bool) -> tuple[SanaeState, SanaeState, tuple[list[int], list[int]], float]:
+    """Before (Red's own view) and after (everyone's view) a real move, cropped around it and side by side;
+    (before, after, reach, the y below)."""
     lay, labels = layout(), list(layout().board.labels)
     before = GAME.from_position(OPENING + stones + " ; result -")
     after = GAME.apply(before, GAME.parse(before, move, 0), 0)
@@ -140,15 +163,18 @@ def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str, box: tu
     via = [] if dst in grid.adjacent[src] else [max(free, key=lambda c: grid.cells[c].ring)]  # outer: more room
     _path_arrow(left, [lay.anchors[c] for c in (src, *via, dst)])
     _draw_board(right, GAME.view(after, None))
-    w, h = box[2] - box[0], box[3] - box[1]
+    box = _crop([src, dst, *via, *(reach[1] if show_reach else [])])
+    h = PICTURE_W * (box[3] - box[1]) / (box[2] - box[0])
+    size = (round(PICTURE_W * SCALE), round(h * SCALE))
     for i, (side, words) in enumerate(((left, "before: what Red sees"), (right, "after: what everyone sees"))):
-        bx = x + i * (w + 34)
-        left_, top, right_, bottom = (round(v * SCALE) for v in box)
-        canvas.paste(side.image.crop((left_, top, right_, bottom)), (bx, y))
-        canvas.rect((bx, y, bx + w, y + h), outline=BORDER, width=1)
-        canvas.text((bx + w / 2, y + h + 5), words, 15, MUTED, anchor="mt")
-    canvas.arrow((x + w + 7, y + h / 2), (x + w + 27, y + h / 2), MUTED, 5, head=12, outline=None)
-    return before, after, reach
+        bx = x + i * (PICTURE_W + 40)
+        x0, y0, x1, y1 = (round(v * SCALE) for v in box)
+        picture = side.image.crop((x0, y0, x1, y1)).resize(size, Image.Resampling.LANCZOS)
+        canvas.paste(picture, (bx, y))
+        canvas.rect((bx, y, bx + PICTURE_W, y + h), outline=BORDER, width=1.5)
+        canvas.text((bx + PICTURE_W / 2, y + h + 8), words, SMALL, MUTED, anchor="mt")
+    canvas.arrow((x + PICTURE_W + 6, y + h / 2), (x + PICTURE_W + 34, y + h / 2), MUTED, 6, head=14, outline=None)
+    return before, after, reach, y + h + 8 + SMALL * 1.3
 
 
 def _move_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int], list[int]], move: str) -> str:
@@ -172,10 +198,8 @@ def _attack_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int
 # (title, stones, Red's move, crop of the board image, caption, mark the reach): spec example 2 (a Queen boxed
 # in) and example 9 (a combat decided by rank).
 DIAGRAMS = (
-    ("Moving", "R1.02=bF R1.03=rF R2.02=rF R2.03=rQ R2.04=rF R3.02=bN R3.03=rF", "R2.03-R2.05", (82, 98, 432, 340),
-     _move_caption, True),
-    ("Attacking", "R1.06=rV R3.00=rL C2=bF B1.06=bV B2.00=bD", "R3.00-C2", (375, 245, 725, 487), _attack_caption,
-     False),
+    ("Moving", "R1.02=bF R1.03=rF R2.02=rF R2.03=rQ R2.04=rF R3.02=bN R3.03=rF", "R2.03-R2.05", _move_caption, True),
+    ("Attacking", "R1.06=rV R3.00=rL C2=bF B1.06=bV B2.00=bD", "R3.00-C2", _attack_caption, False),
 )
 
 
@@ -184,26 +208,25 @@ def render_rules() -> bytes:
     """One image summing up Sanae: the ten stones with rank, range and count, and two moves drawn on the board.
 
     Cached: it never changes, and its four board drawings take a third of a second."""
-    top = HEADER_HEIGHT + 14
-    canvas = Canvas(RULES_WIDTH, 1500)
-    title_bar(canvas, f"{TITLE}: the rules in pictures")
-    canvas.text((RULES_WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2 players, 36 stones each", 18, MUTED, anchor="rm")
+    top = HEADER_HEIGHT + 16
+    width = RULES_WIDTH - 2 * MARGIN
+    canvas = Canvas(RULES_WIDTH, 3200)
+    title_bar(canvas, f"{TITLE}: the rules")
+    canvas.text((RULES_WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2 players, 36 stones each", SMALL, MUTED,
+                anchor="rm")
     y = _stone_table(canvas, top) + 12
     y = _legend(canvas, y) + 8
-    for title, stones, move, box, caption, show_reach in DIAGRAMS:
-        canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1)
-        before, after, reach = _diagram(canvas, MARGIN, y + 16, stones, move, box, show_reach)
-        text_x = MARGIN + 2 * (box[2] - box[0]) + 34 + 22
-        canvas.text((text_x, y + 16), title, 22, INK)
-        below = panel_text(canvas, text_x, y + 50, RULES_WIDTH - MARGIN - text_x, caption(before, after, reach, move),
-                           16)
-        y = max(below + 6, y + 16 + box[3] - box[1] + 34)
-    canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1)
+    for title, stones, move, caption, show_reach in DIAGRAMS:
+        canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1.5)
+        canvas.text((MARGIN, y + 16), title, BODY, INK)
+        before, after, reach, below = _diagram(canvas, MARGIN, y + 64, stones, move, show_reach)
+        y = panel_text(canvas, MARGIN, below + 6, width, caption(before, after, reach, move), SMALL) + 16
+    canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1.5)
     limit = GAME.setup(2).options.quiet_limit
-    y = panel_text(canvas, MARGIN, y + 12, RULES_WIDTH - 2 * MARGIN,
+    y = panel_text(canvas, MARGIN, y + 12, width,
                    "Win by capturing the enemy Void. A player with no legal move loses; "
                    f"{limit} moves in a row without combat is a draw. Setup is private: each side places its 36 "
-                   "stones in its own circle (9 cells stay empty), then both are shown face down.", 17) + 10
+                   "stones in its own circle (9 cells stay empty), then both are shown face down.", SMALL) + MARGIN
     out = Canvas(RULES_WIDTH, round(y))  # drawn on a tall canvas first: the captions decide the height
     out.paste(canvas.image, (0, 0))
     return out.png()

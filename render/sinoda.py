@@ -28,24 +28,36 @@ from render.kit import (
     text_on,
     text_width,
 )
-from render.panels import HEADER_HEIGHT, MARGIN, display_names, header, panel_heading, panel_text
-from rules.outcomes import result_words
+from render.panels import (
+    BODY,
+    HEADER_HEIGHT,
+    MARGIN,
+    SMALL,
+    PanelRow,
+    card_text_width,
+    cards_height,
+    display_names,
+    header,
+    panel_text,
+    reason_line,
+    seat_cards,
+    text_height,
+)
 from rules.sinoda.game import TEAM_NUMERALS
 
 TITLE = "Sinoda"
 WIDTH = 1000
 SQRT3 = math.sqrt(3)
 
-# Board area on the left, panel on the right. A lattice unit (triangle side) per board size keeps both boards
-# about the same size on screen: 6 units across for the large board, 4 for the small one.
+# Phone first: the board across the whole width, the seats and the last action under it. A lattice unit (triangle
+# side) per board size fills the width: 6 units across for the large board, 4 for the small one.
 BOARD_LEFT = MARGIN
 BOARD_TOP = HEADER_HEIGHT + 14
-BOARD_W = 650
-ROW_BAND = 30  # room for the row letters at both ends of each row
-PAD = 20
-UNIT = {2: 146.0, 3: 98.0}
-PANEL_X = BOARD_LEFT + BOARD_W + 22
-PANEL_W = WIDTH - MARGIN - PANEL_X
+BOARD_W = WIDTH - 2 * MARGIN
+ROW_BAND = 40  # room for the row letters at both ends of each row
+PAD = 12
+UNIT = {2: (BOARD_W - 2 * ROW_BAND - 2 * PAD) / 4, 3: (BOARD_W - 2 * ROW_BAND - 2 * PAD) / 6}
+PANEL_W = BOARD_W
 
 CELL_FILL = "#FBF8F1"
 PETAL_FILL = "#E9DFCD"
@@ -148,7 +160,8 @@ def _pyramid_colours(fill: str) -> tuple[str, str, str]:
 
 # ---- the static board ----------------------------------------------------------------------------------------
 @lru_cache(maxsize=8)
-def _frame(side: int, homes: tuple[tuple[tuple[str, ...], str], ...], cells_key: tuple[Any, ...]) -> Image.Image:
+def _frame(side: int, homes: tuple[tuple[tuple[str, ...], str], ...], cells_key: tuple[Any, ...],
+           label: float = SMALL) -> Image.Image:
     """Plate, triangles (start flowers tinted), petals, cell labels and row letters: drawn once per board."""
     layout = Layout(side, 0, 0)
     canvas = Canvas(BOARD_W, round(layout.height), PAPER)
@@ -170,9 +183,8 @@ def _frame(side: int, homes: tuple[tuple[tuple[str, ...], str], ...], cells_key:
         canvas.polygon(lens, fill=PETAL_FILL, outline=PETAL_LINE, width=1)
     rim = [layout.point(*v) for v in _hexagon(side)]
     canvas.polygon(rim, outline=RIM, width=2)
-    label_size = 14 if side == 3 else 16
     for cell in cells:
-        canvas.text(layout.centroid(cell["vertices"]), cell["label"], label_size, MUTED, anchor="mm")
+        canvas.text(layout.centroid(cell["vertices"]), cell["label"], label, MUTED, anchor="mm")
     for row in sorted({c["row"] for c in cells}):
         ys = [v[1] for c in cells if c["row"] == row for v in c["vertices"]]
         r_mid = (min(ys) + max(ys)) / 2
@@ -180,8 +192,8 @@ def _frame(side: int, homes: tuple[tuple[tuple[str, ...], str], ...], cells_key:
         _, y = layout.point(0, r_mid)
         x0, _ = layout.point(-half - r_mid / 2, r_mid)
         x1, _ = layout.point(half - r_mid / 2, r_mid)
-        canvas.text((x0 - 16, y), row, 17, MUTED, anchor="mm")
-        canvas.text((x1 + 16, y), row, 17, MUTED, anchor="mm")
+        canvas.text((x0 - ROW_BAND / 2, y), row, label, MUTED, anchor="mm")
+        canvas.text((x1 + ROW_BAND / 2, y), row, label, MUTED, anchor="mm")
     return canvas.image
 
 
@@ -252,12 +264,14 @@ def _paint_piece(canvas: Canvas, corners: list[Point], side: int, unit: float, f
     badge = (centre[0], centre[1] + (2 if up else -2))
     radius = unit * (0.19 if side == 3 else 0.15)
     canvas.token(badge, radius, WHITE, shape, str(value), INK, size=unit * (0.25 if side == 3 else 0.2), width=1.5)
-    if team:
+    if team:  # the team numeral in a black pill at the tip, as large as the phone minimum
         apex = min(range(3), key=lambda i: corners[i][1]) if up else max(range(3), key=lambda i: corners[i][1])
-        tip = (centre[0] + (base[apex][0] - centre[0]) * 0.8, centre[1] + (base[apex][1] - centre[1]) * 0.8)
-        radius = unit * (0.085 if side == 3 else 0.065)
-        size = radius * (1.5, 1.2, 0.95)[min(len(team), 3) - 1]
-        canvas.disc(tip, radius, INK, team, WHITE, size=size, outline=WHITE, width=1)
+        tip = (centre[0] + (base[apex][0] - centre[0]) * 0.86, centre[1] + (base[apex][1] - centre[1]) * 0.86)
+        size = min(SMALL, unit * 0.2)
+        w, h = text_width(team, size) + size * 0.5, size * 1.2
+        canvas.rect((tip[0] - w / 2, tip[1] - h / 2, tip[0] + w / 2, tip[1] + h / 2), fill=INK, outline=WHITE,
+                    width=1.5, radius=h / 2)
+        canvas.text(tip, team, size, WHITE, anchor="mm")
 
 
 def _points_up(corners: Sequence[Point]) -> bool:
@@ -269,7 +283,7 @@ def _dark(fill: str) -> bool:
     return text_on(fill) == WHITE
 
 
-def draw_cell_outline(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], width: float = 7) -> None:
+def draw_cell_outline(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]], width: float = 9) -> None:
     """The last move's frame around a cell (black with a white core: the kit's last-move mark)."""
     canvas.mark_polygon(_scaled(layout.triangle(vertices), layout.centroid(vertices), 0.95), width)
 
@@ -281,7 +295,7 @@ def draw_change_badge(canvas: Canvas, layout: Layout, vertices: Sequence[Sequenc
     apex = min(corners, key=lambda p: p[1]) if _points_up(corners) else max(corners, key=lambda p: p[1])
     spot = (centre[0] + (apex[0] - centre[0]) * 0.62, centre[1] + (apex[1] - centre[1]) * 0.62)
     label = f"→{new}"
-    size = layout.unit * 0.16
+    size = max(SMALL, layout.unit * 0.16)
     w = text_width(label, size) + size * 0.8
     box = (spot[0] - w / 2, spot[1] - size * 0.75, spot[0] + w / 2, spot[1] + size * 0.75)
     canvas.rect(box, fill=LAST_MOVE, outline=WHITE, width=2, radius=size * 0.5)
@@ -297,65 +311,28 @@ def draw_path(canvas: Canvas, layout: Layout, centres: Sequence[Point]) -> None:
     length = math.hypot(x1 - x0, y1 - y0)
     tip = (x1 - (x1 - x0) / length * stop, y1 - (y1 - y0) / length * stop)
     points = [*centres[:-1], tip]
-    canvas.line(points, WHITE, 11)
-    canvas.line(points, LAST_MOVE, 6)
-    canvas.circle(centres[0], 9, fill=LAST_MOVE, outline=WHITE, width=2)
-    canvas.arrow(points[-2] if len(points) > 2 else centres[0], tip, LAST_MOVE, 6, head=22, outline=WHITE,
-                 outline_width=2)
+    canvas.line(points, WHITE, 12)
+    canvas.line(points, LAST_MOVE, 7)
+    canvas.circle(centres[0], 11, fill=LAST_MOVE, outline=WHITE, width=2.5)
+    canvas.arrow(points[-2] if len(points) > 2 else centres[0], tip, LAST_MOVE, 7, head=26, outline=WHITE,
+                 outline_width=2.5)
 
 
 # ---- panel ---------------------------------------------------------------------------------------------------
-SEAT_BLOCK = 78
-
-
-def _detail(view: Mapping[str, Any], seat: int, where: str, room: float) -> str:
-    """'NW corner · 5 pieces', or why the seat is out."""
+def _detail(view: Mapping[str, Any], seat: int, where: str, team: str, room: float) -> str:
+    """'Team I · NW corner · 5 pieces · 2 taken', shortened to fit, or why the seat is out."""
     counts = view.get("piece_counts") or []
     count = counts[seat] if seat < len(counts) else 0
     pieces = f"{count} piece{'' if count == 1 else 's'}"
-    if view.get("resigned") == seat:
-        return first_fitting([f"{where} · resigned", "resigned"], 14, room)
-    if count == 0:
-        return first_fitting([f"{where} · no pieces left", "no pieces left"], 14, room)
-    return first_fitting([f"{where} · {pieces}", pieces], 14, room)
-
-
-def _seat_block(canvas: Canvas, view: Mapping[str, Any], seat: int, name: str, where: str, chips: Sequence[Chip],
-                x: float, y: float, w: float) -> None:
-    """A seat's row: chip, name, flower and pieces left, captured pieces, and the capture disc with the points."""
-    outcome = view.get("outcome")
-    winners = (outcome or {}).get("winners") or []
-    active = seat in winners if outcome else seat == view.get("to_move")
-    counts = view.get("piece_counts") or []
-    out = (counts[seat] if seat < len(counts) else 0) == 0 or view.get("resigned") == seat
-    if active:
-        canvas.rect((x, y, x + w, y + SEAT_BLOCK - 6), fill=WHITE, outline=INK, width=2, radius=10)
-    ch = chips[seat]
-    if out:
-        ch = Chip(mix(ch.fill, PAPER, 0.35), MUTED, ch.label)
-    canvas.chip((x + 24, y + 24), 15, ch)
-    disc_r = 25
-    disc = (x + w - disc_r - 10, y + (SEAT_BLOCK - 6) / 2)
-    text_x, room = x + 48, w - 48 - 2 * disc_r - 18
-    # 10 px from the name's baseline to the detail's top: room for the deepest descenders (Arabic ي).
-    canvas.fit_text((text_x, y + 24), name, 19, room, MUTED if out else INK, anchor="ls")
-    canvas.text((text_x, y + 34), _detail(view, seat, where, room), 14, MUTED, anchor="lt")
-    # The capture disc: points in the middle; the captured pieces (values at capture) as small pyramids beside.
-    points = (view.get("points") or view.get("scores") or [0] * (seat + 1))[seat]
-    canvas.circle(disc, disc_r, fill=mix(chips[seat].fill, WHITE, 0.18), outline=chips[seat].fill, width=3)
-    canvas.text((disc[0], disc[1] - 3), str(points), 22, INK, anchor="mm")
-    canvas.text((disc[0], disc[1] + 13), "pts", 11, MUTED, anchor="mm")
     caps = (view.get("caps") or [0] * (seat + 1))[seat]
-    captured = (view.get("captured") or [None] * (seat + 1))[seat]
-    cy = y + 59
-    if captured:
-        for i, value in enumerate(captured[:8]):
-            cx = text_x + 11 + i * 24
-            canvas.polygon([(cx, cy - 10), (cx + 11, cy + 9), (cx - 11, cy + 9)], fill="#D9D2C5", outline=INK,
-                           width=1)
-            canvas.text((cx, cy + 3), str(value), 12, INK, anchor="mm")
-    else:
-        canvas.text((text_x, cy), f"{caps} captured" if caps else "no captures yet", 13, MUTED, anchor="lm")
+    team = f"Team {team} · " if team else ""
+    if view.get("resigned") == seat:
+        return first_fitting([f"{team}{where} · resigned", f"{team}resigned", "resigned"], SMALL, room)
+    if count == 0:
+        return first_fitting([f"{team}{where} · no pieces left", f"{team}no pieces left", "no pieces"], SMALL, room)
+    taken = f" · {caps} taken" if caps else ""
+    return first_fitting([f"{team}{where} · {pieces}{taken}", f"{team}{pieces}{taken}", f"{team}{pieces}", pieces],
+                         SMALL, room)
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -383,14 +360,12 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     return ""
 
 
-def _panel_layout(view: Mapping[str, Any]) -> list[tuple[str, list[int]]]:
-    """Seat groups for the panel: one per team in team games, else one untitled group."""
+def _panel_layout(view: Mapping[str, Any]) -> tuple[list[int], int]:
+    """(seats in card order, columns): teammates side by side on one row in team games, else two columns."""
     teams = view.get("teams") or []
-    seat_names = view.get("seat_names") or []
     if view.get("team_mode", "none") == "none" or not teams:
-        return [("", list(range(view["players"])))]
-    return [(f"Team {TEAM_LETTERS[i]} · " + " & ".join(seat_names[s] for s in team), list(team))
-            for i, team in enumerate(teams)]
+        return list(range(view["players"])), 2
+    return [s for team in teams for s in team], max(len(team) for team in teams)
 
 
 def _team_letters(view: Mapping[str, Any]) -> list[str]:
@@ -402,47 +377,59 @@ def _team_letters(view: Mapping[str, Any]) -> list[str]:
     return [TEAM_LETTERS[t] for t in team_of]
 
 
-def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip],
-           wheres: Sequence[str]) -> float:
-    y: float
-    x, y, w = PANEL_X, BOARD_TOP, PANEL_W
-    for title, seats in _panel_layout(view):
-        if title:
-            y = panel_heading(canvas, x, y, w, title) - 4
-        for seat in seats:
-            _seat_block(canvas, view, seat, names[seat], wheres[seat], chips, x, y, w)
-            y += SEAT_BLOCK
-    y += 4
-    words = result_words(view, names)  # the header's words, here in full
-    if words is not None:
-        y = panel_heading(canvas, x, y, w, "Result")
-        y = panel_text(canvas, x, y, w, words.sentence(), 16) + 6
-    text = describe_last(view, names)
-    if text:
-        y = panel_heading(canvas, x, y, w, "Last action")
-        y = panel_text(canvas, x, y, w, text, 16) + 6
+def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str]:
+    """(why it ended, the last action, the round) in words for under the board; "" where there is none."""
+    reason = reason_line(view, names)  # the header says who; here why
+    last = describe_last(view, names)
     limit = view.get("round_limit")
     rnd = int(view.get("actions") or 0) // max(1, int(view["players"])) + 1
     info = f"Round {rnd}" + (f" of {limit}" if limit else "")
     if view.get("players") == 2 and not view.get("sinoda_win", True):
         info += " · no Win by Sinoda"
-    canvas.text((x, y + 2), info, 15, MUTED)
-    return y + 24
+    return reason, "Last: " + last if last else "", info
 
 
-def _panel_height(view: Mapping[str, Any]) -> float:
-    groups = _panel_layout(view)
-    extra = 26 * sum(1 for title, _ in groups if title)
-    return extra + SEAT_BLOCK * int(view["players"]) + 4 + 3 * 30 + 3 * 2 * 21 + 30
+def _panel_height(view: Mapping[str, Any], names: Sequence[str]) -> float:
+    seats, columns = _panel_layout(view)
+    reason, last, info = _words(view, names)
+    return (cards_height(len(seats), columns) + 14 + text_height(reason, PANEL_W, BODY) + text_height(last, PANEL_W)
+            + text_height(info, PANEL_W))
 
 
-def _draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: Sequence[Chip]) -> None:
+def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip],
+           wheres: Sequence[str], top: float) -> float:
+    """Under the board: a card per seat (teammates side by side) with its points, why it ended, the last action,
+    the round."""
+    seats, columns = _panel_layout(view)
+    outcome = view.get("outcome")
+    winners = (outcome or {}).get("winners") or []
+    counts = view.get("piece_counts") or []
+    teams = _team_letters(view)
+    room = card_text_width(PANEL_W, columns, value=True)
+    rows = []
+    for seat in seats:
+        points = (view.get("points") or view.get("scores") or [0] * (seat + 1))[seat]
+        out = (counts[seat] if seat < len(counts) else 0) == 0 or view.get("resigned") == seat
+        rows.append(PanelRow(chips[seat], names[seat], _detail(view, seat, wheres[seat], teams[seat], room),
+                             seat in winners if outcome else seat == view.get("to_move"), out, str(points), "pts"))
+    x, w = MARGIN, PANEL_W
+    y = seat_cards(canvas, x, top, w, rows, columns) + 14
+    reason, last, info = _words(view, names)
+    if reason:
+        y = panel_text(canvas, x, y, w, reason, BODY)
+    if last:
+        y = panel_text(canvas, x, y, w, last, SMALL)
+    return panel_text(canvas, x, y, w, info, SMALL, MUTED)
+
+
+def _draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: Sequence[Chip],
+                label: float = SMALL) -> None:
     """The board of `view` with its pieces and the last action marked, at `layout`."""
     side = layout.side
     cells = view["cells"]
     homes = tuple((tuple(labels), chips[seat].fill) for seat, labels in enumerate(view.get("start_cells") or []))
     cells_key = tuple((c["label"], c["row"], tuple(tuple(v) for v in c["vertices"])) for c in cells)
-    canvas.paste(_frame(side, homes, cells_key), (layout.left, layout.top))
+    canvas.paste(_frame(side, homes, cells_key, label), (layout.left, layout.top))
 
     by_label = {c["label"]: c for c in cells}
     team_letters = _team_letters(view)
@@ -456,13 +443,13 @@ def _draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: 
             ch = chips[piece["seat"]]
             draw_piece(canvas, layout, cell["vertices"], ch.fill, piece["value"], ch.shape, team_letters[piece["seat"]])
     if last.get("kind") == "move":
-        for label in (last.get("from"), last.get("to")):
-            if label in by_label:
-                draw_cell_outline(canvas, layout, by_label[label]["vertices"])
+        for end in (last.get("from"), last.get("to")):
+            if end in by_label:
+                draw_cell_outline(canvas, layout, by_label[end]["vertices"])
         if last.get("captured") and last.get("to") in by_label:
             vs = by_label[last["to"]]["vertices"]
             cx, cy = layout.centroid(vs)
-            canvas.cross((cx + layout.unit * 0.2, cy - layout.unit * 0.2), 12, INK, 3)
+            canvas.cross((cx + layout.unit * 0.22, cy - layout.unit * 0.2), layout.unit * 0.12, INK, 4)
     elif last.get("kind") == "change" and last.get("cell") in by_label:
         draw_cell_outline(canvas, layout, by_label[last["cell"]]["vertices"])
         draw_change_badge(canvas, layout, by_label[last["cell"]]["vertices"], int(last.get("value") or 0))
@@ -474,11 +461,11 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     layout = Layout(side)
     chips = seat_chips(view)
     shown = display_names(view, names)
-    height = round(max(layout.bottom, BOARD_TOP + _panel_height(view)) + MARGIN)
-    canvas = Canvas(WIDTH, height)
+    top = layout.bottom + 16
+    canvas = Canvas(WIDTH, round(top + _panel_height(view, shown) + MARGIN))
     header(canvas, view, shown, TITLE, chips, match_id)
     _draw_board(canvas, layout, view, chips)
-    _panel(canvas, view, shown, chips, seat_flowers(view))
+    _panel(canvas, view, shown, chips, seat_flowers(view), top)
     return canvas.png()
 
 

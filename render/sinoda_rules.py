@@ -19,7 +19,7 @@ from render.kit import (
     Chip,
     Point,
 )
-from render.panels import HEADER_HEIGHT, MARGIN, panel_text, title_bar
+from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, panel_text, text_height, title_bar
 from render.sinoda import (
     BOARD_W,
     TITLE,
@@ -31,9 +31,9 @@ from render.sinoda import (
 )
 from rules.sinoda import GAME
 
-RULES_SCALE = 0.7  # each diagram is the real board drawn at full size, then shrunk
-RULES_TOP = HEADER_HEIGHT + 16
-STEP_OFFSET = 30  # how far a step number sits beside the path
+RULES_SCALE = 0.6  # each diagram is the real board drawn at full size, then shrunk
+RULES_TOP = HEADER_HEIGHT + 20
+STEP_OFFSET = 46  # how far a step number sits beside the path (board pixels, before shrinking)
 
 # (title, caption, note, position before, action): each picture is the board as `/sinoda board` shows it after
 # the action, played by the rules so it cannot lie.
@@ -67,7 +67,7 @@ def _rules_diagram(position: str, action: str) -> tuple[Image.Image, dict[str, A
     view = GAME.view(GAME.apply(before, GAME.parse(before, action, seat), seat), None)
     layout = Layout(int(view["side"]), 0, 0)
     canvas = Canvas(BOARD_W, math.ceil(layout.height))
-    _draw_board(canvas, layout, view, seat_chips(view))
+    _draw_board(canvas, layout, view, seat_chips(view), SMALL / RULES_SCALE)  # labels 28 px once shrunk
     by_label = {c["label"]: c["vertices"] for c in view["cells"]}
     path = [layout.centroid(by_label[lb]) for lb in (view["last"] or {}).get("path") or []]
     for step, (a, b) in enumerate(pairwise(path), 1):
@@ -75,7 +75,7 @@ def _rules_diagram(position: str, action: str) -> tuple[Image.Image, dict[str, A
         length = math.hypot(b[0] - a[0], b[1] - a[1])
         nx, ny = (b[1] - a[1]) / length, (a[0] - b[0]) / length
         spot = ((a[0] + b[0]) / 2 + nx * STEP_OFFSET, (a[1] + b[1]) / 2 + ny * STEP_OFFSET)
-        canvas.disc(spot, 15, WHITE, str(step), INK, size=20, width=2)
+        canvas.disc(spot, 30, WHITE, str(step), INK, size=SMALL / RULES_SCALE, width=3)
     return _shrunk(canvas.image), GAME.view(before, None), view
 
 
@@ -105,30 +105,32 @@ def _rules_detail(canvas: Canvas, x: float, y: float, before: Mapping[str, Any],
         text = f"{last['cell']}: {old} → {last['value']}"
     else:
         return y
-    canvas.text((x + w + 14, y + h * 0.6), text, 19, INK, anchor="lm")
-    return y + h
+    panel_text(canvas, x, y + h + 8, WIDTH - MARGIN - x, text, SMALL)
+    return y + h + 8 + SMALL * 1.3
 
 
 def render_rules() -> bytes:
-    """One image summing up Sinoda: a move, a capture and a change on the small board, captioned."""
+    """One image summing up Sinoda: a move, a capture and a change on the small board; each picture with what it
+    cannot show beside it and its words under it, for a phone."""
     rows = [(*_rules_diagram(position, action), title, caption, note)
             for title, caption, note, position, action in _RULE_ROWS]
     board_w, board_h = rows[0][0].width / SCALE, rows[0][0].height / SCALE
-    row_h = board_h + 28
-    canvas = Canvas(WIDTH, round(RULES_TOP + len(rows) * row_h - 12))
-    title_bar(canvas, f"{TITLE}: the rules in three pictures")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 1), "2, 3, 4 or 6 players", 18, MUTED, anchor="rm")
-    text_x = MARGIN + board_w + 28
-    width = WIDTH - MARGIN - text_x
+    width = WIDTH - 2 * MARGIN
+    heights = [50 + board_h + 14 + text_height(caption, width) + text_height(note, width) + 34
+               for _, _, _, _, caption, note in rows]
+    canvas = Canvas(WIDTH, round(RULES_TOP + sum(heights)))
+    title_bar(canvas, f"{TITLE}: the rules")
+    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2, 3, 4 or 6 players", SMALL, MUTED, anchor="rm")
+    y: float = RULES_TOP
     for i, (image, before, after, title, caption, note) in enumerate(rows):
-        y = RULES_TOP + i * row_h
         if i:
-            canvas.line([(MARGIN, y - 14), (WIDTH - MARGIN, y - 14)], BORDER, 1)
-        canvas.paste(image, (MARGIN, y))
-        canvas.text((text_x, y + 4), title, 22, INK)
-        below = panel_text(canvas, text_x, y + 40, width, caption, 18)
-        below = _rules_detail(canvas, text_x, below + 8, before, after)
-        panel_text(canvas, text_x, below + 10, width, note, 16, MUTED)
+            canvas.line([(MARGIN, y - 18), (WIDTH - MARGIN, y - 18)], BORDER, 1.5)
+        canvas.text((MARGIN, y), title, BODY, INK)
+        canvas.paste(image, (MARGIN, y + 50))
+        _rules_detail(canvas, MARGIN + board_w + 20, y + 60, before, after)
+        below = panel_text(canvas, MARGIN, y + 50 + board_h + 14, width, caption, SMALL)
+        panel_text(canvas, MARGIN, below, width, note, SMALL, MUTED)
+        y += heights[i]
     return canvas.png()
 
 

@@ -25,9 +25,12 @@ def published(state: SanaeState) -> bool:
     return state.setup == ("ready", "ready")
 
 
-def stone_view(token: str, seat: int | None) -> dict[str, Any]:
+def stone_view(token: str, seat: int | None, over: bool = False) -> dict[str, Any]:
+    """A stone as `seat` sees it: its rank when revealed in play, when it is the viewer's own, or once the game is
+    over (then every rank is shown to everyone, as players of hidden-piece games expect; `revealed` still says
+    whether play revealed it)."""
     owner = seat_of(token)
-    shown = "*" in token or owner == seat
+    shown = "*" in token or owner == seat or over
     return {"seat": owner, "side": SIDE_WORDS[owner], "letter": token[1] if shown else None,
             "name": NAMES[token[1]] if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
 
@@ -73,8 +76,9 @@ def view(state: SanaeState, seat: int | None) -> dict[str, Any]:
     - `viewer`: the seat or None; `phase`: setup, roll, play or over; `options`: every option's value;
     - `to_move`: the seat whose turn it is in play (None otherwise); `first`: who won the first-player roll;
     - `cells`: one entry per cell in position-text order: `label`, `circle` (R, B or C), `ring`, `arc`,
-      `stone` (None or {`seat`, `side`, `letter` and `name` (None where the viewer may not know the rank),
-      `revealed`, `zed_used`}); before both layouts are confirmed only the viewer's own stones are shown;
+      `stone` (None or {`seat`, `side`, `letter` and `name` (None where the viewer may not know the rank; once
+      the game is over every rank is shown), `revealed` (by play), `zed_used`}); before both layouts are confirmed
+      only the viewer's own stones are shown;
       (the drawing geometry of each cell is static: `rules.sanae.board.BOARDS[options["board"]].geometry`
       and `.drawing()`, indexed like `cells`);
     - `setup`: per seat {`status`, `ready`}: the viewer's own status (empty, laid, ready, shuffle:K), the
@@ -91,12 +95,13 @@ def view(state: SanaeState, seat: int | None) -> dict[str, Any]:
     """
     grid = state.grid
     public_board = published(state)
+    over = state.phase == "over"
     cells = []
     for c, token in enumerate(state.cells):
         shown = token and (public_board or seat_of(token) == seat)
         cell = grid.cells[c]
         cells.append({"label": cell.label, "circle": cell.circle, "ring": cell.ring, "arc": cell.arc,
-                      "stone": stone_view(token, seat) if shown else None})
+                      "stone": stone_view(token, seat, over) if shown else None})
     pending = None
     if state.pending is not None:
         p = state.pending
@@ -146,7 +151,10 @@ def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> 
     knows: a stone seen to move is not the Void, a Zed pause implies a suitable Captain, the mover can move (a
     stuck loser cannot). Never the true state as a way out: when shuffles keep failing, a deal is built to fit.
     Only public facts and `rng` decide the deal (the pool of ranks is sorted first), never the true ranks.
+    Once the game is over nothing is hidden: the state itself.
     """
+    if state.phase == "over":
+        return state
     others = [s for s in (0, 1) if s != seat]
     if not published(state):
         for side in others:

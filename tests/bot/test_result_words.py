@@ -11,7 +11,7 @@ from cogs.history import result_text
 from cogs.tables import Tables
 from data import MatchRecord, SeatRecord
 from matches import Match
-from render.panels import display_names, status_line
+from render.panels import display_names, reason_line, status_line
 from rules import GAMES, RESIGN
 from rules.outcomes import DRAW_AGREED, result_words
 from tests.bot.helpers import answer, open_match, person_at, world
@@ -38,8 +38,12 @@ def embed_line(match: Match) -> str:
 
 
 def header(match: Match) -> tuple[list[int], str, str]:
+    """The image's header (chips, headline) and, as the third part, the reason written under the board."""
     view = match.view(None)
-    return status_line(view, display_names(view, NAMES[: match.players]))
+    names = display_names(view, NAMES[: match.players])
+    seats, main, secondary = status_line(view, names)
+    assert secondary == "" or not view.get("outcome")  # a result's reason is under the board, not in the header
+    return seats, main, reason_line(view, names)
 
 
 SINODA_TEAMS = "large|a1=1|b5=1|c7=1|-|turn=1|pts=5,0,3,0|caps=0,0,0,0|actions=40|teams=2x2"
@@ -72,7 +76,7 @@ def test_reasons_read_as_sentences_not_codes() -> None:
         "stones R1.06=bN* B1.06=bV ; result blue void_captured")
     record_position = sanae.position(state)
     match = finished("sanae", record_position)
-    for text in (embed_line(match), result_text(match), header(match)[2]):
+    for text in (embed_line(match), result_text(match), header(match)[2]):  # embed, /history, the image
         assert "void_captured" not in text
         assert "Blue captured the Void" in text, text
 
@@ -101,7 +105,7 @@ def test_embed_and_image_name_the_same_result_after_a_resignation(game: str) -> 
     names = display_names(view, NAMES[: match.players])
     words = result_words(view, names)
     assert words is not None
-    assert header(match)[1] == words.headline
+    assert header(match)[1] == words.headline and header(match)[2] == words.reason + "."
     # The embed words the same result with mentions for names (Sakamichi names the player who resigned).
     mentioned = result_words(view, [f"<@{match.user_at(s)}>" for s in range(match.players)])
     assert mentioned is not None and mentioned.reason in embed_line(match)
@@ -120,5 +124,7 @@ async def test_a_team_game_on_the_bot_ends_in_the_same_words_in_the_message_and_
     assert f"**Game over.** Team I wins ({winners[0]} & {winners[1]}): Blue resigned." in final
     names = await simcord_env.bot.service.names(match)
     view = match.view(None)
-    seats, main, secondary = status_line(view, display_names(view, names))  # what the posted image's header says
-    assert (seats, main) == ([0, 2], f"Team I wins ({names[0]} & {names[2]})") and secondary.startswith("Blue resigned")
+    shown = display_names(view, names)
+    seats, main, _ = status_line(view, shown)  # what the posted image's header says, and under the board
+    assert (seats, main) == ([0, 2], f"Team I wins ({names[0]} & {names[2]})")
+    assert reason_line(view, shown) == "Blue resigned."

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops
 
 from render import RENDERERS, render_board
 from render.animation import LAST_FRAME_MS, render_gif, sample
+from render.kit import PAPER
 from rules import GAMES
 
 NAMES = ["ada", "bob"]
@@ -46,8 +47,13 @@ def wrong_pixels(a: Image.Image, b: Image.Image) -> int:
 
 
 def board(view: dict[str, Any], size: tuple[int, int]) -> Image.Image:
+    """The board as a frame shows it: as wide as the frame, on paper to the frame's height (boards grow a little
+    as the words under them do)."""
     full = Image.open(io.BytesIO(render_board(view, NAMES, 7))).convert("RGB")
-    return full.resize(size, Image.Resampling.LANCZOS)
+    scaled = full.resize((size[0], round(full.height * size[0] / full.width)), Image.Resampling.LANCZOS)
+    frame = Image.new("RGB", size, PAPER)
+    frame.paste(scaled, (0, 0))
+    return frame
 
 
 def test_one_frame_per_board_a_second_each_the_last_held() -> None:
@@ -58,7 +64,7 @@ def test_one_frame_per_board_a_second_each_the_last_held() -> None:
     assert [ms for _, ms in shown] == [1000] * 7 + [LAST_FRAME_MS]
     assert Image.open(io.BytesIO(gif)).info.get("loop") == 0
     width, height = shown[0][0].size
-    assert width == 600 and 400 < height < 600
+    assert width == 600 and 700 < height < 1000  # boards are portrait: phone first
     # Each decoded frame (drawn over the previous one) is its own board, not a neighbour's.
     for k in (0, 4, 7):
         assert wrong_pixels(shown[k][0], board(views[k], (width, height))) < 50
@@ -112,5 +118,5 @@ def test_boards_of_different_heights_share_one_canvas(monkeypatch: pytest.Monkey
     monkeypatch.setitem(RENDERERS, "cintos", taller_each_turn)
     shown = frames(render_gif(views, NAMES, 7))
     assert len(shown) == 3 and len({image.size for image, _ in shown}) == 1
-    plain = Image.open(io.BytesIO(real(views[0], NAMES, 7)))
-    assert shown[0][0].height == round((plain.height + 80) * 600 / plain.width)  # the tallest board, turn 2
+    grown = [Image.open(io.BytesIO(real(v, NAMES, 7))).height + 40 * v["turn"] for v in views]
+    assert shown[0][0].height == max(round(h * 600 / 1000) for h in grown)  # the tallest board

@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
-from render.bodsoi import BOARD_HEIGHT, SIDES, WIDTH, _path_points, cell_box, render_board, tile_image
+from render.bodsoi import PANEL_TOP, SIDES, WIDTH, _path_points, cell_box, render_board, tile_image
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from rules.bodsoi import GAME
 from rules.bodsoi.state import BodsoiState
@@ -58,9 +58,9 @@ def test_public_and_private_images_are_small_pngs() -> None:
     for png in (public, private):
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) < MAX_PNG_BYTES
         assert image(png).width == WIDTH
-    # Only a seat's own view carries the rack strip under the board.
-    assert image(public).height == BOARD_HEIGHT
-    assert image(private).height > BOARD_HEIGHT + 100
+    # Only a seat's own view carries the rack under the panel.
+    assert PANEL_TOP < image(public).height < PANEL_TOP + 500
+    assert image(private).height > image(public).height + 200
     assert RENDERERS["bodsoi"] is render_board and "bodsoi" in RULES_IMAGES
 
 
@@ -97,7 +97,7 @@ def test_a_winning_bodsoi_is_outlined_in_its_colour() -> None:
     view = GAME.view(after, None)
     assert view["bodsoi"]["side"] == "yellow"
     pic = image(render_board(view, NAMES[:2]))
-    assert view["last_placement"]["square"] == "d5"  # outlined in orange instead
+    assert view["last_placement"]["square"] == "d5"  # framed as the last move instead
     for square in (c for c in view["bodsoi"]["cells"] if c != "d5"):
         x0, y0, _, _ = cell_box(square)
         pixel = pic.getpixel((round(x0 + 5), round(y0 + 5)))
@@ -122,4 +122,4 @@ def test_four_player_view_lists_every_seat() -> None:
     view: dict[str, Any] = GAME.view(state, seat)
     assert view["hand"]
     png = render_board(view, NAMES, 9)
-    assert image(png).height > BOARD_HEIGHT
+    assert image(png).height > PANEL_TOP + 200  # four cards and the rack

@@ -11,9 +11,18 @@ from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
 from render import render_board as render_any
-from render.cintos import BOARD_TOP, CHIPS, PANEL_X, board_box, board_from_placement, describe_last, render_board
+from render.cintos import (
+    BOARD_SIZE,
+    BOARD_TOP,
+    CHIPS,
+    PANEL_TOP,
+    board_box,
+    board_from_placement,
+    describe_last,
+    render_board,
+)
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, WHITE, rgb
-from render.panels import HEADER_HEIGHT, ROW_HEIGHT
+from render.panels import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN
 
 SEAT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 NAMES = ["Alice", "Bob", "Chloé", "Dmitri"]
@@ -116,7 +125,8 @@ def test_the_last_move_is_framed_black_with_a_white_core_on_both_squares() -> No
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         for x, y in ((mx, y0 + 1), (mx, y1 - 2), (x0 + 1, my), (x1 - 2, my)):
             assert near(image.getpixel((int(x), int(y))), LAST_MOVE), (square, x, y)
-        assert near(image.getpixel((int(mx), int(y0 + 3))), WHITE), square
+        core = int(y0 + max(5.0, (x1 - x0) / 11) / 2)  # the middle of the frame's band
+        assert near(image.getpixel((int(mx), core)), WHITE), square
     # A square the move did not touch carries no outline.
     x0, y0, x1, _ = board_box("e3")
     assert not near(image.getpixel((int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
@@ -166,14 +176,16 @@ def test_missing_names_fall_back_to_the_seat_colour() -> None:
     assert render_board(start_2p(), []) == render_board(start_2p(), ["Red", "Blue"])
 
 
-def test_two_and_four_player_panels_list_every_seat() -> None:
+def test_two_and_four_player_panels_list_every_seat_under_the_board() -> None:
     two = decode(render_board(start_2p(), NAMES))
     four = decode(render_board(start_4p(), NAMES))
-    chip_x = PANEL_X + 26 - 8  # left part of the chip, clear of its letter
-    row_y = BOARD_TOP + 6 + (ROW_HEIGHT - 6) / 2
-    assert near(four.getpixel((chip_x, int(row_y + 3 * ROW_HEIGHT))), CHIPS["G"].fill, 16)
-    assert near(two.getpixel((chip_x, int(row_y + ROW_HEIGHT))), CHIPS["B"].fill, 16)
-    assert not near(two.getpixel((chip_x, int(row_y + 3 * ROW_HEIGHT))), CHIPS["G"].fill, 60)
+    assert PANEL_TOP > BOARD_TOP + BOARD_SIZE  # phone first: the seats under the board, not beside it
+    card_w = (1000 - 2 * MARGIN - CARD_GAP) / 2
+    chip = lambda column, row: (int(MARGIN + column * (card_w + CARD_GAP) + 14 + 26),  # noqa: E731
+                                int(PANEL_TOP + row * (CARD_HEIGHT + CARD_GAP) + CARD_HEIGHT / 2 + 14))
+    assert near(four.getpixel(chip(1, 1)), CHIPS["G"].fill, 16)  # four seats, two to a row: Green the fourth
+    assert near(two.getpixel(chip(1, 0)), CHIPS["B"].fill, 16)
+    assert four.height > two.height + CARD_HEIGHT
 
 
 def test_a_finished_game_header_shows_the_result() -> None:
@@ -217,7 +229,8 @@ def test_turns_without_squares_render(kind: str) -> None:
         view["resigned"] = [False, True, False, False]
     data = render_board(view, NAMES)
     assert data != render_board(start_4p(), NAMES)
-    assert not any(near(p, LAST_MOVE, 6) for p in decode(data).crop((40, 100, 720, 780)).get_flattened_data())
+    board = (MARGIN, BOARD_TOP, MARGIN + BOARD_SIZE, BOARD_TOP + BOARD_SIZE)
+    assert not any(near(p, LAST_MOVE, 6) for p in decode(data).crop(board).get_flattened_data())
 
 
 def test_rules_image() -> None:
@@ -225,7 +238,7 @@ def test_rules_image() -> None:
     assert len(data) < MAX_PNG_BYTES
     image = decode(data)
     assert 900 <= image.width <= 1200
-    # Its diagrams mark moves in the last-move orange.
+    # Its diagrams mark moves as the board does.
     assert sum(1 for p in image.get_flattened_data() if near(p, LAST_MOVE, 8)) > 500
 
 

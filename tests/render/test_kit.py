@@ -36,7 +36,18 @@ from render.kit import (
     text_width,
     wrap,
 )
-from render.panels import HEADER_HEIGHT, PanelRow, display_names, header, panel_rows, status_line
+from render.panels import (
+    CARD_FILL,
+    CARD_HEIGHT,
+    HEADER_HEIGHT,
+    PanelRow,
+    cards_height,
+    display_names,
+    header,
+    reason_line,
+    seat_cards,
+    status_line,
+)
 
 
 def decode(data: bytes) -> Image.Image:
@@ -280,11 +291,14 @@ def test_display_names() -> None:
 
 
 def test_status_line() -> None:
-    assert status_line(view(), NAMES) == ([1], "Bob", "to move · turn 5")
-    assert status_line(view(actors=[0, 2]), NAMES) == ([0, 2], "Alice & Carol", "to act · turn 5")
+    assert status_line(view(), NAMES) == ([1], "Bob", "to move")
+    assert status_line(view(actors=[0, 2]), NAMES) == ([0, 2], "Alice & Carol", "to act")
     assert status_line(view(actors=[]), NAMES) == ([], "Turn 5", "")
     won = {"winners": [2], "scores": None, "reason": "total victory"}
-    assert status_line(view(actors=[], outcome=won), NAMES) == ([2], "Carol wins", "Total victory · 4 turns")
+    # The header has only the headline; why is under the board, where there is room for a sentence at 28 px.
+    assert status_line(view(actors=[], outcome=won), NAMES) == ([2], "Carol wins", "")
+    assert reason_line(view(actors=[], outcome=won), NAMES) == "Total victory."
+    assert reason_line(view(), NAMES) == ""
     shared = {"winners": [0, 1], "scores": None, "reason": "quiet limit"}
     assert status_line(view(outcome=shared), NAMES)[:2] == ([0, 1], "Alice & Bob win")  # a shared win, not a draw
     drawn = {"winners": [], "scores": None, "reason": "threefold repetition"}
@@ -313,15 +327,17 @@ def test_header_shows_the_turn_holder_or_the_result() -> None:
     assert has(done, chips[0].fill) and not has(done, chips[1].fill)
 
 
-def test_panel_rows_advance_and_mark_the_active_row() -> None:
-    c = Canvas(300, 300)
-    rows = [PanelRow(chip("red"), "Alice", "4 pieces", active=True), PanelRow(chip("blue"), "Bob", "eliminated",
-                                                                             out=True)]
-    bottom = panel_rows(c, 10, 10, 240, rows)
-    assert bottom > 10 + 100
+def test_seat_cards_go_two_to_a_row_and_mark_the_active_one() -> None:
+    c = Canvas(1000, 400)
+    rows = [PanelRow(chip("red"), "Alice", "4 pieces", active=True),
+            PanelRow(chip("blue"), "Bob", "eliminated", out=True), PanelRow(chip("green"), "Carol", value="7")]
+    bottom = seat_cards(c, 20, 10, 960, rows)
+    assert bottom == 10 + cards_height(3) == 10 + 2 * CARD_HEIGHT + 12
     out = c.finish()
-    assert out.getpixel((200, 20)) == rgb(WHITE)  # the active row's card
-    assert out.getpixel((200, 80)) == rgb(PAPER)
+    assert out.getpixel((400, 20)) == rgb(WHITE)  # the active card, left
+    assert out.getpixel((900, 20)) == rgb(CARD_FILL)  # the second card, right of it
+    assert out.getpixel((400, 10 + CARD_HEIGHT + 30)) == rgb(CARD_FILL)  # the third, on the next row
+    assert out.getpixel((900, 10 + CARD_HEIGHT + 30)) == rgb(PAPER)
 
 
 # ---- encoding ----------------------------------------------------------------------------------------------------

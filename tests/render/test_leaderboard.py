@@ -32,3 +32,17 @@ def test_text_table_cuts_names_marks_provisional_and_keeps_within_the_limit() ->
     long = leaderboard_text("Cintos leaderboard", "page 1 of 1", rows(200), limit=1000)
     assert len(long) <= 1000 and "more rows not shown" in long and long.count("```") == 2
     assert "No rated matches yet." in leaderboard_text("Sanae leaderboard", "", [])
+
+
+def test_places_one_to_three_wear_the_place_colours_the_standings_use() -> None:
+    from render.kit import PLACES, rgb
+    from render.leaderboard import HEAD, PLACE_X, TOP
+
+    picture = Image.open(io.BytesIO(leaderboard_png("Cintos leaderboard", "everywhere", rows(4)))).convert("RGB")
+    for place in (1, 2, 3, 4):
+        y = TOP + HEAD + (place - 1) * ROW + ROW / 2 - 3
+        # Left of the chip's centre, clear of its digit.
+        pixel = picture.getpixel((PLACE_X + 26 - 14, round(y)))
+        found = [p for p, colour in PLACES.items() if max(abs(a - b) for a, b in zip(pixel, rgb(colour),
+                                                                                      strict=True)) <= 12]
+        assert found == ([place] if place in PLACES else []), place

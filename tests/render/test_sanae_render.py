@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 from PIL import Image
 
@@ -180,3 +181,36 @@ def test_rules_image_is_registered_small_and_true_to_the_rules() -> None:
     source, target = (state.cells[labels.index(c)][1] for c in move.split("-"))
     fight = combat(source, target)
     assert fight.kind == "fixed" and fight.attacker_wins
+
+
+def test_a_finished_game_shows_every_rank_and_a_running_one_does_not() -> None:
+    from render.sanae import _words
+
+    rng = random.Random(4)
+    state = GAME.setup(2)
+    while GAME.outcome(state) is None:
+        chances = GAME.chance_outcomes(state)
+        if chances:
+            state = GAME.apply(state, rng.choices([a for a, _ in chances], [p for _, p in chances])[0], None)
+            continue
+        seat = rng.choice(sorted(GAME.actors(state)))
+        actions = GAME.legal_actions(state, seat)
+        ready = [a for a in actions if GAME.notation(state, a) == "ready"]
+        state = GAME.apply(state, ready[0] if ready and rng.random() < 0.5 else rng.choice(actions), seat)
+    over = GAME.view(state, None)
+    stones = [c["stone"] for c in over["cells"] if c["stone"]]
+    assert all(s["letter"] for s in stones) and any(not s["revealed"] for s in stones)
+    def unseen(stone: Any) -> Any:  # as a running game shows a stone play never revealed
+        return {**stone, "letter": None, "name": None} if stone and not stone["revealed"] else stone
+
+    hidden = {**over, "cells": [{**c, "stone": unseen(c["stone"])} for c in over["cells"]]}
+    assert render_board(over, NAMES) != render_board(hidden, NAMES)  # the image draws the ranks it is given
+    assert "Every rank is shown" in _words(over, NAMES)[1]
+
+
+def test_a_private_view_says_only_you_can_see_it() -> None:
+    from render.sanae import _words
+
+    state = GAME.from_position(COMBAT)
+    assert _words(GAME.view(state, 0), NAMES)[1].startswith("Only you can see this")
+    assert _words(GAME.view(state, None), NAMES)[1] == ""

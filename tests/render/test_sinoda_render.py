@@ -10,9 +10,9 @@ from PIL import Image
 
 from render import RENDERERS
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, chip, rgb
+from render.panels import HEADER_HEIGHT
 from render.sinoda import (
     BOARD_W,
-    PANEL_X,
     Layout,
     flower_name,
     render_board,
@@ -82,7 +82,7 @@ def test_board_is_a_small_png_about_a_thousand_wide(name: str) -> None:
     data = render_board(VIEWS[name](), NAMES, 9)
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < MAX_PNG_BYTES
     image = decode(data)
-    assert image.width == 1000 and 600 <= image.height <= 1000
+    assert image.width == 1000 and 1000 <= image.height <= 1500  # portrait: the seats under the board
 
 
 def test_registered_for_the_game_and_every_view_differs() -> None:
@@ -137,12 +137,12 @@ def test_team_games_badge_the_pieces_and_group_the_panel() -> None:
     teams = view_of(EX6)
     free = {**teams, "team_mode": "none", "teams": [[s] for s in range(4)], "team_of": [0, 1, 2, 3]}
     a, b = decode(render_board(teams, NAMES)), decode(render_board(free, NAMES))
-    board = (20, 80, 670, 620)
+    layout = Layout(teams["side"])
+    board = (20, 100, 980, round(layout.bottom))
     assert a.crop(board).tobytes() != b.crop(board).tobytes()  # the team badges on the pieces
-    # The panel's first heading (team I) pushes the first seat's row down.
-    panel_a = a.crop((PANEL_X, 70, 1000, 120)).tobytes()
-    panel_b = b.crop((PANEL_X, 70, 1000, 120)).tobytes()
-    assert panel_a != panel_b
+    # The cards name the team: the same seats, other words under the board.
+    panel = (0, round(layout.bottom) + 16, 1000, a.height)
+    assert a.crop(panel).tobytes() != b.crop(panel).tobytes()
 
 
 def test_flowers_are_named_as_the_spec_places_them() -> None:
@@ -158,23 +158,21 @@ def test_flowers_are_named_as_the_spec_places_them() -> None:
         assert got == names, players
 
 
-def test_capture_disc_shows_points_and_captured_pieces() -> None:
+def test_seat_cards_show_the_points() -> None:
     view = after(EX3, "b3-c4")
     assert view["points"] == [9, 8] and view["captured"][0] is None  # from a position: values unknown
     fewer = {**view, "points": [6, 8]}
     image, other = decode(render_board(view, NAMES)), decode(render_board(fewer, NAMES))
-    disc = (PANEL_X + 200, 80, 1000, 160)
-    assert image.crop(disc).tobytes() != other.crop(disc).tobytes()
-    listed = {**view, "captured": [[1, 2, 3, 1, 2], []]}
-    assert render_board(listed, NAMES) != render_board(view, NAMES)
+    cards = (0, round(Layout(view["side"]).bottom) + 16, 1000, image.height)
+    assert image.crop(cards).tobytes() != other.crop(cards).tobytes()  # the points on Red's card
 
 
 def test_finished_game_marks_the_result() -> None:
     done = after(EX5, "b3-c3")
     assert done["outcome"]["winners"] == [0]
     running = {**done, "outcome": None, "actors": [1], "to_move": 1}
-    header_done = decode(render_board(done, NAMES)).crop((0, 0, 1000, 64))
-    header_running = decode(render_board(running, NAMES)).crop((0, 0, 1000, 64))
+    header_done = decode(render_board(done, NAMES)).crop((0, 0, 1000, HEADER_HEIGHT))
+    header_running = decode(render_board(running, NAMES)).crop((0, 0, 1000, HEADER_HEIGHT))
     assert header_done.tobytes() != header_running.tobytes()
 
 
@@ -191,14 +189,14 @@ def test_rules_image_is_a_small_png_about_a_thousand_wide() -> None:
     assert len(data) < 250_000
 
 
-def test_rules_diagrams_each_mark_their_action_in_orange() -> None:
+def test_rules_diagrams_each_mark_their_action_as_the_board_does() -> None:
     image = decode(render_rules())
     board_w = round(BOARD_W * RULES_SCALE)
     rows = len(_RULE_ROWS)
-    row_h = (image.height - RULES_TOP) / rows
+    row_h = (image.height - RULES_TOP) / rows  # about: the rows' words differ in length
     for i in range(rows):
         top = round(RULES_TOP + i * row_h)
-        diagram = image.crop((0, top, board_w + 20, round(top + row_h - 20)))
+        diagram = image.crop((0, top + 40, board_w + 20, round(top + row_h * 0.7)))
         colours = diagram.getcolors(1 << 20) or []
         assert sum(n for n, c in colours if near(c, LAST_MOVE, 10)) > 150, _RULE_ROWS[i][0]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 
@@ -45,3 +46,22 @@ def test_final_adds_a_podium_above_the_table() -> None:
     plain, final = image(), image(final=True)
     assert final.height > plain.height + 200
     assert final.width == plain.width == 1000
+
+
+def test_the_podium_wears_the_place_colours_and_leaves_the_withdrawn_off() -> None:
+    from render.kit import PLACES
+    from render.standings import PODIUM, PODIUM_H, STEP_W, podium
+
+    rows = tournaments.standings(SETTINGS, ENTRANTS, GAMES)
+    # The leader withdraws: off the podium, and the places close up behind them (second stands on the first step).
+    top = [replace(rows[0], withdrawn=True), *rows[1:]]
+    steps = podium(top)
+    assert all(not s.withdrawn for _, who in steps for s in who)
+    assert [(place, [s.entrant for s in who]) for place, who in steps][:1] == [(1, [rows[1].entrant])]
+    assert [place for place, _ in podium(rows)] == [1, 2, 3]
+    picture = image(final=True)
+    left = (1000 - 3 * STEP_W) / 2
+    base = HEAD + 12 + PODIUM_H - 16
+    for i, (place, height) in enumerate(PODIUM):
+        pixel = picture.getpixel((round(left + i * STEP_W + 30), round(base - height / 2)))
+        assert near(pixel, rgb(PLACES[place])), place

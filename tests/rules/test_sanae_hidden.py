@@ -1,4 +1,5 @@
-"""Sanae hidden information: random games never show a hidden rank in views, public logs, messages or errors."""
+"""Sanae hidden information: random games never show a hidden rank in views, public logs, messages or errors while
+they run; once over, every view shows every rank."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def check_views(state: SanaeState) -> None:
             owner = "rb".index(token[0])
             if not published(state) and owner != viewer:
                 assert stone is None, "a layout is private until both are ready"
-            elif "*" in token or owner == viewer:
+            elif "*" in token or owner == viewer or state.phase == "over":  # the end shows every rank
                 assert stone["letter"] == token[1]
             else:
                 assert stone["letter"] is None and stone["name"] is None
@@ -132,6 +133,14 @@ def test_random_games_never_leak_a_hidden_rank(seed: int, options: dict[str, str
     outcome = GAME.outcome(final)
     assert outcome is not None and outcome.reason in ("void_captured", "king_queen_draw", "quiet-limit", "no_moves")
     assert GAME.actors(final) == frozenset() and GAME.chance_outcomes(final) == []
+    # Once over, every view shows every stone's rank (the final image and the GIF's last frame reveal them all),
+    # and nothing is left to re-deal.
+    hidden = [t for t in final.cells if t and "*" not in t]
+    assert hidden, "a finished game still holds stones play never revealed"
+    for viewer in (None, 0, 1):
+        stones = [c["stone"] for c in GAME.view(final, viewer)["cells"] if c["stone"]]
+        assert all(stone["letter"] for stone in stones) and len(stones) == sum(1 for t in final.cells if t)
+    assert GAME.resample_hidden(final, None, random.Random(seed)) == final
 
 
 def test_random_play_ends() -> None:
