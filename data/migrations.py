@@ -5,10 +5,14 @@ SQLite's `PRAGMA user_version` or PostgreSQL's `schema_version` table records ho
 
 from __future__ import annotations
 
+import json
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from data.sql import Database
+from rules.outcomes import DRAW_AGREED
+from rules.results import ABORTED, AGREED, BY_RULES, ENDED_KEY, facts_from_log, has_facts
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +41,27 @@ def sql_for(statement: str | Dialects, dialect: str) -> str:
     return statement
 
 
-MIGRATIONS: list[tuple[str | Dialects, ...]] = [
+async def _result_facts(db: Database) -> None:
+    """The facts of every result stored before results carried them (`rules.results`), derived from each match's
+    log: moves per seat, resignations, forfeits on time; and how it ended (the service's own reason codes)."""
+    rows = await db.fetchall("SELECT id, players, status, outcome FROM matches WHERE status IN ('finished', 'aborted') "
+                             "AND outcome IS NOT NULL ORDER BY id")
+    for match_id, players, status, text in rows:
+        outcome = json.loads(text)
+        if has_facts(outcome):
+            continue
+        lines = await db.fetchall("SELECT seat, user_id, text FROM actions WHERE match_id = ? AND n >= 1 ORDER BY n",
+                                  (match_id,))
+        ended = ABORTED if status == "aborted" else AGREED if outcome.get("reason") == DRAW_AGREED else BY_RULES
+        outcome |= facts_from_log(players, [(r[0], r[1], r[2]) for r in lines]).to_json() | {ENDED_KEY: ended}
+        await db.execute("UPDATE matches SET outcome = ?, revision = revision + 1 WHERE id = ?",
+                         (json.dumps(outcome), match_id))
+
+
+# A step: portable SQL, a `Dialects` pair, or a function run in the migration's transaction (data, not schema).
+Step = str | Dialects | Callable[[Database], Awaitable[None]]
+
+MIGRATIONS: list[tuple[Step, ...]] = [
     # 1: matches, seats, the append-only action log, users
     (
         """CREATE TABLE users (
@@ -296,6 +320,11 @@ MIGRATIONS: list[tuple[str | Dialects, ...]] = [
            WHEN (OLD.version IS DISTINCT FROM NEW.version OR OLD.status IS DISTINCT FROM NEW.status)
            EXECUTE FUNCTION tabletop_match_changed()"""),
     ),
+    # 13: a result's structured facts (rules/results.py) in the stored outcome of every match that ended before
+    # they were stored: derived from the log
+    (
+        _result_facts,
+    ),
 ]
 
 
@@ -310,5 +339,8 @@ async def migrate(db: Database) -> None:
                 continue
             log.info("applying schema migration %d (%s)", version, db.dialect)
             for step in steps:
-                await tx.execute(sql_for(step, db.dialect))
+                if isinstance(step, str | Dialects):
+                    await tx.execute(sql_for(step, db.dialect))
+                else:
+                    await step(tx)
             await tx.set_schema_version(version)

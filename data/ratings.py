@@ -117,7 +117,8 @@ class RatingStore:
     async def apply_rating(self, match_id: int, compute: Compute, now: float) -> list[RatingChangeRow] | None:
         """Apply a finished rated match's update once, in one transaction: the ratings and the per-match record
         together. A match already applied returns its recorded changes unchanged (a retry, a restart, another
-        process); one that is not rated, not finished (aborted, running) returns None and changes nothing."""
+        process); one that is not rated, not finished (aborted, running), or whose result rates nobody (`compute`
+        returns no change) returns None and changes nothing."""
         async with self._db.transaction() as tx:
             # PostgreSQL: updates take turns (each starts from the ratings the one before left; another process
             # applying this match waits, then finds it done). SQLite's BEGIN IMMEDIATE already does this.
@@ -131,6 +132,8 @@ class RatingStore:
             seats = await self._seats(tx, match_id)
             current = await self._ratings(tx, record.game, [s.user_id for s in seats])
             changes = compute(record, seats, current)
+            if not changes:  # its result is not rated (a forfeit, a double forfeit, a computer seated)
+                return None
             await self._write_changes(tx, record, changes, now)
             return changes
 
@@ -158,6 +161,8 @@ class RatingStore:
                 current = {s.user_id: ratings[(s.user_id, record.game)] for s in seats
                            if (s.user_id, record.game) in ratings}
                 changes = compute(record, seats, current)
+                if not changes:
+                    continue
                 for c in changes:
                     old = ratings.get((c.user_id, record.game))
                     ratings[(c.user_id, record.game)] = RatingRow(c.user_id, record.game, c.mu_after, c.sigma_after,

@@ -13,6 +13,7 @@ from data import Duplicate, Lease, Store
 from matches.model import Event, Match, Refusal, Turn
 from rules import RESIGN, Action, Outcome, State
 from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
+from rules.results import ABORTED, AGREED, ENDED_KEY
 
 if TYPE_CHECKING:
     from ratings import Change
@@ -21,7 +22,7 @@ TIMEOUT_RULES = ("claim", "forfeit")
 
 
 class Agreements:
-    """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve`, `_commit` and
+    """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve`, `_commit`, `facts` and
     `rate_finished`."""
 
     # What the service provides (declared for the type checker; MatchService defines them).
@@ -36,6 +37,7 @@ class Agreements:
     _resolve: Callable[..., tuple[list[Event], State]]
     _commit: Callable[..., Awaitable[None]]
     announce_finish: Callable[[Match], Awaitable[None]]
+    facts: Callable[..., Awaitable[dict[str, Any]]]
 
     if TYPE_CHECKING:
         async def rate_finished(self, match: Match) -> list[Change] | None: ...  # matches.ratings.Ratings
@@ -175,7 +177,9 @@ class Agreements:
 
     async def _end_by_agreement(self, match: Match, status: str, reason: str, *,
                                 fence: Lease | None = None) -> None:
-        outcome = Outcome(frozenset(), None, reason).to_json()
+        """End the match outside the game's rules: drawn by agreement ("finished") or aborted ("aborted")."""
+        ended = AGREED if status == "finished" else ABORTED
+        outcome = Outcome(frozenset(), None, reason).to_json() | await self.facts(match) | {ENDED_KEY: ended}
         await self._update(match, fence=fence, status=status, outcome=outcome, deadline=None, draw_offer=None,
                            expires_at=None, updated_at=self._clock())
         match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),

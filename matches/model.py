@@ -11,6 +11,7 @@ from typing import Any
 from data import MatchRecord, SeatRecord
 from rules import Game, Outcome, State
 from rules.outcomes import LOBBY_CLOSED, ResultWords, result_words
+from rules.results import Result
 
 
 class Refusal(Exception):
@@ -30,6 +31,31 @@ class Refusal(Exception):
             return cls(text)
         rest = text[code.end():]
         return cls(rest[:1].upper() + rest[1:])
+
+
+def teams_of(game: Game, record: MatchRecord) -> list[tuple[int, ...]]:
+    """The match's teams as the game names them in its final position (`Game.teams`); [] when each plays alone."""
+    if record.state is None:
+        return []
+    view = game.view(game.from_json(record.state), None)
+    return [tuple(seats) for _, seats in game.teams(view)]
+
+
+def ending_of(record: MatchRecord) -> dict[str, Any] | None:
+    """The outcome the service stored for a finished or aborted match (a closed lobby stores none)."""
+    if record.status not in ("finished", "aborted"):
+        return None
+    if record.outcome is None and record.status == "aborted":
+        return {"winners": [], "scores": None, "reason": LOBBY_CLOSED}
+    return record.outcome
+
+
+def result_of(game: Game, record: MatchRecord) -> Result | None:
+    """What the match's result means for each side (`rules.results`); None while it is not over."""
+    ending = ending_of(record)
+    if ending is None:
+        return None
+    return Result.of(ending, record.players, aborted=record.status == "aborted", sides=teams_of(game, record))
 
 
 @dataclass
@@ -99,11 +125,11 @@ class Match:
 
     def ending(self) -> dict[str, Any] | None:
         """The outcome the service stored for a finished or aborted match (a closed lobby stores none)."""
-        if self.status not in ("finished", "aborted"):
-            return None
-        if self.record.outcome is None and self.status == "aborted":
-            return {"winners": [], "scores": None, "reason": LOBBY_CLOSED}
-        return self.record.outcome
+        return ending_of(self.record)
+
+    def result(self) -> Result | None:
+        """What the result means for each side (`rules.results`); None while the match runs."""
+        return result_of(self.game, self.record)
 
     def with_ending(self, view: dict[str, Any]) -> dict[str, Any]:
         """`view` (of the final position) with "match_outcome" added when the match ended outside the game."""

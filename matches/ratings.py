@@ -6,9 +6,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from data.ratings import RatedResult, RatingChangeRow, RatingRow
+from matches.computers import is_computer
+from matches.model import result_of
 from ratings import Change, Skill, rate
 from rules import Game
 
@@ -51,22 +53,17 @@ def as_changes(rows: Sequence[RatingChangeRow]) -> list[Change]:
                    Skill(r.mu_after, r.sigma_after, r.games_before + 1), r.rank, r.result) for r in rows]
 
 
-def sides_of(game: Game, record: MatchRecord) -> list[tuple[int, ...]]:
-    """The match's teams as the game names them in its final position (`Game.teams`); [] when each plays alone."""
-    if record.state is None:
-        return []
-    view = game.view(game.from_json(record.state), None)
-    return [tuple(seats) for _, seats in game.teams(view)]
-
-
 def computer(games: Mapping[str, Game]) -> Callable[[MatchRecord, list[SeatRecord], dict[int, RatingRow]],
                                                       list[RatingChangeRow]]:
-    """The one computation both the live update and the rebuild use: same inputs, same floats."""
+    """The one computation both the live update and the rebuild use: same inputs, same floats. The result model
+    (`rules.results`) decides who is rated: nobody for a forfeit, a double forfeit or an abort, and never a match
+    with a computer seat."""
     def compute(record: MatchRecord, seats: list[SeatRecord], current: dict[int, RatingRow]) -> list[RatingChangeRow]:
-        game = games[record.game]
-        outcome: dict[str, Any] = record.outcome or {}
+        result = result_of(games[record.game], record)
         users = [s.user_id for s in seats]
-        changes = rate(outcome, record.players, [skill_of(current.get(u)) for u in users], sides_of(game, record))
+        if result is None or any(is_computer(u) for u in users):
+            return []
+        changes = rate(result, [skill_of(current.get(u)) for u in users])
         return [RatingChangeRow(record.id, c.seat, users[c.seat], c.rank, c.result, c.before.mu, c.before.sigma,
                                 c.before.games, c.after.mu, c.after.sigma) for c in changes]
     return compute

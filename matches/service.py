@@ -26,8 +26,8 @@ from matches.preferences import Preferences
 from matches.ratings import Ratings
 from matches.sharing import WebLinks
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
-from rules.outcomes import FORFEIT_KEY
 from rules.replay import replay
+from rules.results import BY_RULES, ENDED_KEY, FORFEIT_KEY, facts_from_log
 from settings import DEFAULTS
 
 log = logging.getLogger(__name__)
@@ -218,6 +218,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
                           f"{players - 1} seats besides yours.")
         if rated is None:
             rated = self.default_rated(players, (await self.guild_settings(guild_id)).rated)
+        rated = rated and not any(is_computer(u) for u in (creator_id, *invited))
         now = self._clock()
         record = await self.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
                                                creator_id=creator_id, players=players, options=full, now=now,
@@ -238,6 +239,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         so no seat draw is made or logged); the dice still come from a fresh committed seed."""
         if len(set(users)) != len(users):
             raise Refusal("A player can take one seat of a match only.")
+        rated = rated and not any(is_computer(u) for u in users)  # a computer's results stay out of the ratings
         match = await self.create(game_name, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                                   players=len(users), options=options, time_control=time_control,
                                   timeout_rule=timeout_rule, rated=rated)
@@ -439,7 +441,11 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         so, not "resigned"); `fence`: the scheduler's lease, when it acts on a deadline."""
         ended = match.game.outcome(state)
         status = "finished" if ended is not None else "active"
-        outcome = None if ended is None else ended.to_json() | ({FORFEIT_KEY: sorted(forfeit)} if forfeit else {})
+        outcome = None
+        if ended is not None:  # the result with its facts (rules/results.py): who moved, resigned, ran out of time
+            outcome = ended.to_json() | await self.facts(match, events) | {ENDED_KEY: BY_RULES}
+            if forfeit:
+                outcome[FORFEIT_KEY] = sorted(forfeit)
         snapshot = match.game.to_json(state)
         now = self._clock()
         tc = match.record.time_control
@@ -500,6 +506,13 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         """The copy's revision after its own write returned `revision`: taken when nothing else changed the match
         meanwhile (exactly one more); otherwise kept, so the next request on a shared store reads it again."""
         return revision if revision is not None and revision == match.record.revision + 1 else match.record.revision
+
+    async def facts(self, match: Match, events: Sequence[Event] = ()) -> dict[str, Any]:
+        """The facts of the match's result (`rules.results.Facts` as stored) from its log and `events`, the lines
+        about to be committed with its end."""
+        lines = [(e.seat, e.user_id, e.text) for e in await self.store.log(match.id)]
+        lines += [(e.seat, e.user_id, e.text) for e in events]
+        return facts_from_log(match.players, lines).to_json()
 
     async def announce_finish(self, match: Match) -> None:
         """Tell every `on_finish` listener that `match` ended; the result is committed, so a failing listener is

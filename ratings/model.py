@@ -1,13 +1,14 @@
-"""OpenSkill (Plackett-Luce) ratings per game: placements from an outcome, teams as units, one match's update and
-the number shown (1500 + 25 · (μ − 3σ), provisional "?" for the first 10 rated matches). Pure."""
+"""OpenSkill (Plackett-Luce) ratings per game: one match's update from its result (`rules.results`: who played,
+their places, teams as one side) and the number shown (1500 + 25 · (μ − 3σ), "?" for the first 10). Pure."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from openskill.models import PlackettLuce
+
+from rules.results import Result, Verdict
 
 MU = 25.0
 SIGMA = MU / 3
@@ -17,7 +18,7 @@ PROVISIONAL_GAMES = 10  # rated matches in a game before the number loses its "?
 
 _MODEL = PlackettLuce(mu=MU, sigma=SIGMA)
 
-WIN, DRAW, LOSS = "win", "draw", "loss"
+WIN, DRAW, LOSS = Verdict.WIN.value, Verdict.DRAW.value, Verdict.LOSS.value  # a change's result (stored)
 
 
 @dataclass(frozen=True)
@@ -73,53 +74,21 @@ class Change:
         return f"{name} {self.before.label} → {self.after.label} ({self.delta:+d})"
 
 
-def units(players: int, teams: Sequence[Sequence[int]] = ()) -> list[tuple[int, ...]]:
-    """The rated sides: each team as one unit, every seat outside a team alone; ordered by their first seat."""
-    grouped = [tuple(sorted(team)) for team in teams if team]
-    inside = {seat for team in grouped for seat in team}
-    if len(inside) != sum(len(team) for team in grouped) or any(not 0 <= s < players for s in inside):
-        raise ValueError(f"teams {list(teams)} do not split {players} seats")
-    alone = [(seat,) for seat in range(players) if seat not in inside]
-    return sorted([*grouped, *alone])
-
-
-def placements(outcome: Mapping[str, Any], sides: Sequence[tuple[int, ...]]) -> list[int]:
-    """Each side's place from a finished game's outcome (`Outcome.to_json()`): the winners share 1st; the others
-    follow ordered by the game's scores (a team's is its members' sum) where the game scores, otherwise they share
-    the next place. No winners (a draw) is everyone sharing 1st."""
-    winners = set(outcome.get("winners") or ())
-    if not winners:
-        return [1] * len(sides)
-    scores = outcome.get("scores")
-    won = [any(seat in winners for seat in side) for side in sides]
-    if scores is None:
-        return [1 if w else 2 for w in won]
-    totals = [sum(scores[seat] for seat in side) for side in sides]
-    levels = sorted({t for t, w in zip(totals, won, strict=True) if not w}, reverse=True)
-    return [1 if w else 2 + levels.index(t) for t, w in zip(totals, won, strict=True)]
-
-
-def result_of(outcome: Mapping[str, Any], seat: int) -> str:
-    winners = set(outcome.get("winners") or ())
-    return DRAW if not winners else WIN if seat in winners else LOSS
-
-
-def rate(outcome: Mapping[str, Any], players: int, skills: Sequence[Skill],
-         teams: Sequence[Sequence[int]] = ()) -> list[Change]:
-    """One finished match's update: `skills` per seat before it; the changes per seat (team members rated as one
-    side, every member updated). Deterministic: the same inputs give the same floats (the rebuild relies on it)."""
-    if len(skills) != players:
-        raise ValueError(f"{len(skills)} ratings for {players} seats")
-    sides = units(players, teams)
-    ranks = placements(outcome, sides)
-    if len(sides) < 2:
-        raise ValueError("a rated match needs two sides")
-    rated = _MODEL.rate([[_MODEL.rating(mu=skills[s].mu, sigma=skills[s].sigma) for s in side] for side in sides],
-                        ranks=[float(r) for r in ranks])
-    changes: dict[int, Change] = {}
-    for side, rank, new in zip(sides, ranks, rated, strict=True):
-        for seat, after in zip(side, new, strict=True):
+def rate(result: Result, skills: Sequence[Skill]) -> list[Change]:
+    """One finished match's update: `skills` per seat before it; the changes of the seats whose side played over the
+    board (`Result.rated_sides`: team members rated as one side, every member updated), in seat order; none when
+    the result is not rated (a forfeit, a double forfeit, an abort). Deterministic: the same inputs give the same
+    floats (the rebuild relies on it)."""
+    if len(skills) != result.players:
+        raise ValueError(f"{len(skills)} ratings for {result.players} seats")
+    rated = result.rated_sides()
+    if not rated:
+        return []
+    new = _MODEL.rate([[_MODEL.rating(mu=skills[s].mu, sigma=skills[s].sigma) for s in side] for side, _, _ in rated],
+                      ranks=[float(place) for _, place, _ in rated])
+    changes: list[Change] = []
+    for (side, place, verdict), after_side in zip(rated, new, strict=True):
+        for seat, after in zip(side, after_side, strict=True):
             before = skills[seat]
-            changes[seat] = Change(seat, before, Skill(after.mu, after.sigma, before.games + 1), rank,
-                                   result_of(outcome, seat))
-    return [changes[seat] for seat in range(players)]
+            changes.append(Change(seat, before, Skill(after.mu, after.sigma, before.games + 1), place, verdict.value))
+    return sorted(changes, key=lambda c: c.seat)

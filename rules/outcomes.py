@@ -1,4 +1,5 @@
-"""A finished match's result in words: one headline and one reason sentence for the embed, the image and the log.
+"""A finished match's result in words: one headline and one reason sentence for the embed, the image and the log
+(what a result *means* per seat is `rules.results`).
 
 Pure. Each game words its own reasons (`Game.reason_text`) and names its own teams (`Game.teams`).
 """
@@ -11,6 +12,7 @@ from typing import Any
 
 from rules import GAMES, Outcome
 from rules.base import all_of, tidy
+from rules.results import FORFEIT_KEY
 
 # Endings the match service records itself (the game's own state does not end). These strings are what it stores.
 DRAW_AGREED = "draw agreed"
@@ -28,7 +30,6 @@ MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sente
     LOBBY_CLOSED: ("Aborted", "The lobby was closed by its creator"),
     TAKEN_BACK: ("Aborted", "A move was taken back; the match goes on as a new match"),
 }
-FORFEIT_KEY = "forfeit"  # in a stored outcome: the seats that ran out of time and forfeited
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,17 @@
 """Migrations on both backends: a new database gets every one, a reopened one none again, an existing SQLite
-database at version 7 gains the match revision, one at version 8 its computer turns, and two processes starting
-together on PostgreSQL migrate once."""
+database at version 7 gains the match revision, one at version 8 its computer turns, one at version 9 its results'
+facts, and two processes starting together on PostgreSQL migrate once."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
 
 from data import Store
 from data.migrations import MIGRATIONS, sql_for
+from rules.results import Facts, Result, Verdict, stored_facts
 
 
 async def test_a_new_database_gets_every_migration_once(target: str) -> None:
@@ -69,6 +71,49 @@ async def test_a_database_at_version_8_finds_its_running_computer_turns(tmp_path
     store = await Store.open(path)
     try:
         assert await store.computer_matches() == [1]  # running, with a computer; not the people's or the finished
+    finally:
+        await store.close()
+
+
+async def test_a_database_at_version_9_gains_the_facts_of_its_results(tmp_path: Path) -> None:
+    """Results stored before they carried facts: derived from each match's log, so an immediate resignation is a
+    forfeit, a forfeit on time before anyone moved is nobody's result, a shared first place a draw."""
+    path = tmp_path / "v9.sqlite3"
+    old = [  # id, status, outcome as stored then, log lines (seat, user, text)
+        (1, "finished", {"winners": [1], "scores": None, "reason": "Red resigned"}, [(0, 11, "resign")]),
+        (2, "finished", {"winners": [0], "scores": [4, 1], "reason": "x"}, [(0, 11, "a"), (1, 22, "b"),
+                                                                             (None, None, "roll"), (1, 22, "resign")]),
+        (3, "finished", {"winners": [1], "scores": None, "reason": "x", "forfeit": [0]}, [(0, None, "resign")]),
+        (4, "finished", {"winners": [0, 1], "scores": [6, 6], "reason": "x"}, [(0, 11, "a"), (1, 22, "b")]),
+        (5, "finished", {"winners": [], "scores": None, "reason": "draw agreed"}, [(0, 11, "a")]),
+        (6, "aborted", {"winners": [], "scores": None, "reason": "aborted in the first moves"}, [(0, 11, "a")]),
+    ]
+    with sqlite3.connect(path) as conn:
+        for steps in MIGRATIONS[:9]:
+            for step in steps:
+                conn.execute(sql_for(step, "sqlite"))  # type: ignore[arg-type]
+        for match_id, status, outcome, lines in old:
+            conn.execute("INSERT INTO matches (id, game, channel_id, creator_id, status, players, version, outcome, "
+                         "created_at, updated_at) VALUES (?, 'cintos', 1, 11, ?, 2, ?, ?, 1.0, 1.0)",
+                         (match_id, status, len(lines), json.dumps(outcome)))
+            conn.executemany("INSERT INTO actions (match_id, n, seat, user_id, text, created_at) "
+                             "VALUES (?, ?, ?, ?, ?, 1.0)",
+                             [(match_id, n, *line) for n, line in enumerate(lines, start=1)])
+        conn.execute("PRAGMA user_version=9")
+    conn.close()
+    store = await Store.open(path)
+    try:
+        verdicts = {}
+        for match_id, status, outcome, _ in old:
+            record = await store.get_match(match_id)
+            assert record is not None and record.outcome is not None
+            assert {k: record.outcome[k] for k in outcome} == outcome  # what was stored stays as it was
+            verdicts[match_id] = Result.of(record.outcome, 2, aborted=status == "aborted").verdicts()
+        assert stored_facts((await store.get_match(2)).outcome) == Facts((1, 1), (1,), ())  # type: ignore[union-attr]
+        assert verdicts == {
+            1: (Verdict.FORFEIT_LOSS, Verdict.FORFEIT_WIN), 2: (Verdict.WIN, Verdict.LOSS),
+            3: (Verdict.NOT_PLAYED,) * 2, 4: (Verdict.DRAW,) * 2, 5: (Verdict.DRAW,) * 2,
+            6: (Verdict.NOT_PLAYED,) * 2}
     finally:
         await store.close()
 

@@ -1,5 +1,6 @@
-"""Ratings through the match service: a finished rated match updates once (resignations, timeouts and agreed draws
-count; aborted and unrated matches never), and the rebuild from stored results gives exactly the live numbers."""
+"""Ratings through the match service: a finished rated match updates once (resignations after both moved and agreed
+draws count; forfeits, double forfeits, aborted and unrated matches and computers never), and the rebuild from
+stored results gives exactly the live numbers."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest_asyncio
 
 from data import GuildSettings, Store
 from matches import Match, MatchService, Refusal
+from matches.computers import computer_id
 from matches.rebuild_ratings import main as rebuild_main
 from tests.matches.helpers import FakeClock
 
@@ -35,6 +37,14 @@ async def started(service: MatchService, game: str = "cintos", players: int = 2,
     return (await service.start(match.id, users[0])).match
 
 
+async def first_moves(service: MatchService, match: Match) -> None:
+    """Every seat makes a move (a resignation after that is a game played over the board, and rated)."""
+    for _ in range(match.players):
+        user = match.user_at(match.actors()[0])
+        await service.act(match.id, user, (await service.legal_texts(match.id, user))[0])
+    assert all(stored > 0 for stored in (await service.facts(match))["moves"])
+
+
 async def ratings_table(store: Store) -> list[tuple[object, ...]]:
     async with store._conn.execute("SELECT * FROM ratings ORDER BY user_id, game") as cur:
         return [tuple(row) for row in await cur.fetchall()]
@@ -44,6 +54,7 @@ async def test_rated_match_updates_once_even_when_asked_again_or_after_a_restart
     service = MatchService(store, rng=random.Random(1))
     match = await started(service)
     assert await store.match_rated(match.id)  # 2 players, server default on
+    await first_moves(service, match)
     loser = match.user_at(match.actors()[0])
     winner = ADA if loser == BOB else BOB
     await service.resign(match.id, loser)
@@ -88,28 +99,67 @@ async def test_defaults_two_players_rated_more_not_and_the_server_setting(store:
     assert await store.match_rated((await started(service, rated=True)).id)
 
 
-async def test_timeouts_and_agreed_draws_count(store: Store) -> None:
+async def test_forfeits_are_not_rated_and_agreed_draws_are(store: Store) -> None:
     clock = FakeClock()
     service = MatchService(store, rng=random.Random(4), clock=clock)
     late = await started(service, time_control=60, timeout_rule="forfeit")
-    slow = late.user_at(late.actors()[0])
+    await first_moves(service, late)
     clock.now += 61
-    await service.timeout(late.id)
-    assert late.status == "finished"
-    changes = await service.rating_changes(late.id)
-    assert changes is not None
-    assert {late.user_at(c.seat): c.result for c in changes}[slow] == "loss"
+    await service.timeout(late.id)  # a forfeit on time: a win and a loss, not played over the board
+    assert late.status == "finished" and await service.rating_changes(late.id) is None
+    resigned = await started(service, users=(CY, DEE))
+    await service.resign(resigned.id, resigned.user_at(resigned.actors()[0]))  # before the first move
+    assert resigned.status == "finished" and await service.rating_changes(resigned.id) is None
     drawn = await started(service, users=(CY, DEE))
     await service.offer_draw(drawn.id, CY)
     await service.answer_draw(drawn.id, DEE, accept=True)
     assert drawn.status == "finished"
     changes = await service.rating_changes(drawn.id)
     assert changes is not None and [c.result for c in changes] == ["draw", "draw"]
+    assert [row[0] for row in await ratings_table(store)] == [CY, DEE]
+
+
+async def test_an_unstarted_match_changes_no_rating_under_either_timeout_rule(store: Store) -> None:
+    # issue 31 point 6: nobody moved before the deadline is a double forfeit: no rating changes, whatever the rule
+    clock = FakeClock()
+    service = MatchService(store, rng=random.Random(14), clock=clock)
+    for rule in ("forfeit", "claim"):
+        match = await started(service, time_control=60, timeout_rule=rule)
+        clock.now += 61
+        await service.timeout(match.id)
+        if rule == "claim":
+            waiting = next(u for s, u in enumerate(match.user_ids) if s not in match.actors())
+            await service.claim(match.id, waiting)
+        assert match.status == "finished"
+        result = match.result()
+        assert result is not None and result.nobody_scores
+        assert await service.rating_changes(match.id) is None
+    assert await ratings_table(store) == []
+
+
+async def test_a_seated_computer_is_never_rated(store: Store) -> None:
+    # issue 31 point 6: create_seated(rated=True) with a computer seat stores an unrated match; and a match with
+    # a computer that is marked rated anyway (an old row) changes no rating
+    service = MatchService(store, rng=random.Random(15))
+    computer = computer_id("easy", 1)
+    turn = await service.create_seated("cintos", guild_id=1, channel_id=2, creator_id=ADA, users=[ADA, computer],
+                                       rated=True)
+    match = turn.match
+    assert not await store.match_rated(match.id)
+    await store._conn.execute("UPDATE matches SET rated = 1 WHERE id = ?", (match.id,))
+    await store._conn.commit()
+    if match.user_at(match.actors()[0]) == ADA:
+        await service.act(match.id, ADA, (await service.legal_texts(match.id, ADA))[0])
+    await service.computers_settled()
+    assert match.status == "active" and (await service.facts(match))["moves"] == [1, 1]
+    await service.resign(match.id, ADA)
+    assert await service.rating_changes(match.id) is None and await ratings_table(store) == []
 
 
 async def test_team_match_updates_every_member(store: Store) -> None:
     service = MatchService(store, rng=random.Random(5))
     match = await started(service, "bodsoi", 4, rated=True)
+    await first_moves(service, match)
     await service.resign(match.id, match.user_at(0))
     changes = await service.rating_changes(match.id)
     assert changes is not None and len(changes) == 4
@@ -174,10 +224,10 @@ async def test_rebuild_gives_exactly_the_live_numbers(store: Store) -> None:
                               time_control=3600, timeout_rule=rng.choice(["claim", "forfeit"]))
         await play_to_an_end(service, clock, match, rng)
         assert match.status in ("finished", "aborted")
-        rated += match.status == "finished"
+        rated += await service.rating_changes(match.id) is not None
         clock.now += 10
     live = await ratings_table(store)
-    assert rated >= 20 and len(live) >= 10
+    assert rated >= 10 and len(live) >= 10
     recorded, recomputed = await service.rebuild_ratings(write=False)
     assert len(recorded) >= 2 * rated and recomputed == recorded  # every float equal, in the same order
     await service.rebuild_ratings()  # writing: the same table again
@@ -195,6 +245,7 @@ async def test_rebuild_gives_exactly_the_live_numbers(store: Store) -> None:
 async def test_two_processes_finishing_the_same_update_apply_it_once(store: Store, tmp_path: Path) -> None:
     service = MatchService(store, rng=random.Random(6))
     match = await started(service, rated=True)
+    await first_moves(service, match)
     other = await Store.open(tmp_path / "r.sqlite3")  # a second process on the same database
     try:
         await service.resign(match.id, ADA)
@@ -216,6 +267,7 @@ async def test_rebuild_command_checks_and_rebuilds_a_database_file(tmp_path: Pat
     service = MatchService(store, rng=random.Random(8))
     for loser in (ADA, BOB, ADA):
         match = await started(service)
+        await first_moves(service, match)
         await service.resign(match.id, loser)
     live = await ratings_table(store)
     await store.close()
