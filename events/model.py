@@ -8,7 +8,7 @@ from typing import Any
 
 import tournaments
 from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
-from tournaments.pods import places_from_scores
+from rules.results import Result
 
 FORMAT_NAMES = {"swiss": "Swiss", "roundrobin": "Round robin", "double-roundrobin": "Double round robin",
                 "elimination": "Elimination", "pods": "Pods"}
@@ -103,8 +103,27 @@ class Tournament:
             return self.record.rounds
         return tournaments.rounds_for(self.settings(), count)
 
-    def standings(self) -> list[tournaments.Standing]:
-        return tournaments.standings(self.settings(), self.core_entrants(), self.core_games())
+    def standings(self, *, before_round: int | None = None) -> list[tournaments.Standing]:
+        """The standings now (a round being played counts the results already in), or before round
+        `before_round` (the rounds before it only)."""
+        games = [g for g in self.core_games() if before_round is None or g.round < before_round]
+        return tournaments.standings(self.settings(), self.core_entrants(), games)
+
+    def standings_note(self, *, before_round: int | None = None) -> str:
+        """What the standings count, for their titles: "final standings", "after round 2", or "after round 2 · round
+        3 in progress: 4 of 6 results in" (a bye is a result)."""
+        if self.status == "finished" and before_round is None:
+            return "final standings"
+        if before_round is not None:
+            return f"after round {before_round - 1}" if before_round > 1 else "seeded order"
+        current = self.round_tables()
+        if not current:
+            return "seeded order"
+        done = sum(t.points is not None for t in current)
+        after = f"after round {self.round - 1}" if self.round > 1 else "no round finished"
+        if done == len(current):
+            return f"after round {self.round}"
+        return f"{after} · round {self.round} in progress: {done} of {len(current)} results in"
 
     def entrant_of(self, user_id: int) -> EntrantRecord | None:
         return next((e for e in self.entrants if user_id in e.members), None)
@@ -148,25 +167,21 @@ class Tournament:
         return out
 
 
-def entrant_results(sides: Sides, outcome: Mapping[str, Any] | None, aborted: bool,
-                    settings: tournaments.Settings, forfeit: bool) -> tuple[tuple[float, ...], tuple[int, ...] | None,
-                                                                            bool]:
-    """A finished match's (points, places, played) per entrant of its table.
+def entrant_results(sides: Sides, result: Result,
+                    settings: tournaments.Settings) -> tuple[tuple[float, ...], tuple[int, ...] | None, bool]:
+    """A finished match's (points, places, played) per side of its table, as the result model (`rules.results`)
+    reads it for the table's seat groups.
 
-    Two entrants: win 1 / draw ½ / loss 0; a forfeit (timeout, resignation before the first move) counts but is
-    not played. Pods: places from the outcome (winners share 1st, the rest by the game's scores) and placement
-    points. An aborted match (nobody played before the deadline) is a double forfeit: nobody scores."""
+    Two sides: win 1 / draw ½ / loss 0, a forfeit (ran out of time, resigned or never moved before the first move)
+    counts but is not played. Pods: places from the outcome (winners share 1st, the rest by the game's scores) and
+    placement points. Aborted or a double forfeit (nobody moved before the deadline): nobody scores."""
+    seen = result.with_sides(sides.groups)
     n = sides.per_table
     pods = settings.format == "pods"
-    if aborted or outcome is None:
+    if seen.nobody_scores:
         return (0.0,) * n, ((n,) * n if pods else None), False
-    winners = set(outcome.get("winners") or ())
-    scores: Sequence[float] | None = outcome.get("scores")
-    won = [i for i, group in enumerate(sides.groups) if winners & set(group)]
     if not pods:
-        if len(won) == 1:
-            return tuple(1.0 if i == won[0] else 0.0 for i in range(n)), None, not forfeit
-        return (0.5,) * n, None, not forfeit
-    per = [max(float(scores[s]) for s in group) if scores else 0.0 for group in sides.groups]
-    places = (1,) * n if not won or len(won) == n else places_from_scores(per, won)  # all won: all share 1st
+        verdicts = seen.verdicts()
+        return tuple(v.points for v in verdicts), None, all(v.played for v in verdicts)
+    places = seen.places()
     return tournaments.placement_points(settings, places), places, True

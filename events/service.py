@@ -20,7 +20,7 @@ from matches import Match, MatchService, Refusal, Turn
 from matches.ratings import TournamentPlacement
 from matches.service import DEFAULT_TIME_CONTROL
 from ratings import Skill
-from rules.outcomes import FORFEIT_KEY
+from rules.results import Result, stored_facts
 
 log = logging.getLogger(__name__)
 
@@ -301,13 +301,21 @@ class TournamentService(TeamEvents):
             raise Refusal("In pods the organiser can adjudicate a draw (everyone shares 1st) or a double forfeit.")
         else:
             winner = 0 if result == "first" else 1
-            points, played = tuple(1.0 if i == winner else 0.0 for i in range(n)), False
+            points = tuple(1.0 if i == winner else 0.0 for i in range(n))
+            played = await self._played_so_far(event, match_id, event.sides.groups[winner])
         await self.store.set_result(event.id, table.round, table.board,
                                     points=event.per_entrant(table, points),  # type: ignore[arg-type]
                                     places=event.per_entrant(table, places), played=played,
                                     note=f"adjudicated by {by_name[:40]}", overwrite=True)
         await self.advance(tournament_id)
         return await self.get(tournament_id)
+
+    async def _played_so_far(self, event: Tournament, match_id: int, winners: Sequence[int]) -> bool:
+        """Whether a win adjudicated for `winners` (seats) is over the board: by the result model, as if the match
+        had ended so now (every side has moved, nobody ran out of time); else it is a forfeit win."""
+        match = await self.matches.get(match_id)
+        facts = stored_facts(await self.matches.facts(match))
+        return Result(match.players, frozenset(winners), None, facts, sides=event.sides.groups).played
 
     # ---- results and rounds ---------------------------------------------------------------------------------------
     async def match_finished(self, match: Match) -> None:
@@ -323,15 +331,9 @@ class TournamentService(TeamEvents):
         if table.points is not None or match.status not in ("finished", "aborted"):
             return False
         event = await self.get(table.tournament_id)
-        outcome = match.record.outcome or {}
-        forfeit = bool(outcome.get(FORFEIT_KEY))
-        moves = [e for e in await self.store.log(match.id) if e.seat is not None and e.user_id is not None]
-        if not forfeit and outcome.get("reason") == "resign":  # resigned before the first move: not played
-            forfeit = len(moves) <= 1
-        # Nobody started playing before the deadline (the clock forfeited the first player): a double forfeit.
-        nobody = bool(outcome.get(FORFEIT_KEY)) and not moves and event.sides.per_table == 2
-        points, places, played = entrant_results(event.sides, outcome, match.status == "aborted" or nobody,
-                                                 event.settings(), forfeit)
+        result = match.result()
+        assert result is not None
+        points, places, played = entrant_results(event.sides, result, event.settings())
         return await self.store.set_result(event.id, table.round, table.board, played=played,
                                            points=event.per_entrant(table, points),  # type: ignore[arg-type]
                                            places=event.per_entrant(table, places))

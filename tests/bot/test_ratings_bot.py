@@ -12,6 +12,7 @@ from PIL import Image
 from simcord.backend.errors import OptionError
 
 from bot import TabletopBot
+from matches import Match
 from tests.bot.helpers import NAMES, answer, open_match, person_at, world
 
 
@@ -24,12 +25,29 @@ def final_board(channel: Any) -> Any:
     return next(m for m in reversed(channel.history()) if m.embeds and "Game over" in (m.embeds[0].description or ""))
 
 
+async def quiet_moves(env: Any, match: Match, people: list[Any], count: int) -> None:
+    """`count` moves that capture nothing, made through the service (the game's pieces stay as they were)."""
+    service = env.bot.service
+    for _ in range(count):
+        if match.status != "active":
+            return
+        seat = match.actors()[0]
+        user = match.user_at(seat)
+        state = match.state
+        for text in await service.legal_texts(match.id, user):
+            after = match.game.apply(state, match.game.parse(state, text, seat), seat)
+            if after.quiet > state.quiet or match.game.outcome(after) is not None:
+                break
+        await service.act(match.id, user, text)
+
+
 async def test_rated_match_final_board_leaderboard_and_profile(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
     ada, bob = people
     match = await open_match(simcord_env, "cintos", channel, people)
     lobby = next(m for m in channel.history() if m.embeds and m.embeds[0].title == "Cintos · new match")
     assert any(f.name == "Rated" and f.value.startswith("yes") for f in lobby.embeds[0].fields)
+    await quiet_moves(simcord_env, match, people, 2)  # both play: a resignation now is a game lost, and rated
     await resign(channel, ada)
     assert match.status == "finished"
     board = final_board(channel)
@@ -60,6 +78,25 @@ async def test_rated_match_final_board_leaderboard_and_profile(simcord_env: Any)
     recent = next(f for f in profile.fields if f.name == "Recent rated matches").value
     assert f"Cintos #{match.id} · won · 1500? →" in recent and "[board](https://discord.com/channels/" in recent
     assert next(f for f in profile.fields if f.name == "Tournaments").value == "none yet"
+
+
+async def test_a_shared_first_place_is_a_draw_in_profiles_and_leaderboards(simcord_env: Any) -> None:
+    # issue 25 defect 3: "Drawn: Red and Blue share the most pieces" counted as won for both
+    channel, people = world(simcord_env)
+    ada, bob = people
+    match = await open_match(simcord_env, "cintos", channel, people, options="quiet-limit=20 repetition=off")
+    await quiet_moves(simcord_env, match, people, 40)
+    assert match.status == "finished"
+    outcome = match.outcome()
+    assert outcome is not None and len(outcome.winners) == 2 and "share the most pieces" in outcome.reason
+    for who in people:
+        profile = answer(await ada.slash(channel, "profile", user=who)).embeds[0]
+        (cintos,) = [f for f in profile.fields if f.name.startswith("Cintos · ")]
+        assert cintos.value == "1 rated game · 0 won, 1 drawn, 0 lost"
+        recent = next(f for f in profile.fields if f.name == "Recent rated matches").value
+        assert f"Cintos #{match.id} · drew · " in recent
+    board = answer(await bob.slash(channel, "leaderboard", game="cintos")).content
+    assert board.count("  0-1-0") == 2, board  # W-D-L of both players
 
 
 async def test_unrated_match_shows_no_change_and_stays_off_the_leaderboard(simcord_env: Any) -> None:
