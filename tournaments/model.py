@@ -76,4 +76,5 @@ class Standing:
     direct: float | None  # points against the tied group when every pair of it played, else None
     wins: int  # won over the board (pods: 1st places)
     withdrawn: bool
-    results: tuple[str, ...]  # per round: "W" "D" "L" "B" (bye) "F+" "F-" "-" (absent); pods: the place, "B", "-"
+    # per round: "W" "D" "L" "B" (bye) "F+" "F-" "-" (absent) "…" (being played); pods: the place, "B", "-", "…"
+    results: tuple[str, ...]

@@ -9,6 +9,8 @@ from itertools import combinations
 from tournaments import elimination
 from tournaments.model import Entrant, Game, Settings, Standing
 
+IN_PLAY = "…"  # a round's result code while its game is being played
+
 
 def scores(games: Sequence[Game]) -> dict[int, float]:
     """Points per entrant over the finished games (byes and forfeits included)."""
@@ -47,15 +49,17 @@ def won(game: Game, who: int) -> bool:
 
 def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
     """Ranked standings over the finished games.  Two-entrant formats: points, Buchholz cut 1 (own score for a
-    round without a played game), Sonneborn-Berger, direct encounter, wins, rating, sign-up order.  Pods:
+    round without a played game), Sonneborn-Berger, direct encounter, wins, rating, sign-up order.  While a round is
+    being played, a game without its result yet shows ``IN_PLAY`` and counts nothing (no points, no Buchholz for
+    that round); its results already in (byes included) count.  Pods:
     points, Buchholz cut 1 over pod opponents (the mean of the others' scores at the table), 1st places,
     rating, sign-up order.  A game with ``sides`` (teams drawn for the round) counts only the other sides'
     entrants as opponents: the mean of their scores stands for the opponent, and results compare sides."""
     done = [g for g in games if g.points is not None]
     total = scores(done)
-    last_round = max((g.round for g in done), default=0)
+    last_round = max((g.round for g in games), default=0)
     by_entrant: dict[int, dict[int, list[Game]]] = defaultdict(lambda: defaultdict(list))
-    for game in done:
+    for game in games:
         for who in game.entrants:
             by_entrant[who][game.round].append(game)
     pods = settings.format == "pods"
@@ -74,6 +78,9 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
                 contributions.append(own)
                 results.append("-")
             for game in round_games:
+                if game.points is None:  # still being played: no result yet, nothing counted for the round
+                    results.append(IN_PLAY)
+                    continue
                 results.append(result_code(game, me))
                 wins += won(game, me)
                 others = game.opponents(me)  # a drawn team's members are not each other's opponents
