@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tournaments.drawn import pair_drawn
 from tournaments.elimination import bracket
+from tournaments.figures import figure, points_text
 from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
 from tournaments.pairing import finished, pair_round, rounds_for
-from tournaments.pods import draw_teams, placement_points, places_from_scores
+from tournaments.pods import draw_teams, placement_points
 from tournaments.roundrobin import berger_table
 from tournaments.standings import standings
 
@@ -19,11 +20,12 @@ __all__ = [
     "berger_table",
     "bracket",
     "draw_teams",
+    "figure",
     "finished",
     "pair_drawn",
     "pair_round",
     "placement_points",
-    "places_from_scores",
+    "points_text",
     "rounds_for",
     "standings",
 ]

@@ -1,12 +1,15 @@
-"""Pods: three or more entrants per table, seated by standing (snake by seed in round 1), placement points."""
+"""Pods: three or more entrants per table, seated by standing avoiding repeated meetings (snake by seed in round 1),
+placement points."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from tournaments.model import Entrant, Game, Settings
-from tournaments.standings import standings
+from tournaments.standings import scores, standings
 
 
 def placement_points(settings: Settings, outcome_places: Sequence[int]) -> tuple[float, ...]:
@@ -25,15 +28,6 @@ def placement_points(settings: Settings, outcome_places: Sequence[int]) -> tuple
         tied = places.count(place)
         points.append(sum(worth(p) for p in range(place, place + tied)) / tied)
     return tuple(points)
-
-
-def places_from_scores(scores: Sequence[float], winners: Sequence[int]) -> tuple[int, ...]:
-    """Places from a game's outcome: the winners (indices) share 1st, the others ranked by score (higher
-    better), equal scores sharing a place (standard competition ranking: 1, 1, 3 …)."""
-    n = len(scores)
-    win = set(winners)
-    key = [(0 if i in win else 1, -scores[i] if i not in win else 0.0) for i in range(n)]
-    return tuple(1 + sum(1 for j in range(n) if key[j] < key[i]) for i in range(n))
 
 
 def draw_teams(players: Sequence[int], team_size: int, rng: random.Random) -> list[tuple[int, ...]]:
@@ -64,9 +58,20 @@ def table_sizes(count: int, settings: Settings) -> tuple[list[int], int]:
 
 
 def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
-    """Round 1: snake by seed (seeds 1…t at tables 1…t, then back t…1 …).  Later rounds: by standing, the
-    leaders at table 1.  Byes to the lowest-standing entrants who have had the fewest.  Within a table, the
-    entrant who has moved first least often moves first (then the higher standing)."""
+    """The tables of round ``round_no`` and its byes.
+
+    Round 1: snake by seed (seeds 1…t at tables 1…t, then back t…1 …).  Byes (every round) to the lowest-standing
+    entrants who have had the fewest.  Later rounds seat the others by these criteria, most important first (each
+    outweighs all later ones together):
+    1. as few repeated meetings as possible: every pair at a table counts once for each earlier round it shared a
+       table;
+    2. by standing: the sum over the tables of the squared points differences between tablemates as small as
+       possible (score groups stay together);
+    3. the sum of the differences in standing position between tablemates as small as possible (slices of the
+       standings: 1st–3rd, 4th–6th … when nothing else decides).
+    The seating is found exactly (branch and bound over the entrants in standing order) up to ``SEARCH_NODES``
+    steps, from the standing slices improved by swaps; the tables are listed by their best-placed entrant.
+    Within a table, the entrant who has moved first least often moves first (then the higher standing)."""
     if any(g.round >= round_no for g in games):
         raise ValueError(f"Round {round_no} has already been paired.")
     if any(g.points is None for g in games):
@@ -84,23 +89,111 @@ def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
     byes_had = {e: sum(1 for g in games if g.is_bye and g.entrants[0] == e) for e in here}
     byes = sorted(order, key=lambda e: (byes_had[e.id], -order.index(e)))[:bye_count]
     seated = [e for e in order if e not in byes]
-    tables: list[list[Entrant]] = [[] for _ in sizes]
     if round_no == 1:
+        tables: list[list[Entrant]] = [[] for _ in sizes]
         for e, t in zip(seated, _snake(sizes), strict=True):
             tables[t].append(e)
     else:
-        start = 0
-        for i, size in enumerate(sizes):
-            tables[i] = seated[start:start + size]
-            start += size
+        tables = _seat(seated, sizes, games, scores(games))
     firsts = {e: sum(1 for g in games if g.played and len(g.entrants) > 1 and g.entrants[0] == e) for e in here}
+    position = {e.id: i for i, e in enumerate(order)}
     out = []
     for table in tables:
-        rank = {e.id: i for i, e in enumerate(table)}
-        seats = sorted(table, key=lambda e: (firsts[e.id], rank[e.id])) if settings.first_player else table
+        seats = sorted(table, key=lambda e: (firsts[e.id], position[e.id])) if settings.first_player else table
         out.append(Game(round_no, tuple(e.id for e in seats), None))
     out += [Game(round_no, (e.id,), (settings.bye_points,), played=False) for e in byes]
     return out
+
+
+SEARCH_NODES = 200_000  # branch-and-bound steps per round before the best seating found is kept
+Cost = tuple[int, int, int]
+
+
+def _seat(order: list[Entrant], sizes: list[int], games: Sequence[Game],
+          points: dict[int, float]) -> list[list[Entrant]]:
+    """Tables of ``sizes`` for ``order`` (by standing) by the criteria of `pair`."""
+    met: Counter[frozenset[int]] = Counter(frozenset((a, b)) for g in games if len(g.entrants) > 1
+                                           for a, b in combinations(g.entrants, 2))
+    n = len(order)
+    ids = [e.id for e in order]
+    # pair costs between positions i and j in the standings: (repeats, squared points gap in millionths, rank gap)
+    cost = [[(met[frozenset((ids[i], ids[j]))], round(1e6 * (points.get(ids[i], 0.0) - points.get(ids[j], 0.0)) ** 2),
+              abs(i - j)) for j in range(n)] for i in range(n)]
+
+    def table_cost(members: Sequence[int]) -> Cost:
+        total = [0, 0, 0]
+        for a, b in combinations(members, 2):
+            for k in range(3):
+                total[k] += cost[a][b][k]
+        return total[0], total[1], total[2]
+
+    def total(tables: Sequence[Sequence[int]]) -> Cost:
+        parts = [table_cost(t) for t in tables]
+        return sum(p[0] for p in parts), sum(p[1] for p in parts), sum(p[2] for p in parts)
+
+    start, tables = 0, []
+    for size in sizes:  # the standing slices
+        tables.append(list(range(start, start + size)))
+        start += size
+    best = _improve(tables, total)
+    best_cost = total(best)
+    if best_cost[0] > 0 or best_cost[1] > 0:  # else the slices (improved) are already best on what matters
+        best = _search(n, sizes, cost, best, best_cost)
+    best.sort(key=min)
+    return [[order[i] for i in sorted(t)] for t in best]
+
+
+def _improve(tables: list[list[int]], total: Callable[[Sequence[Sequence[int]]], Cost]) -> list[list[int]]:
+    """Swap entrants between tables while that lowers the cost."""
+    current = total(tables)
+    better = True
+    while better:
+        better = False
+        for t, u in combinations(range(len(tables)), 2):
+            for i in range(len(tables[t])):
+                for j in range(len(tables[u])):
+                    tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+                    tried = total(tables)
+                    if tried < current:
+                        current, better = tried, True
+                    else:
+                        tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
+    return tables
+
+
+def _search(n: int, sizes: list[int], cost: list[list[Cost]], best: list[list[int]],
+            best_cost: Cost) -> list[list[int]]:
+    """Branch and bound: place the entrants in standing order, each at a table with room (of several empty tables
+    of one size, only the first), cutting every branch already as costly as the best seating found."""
+    tables: list[list[int]] = [[] for _ in sizes]
+    nodes = 0
+
+    def place(i: int, so_far: Cost) -> None:
+        nonlocal nodes, best, best_cost
+        if nodes >= SEARCH_NODES:
+            return
+        nodes += 1
+        if i == n:
+            best, best_cost = [list(t) for t in tables], so_far
+            return
+        tried_empty: set[int] = set()
+        for t, size in enumerate(sizes):
+            if len(tables[t]) >= size or (not tables[t] and size in tried_empty):
+                continue
+            if not tables[t]:
+                tried_empty.add(size)
+            added = so_far
+            for j in tables[t]:
+                c = cost[i][j]
+                added = (added[0] + c[0], added[1] + c[1], added[2] + c[2])
+            if added >= best_cost:
+                continue
+            tables[t].append(i)
+            place(i + 1, added)
+            tables[t].pop()
+
+    place(0, (0, 0, 0))
+    return best
 
 
 def _snake(sizes: list[int]) -> list[int]:

@@ -9,7 +9,7 @@ import pytest
 
 from tests.tournaments.helpers import field
 from tournaments import Game, Settings, draw_teams, pair_round, placement_points, standings
-from tournaments.pods import places_from_scores, table_sizes
+from tournaments.pods import table_sizes
 
 PODS3 = Settings("pods", 2, pod_size=3)
 
@@ -30,12 +30,6 @@ def test_round_one_snakes_by_seed() -> None:
 ])
 def test_placement_points_share_averages(places: tuple[int, ...], points: tuple[float, ...]) -> None:
     assert placement_points(PODS3, places) == pytest.approx(points)
-
-
-def test_places_from_a_games_scores() -> None:
-    assert places_from_scores([10, 7, 7, 3], winners=[0]) == (1, 2, 2, 4)
-    assert places_from_scores([10, 10, 2], winners=[0, 1]) == (1, 1, 3)
-    assert places_from_scores([0, 0, 0], winners=[2]) == (2, 2, 1)  # no scores: the others share 2nd
 
 
 def test_pod_buchholz_and_seating_by_standing_worked_by_hand() -> None:
@@ -109,3 +103,39 @@ def test_draw_teams_is_a_pure_function_of_the_rng() -> None:
     assert teams != draw_teams(players, 2, random.Random(4))
     with pytest.raises(ValueError, match="do not split"):
         draw_teams(players[:5], 2, random.Random(1))
+
+
+def meetings(games: list[Game]) -> set[frozenset[int]]:
+    return {frozenset((a, b)) for g in games if len(g.entrants) > 1 for a in g.entrants for b in g.entrants if a < b}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_nine_in_pods_of_three_never_meet_again_while_they_need_not(seed: int) -> None:
+    # issue 25 defect 4: round 2 of 9-player Sinoda pods repeated five round-1 meetings (one whole pod) although
+    # four rounds without any repeat exist (the four parallel classes of the 3 × 3 grid)
+    settings = Settings("pods", 4, pod_size=3)
+    entrants = field(9)
+    rng = random.Random(seed)
+    games: list[Game] = []
+    for r in range(1, 5):
+        new = pair_round(settings, entrants, games, r)
+        assert not meetings(new) & meetings(games), f"round {r} repeats a meeting"
+        for g in new:
+            places = tuple(rng.sample([1, 2, 3], 3))
+            games.append(Game(r, g.entrants, placement_points(settings, places), places=places))
+        leader = standings(settings, entrants, games)[0].entrant if r < 4 else None
+        if leader is not None:
+            assert leader in pair_round(settings, entrants, games, r + 1)[0].entrants  # the leaders at table 1
+
+
+def test_pods_still_pair_by_standing_when_no_meeting_is_repeated() -> None:
+    # 12 in pods of 3: after round 1 the top three by standing have not met, so they sit together at table 1
+    settings = Settings("pods", 3, pod_size=3)
+    entrants = field(12)
+    r1 = pair_round(settings, entrants, [], 1)
+    games = [Game(1, g.entrants, placement_points(settings, (1, 2, 3)), places=(1, 2, 3)) for g in r1]
+    winners = sorted((g.entrants[0] for g in r1), key=lambda e: [s.entrant for s in
+                                                                   standings(settings, entrants, games)].index(e))
+    r2 = pair_round(settings, entrants, games, 2)
+    assert set(r2[0].entrants) == set(winners[:3])
+    assert not meetings(r2) & meetings(games)
