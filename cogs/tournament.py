@@ -77,12 +77,13 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if self.events.match_finished in self.bot.service.on_finish:
             self.bot.service.on_finish.remove(self.events.match_finished)
 
-    async def standings_file(self, event: Tournament, *, final: bool = False, note: str | None = None) -> discord.File:
-        """The standings image (podium when `final`), with the text table as its alt text."""
-        rows = event.standings()
+    async def standings_file(self, event: Tournament, *, final: bool = False,
+                             before_round: int | None = None) -> discord.File:
+        """The standings image (podium when `final`; the rounds before `before_round` only when given), with the
+        text table as its alt text; its title says what it counts (`Tournament.standings_note`)."""
+        rows = event.standings(before_round=before_round)
         names = await self.events.names(event)
-        done = max((t.round for t in event.tables if t.points is not None and len(t.entrants) > 1), default=0)
-        title = event.title() + (note if note is not None else "" if final else f" · after round {done}")
+        title = event.title() + ("" if final else " · " + event.standings_note(before_round=before_round))
         png = await asyncio.to_thread(standings_image, title, rows, names, rounds=event.total_rounds() or event.round,
                                       pods=event.record.format == "pods", final=final)
         return discord.File(io.BytesIO(png), filename="standings.png",
@@ -123,7 +124,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         everyone = " ".join(f"<@{u}>" for t, _ in started for e in t.entrants for u in event.entrant(e).members)
         embed = round_embed(event, round_no, links)
         # the standings going into the round (round 1: the entrants in seed order)
-        file = await self.standings_file(event, note=f" · before round {round_no}")
+        file = await self.standings_file(event, before_round=round_no)
         embed.set_image(url="attachment://standings.png")
         await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, file=file)
 

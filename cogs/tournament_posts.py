@@ -14,20 +14,11 @@ import discord
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
 from events import Tournament
-from render.standings import podium
-from render.text import cut_name
+from render.standings import podium, standings_text
 from rules import GAMES
-from tournaments import Standing
+from tournaments import Standing, figure
 
 MAX_LISTED = 40  # sign-ups named in the sign-up message (the count says the rest)
-
-
-def points(value: float) -> str:
-    """1.5 -> '1½', 0.5 -> '½', 2.0 -> '2'."""
-    whole, half = int(value), abs(value - int(value)) >= 0.25
-    if half and abs(value - int(value) - 0.5) < 0.01:
-        return ("" if whole == 0 else str(whole)) + "½"
-    return str(whole) if value == int(value) else f"{value:g}"
 
 
 def mentions(event: Tournament, entrant_id: int) -> str:
@@ -112,16 +103,16 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
 def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) -> str:
     """'Board 1: @a (1½) vs @b (1) · match #812', a bye, or a finished table with its result."""
     if len(table.entrants) == 1:
-        return f"Bye: {mentions(event, table.entrants[0])} ({points(table.points[0] if table.points else 0)})"
+        return f"Bye: {mentions(event, table.entrants[0])} ({figure(table.points[0] if table.points else 0)})"
     # a team drawn for this round shows its members and their points before it: '@a (1) & @b (½) vs …'
-    sides = " vs ".join(" & ".join(f"{mentions(event, e)} ({points(before.get(e, 0.0))})" for e in side)
+    sides = " vs ".join(" & ".join(f"{mentions(event, e)} ({figure(before.get(e, 0.0))})" for e in side)
                         for side in event.table_sides(table))
     line = f"Board {table.board}: {sides}"
     if table.match_id is not None:
         line += f" · match #{table.match_id}"
     if table.points is not None:
         per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
-        line += " · " + "–".join(points(p) for p in per_side) + ("" if table.played else " (not played)")
+        line += " · " + "–".join(figure(p) for p in per_side) + ("" if table.played else " (not played)")
         if table.note:
             line += f" · {table.note}"
     return line
@@ -153,35 +144,20 @@ def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None =
 
 
 def standings_table(event: Tournament, rows: Sequence[Standing], names: dict[int, str]) -> str:
-    """The standings as monospace text (for screen readers and the embed): rank, name, points, tie-breaks, rounds."""
-    pods = event.record.format == "pods"
-    head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'SB':>5} {'W':>2}  rounds"
-    if pods:
-        head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'1st':>3}  rounds"
-    lines = [head]
-    for s in rows:
-        name = cut_name(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
-        results = " ".join(s.results)
-        if pods:
-            lines.append(f"{s.rank:>2} {name:<16} {points(s.points):>4} {s.buchholz_cut1:>5g} {s.wins:>3}  {results}")
-        else:
-            lines.append(f"{s.rank:>2} {name:<16} {points(s.points):>4} {s.buchholz_cut1:>5g} "
-                         f"{s.sonneborn_berger:>5g} {s.wins:>2}  {results}")
-    if any(s.withdrawn for s in rows):
-        lines.append("* withdrawn")
-    return "\n".join(lines)
+    """The standings as monospace text (for screen readers and the embed): `render.standings.standings_text`."""
+    return standings_text(rows, names, pods=event.record.format == "pods")
 
 
 def standings_embed(event: Tournament, rows: Sequence[Standing], names: dict[int, str], *,
                     final: bool = False) -> discord.Embed:
-    title = f"{event.title()} — {'final standings' if final else f'standings after round {event.round}'}"
+    title = f"{event.title()} — {'final standings' if final else 'standings ' + event.standings_note()}"
     embed = discord.Embed(title=title, colour=EMBED_COLOUR)
     text = standings_table(event, rows, names)
     embed.description = f"```\n{text[:3900]}\n```"
     if final:
-        steps = [f"{MEDALS[place]} {mentions(event, s.entrant)} — {points(s.points)}"
+        steps = [f"{MEDALS[place]} {mentions(event, s.entrant)} — {figure(s.points)}"
                  for place, who in podium(rows) for s in who]
         embed.add_field(name="Podium", value="\n".join(steps) or "—", inline=False)
-    embed.set_footer(text=f"tournament #{event.id} · W/D/L won, drawn, lost · B bye · F+/F- forfeit · "
-                          "BH-1 Buchholz cut 1 · SB Sonneborn-Berger")
+    embed.set_footer(text=f"tournament #{event.id} · W/D/L won, drawn, lost · B bye · F+/F- forfeit (not played) · "
+                          "… being played · BH-1 Buchholz cut 1 · SB Sonneborn-Berger")
     return embed

@@ -25,7 +25,8 @@ from render.kit import (
     text_width,
 )
 from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
-from tournaments import Standing
+from tournaments import Standing, figure, points_text
+from tournaments.standings import IN_PLAY
 
 # Phone first (design/boards.md): every word at least 28 px in this 1,000 px image, so 11 points on a phone.
 WIDTH = 1000
@@ -37,16 +38,9 @@ MAX_ROWS = 64  # more are summed up in one line (the text table lists everyone)
 GREY = "#9A9389"  # withdrawn entrants
 # Result chips: colour and letter together (never colour alone): green won, yellow drawn, red lost.
 CHIPS = {"W": (GREEN, "W"), "D": (YELLOW, "D"), "L": (RED, "L"), "B": (BLUE, "B"),
-         "F+": (GREEN, "F+"), "F-": (RED, "F−"), "-": (None, "–")}
+         "F+": (GREEN, "F+"), "F-": (RED, "F−"), "-": (None, "–"), IN_PLAY: (None, "…")}
 PODIUM = ((2, 120), (1, 160), (3, 90))  # place and step height, left to right; fills from the kit's PLACES
 STEP_W = 300
-
-
-def _num(value: float) -> str:
-    whole = int(value)
-    if abs(value - whole - 0.5) < 0.01:
-        return ("" if whole == 0 else str(whole)) + "½"
-    return str(whole) if value == whole else f"{value:g}"
 
 
 def _chip(canvas: Canvas, x: float, y: float, code: str) -> None:
@@ -88,7 +82,7 @@ def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping
         canvas.text((x0 + STEP_W / 2, base - height / 2), str(place), 56, text_on(fill), anchor="mm")
         who = steps.get(place, [])
         label = " & ".join(cut_name(names.get(s.entrant, str(s.entrant))) for s in who) or "—"
-        pts = f"{_num(who[0].points)} pts" if who else ""
+        pts = points_text(who[0].points) if who else ""
         canvas.text((x0 + STEP_W / 2, base - height - 56), fit(label, BODY, STEP_W - 16), BODY, INK, anchor="mm")
         canvas.text((x0 + STEP_W / 2, base - height - 20), pts, SMALL, MUTED, anchor="mm")
     canvas.line([(MARGIN, base + 0.5), (canvas.width - MARGIN, base + 0.5)], BORDER, 1.5)
@@ -139,10 +133,10 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
             out = " (withdrawn)"
             name = fit(name, SMALL, room_name - text_width(out, SMALL)) + out
         canvas.text((cols["name"], mid), fit(name, SMALL, room_name), SMALL, ink, anchor="lm")
-        canvas.text((cols["pts"], mid), _num(s.points), BODY, ink, anchor="mm")
-        canvas.text((cols["bh"], mid), _num(s.buchholz_cut1), SMALL, quiet, anchor="mm")
+        canvas.text((cols["pts"], mid), figure(s.points), BODY, ink, anchor="mm")
+        canvas.text((cols["bh"], mid), figure(s.buchholz_cut1), SMALL, quiet, anchor="mm")
         if not pods:
-            canvas.text((cols["sb"], mid), _num(s.sonneborn_berger), SMALL, quiet, anchor="mm")
+            canvas.text((cols["sb"], mid), figure(s.sonneborn_berger), SMALL, quiet, anchor="mm")
         canvas.text((cols["w"], mid), str(s.wins), SMALL, quiet, anchor="mm")
         for r, code in enumerate(s.results[first:rounds]):
             _chip(canvas, chip_x0 + r * chip_step + CHIP / 2, mid, code)
@@ -154,3 +148,22 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
         canvas.text((WIDTH / 2, y + ROW / 2), f"… and {len(rows) - MAX_ROWS} more (the text table lists everyone)",
                     SMALL, MUTED, anchor="mm")
     return canvas.png()
+
+
+def standings_text(rows: Sequence[Standing], names: Mapping[int, str], *, pods: bool = False) -> str:
+    """The same standings as monospace text (screen readers, the embed): rank, name (cut to 16), points,
+    tie-breaks, rounds."""
+    head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'SB':>5} {'W':>2}  rounds"
+    if pods:
+        head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'1st':>3}  rounds"
+    lines = [head]
+    for s in rows:
+        name = cut_name(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
+        figures = f"{s.rank:>2} {name:<16} {figure(s.points):>4} {figure(s.buchholz_cut1):>5} "
+        if pods:
+            lines.append(f"{figures}{s.wins:>3}  {' '.join(s.results)}")
+        else:
+            lines.append(f"{figures}{figure(s.sonneborn_berger):>5} {s.wins:>2}  {' '.join(s.results)}")
+    if any(s.withdrawn for s in rows):
+        lines.append("* withdrawn")
+    return "\n".join(lines)

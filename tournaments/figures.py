@@ -1,0 +1,25 @@
+"""The one way tournament figures are written (points, tie-breaks): halves as ½, other fractions to two places, and
+"point" or "points" as the number says. Every text and image of an event uses it."""
+
+from __future__ import annotations
+
+HALF = "½"
+
+
+def figure(value: float) -> str:
+    """4 -> '4', 4.5 -> '4½', 0.5 -> '½', 13/3 -> '4.33', 5.25 -> '5.25', -1.5 -> '-1½'."""
+    sign = "-" if value < 0 and round(abs(value), 2) != 0 else ""
+    magnitude = abs(value)
+    hundredths = round(magnitude * 100)
+    whole, rest = divmod(hundredths, 100)
+    if rest == 0:
+        return f"{sign}{whole}"
+    if rest == 50:
+        return f"{sign}{whole or ''}{HALF}"
+    return f"{sign}{hundredths / 100:.2f}".rstrip("0")
+
+
+def points_text(value: float) -> str:
+    """'1 point', '0 points', '½ point', '2½ points', '4.33 points'."""
+    shown = figure(value)
+    return f"{shown} {'point' if shown in ('1', HALF) else 'points'}"
