@@ -11,7 +11,8 @@ from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
 from rules.results import Result
 
 FORMAT_NAMES = {"swiss": "Swiss", "roundrobin": "Round robin", "double-roundrobin": "Double round robin",
-                "elimination": "Elimination", "pods": "Pods"}
+                "elimination": "Elimination", "double-elimination": "Double elimination", "pods": "Pods"}
+BRACKETS = ("elimination", "double-elimination")  # formats drawn as a bracket (a top cut's playoff too)
 RESULTS = ("first", "second", "draw", "double-forfeit")  # what an organiser can adjudicate
 
 
@@ -83,7 +84,51 @@ class Tournament:
         return tournaments.Settings(self.record.format, rounds=self.record.rounds,
                                     bye_points=float(extra.get("bye_points", 1.0)),
                                     pod_size=self.sides.per_table if pods else 2,
-                                    placement_points=tuple(extra.get("placement_points", (3, 1, 0))))
+                                    placement_points=tuple(extra.get("placement_points", (3, 1, 0))),
+                                    reset=bool(extra.get("reset", True)), playoff=extra.get("playoff"))
+
+    @property
+    def playoff(self) -> int | None:
+        """The top cut's size, if the event has one."""
+        return self.record.settings.get("playoff")
+
+    def entrant_count(self) -> int:
+        """The entrants, or before the start the sign-ups (as entrants: teams count once)."""
+        return len(self.entrants) or len(self.signups) // (1 if self.per_round else max(self.sides.team_size, 1))
+
+    def stage_rounds(self) -> int | None:
+        """With a top cut: the rounds before the playoff (None without one, or before two have signed up)."""
+        count = self.entrant_count()
+        if self.playoff is None or count < 2:
+            return self.record.rounds if self.playoff is not None else None
+        return tournaments.rounds_for(tournaments.Settings(self.record.format, rounds=self.record.rounds), count)
+
+    def in_playoff(self, round_no: int) -> bool:
+        stage = self.stage_rounds() if self.entrants else None
+        return stage is not None and round_no > stage
+
+    def pods_at(self, round_no: int) -> bool:
+        """Whether the round's tables are pods (placement points): a pods event's rounds before any playoff."""
+        return self.record.format == "pods" and not self.in_playoff(round_no)
+
+    def sides_at(self, table: TableRecord) -> Sides:
+        """How a table's match is seated: the event's seat groups; a pods event's playoff plays one against one."""
+        if self.record.format == "pods" and self.in_playoff(table.round):
+            return Sides(((0,), (1,)))
+        return self.sides
+
+    def bracket(self) -> tournaments.BracketView | None:
+        """The bracket to draw: an elimination event's, a double elimination's, or a top cut's once it began."""
+        settings, entrants, games = self.settings(), self.core_entrants(), self.core_games()
+        if len(entrants) < 2:
+            return None
+        if self.playoff is not None:
+            return tournaments.playoff.view(settings, entrants, games)
+        if self.record.format == "elimination":
+            return tournaments.elimination.view(settings, entrants, games)
+        if self.record.format == "double-elimination":
+            return tournaments.double.view(settings, entrants, games)
+        return None
 
     def core_entrants(self) -> list[tournaments.Entrant]:
         return [tournaments.Entrant(e.entrant, e.seed, e.rating, e.dropped_after) for e in self.entrants]
@@ -98,7 +143,7 @@ class Tournament:
         return tuple(i for i, side in enumerate(self.table_sides(table)) for _ in side)
 
     def total_rounds(self) -> int | None:
-        count = len(self.entrants) or len(self.signups) // (1 if self.per_round else max(self.sides.team_size, 1))
+        count = self.entrant_count()
         if count < 2:
             return self.record.rounds
         return tournaments.rounds_for(self.settings(), count)
@@ -144,7 +189,7 @@ class Tournament:
         # per round: the entrants are players, a side is the round's drawn team; else an entrant is a side
         members = ([tuple(self.entrant(e).members[0] for e in side) for side in self.table_sides(table)]
                    if self.per_round else [self.entrant(e).members for e in table.entrants])
-        users = {seat: user for group, team in zip(self.sides.groups, members, strict=True)
+        users = {seat: user for group, team in zip(self.sides_at(table).groups, members, strict=True)
                  for seat, user in zip(group, team, strict=True)}
         return [users[s] for s in sorted(users)]
 
@@ -153,7 +198,12 @@ class Tournament:
         parts = [f"{self.game_title} {FORMAT_NAMES.get(self.record.format, self.record.format)}"]
         if self.sides.team_size > 1:
             parts.append(f"teams of {self.sides.team_size}" + (" drawn each round" if self.per_round else ""))
-        if rounds:
+        stage = self.stage_rounds()
+        if stage is not None:
+            parts.append(f"{stage} round{'s' if stage != 1 else ''} + top {self.playoff}")
+        elif self.playoff is not None:
+            parts.append(f"top {self.playoff} playoff")
+        elif rounds:
             parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
         parts.append(clock_words(self.record.time_control))
         return " · ".join(parts)
@@ -167,8 +217,8 @@ class Tournament:
         return out
 
 
-def entrant_results(sides: Sides, result: Result,
-                    settings: tournaments.Settings) -> tuple[tuple[float, ...], tuple[int, ...] | None, bool]:
+def entrant_results(sides: Sides, result: Result, settings: tournaments.Settings, *,
+                    pods: bool) -> tuple[tuple[float, ...], tuple[int, ...] | None, bool]:
     """A finished match's (points, places, played) per side of its table, as the result model (`rules.results`)
     reads it for the table's seat groups.
 
@@ -177,7 +227,6 @@ def entrant_results(sides: Sides, result: Result,
     placement points. Aborted or a double forfeit (nobody moved before the deadline): nobody scores."""
     seen = result.with_sides(sides.groups)
     n = sides.per_table
-    pods = settings.format == "pods"
     if seen.nobody_scores:
         return (0.0,) * n, ((n,) * n if pods else None), False
     if not pods:

@@ -91,14 +91,17 @@ class TournamentService(TeamEvents):
                      players: int | None = None, options: dict[str, str] | None = None,
                      time_control: int | None = None, timeout_rule: str = "forfeit", rounds: int | None = None,
                      max_players: int | None = None, signup_closes: float | None = None, rated: bool | None = None,
-                     bye_points: float = 1.0, teams: str = "fixed") -> Tournament:
-        """`teams` (team games): "fixed" (registered, or drawn at the start) or "per-round" (drawn each round)."""
+                     bye_points: float = 1.0, teams: str = "fixed", playoff: int | None = None,
+                     reset: bool = True) -> Tournament:
+        """`teams` (team games): "fixed" (registered, or drawn at the start) or "per-round" (drawn each round);
+        `playoff`: a top cut of 4, 8 or 16 after a Swiss or pods stage; `reset`: double elimination's second grand
+        final when the losers' side wins the first."""
         game = self.matches.game(game_name)
         count = players if players is not None else game.player_counts[0]
         try:
             full = game.check_options(count, options)
             game.setup(count, full)
-            tournaments.Settings(fmt, rounds=rounds, bye_points=bye_points)
+            tournaments.Settings(fmt, rounds=rounds, bye_points=bye_points, playoff=playoff)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         sides = self.sides(game.name, count, full)
@@ -106,6 +109,8 @@ class TournamentService(TeamEvents):
             raise Refusal(f"A {game.title} match of {sides.per_table} sides is played in pods: use format pods "
                           f"(swiss, round robin and elimination pair two sides per match).")
         team_mode = team_column(teams, sides.team_size, fmt)
+        if playoff is not None:
+            self.check_playoff(game.name, fmt, sides, team_mode, full)
         if max_players is not None and max_players < 2 * sides.team_size:
             raise Refusal(f"max-players must leave room for at least two entrants ({2 * sides.team_size}).")
         if timeout_rule not in ("claim", "forfeit"):
@@ -119,7 +124,7 @@ class TournamentService(TeamEvents):
             guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, game=game.name, format=fmt,
             players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
             max_players=max_players, signup_closes=signup_closes, rated=rated,
-            teams=team_mode, settings={"bye_points": bye_points},
+            teams=team_mode, settings={"bye_points": bye_points, "playoff": playoff, "reset": reset},
             now=self.matches.now())
         return await self.get(record.id)
 
@@ -135,7 +140,23 @@ class TournamentService(TeamEvents):
                                  time_control=r.time_control, timeout_rule=r.timeout_rule, rounds=r.rounds,
                                  max_players=r.max_players, rated=r.rated,
                                  bye_points=float(r.settings.get("bye_points", 1.0)),
-                                 teams="per-round" if old.per_round else "fixed")
+                                 teams="per-round" if old.per_round else "fixed", playoff=old.playoff,
+                                 reset=bool(r.settings.get("reset", True)))
+
+    def check_playoff(self, game_name: str, fmt: str, sides: Sides, team_mode: str, options: dict[str, str]) -> None:
+        """A top cut's matches are one side against one: a pods event's game must be playable by two alone."""
+        if team_mode == "per-round":
+            raise Refusal("A top cut needs the same entrants every round: use teams fixed.")
+        if fmt != "pods":
+            return
+        game = self.matches.game(game_name)
+        try:
+            if sides.team_size > 1 or 2 not in game.player_counts:
+                raise ValueError(f"{game.title} is not played by two")
+            game.setup(2, game.check_options(2, options))
+        except ValueError as exc:
+            raise Refusal(f"A pods event's top cut is played one against one, and here it cannot be ({exc}).") \
+                from None
 
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
         await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
@@ -289,7 +310,7 @@ class TournamentService(TeamEvents):
         if table is None:
             raise Refusal(f"Match #{match_id} is not a match of tournament #{event.id}.")
         n = len(event.table_sides(table))
-        pods = event.record.format == "pods"
+        pods = event.pods_at(table.round)
         places: tuple[int, ...] | None = None
         if result == "double-forfeit":
             points, played, places = (0.0,) * n, False, ((n,) * n if pods else None)
@@ -302,7 +323,7 @@ class TournamentService(TeamEvents):
         else:
             winner = 0 if result == "first" else 1
             points = tuple(1.0 if i == winner else 0.0 for i in range(n))
-            played = await self._played_so_far(event, match_id, event.sides.groups[winner])
+            played = await self._played_so_far(event, match_id, event.sides_at(table).groups, winner)
         await self.store.set_result(event.id, table.round, table.board,
                                     points=event.per_entrant(table, points),  # type: ignore[arg-type]
                                     places=event.per_entrant(table, places), played=played,
@@ -310,12 +331,13 @@ class TournamentService(TeamEvents):
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 
-    async def _played_so_far(self, event: Tournament, match_id: int, winners: Sequence[int]) -> bool:
-        """Whether a win adjudicated for `winners` (seats) is over the board: by the result model, as if the match
-        had ended so now (every side has moved, nobody ran out of time); else it is a forfeit win."""
+    async def _played_so_far(self, event: Tournament, match_id: int, groups: Sequence[tuple[int, ...]],
+                             winner: int) -> bool:
+        """Whether a win adjudicated for side `winner` is over the board: by the result model, as if the match had
+        ended so now (every side has moved, nobody ran out of time); else it is a forfeit win."""
         match = await self.matches.get(match_id)
         facts = stored_facts(await self.matches.facts(match))
-        return Result(match.players, frozenset(winners), None, facts, sides=event.sides.groups).played
+        return Result(match.players, frozenset(groups[winner]), None, facts, sides=groups).played
 
     # ---- results and rounds ---------------------------------------------------------------------------------------
     async def match_finished(self, match: Match) -> None:
@@ -333,7 +355,8 @@ class TournamentService(TeamEvents):
         event = await self.get(table.tournament_id)
         result = match.result()
         assert result is not None
-        points, places, played = entrant_results(event.sides, result, event.settings())
+        points, places, played = entrant_results(event.sides_at(table), result, event.settings(),
+                                                 pods=event.pods_at(table.round))
         return await self.store.set_result(event.id, table.round, table.board, played=played,
                                            points=event.per_entrant(table, points),  # type: ignore[arg-type]
                                            places=event.per_entrant(table, places))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tournaments import double, elimination, playoff
 from tournaments.drawn import pair_drawn
 from tournaments.elimination import bracket
 from tournaments.figures import figure, points_text
@@ -10,21 +11,26 @@ from tournaments.pairing import finished, pair_round, rounds_for
 from tournaments.pods import draw_teams, placement_points
 from tournaments.roundrobin import berger_table
 from tournaments.standings import standings
+from tournaments.views import BracketView
 
 __all__ = [
     "FORMATS",
+    "BracketView",
     "Entrant",
     "Game",
     "Settings",
     "Standing",
     "berger_table",
     "bracket",
+    "double",
     "draw_teams",
+    "elimination",
     "figure",
     "finished",
     "pair_drawn",
     "pair_round",
     "placement_points",
+    "playoff",
     "points_text",
     "rounds_for",
     "standings",

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tournaments.model import Entrant, Game, Settings
+from tournaments.views import Box, BracketView, Column, Section, Side, game_marks, stage_names
 
 
 def bracket(count: int) -> list[tuple[int, int | None]]:
@@ -194,3 +195,54 @@ def places(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game
             if match.third_place and match.decided and match.loser is not None:
                 out[match.loser] = 4
     return out
+
+
+def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView:
+    """The bracket as it stands, for drawing: every stage as a column (stages to come with who will play there),
+    the third-place match beside the final."""
+    now = state(settings, entrants, games)
+    total = len(now.stages[0]).bit_length()
+    names = stage_names(total)
+    columns: list[Column] = []
+    previous: list[Match] = []
+    for s in range(total):
+        built = now.stages[s] if s < len(now.stages) else []
+        main = [m for m in built if not m.third_place]
+        boxes = []
+        for i in range(2 ** (total - s - 1)):
+            feeds = (2 * i, 2 * i + 1) if s else (None, None)
+            if not main:
+                boxes.append(Box(Side(None, None, waiting=f"winner of {names[s - 1]} · {2 * i + 1}"),
+                                 Side(None, None, waiting=f"winner of {names[s - 1]} · {2 * i + 2}"), feeds))
+                continue
+            match = main[i]
+            top, bottom = match.a, match.b
+            if s and previous and bottom is not None and previous[2 * i].winner == bottom:
+                top, bottom = bottom, top  # each side drawn where its line comes from
+            boxes.append(match_box(match, top, bottom, now.rank, feeds))
+        if s == total - 1 and total >= 2 and settings.third_place:
+            third = next((m for m in built if m.third_place), None)
+            if third is not None:
+                boxes.append(match_box(third, third.a, third.b, now.rank, (None, None), "3rd place"))
+            else:
+                boxes.append(Box(Side(None, None, waiting=f"loser of {names[s - 1]} · 1"),
+                                 Side(None, None, waiting=f"loser of {names[s - 1]} · 2"), label="3rd place"))
+        columns.append(Column(names[s], tuple(boxes)))
+        previous = main
+    final = now.stages[-1][0] if now.done else None
+    return BracketView((Section("", tuple(columns)),), final.winner if final is not None else None)
+
+
+def match_box(match: Match, top: int | None, bottom: int | None, rank: dict[int, int],
+              feeds: tuple[int | None, int | None], label: str = "") -> Box:
+    """A decided, ready or bye match as a box: each side's seed, game results and whether it went through."""
+    bye = (top is None) != (bottom is None)
+
+    def side(who: int | None) -> Side:
+        if who is None:
+            return Side(None, None, waiting="bye" if bye else "nobody")
+        marks = () if bye else tuple(game_marks(g, who) for g in match.games if who in g.entrants)
+        return Side(who, rank.get(who), marks, match.decided and match.winner == who)
+
+    state = "bye" if bye or (top is None and bottom is None) else "done" if match.decided else "ready"
+    return Box(side(top), side(bottom), feeds, label, state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-FORMATS = ("swiss", "roundrobin", "double-roundrobin", "elimination", "pods")
+FORMATS = ("swiss", "roundrobin", "double-roundrobin", "elimination", "double-elimination", "pods")
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,8 @@ class Settings:
     placement_points: tuple[float, ...] = (3, 1, 0)
     third_place: bool = False
     replays: int = 1  # elimination: replays of a drawn match before the seed decides
+    reset: bool = True  # double elimination: a second grand final when the losers' bracket's winner wins the first
+    playoff: int | None = None  # Swiss or pods: a single-elimination top cut of this many after the rounds
     first_player: bool = True  # balance who moves first
     pod_min: int | None = None  # pods: fewest seats the game allows at a table (None: pod_size only, byes)
 
@@ -64,6 +66,8 @@ class Settings:
             raise ValueError("The smallest pod must seat at least two and no more than a full pod.")
         if self.replays < 0:
             raise ValueError("Replays of a drawn match cannot be negative.")
+        if self.playoff is not None and (self.format not in ("swiss", "pods") or self.playoff not in (4, 8, 16)):
+            raise ValueError("A top cut (playoff) takes the best 4, 8 or 16 after a Swiss or pods stage.")
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from itertools import combinations
 
-from tournaments import elimination
+from tournaments import double, elimination
 from tournaments.model import Entrant, Game, Settings, Standing
 
 IN_PLAY = "…"  # a round's result code while its game is being played
@@ -54,7 +54,11 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
     that round); its results already in (byes included) count.  Pods:
     points, Buchholz cut 1 over pod opponents (the mean of the others' scores at the table), 1st places,
     rating, sign-up order.  A game with ``sides`` (teams drawn for the round) counts only the other sides'
-    entrants as opponents: the mean of their scores stands for the opponent, and results compare sides."""
+    entrants as opponents: the mean of their scores stands for the opponent, and results compare sides.  With a
+    top cut, `playoff.standings`."""
+    if settings.playoff is not None:
+        from tournaments import playoff  # the playoff's standings are built on these (a cycle at import time)
+        return playoff.standings(settings, entrants, games)
     done = [g for g in games if g.points is not None]
     total = scores(done)
     last_round = max((g.round for g in games), default=0)
@@ -97,7 +101,8 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
 
     direct = {} if pods else _direct_encounter(rows, done)
     # elimination: how far each got comes first (the champion, the finalist, the third-place match …)
-    reached = elimination.places(settings, entrants, done) if settings.format == "elimination" else {}
+    reached = (elimination.places(settings, entrants, done) if settings.format == "elimination"
+               else double.places(settings, entrants, done) if settings.format == "double-elimination" else {})
 
     def key(entrant: Entrant) -> tuple:
         row = rows[entrant.id]

@@ -1,0 +1,68 @@
+"""The bracket image (render/bracket.py): boxes where the layout puts them, the side that went through tinted with
+a stripe, the winner's line in ink and the line of a match not played yet faint; both brackets of a double."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from render.bracket import BOX_H, BOX_W, GAP_X, HEADING, LABEL, ROW_H, WON, bracket_image
+from render.kit import BORDER, INK, WHITE, rgb
+from render.panels import MARGIN
+from tests.tournaments.helpers import field
+from tournaments import Game, Settings, double, elimination
+
+NAMES = {0: "ada", 1: "bob", 2: "cy", 3: "dee"}
+TOP = 64 + 8 + HEADING + LABEL  # the first box's top: under the title strip and the column headings
+
+
+def picture(png: bytes) -> Image.Image:
+    assert len(png) < 250_000
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def near(pixel: object, colour: str, tolerance: int = 6) -> bool:
+    return max(abs(a - b) for a, b in zip(pixel, rgb(colour), strict=True)) <= tolerance  # type: ignore[call-overload]
+
+
+def test_a_four_player_bracket_after_the_semi_finals() -> None:
+    settings = Settings("elimination")
+    games = [Game(1, (0, 3), (1.0, 0.0)), Game(1, (1, 2), (0.0, 1.0))]  # seeds 1-4 and 2-3: 1 and 3 go through
+    view = elimination.view(settings, field(4), games)
+    semi, final = view.sections[0].columns
+    assert [(b.top.entrant, b.bottom.entrant, b.state) for b in semi.boxes] == [(0, 3, "done"), (1, 2, "done")]
+    assert [(final.boxes[0].top.entrant, final.boxes[0].bottom.entrant, final.boxes[0].state)] == [(0, 2, "ready")]
+    image = picture(bracket_image("Cintos Elimination", view, NAMES))
+    x0 = MARGIN
+    assert near(image.getpixel((x0 + BOX_W - 40, TOP + ROW_H // 2)), WON)  # ada went through: tinted
+    assert near(image.getpixel((x0 + BOX_W - 40, TOP + ROW_H + ROW_H // 2)), WHITE)  # dee did not
+    # the connector from the first semi-final runs in ink; the final has no result yet, so nothing leaves it
+    mid = x0 + BOX_W + GAP_X // 2
+    assert near(image.getpixel((mid, TOP + BOX_H // 2 + 8)), INK, 40)
+    assert image.width >= 640
+
+
+def test_a_match_not_decided_feeds_a_faint_line() -> None:
+    view = elimination.view(Settings("elimination"), field(4), [Game(1, (0, 3), (1.0, 0.0))])
+    image = picture(bracket_image("Cintos Elimination", view, NAMES))
+    second = TOP + BOX_H + 18 + LABEL  # the second semi-final's top
+    mid = MARGIN + BOX_W + GAP_X // 2
+    column = [image.getpixel((mid, y)) for y in range(second, second + BOX_H)]
+    assert any(near(p, BORDER, 12) for p in column) and not any(near(p, INK, 30) for p in column)
+
+
+def test_double_elimination_draws_both_brackets_and_the_grand_final() -> None:
+    settings = Settings("double-elimination")
+    view = double.view(settings, field(4), [Game(1, (0, 3), (1.0, 0.0)), Game(1, (1, 2), (1.0, 0.0))])
+    assert [s.title for s in view.sections] == ["Winners' bracket", "Losers' bracket"]
+    assert [c.heading for c in view.sections[0].columns] == ["Winners' semi-finals", "Winners' final", "Grand final"]
+    assert [c.heading for c in view.sections[1].columns] == ["Losers' round 1", "Losers' round 2"]
+    (first_losers,) = view.sections[1].columns[0].boxes
+    assert (first_losers.top.entrant, first_losers.bottom.entrant, first_losers.state) == (3, 2, "ready")
+    waiting = view.sections[1].columns[1].boxes[0].bottom
+    assert waiting.entrant is None and waiting.waiting == "loser of Winners' final · 1"
+    image = picture(bracket_image("Cintos Double elimination", view, NAMES))
+    single = picture(bracket_image("Cintos Elimination", elimination.view(Settings("elimination"), field(4), []),
+                                   NAMES))
+    assert image.height > single.height + 150  # a second bracket below the first
