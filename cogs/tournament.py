@@ -5,8 +5,6 @@ listeners.
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 from typing import Any
 
@@ -17,6 +15,7 @@ from discord.ext import commands
 from cogs import limits
 from cogs.base import TIME_CONTROLS, option_choices
 from cogs.tables import Tabletop
+from cogs.tournament_files import bracket_file, export_files, standings_file
 from cogs.tournament_posts import (
     TournamentButton,
     final_view,
@@ -24,18 +23,18 @@ from cogs.tournament_posts import (
     signup_embed,
     signup_view,
     standings_embed,
-    standings_table,
 )
 from cogs.ui import GAME_CHOICES, guarded, jump_url, reply, require_posting, typed
 from data.tournaments import TableRecord
 from events import RESULTS, Tournament, TournamentService
 from matches import Refusal, Turn
-from render.standings import standings_image
 from rules.base import quote
+from tournaments.playoff import CUTS
 
 log = logging.getLogger(__name__)
 FORMAT_CHOICES = [("Swiss", "swiss"), ("Round robin", "roundrobin"), ("Double round robin", "double-roundrobin"),
-                  ("Elimination", "elimination"), ("Pods (three or more sides per match)", "pods")]
+                  ("Elimination", "elimination"), ("Double elimination (two sides per match)", "double-elimination"),
+                  ("Pods (three or more sides per match)", "pods")]
 RESULT_CHOICES = [("first-listed side wins", "first"), ("second-listed side wins", "second"), ("draw", "draw"),
                   ("double forfeit (nobody scores)", "double-forfeit")]
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -79,15 +78,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     async def standings_file(self, event: Tournament, *, final: bool = False,
                              before_round: int | None = None) -> discord.File:
-        """The standings image (podium when `final`; the rounds before `before_round` only when given), with the
-        text table as its alt text; its title says what it counts (`Tournament.standings_note`)."""
-        rows = event.standings(before_round=before_round)
-        names = await self.events.names(event)
-        title = event.title() + ("" if final else " · " + event.standings_note(before_round=before_round))
-        png = await asyncio.to_thread(standings_image, title, rows, names, rounds=event.total_rounds() or event.round,
-                                      pods=event.record.format == "pods", final=final)
-        return discord.File(io.BytesIO(png), filename="standings.png",
-                            description=f"Standings of tournament #{event.id}\n" + standings_table(event, rows, names))
+        return await standings_file(self.events, event, final=final, before_round=before_round)
 
     async def event_for(self, interaction: discord.Interaction, number: int | None) -> Tournament:
         if number is not None:
@@ -123,9 +114,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                          f"your match #{match.id} has started. {link or ''}")
         everyone = " ".join(f"<@{u}>" for t, _ in started for e in t.entrants for u in event.entrant(e).members)
         embed = round_embed(event, round_no, links)
-        # the standings going into the round (round 1: the entrants in seed order)
-        file = await self.standings_file(event, before_round=round_no)
-        embed.set_image(url="attachment://standings.png")
+        # a bracket as it stands (elimination, double elimination, a top cut's playoff), else the standings going
+        # into the round (round 1: the entrants in seed order)
+        file = await bracket_file(self.events, event) if event.in_bracket(round_no) else None
+        file = file or await self.standings_file(event, before_round=round_no)
+        embed.set_image(url=f"attachment://{file.filename}")
         await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, file=file)
 
     async def post_final(self, event: Tournament) -> None:
@@ -138,8 +131,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 f"<@{user}> {before.label} → {after.label} ({after.display - before.display:+d})"
                 for user, (before, after) in sorted(moves.items(), key=lambda m: m[1][0].display - m[1][1].display)))
         embed.set_image(url="attachment://standings.png")
-        await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed,
-                          file=await self.standings_file(event, final=True), view=final_view(event))
+        files = [await self.standings_file(event, final=True)]
+        bracket = await bracket_file(self.events, event)
+        files += [bracket] if bracket is not None else []
+        await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed, files=files,
+                          view=final_view(event))
         await self.refresh_signup(event)
 
     async def signup_buttons(self, event: Tournament) -> discord.ui.View | None:
@@ -188,7 +184,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     # ---- commands -------------------------------------------------------------------------------------------------
     @app_commands.command(name="create", description="Open sign-up for a tournament in this channel (organisers)")
-    @app_commands.describe(game="The game", format="Swiss, round robin, elimination or pods",
+    @app_commands.describe(game="The game", format="Swiss, round robin, elimination, double elimination or pods",
                            players_per_match="Seats per match (default: the game's smallest)",
                            options="Rule options for every match, name=value (autocomplete, once the game is chosen)",
                            time="Time per move",
@@ -197,7 +193,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            max_players="Most players who may sign up",
                            signup_closes="Sign-up closes in this many hours",
                            rated="Whether the matches are rated",
-                           teams="Team games: fixed teams (registered or drawn at the start) or drawn every round")
+                           teams="Team games: fixed teams (registered or drawn at the start) or drawn every round",
+                           playoff="Swiss or pods: a single-elimination top cut of the best 4, 8 or 16 afterwards",
+                           reset="Double elimination: replay the grand final when the losers' bracket's winner "
+                                 "wins it (default on)")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
                          signup_closes="signup-closes")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
@@ -206,7 +205,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
                           game=GAME_CHOICES,
                           teams=[app_commands.Choice(name="fixed for the whole event", value="fixed"),
-                                 app_commands.Choice(name="drawn anew every round", value="per-round")])
+                                 app_commands.Choice(name="drawn anew every round", value="per-round")],
+                          playoff=[app_commands.Choice(name=f"top {n}", value=n) for n in CUTS])
     async def create(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                      format: app_commands.Choice[str],
                      players_per_match: int | None = None, options: str | None = None,
@@ -214,7 +214,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      rounds: app_commands.Range[int, 1, 50] | None = None,
                      max_players: app_commands.Range[int, 2, 1000] | None = None,
                      signup_closes: app_commands.Range[int, 1, 24 * 60] | None = None,
-                     rated: bool | None = None, teams: app_commands.Choice[str] | None = None) -> None:
+                     rated: bool | None = None, teams: app_commands.Choice[str] | None = None,
+                     playoff: app_commands.Choice[int] | None = None, reset: bool = True) -> None:
         async def work() -> None:
             if not await is_organiser(interaction):
                 raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
@@ -235,7 +236,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 organiser_id=interaction.user.id, players=players_per_match, options=parsed,
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
-                teams=teams.value if teams else "fixed")
+                teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset)
             await limits.respond(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
             message = await interaction.original_response()
             await self.events.set_message(event.id, message.channel.id, message.id)
@@ -278,6 +279,35 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             embed.set_image(url="attachment://standings.png")
             await reply(interaction, embed=embed, file=await self.standings_file(event, final=final),
                         ephemeral=not public)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="bracket", description="An elimination event's bracket (only to you unless public)")
+    @app_commands.describe(tournament="Tournament number (default: the one running here)",
+                           public="Post it in the channel for everyone")
+    async def bracket(self, interaction: discord.Interaction, tournament: int | None = None,
+                      public: bool = False) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            file = await bracket_file(self.events, event)
+            if file is None:
+                raise Refusal(f"Tournament #{event.id} has no bracket: "
+                              + ("its top cut begins after the last round." if event.playoff is not None else
+                                 "brackets are for elimination and double elimination events and top cuts."))
+            await reply(interaction, f"{event.title()} (tournament #{event.id})", file=file, ephemeral=not public)
+        await guarded(interaction, work)
+
+    @app_commands.command(name="export", description="A tournament's standings and pairings as CSV (Swiss: also a "
+                                                     "FIDE TRF file), only to you")
+    @app_commands.describe(tournament="Tournament number (default: the one running here)")
+    async def export(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
+        async def work() -> None:
+            event = await self.event_for(interaction, tournament)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            files = await export_files(self.events, event)
+            await reply(interaction, f"Tournament #{event.id}: standings and every pairing with its result"
+                        + (", and the TRF-16 file for pairing programs." if len(files) > 2 else "."),
+                        files=files, ephemeral=True)
         await guarded(interaction, work)
 
     @app_commands.command(name="pairings", description="A round's pairings and results (only to you)")
@@ -343,11 +373,16 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             assert result.value in RESULTS
             await interaction.response.defer(ephemeral=True, thinking=True)
             allowed = await is_organiser(interaction)
+            running = found.status == "active"
             event = await self.events.adjudicate(event.id, found.id, result.value, interaction.user.id,
                                                  interaction.user.display_name, organiser=allowed)
-            still = " The match itself is still open, but its result no longer counts." \
-                if found.status == "active" else ""
-            await reply(interaction, f"Match #{found.id} of tournament #{event.id}: {result.name}.{still}")
+            ended = running and found.status != "active"
+            note = " The match is over with that result." if ended else \
+                " The match went on (a move came in at the same moment); its result no longer counts." \
+                if running else " The match had ended: its own result stays on its board and in the ratings."
+            await reply(interaction, f"Match #{found.id} of tournament #{event.id}: {result.name}.{note}")
+            if ended:
+                await self.tables.post_turn(Turn(found, []))
             channel = await self.tables.channel(event.record.channel_id)
             await limits.send(channel, f"Tournament #{event.id}, match #{found.id}: {result.name} "
                               f"(adjudicated by <@{interaction.user.id}>).",

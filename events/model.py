@@ -107,6 +107,10 @@ class Tournament:
         stage = self.stage_rounds() if self.entrants else None
         return stage is not None and round_no > stage
 
+    def in_bracket(self, round_no: int) -> bool:
+        """Whether round `round_no` is played in a bracket (elimination formats, a top cut's playoff)."""
+        return self.record.format in BRACKETS or self.in_playoff(round_no)
+
     def pods_at(self, round_no: int) -> bool:
         """Whether the round's tables are pods (placement points): a pods event's rounds before any playoff."""
         return self.record.format == "pods" and not self.in_playoff(round_no)

@@ -301,7 +301,8 @@ class TournamentService(TeamEvents):
 
     async def adjudicate(self, tournament_id: int, match_id: int, result: str, by: int, by_name: str, *,
                          organiser: bool = False) -> Tournament:
-        """The organiser decides a table's result (`RESULTS`), logged with their name; it stands over the match."""
+        """The organiser decides a table's result (`RESULTS`), logged with their name; a running match ends with
+        the same result (so its rating agrees), a finished one keeps its own (the table's result stands over it)."""
         event = await self.get(tournament_id)
         self.require_organiser(event, by, organiser)
         if result not in RESULTS:
@@ -328,6 +329,13 @@ class TournamentService(TeamEvents):
                                     points=event.per_entrant(table, points),  # type: ignore[arg-type]
                                     places=event.per_entrant(table, places), played=played,
                                     note=f"adjudicated by {by_name[:40]}", overwrite=True)
+        groups = event.sides_at(table).groups
+        seats = (None if result == "double-forfeit" else () if result == "draw"
+                 else groups[0 if result == "first" else 1])
+        try:
+            await self.matches.adjudicate(match_id, seats)
+        except Refusal:  # a move landed at the same moment: the table's result stands, the match plays on
+            log.info("adjudicated match %s moved meanwhile; it was not ended", match_id)
         await self.advance(tournament_id)
         return await self.get(tournament_id)
 

@@ -13,7 +13,8 @@ from data import Duplicate, Lease, Store
 from matches.model import Event, Match, Refusal, Turn
 from rules import RESIGN, Action, Outcome, State
 from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
-from rules.results import ABORTED, AGREED, ENDED_KEY
+from rules.outcomes import ADJUDICATED as ADJUDICATED_REASON
+from rules.results import ABORTED, ADJUDICATED, AGREED, ENDED_KEY
 
 if TYPE_CHECKING:
     from ratings import Change
@@ -175,18 +176,33 @@ class Agreements:
             await self._refresh(match)
             raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
 
-    async def _end_by_agreement(self, match: Match, status: str, reason: str, *,
-                                fence: Lease | None = None) -> None:
-        """End the match outside the game's rules: drawn by agreement ("finished") or aborted ("aborted")."""
-        ended = AGREED if status == "finished" else ABORTED
-        outcome = Outcome(frozenset(), None, reason).to_json() | await self.facts(match) | {ENDED_KEY: ended}
+    async def _end_by_agreement(self, match: Match, status: str, reason: str, winners: Sequence[int] = (),
+                                ended: str | None = None, *, fence: Lease | None = None) -> None:
+        """End the match outside the game's rules: drawn by agreement ("finished") or aborted ("aborted"), or
+        decided by a tournament's organiser (`ended` ADJUDICATED, with its `winners`)."""
+        ended = ended or (AGREED if status == "finished" else ABORTED)
+        outcome = Outcome(frozenset(winners), None, reason).to_json() | await self.facts(match) | {ENDED_KEY: ended}
         await self._update(match, fence=fence, status=status, outcome=outcome, deadline=None, draw_offer=None,
                            expires_at=None, updated_at=self._clock())
         match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
                                expires_at=None)
-        if status == "finished":  # an agreed draw is rated like any result; an abort never is
+        if status == "finished":  # an agreed draw (an adjudication) is rated as the result model says; an abort never
             await self.rate_finished(match)
         await self.announce_finish(match)
+
+    async def adjudicate(self, match_id: int, winners: Sequence[int] | None) -> bool:
+        """A tournament's organiser decides a running match: `winners` (seats; empty for a draw) finish it, None is a
+        double forfeit (aborted: nobody's result). The result model reads it like any ending, so the event and the
+        ratings agree. False if the match is not running (any more)."""
+        match = await self.get(match_id)
+        async with match.lock:
+            if match.status != "active":
+                return False
+            if winners is None:
+                await self._end_by_agreement(match, "aborted", ADJUDICATED_REASON, ended=ABORTED)
+            else:
+                await self._end_by_agreement(match, "finished", ADJUDICATED_REASON, winners, ADJUDICATED)
+            return True
 
     async def offer_draw(self, match_id: int, user_id: int) -> Match:
         match = await self.get(match_id)

@@ -127,3 +127,20 @@ def _draw_side(canvas: Canvas, side: Side, names: Mapping[int, str], x: float, y
                     MUTED if lost else INK, anchor="lm")
     if marks:
         canvas.text((x + BOX_W - 8, mid), marks, 17, INK if side.won else MUTED, anchor="rm")
+
+
+def bracket_text(view: BracketView, names: Mapping[int, str]) -> str:
+    """The same bracket in words (screen readers, the image's alt text): per column, each match and who went on."""
+    lines = []
+    for section in view.sections:
+        if section.title:
+            lines.append(section.title)
+        for column in section.columns:
+            matches = []
+            for box in column.boxes:
+                both = (box.top, box.bottom)
+                sides = [names.get(s.entrant, "?") if s.entrant is not None else (s.waiting or "—") for s in both]
+                won = next((names.get(s.entrant, "?") for s in both if s.won and s.entrant is not None), None)
+                matches.append(f"{sides[0]} v {sides[1]}" + (f" → {won}" if won else ""))
+            lines.append(f"{column.heading}: " + "; ".join(matches))
+    return "\n".join(lines)

@@ -20,6 +20,7 @@ ABORTED_EARLY = "aborted in the first moves"
 NOBODY_MOVED = "nobody moved before the deadline"
 LOBBY_EXPIRED = "the lobby expired before it started"
 LOBBY_CLOSED = "the lobby was closed by its creator"
+ADJUDICATED = "adjudicated by the organiser"  # a tournament's organiser decided the result
 TAKEN_BACK = "a move was taken back"  # undo at a local table against computers: the match goes on as a new one
 
 MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sentence)
@@ -101,6 +102,9 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     """
     stored = _as_dict(ending) or _as_dict(view.get("match_outcome"))
     outcome = _as_dict(view.get("outcome"))
+    if outcome is None and stored is not None and stored.get("reason") == ADJUDICATED:
+        top, won, brief = headline(view, names, stored.get("winners") or [])
+        return ResultWords(top, "The tournament's organiser decided the result", won, brief)
     if outcome is None:
         if stored is None:
             return None

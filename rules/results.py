@@ -24,6 +24,7 @@ ENDED_KEY = "ended"  # how the match ended: BY_RULES, AGREED or ABORTED
 
 BY_RULES = "rules"  # the game's rules ended it (a position, a resignation, a forfeit on time)
 AGREED = "agreed"  # the players agreed a draw
+ADJUDICATED = "adjudicated"  # a tournament's organiser decided it (a win, or a draw: no winners)
 ABORTED = "aborted"  # nobody's result: aborted early, nobody moved, the lobby expired or closed, a take-back
 
 
@@ -159,14 +160,15 @@ class Result:
     def verdicts(self) -> tuple[Verdict, ...]:
         """Each side's result.
 
-        Aborted: not played. A draw agreed by the players: drawn. Ended on time before anyone moved: a double
-        forfeit, not played. Otherwise a side that ran out of time or never moved forfeits (a forfeit win if it
-        is among the winners nonetheless); the sides that did play won (alone in 1st place), drew (1st place
-        shared, or no winner) or lost, over the board when at least two of them played, else by forfeit."""
+        Aborted: not played. A draw agreed by the players (or adjudicated): drawn. Ended on time before anyone
+        moved: a double forfeit, not played. Otherwise a side that ran out of time or never moved forfeits (a
+        forfeit win if it is among the winners nonetheless); the sides that did play won (alone in 1st place), drew
+        (1st place shared, or no winner) or lost, over the board when at least two of them played, else by
+        forfeit."""
         n = len(self.sides)
         if self.ended == ABORTED:
             return (Verdict.NOT_PLAYED,) * n
-        if self.ended == AGREED:
+        if self.ended == AGREED or (self.ended == ADJUDICATED and not self.winners):
             return (Verdict.DRAW,) * n
         if self.facts.timed_out and self.facts.moves is not None and not any(self.facts.moves):
             return (Verdict.NOT_PLAYED,) * n

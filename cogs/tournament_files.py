@@ -1,0 +1,49 @@
+"""The files a tournament posts: the standings image, the bracket image and the exports, each with its text for
+screen readers. Thin: the numbers come from `events` and `tournaments`, the pictures from `render`."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import discord
+
+from events import Tournament, TournamentService
+from events.export import files as export_texts
+from render.bracket import bracket_image, bracket_text
+from render.standings import standings_image, standings_text
+
+BRACKET = "bracket.png"
+
+
+async def standings_file(events: TournamentService, event: Tournament, *, final: bool = False,
+                         before_round: int | None = None) -> discord.File:
+    """The standings image (podium when `final`; the rounds before `before_round` only when given), with the text
+    table as its alt text; its title says what it counts (`Tournament.standings_note`)."""
+    rows = event.standings(before_round=before_round)
+    names = await events.names(event)
+    title = event.title() + ("" if final else " · " + event.standings_note(before_round=before_round))
+    png = await asyncio.to_thread(standings_image, title, rows, names, rounds=event.total_rounds() or event.round,
+                                  pods=event.record.format == "pods", final=final)
+    text = standings_text(rows, names, pods=event.record.format == "pods")
+    return discord.File(io.BytesIO(png), filename="standings.png",
+                        description=f"Standings of tournament #{event.id}\n{text}")
+
+
+async def bracket_file(events: TournamentService, event: Tournament) -> discord.File | None:
+    """The bracket image of an elimination, double elimination or top cut event (None for other formats, or a top
+    cut not begun), with the bracket in words as its alt text."""
+    view = event.bracket()
+    if view is None:
+        return None
+    names = await events.names(event)
+    note = f"champion: {names.get(view.champion, '?')}" if view.champion is not None else ""
+    png = await asyncio.to_thread(bracket_image, event.title(), view, names, note)
+    return discord.File(io.BytesIO(png), filename=BRACKET,
+                        description=f"Bracket of tournament #{event.id}\n{bracket_text(view, names)}")
+
+
+async def export_files(events: TournamentService, event: Tournament) -> list[discord.File]:
+    """The standings and pairings as CSV, and the TRF-16 file of a Swiss event."""
+    texts = await export_texts(events.matches, event, await events.names(event))
+    return [discord.File(io.BytesIO(text.encode("utf-8")), filename=name) for name, text in texts.items()]
