@@ -151,6 +151,13 @@ class Scheduler:
                     done += 1
             except Exception:
                 log.exception("scheduler: settling unstarted tournament match %s failed", match_id)
+        cog: Any = self.bot.get_cog("TournamentCog")
+        for event, level, tables in await events.due_notices() if events is not None and cog is not None else []:
+            try:  # a round half over (matches nobody started) or at its deadline (matches still running)
+                await cog.round_notice(event, level, tables)
+                done += 1
+            except Exception:
+                log.exception("scheduler: a round notice of tournament %s failed", event.id)
         return done
 
     async def _run(self) -> None:
@@ -166,6 +173,9 @@ class Scheduler:
                 if leading:
                     await self.tick()
                     upcoming = await service.next_due()
+                    events = getattr(self.bot, "events", None)
+                    notice = await events.next_notice() if events is not None else None
+                    upcoming = notice if upcoming is None else min(upcoming, notice or upcoming)
             except Exception as exc:
                 problem = store_problem(exc)
                 if problem is None:

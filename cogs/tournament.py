@@ -27,6 +27,7 @@ from cogs.tournament_posts import (
 from cogs.ui import GAME_CHOICES, guarded, jump_url, reply, require_posting, typed
 from data.tournaments import TableRecord
 from events import RESULTS, Tournament, TournamentService
+from events.rounds import HALFWAY
 from matches import Refusal, Turn
 from rules.base import quote
 from tournaments.playoff import CUTS
@@ -142,6 +143,27 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         """Join / Leave / Start while sign-up is open, and the event's Watch link once the server has web pages."""
         return signup_view(event, await self.bot.service.web.event_url(event.record.guild_id, event.id))
 
+    async def round_notice(self, event: Tournament, level: int, tables: list[TableRecord]) -> None:
+        """A round's halfway reminder (DM, else a mention in the match's channel) to both players of every match
+        nobody has started, or the organiser's notice that a round of a set length reached its deadline."""
+        deadline = event.round_deadline()
+        when = f"<t:{int(deadline)}:R>" if deadline is not None else "soon"
+        if level == HALFWAY:
+            for table in tables:
+                match = await self.bot.service.get(table.match_id)  # type: ignore[arg-type]
+                for user in match.user_ids:
+                    if await self.bot.service.wants_notice(user, match.game.name, "reminders"):
+                        await self.tables.notify(match, user, fallback=True, text=(
+                            f"Round {event.round} of {event.title()} (tournament #{event.id}) is half over and your "
+                            f"match #{match.id} has not started: the round ends {when}. {jump_url(match) or ''}"))
+            return
+        if tables:
+            channel = await self.tables.channel(event.record.channel_id)
+            await limits.send(channel, f"⏰ Round {event.round} of tournament #{event.id} reached its deadline; still "
+                              f"playing: {', '.join(f'match #{t.match_id}' for t in tables)}. "
+                              f"<@{event.record.organiser_id}>: `/tournament result` decides a match.",
+                              allowed_mentions=MENTION_USERS)
+
     async def refresh_signup(self, event: Tournament) -> None:
         if event.record.message_id is None:
             return
@@ -196,17 +218,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            teams="Team games: fixed teams (registered or drawn at the start) or drawn every round",
                            playoff="Swiss or pods: a single-elimination top cut of the best 4, 8 or 16 afterwards",
                            reset="Double elimination: replay the grand final when the losers' bracket's winner "
-                                 "wins it (default on)")
+                                 "wins it (default on)",
+                           round_hours="Hours each round lasts (its deadline; default: until the first move's "
+                                       "deadline, by which every match must have started)")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
-                         signup_closes="signup-closes")
+                         signup_closes="signup-closes", round_hours="round-hours")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
     @app_commands.choices(format=[app_commands.Choice(name=n, value=v) for n, v in FORMAT_CHOICES],
                           timeout=[app_commands.Choice(name="opponents may claim the win", value="claim"),
                                    app_commands.Choice(name="the late player forfeits", value="forfeit")],
                           game=GAME_CHOICES,
                           teams=[app_commands.Choice(name="fixed for the whole event", value="fixed"),
-                                 app_commands.Choice(name="drawn anew every round", value="per-round")],
-                          playoff=[app_commands.Choice(name=f"top {n}", value=n) for n in CUTS])
+                                 app_commands.Choice(name="drawn anew every round", value="per-round")])
+    @app_commands.choices(playoff=[app_commands.Choice(name=f"top {n}", value=n) for n in CUTS])
     async def create(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                      format: app_commands.Choice[str],
                      players_per_match: int | None = None, options: str | None = None,
@@ -215,7 +239,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      max_players: app_commands.Range[int, 2, 1000] | None = None,
                      signup_closes: app_commands.Range[int, 1, 24 * 60] | None = None,
                      rated: bool | None = None, teams: app_commands.Choice[str] | None = None,
-                     playoff: app_commands.Choice[int] | None = None, reset: bool = True) -> None:
+                     playoff: app_commands.Choice[int] | None = None, reset: bool = True,
+                     round_hours: app_commands.Range[int, 1, 24 * 30] | None = None) -> None:
         async def work() -> None:
             if not await is_organiser(interaction):
                 raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
@@ -236,7 +261,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 organiser_id=interaction.user.id, players=players_per_match, options=parsed,
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
-                teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset)
+                teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset,
+                round_hours=round_hours)
             await limits.respond(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
             message = await interaction.original_response()
             await self.events.set_message(event.id, message.channel.id, message.id)

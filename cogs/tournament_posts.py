@@ -119,12 +119,8 @@ def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) 
 
 
 def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None = None) -> discord.Embed:
-    """The pairings of one round, with each entrant's points before it."""
-    before: dict[int, float] = {}
-    for t in event.tables:
-        if t.round < round_no and t.points is not None:
-            for e, p in zip(t.entrants, t.points, strict=True):
-                before[e] = before.get(e, 0.0) + p
+    """The pairings of one round, with each entrant's points before it, and (the current round) when it ends."""
+    before = {s.entrant: s.points for s in event.standings(before_round=round_no)}
     total = event.total_rounds()
     embed = discord.Embed(title=f"{event.title()} — Round {round_no}" + (f" of {total}" if total else ""),
                           colour=EMBED_COLOUR)
@@ -135,6 +131,12 @@ def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None =
             line += f" · [board]({links[table.match_id]})"
         lines.append(line)
     embed.description = "\n".join(lines) or "No tables."
+    deadline = event.round_deadline() if round_no == event.round else None
+    if deadline is not None:
+        at = int(deadline)
+        embed.add_field(name="Round ends" if event.round_hours else "Start your match by", inline=False,
+                        value=f"<t:{at}:F> (<t:{at}:R>)" + ("" if event.round_hours else
+                                                          ": a match nobody has started by then is a double forfeit"))
     if event.record.time_control:
         embed.set_footer(text=f"tournament #{event.id} · {event.title().split(' · ')[-1]} · a result comes in "
                               "by itself when a match ends")

@@ -325,6 +325,12 @@ MIGRATIONS: list[tuple[Step, ...]] = [
     (
         _result_facts,
     ),
+    # 14: when a tournament's current round was paired (its deadline and the halfway reminder count from there) and
+    # which of the round's notices went out
+    (
+        "ALTER TABLE tournaments ADD COLUMN round_started {real}",
+        "ALTER TABLE tournaments ADD COLUMN round_notices INTEGER NOT NULL DEFAULT 0",
+    ),
 ]
 
 

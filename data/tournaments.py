@@ -37,6 +37,8 @@ class TournamentRecord:
     settings: dict[str, Any]  # bye points, placement points …
     created_at: float
     updated_at: float
+    round_started: float | None = None  # when the current round was paired
+    round_notices: int = 0  # the round's notices sent: 1 its halfway reminder, 2 its deadline's
 
 
 @dataclass(frozen=True)
@@ -70,10 +72,13 @@ _T_COLUMNS = ("id, guild_id, channel_id, message_id, organiser_id, game, format,
 _G_COLUMNS = "tournament_id, round, board, entrants, match_id, points, places, played, note"
 
 
+_T_READ = _T_COLUMNS + ", round_started, round_notices"  # migration 11's columns are not written at creation
+
+
 def _tournament(row: Sequence[Any]) -> TournamentRecord:
     return TournamentRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6], row[7], json.loads(row[8]),
                             row[9], row[10], row[11], row[12], row[13], bool(row[14]), row[15], row[16], row[17],
-                            json.loads(row[18]), row[19], row[20])
+                            json.loads(row[18]), row[19], row[20], row[21], row[22])
 
 
 def _table(row: Sequence[Any]) -> TableRecord:
@@ -103,7 +108,7 @@ class TournamentStore:
         return record
 
     async def get_tournament(self, tournament_id: int) -> TournamentRecord | None:
-        row = await self._db.fetchone(f"SELECT {_T_COLUMNS} FROM tournaments WHERE id = ?", (tournament_id,))
+        row = await self._db.fetchone(f"SELECT {_T_READ} FROM tournaments WHERE id = ?", (tournament_id,))
         return _tournament(row) if row else None
 
     async def tournaments(self, *, guild_id: int | None = None,
@@ -118,7 +123,7 @@ class TournamentStore:
         if statuses is not None:
             where.append(f"status IN ({','.join('?' * len(statuses))})")
             params += list(statuses)
-        rows = await self._db.fetchall(f"SELECT {_T_COLUMNS} FROM tournaments WHERE {' AND '.join(where)} "
+        rows = await self._db.fetchall(f"SELECT {_T_READ} FROM tournaments WHERE {' AND '.join(where)} "
                                        "ORDER BY id DESC", params)
         return [_tournament(r) for r in rows]
 
@@ -204,8 +209,9 @@ class TournamentStore:
         """Write round `round_no`'s tables ((entrants, points or None, played)); False if the event is not at
         round `round_no - 1` and running any more (someone paired it first, or it was paused or cancelled)."""
         async with self._db.transaction() as tx:
-            if await tx.execute("UPDATE tournaments SET round = ?, updated_at = ? WHERE id = ? AND round = ? "
-                                "AND status = 'running'", (round_no, now, tournament_id, round_no - 1)) != 1:
+            if await tx.execute("UPDATE tournaments SET round = ?, updated_at = ?, round_started = ?, "
+                                "round_notices = 0 WHERE id = ? AND round = ? AND status = 'running'",
+                                (round_no, now, now, tournament_id, round_no - 1)) != 1:
                 return False
             await tx.executemany(
                 f"INSERT INTO tournament_games ({_G_COLUMNS}) VALUES (?, ?, ?, ?, NULL, ?, NULL, ?, '')",
@@ -213,6 +219,13 @@ class TournamentStore:
                   json.dumps(list(points)) if points is not None else None, int(played))
                  for i, (entrants, points, played) in enumerate(tables)])
         return True
+
+    async def claim_round_notice(self, tournament_id: int, round_no: int, level: int) -> bool:
+        """Record that round `round_no`'s notice `level` (1 halfway, 2 deadline) is being sent; False if it was
+        (by this or another process) or the event has moved on: a compare-and-set, so each goes out once."""
+        return await self._db.execute("UPDATE tournaments SET round_notices = ? WHERE id = ? AND round = ? AND "
+                                      "round_notices < ? AND status = 'running'",
+                                      (level, tournament_id, round_no, level)) > 0
 
     async def tables(self, tournament_id: int, round_no: int | None = None) -> list[TableRecord]:
         sql = f"SELECT {_G_COLUMNS} FROM tournament_games WHERE tournament_id = ?"

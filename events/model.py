@@ -107,6 +107,21 @@ class Tournament:
         stage = self.stage_rounds() if self.entrants else None
         return stage is not None and round_no > stage
 
+    @property
+    def round_hours(self) -> int | None:
+        """The organiser's length of a round, if set."""
+        return self.record.settings.get("round_hours")
+
+    def round_deadline(self) -> float | None:
+        """When the current round ends: its start plus the organiser's round length, else plus the time per move
+        (the first move's deadline: a match nobody has started by then is a double forfeit); None without either."""
+        start = self.record.round_started
+        if start is None or self.status not in ("running", "paused"):
+            return None
+        if self.round_hours is not None:
+            return start + self.round_hours * 3600
+        return start + self.record.time_control if self.record.time_control else None
+
     def in_bracket(self, round_no: int) -> bool:
         """Whether round `round_no` is played in a bracket (elimination formats, a top cut's playoff)."""
         return self.record.format in BRACKETS or self.in_playoff(round_no)

@@ -15,6 +15,7 @@ from typing import Any
 import tournaments
 from data.tournaments import TableRecord
 from events.model import RESULTS, Sides, Tournament, entrant_results
+from events.rounds import RoundClock
 from events.teams import TeamEvents, team_column
 from matches import Match, MatchService, Refusal, Turn
 from matches.ratings import TournamentPlacement
@@ -29,7 +30,7 @@ EndListener = Callable[[Tournament], Awaitable[None]]
 ACTIVE = ("signup", "running", "paused")
 
 
-class TournamentService(TeamEvents):
+class TournamentService(TeamEvents, RoundClock):
     """One per process, beside the `MatchService` it drives; listens to its `on_finish`."""
 
     def __init__(self, matches: MatchService, *, rng: Any | None = None) -> None:
@@ -92,10 +93,11 @@ class TournamentService(TeamEvents):
                      time_control: int | None = None, timeout_rule: str = "forfeit", rounds: int | None = None,
                      max_players: int | None = None, signup_closes: float | None = None, rated: bool | None = None,
                      bye_points: float = 1.0, teams: str = "fixed", playoff: int | None = None,
-                     reset: bool = True) -> Tournament:
+                     reset: bool = True, round_hours: int | None = None) -> Tournament:
         """`teams` (team games): "fixed" (registered, or drawn at the start) or "per-round" (drawn each round);
         `playoff`: a top cut of 4, 8 or 16 after a Swiss or pods stage; `reset`: double elimination's second grand
-        final when the losers' side wins the first."""
+        final when the losers' side wins the first; `round_hours`: how long a round lasts (its deadline; without
+        it a round's deadline is the first move's)."""
         game = self.matches.game(game_name)
         count = players if players is not None else game.player_counts[0]
         try:
@@ -124,7 +126,8 @@ class TournamentService(TeamEvents):
             guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, game=game.name, format=fmt,
             players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
             max_players=max_players, signup_closes=signup_closes, rated=rated,
-            teams=team_mode, settings={"bye_points": bye_points, "playoff": playoff, "reset": reset},
+            teams=team_mode, settings={"bye_points": bye_points, "playoff": playoff, "reset": reset,
+                                       "round_hours": round_hours},
             now=self.matches.now())
         return await self.get(record.id)
 
@@ -141,7 +144,7 @@ class TournamentService(TeamEvents):
                                  max_players=r.max_players, rated=r.rated,
                                  bye_points=float(r.settings.get("bye_points", 1.0)),
                                  teams="per-round" if old.per_round else "fixed", playoff=old.playoff,
-                                 reset=bool(r.settings.get("reset", True)))
+                                 reset=bool(r.settings.get("reset", True)), round_hours=old.round_hours)
 
     def check_playoff(self, game_name: str, fmt: str, sides: Sides, team_mode: str, options: dict[str, str]) -> None:
         """A top cut's matches are one side against one: a pods event's game must be playable by two alone."""

@@ -122,6 +122,13 @@ async def test_rounds_tables_and_results(store: Store) -> None:
     await store.start_tournament(tid, [(0, (ADA,), 0.0), (1, (BOB,), 0.0), (2, (CY, BOB + 10), 0.0)], 20.0)
     assert await store.add_round(tid, 1, [((1, 2), None, True), ((3,), (1.0,), False)], 30.0)
     assert not await store.add_round(tid, 1, [], 31.0)  # paired already
+    record = await store.get_tournament(tid)
+    assert record is not None and (record.round_started, record.round_notices) == (30.0, 0)
+    assert await store.claim_round_notice(tid, 1, 1) and not await store.claim_round_notice(tid, 1, 1)  # once
+    assert not await store.claim_round_notice(tid, 2, 2)  # not the round being played
+    assert await store.claim_round_notice(tid, 1, 2)
+    record = await store.get_tournament(tid)
+    assert record is not None and record.round_notices == 2
     match = await store.create_match(game="sinoda", guild_id=GUILD, channel_id=5, creator_id=ADA, players=2,
                                      options={}, now=32.0)
     await store.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=33.0,
