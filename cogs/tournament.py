@@ -219,8 +219,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            playoff="Swiss or pods: a single-elimination top cut of the best 4, 8 or 16 afterwards",
                            reset="Double elimination: replay the grand final when the losers' bracket's winner "
                                  "wins it (default on)",
-                           round_hours="Hours each round lasts (its deadline; default: until the first move's "
-                                       "deadline, by which every match must have started)")
+                           round_hours="Hours each round lasts (default: until every match must have started)")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
                          signup_closes="signup-closes", round_hours="round-hours")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
