@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tournaments.elimination import Match, _decide, bracket, match_box, seeded
+from tournaments.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
 from tournaments.model import Entrant, Game, Settings
 from tournaments.views import Box, BracketView, Column, Section, Side, stage_names
 
@@ -165,30 +165,14 @@ def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]
 def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """Every match of the double bracket ready to be played: replays of draws (seats swapped), else the better
     seed first; an entrant whose opponent has dropped gets a walkover (a bye)."""
-    if any(g.round >= round_no for g in games):
-        raise ValueError(f"Round {round_no} has already been paired.")
-    if any(g.points is None for g in games):
-        raise ValueError("The last round is not finished: every game needs its result first.")
+    check_next(games, round_no)
     now = state(settings, entrants, games, round_no)
     if now.done:
         raise ValueError("The bracket is decided: there is no next round.")
     present = {e.id for e in entrants if e.dropped_after is None or e.dropped_after >= round_no}
-    out: list[Game] = []
-    for node in _order(now):
-        match = node.match
-        if not node.ready or match.decided or match.a is None or match.b is None:
-            continue
-        if match.games:
-            last = match.games[-1]
-            seats = (last.entrants[1], last.entrants[0])
-        else:
-            seats = tuple(sorted((match.a, match.b), key=lambda e: now.rank[e]))  # type: ignore[assignment]
-        here = tuple(e for e in seats if e in present)
-        if len(here) == 2:
-            out.append(Game(round_no, here, None))
-        elif len(here) == 1:
-            out.append(Game(round_no, here, (settings.bye_points,), played=False))
-    return out
+    games_now = [next_game(settings, n.match, now.rank, present, round_no) for n in _order(now)
+                 if n.ready and not n.match.decided and n.match.a is not None and n.match.b is not None]
+    return [g for g in games_now if g is not None]
 
 
 def rounds(count: int) -> int:

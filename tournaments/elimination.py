@@ -146,33 +146,42 @@ def _nobody(stage: list[Match], dropped: dict[int, int], round_no: int) -> None:
             match.decided, match.winner, match.loser = True, None, None
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
-    """The next bracket round: replays of drawn matches if any, else the next stage (with the third-place
-    match beside the final).  The better seed moves first; a replay swaps the seats."""
+def check_next(games: Sequence[Game], round_no: int) -> None:
+    """Refuse to pair a round already paired, or one whose round before has a game without its result."""
     if any(g.round >= round_no for g in games):
         raise ValueError(f"Round {round_no} has already been paired.")
     if any(g.points is None for g in games):
         raise ValueError("The last round is not finished: every game needs its result first.")
+
+
+def next_game(settings: Settings, match: Match, rank: dict[int, int], present: set[int],
+              round_no: int) -> Game | None:
+    """A match's game in round ``round_no``: a replay of a draw swaps the seats, else the better seed first; the
+    entrant left alone (a bye, or the opponent has dropped) gets a bye; None when neither is present."""
+    if match.games:
+        last = match.games[-1]
+        seats = (last.entrants[1], last.entrants[0])
+    else:
+        seats = tuple(sorted((e for e in (match.a, match.b) if e is not None), key=rank.__getitem__))
+    here = tuple(e for e in seats if e in present)
+    if len(here) == 2:
+        return Game(round_no, here, None)
+    if len(here) == 1:
+        return Game(round_no, here, (settings.bye_points,), played=False)
+    return None
+
+
+def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+    """The next bracket round: replays of drawn matches if any, else the next stage (with the third-place
+    match beside the final).  The better seed moves first; a replay swaps the seats."""
+    check_next(games, round_no)
     now = state(settings, entrants, games, round_no)
     if now.done:
         raise ValueError("The bracket is decided: there is no next round.")
     present = {e.id for e in entrants if e.dropped_after is None or e.dropped_after >= round_no}
-    out: list[Game] = []
-    for match in now.stages[-1]:
-        if match.decided and (match.games or match.b is not None):
-            continue
-        seats: tuple[int, ...]
-        if match.games:  # a replay of a draw
-            last = match.games[-1]
-            seats = (last.entrants[1], last.entrants[0])
-        else:
-            seats = tuple(e for e in (match.a, match.b) if e is not None)
-        here = tuple(e for e in seats if e in present)
-        if len(here) == 2:
-            out.append(Game(round_no, here, None))
-        elif len(here) == 1:  # a bye, or the opponent has dropped
-            out.append(Game(round_no, here, (settings.bye_points,), played=False))
-    return out
+    games_now = [next_game(settings, m, now.rank, present, round_no) for m in now.stages[-1]
+                 if not (m.decided and (m.games or m.b is not None))]
+    return [g for g in games_now if g is not None]
 
 
 def decided(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:

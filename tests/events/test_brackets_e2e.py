@@ -4,23 +4,15 @@ event ends, the brackets and places as the core computes them, refusals for cuts
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from events import Tournament, TournamentService
 from matches import MatchService, Refusal
-from tests.events.test_service_e2e import OPEN, Clock, services
+from tests.events.test_service_e2e import Clock, close_stores, services  # noqa: F401 (the fixture closes stores)
 
 PLAYERS = list(range(301, 317))
-
-
-@pytest.fixture(autouse=True)
-async def close_stores() -> AsyncIterator[None]:
-    yield
-    while OPEN:
-        await OPEN.pop().close()
 
 
 async def play_round(matches: MatchService, events: TournamentService, event: Tournament,

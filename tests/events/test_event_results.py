@@ -3,24 +3,15 @@ structured facts, one result for the event and for the ratings, standings while 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from events import Tournament, TournamentService
 from matches import MatchService
-from tests.events.test_service_e2e import Clock, services
+from tests.events.test_service_e2e import Clock, close_stores, services  # noqa: F401 (the fixture closes stores)
 
 PLAYERS = list(range(201, 211))
-
-
-@pytest.fixture(autouse=True)
-async def close_stores() -> AsyncIterator[None]:
-    from tests.events.test_service_e2e import OPEN
-    yield
-    while OPEN:
-        await OPEN.pop().close()
 
 
 async def swiss(events: TournamentService, count: int, rounds: int = 3, **options: object) -> Tournament:

@@ -15,7 +15,7 @@ from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
 from events import Tournament
 from events.export import main, pairings_csv, standings_csv, trf
 from events.model import Sides
-from tests.events.test_service_e2e import OPEN, Clock, services
+from tests.events.test_service_e2e import OPEN, Clock, close_stores, services  # noqa: F401 (closes stores)
 
 A, B, C, D, E = range(1, 6)
 NAMES = {A: "Ada", B: "Bob", C: "Cy", D: "Dee", E: "Eve"}
