@@ -17,17 +17,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from data import Store
 from matches import MatchService
 from ratings import Skill, rate
+from rules.results import Facts, Result
 from settings import load_or_exit
 
 
 def per_update() -> None:
     for players, teams in ((2, ()), (4, ()), (4, ((0, 2), (1, 3))), (6, ())):
         skills = [Skill(25 + i, 8 - i / 2, 3) for i in range(players)]
-        outcome = {"winners": [0], "scores": list(range(players, 0, -1)), "reason": "bench"}
+        result = Result(players, frozenset({0}), tuple(range(players, 0, -1)), Facts((1,) * players),
+                         sides=teams)
         runs = 2000
         start = time.perf_counter()
         for _ in range(runs):
-            rate(outcome, players, skills, teams)
+            rate(result, skills)
         took = (time.perf_counter() - start) / runs
         print(f"rate(): {players} players{' in teams' if teams else ''}: {took * 1e6:.0f} µs per update")
 
@@ -43,7 +45,10 @@ async def rebuild(count: int) -> None:
             a, b = pick.sample(users, 2)
             match = await service.create("cintos", guild_id=1, channel_id=1, creator_id=a, players=2)
             await service.join(match.id, b)
-            await service.start(match.id, a)
+            match = (await service.start(match.id, a)).match
+            for _ in range(2):  # both move: the resignation is then a game played over the board, and rated
+                user = match.user_at(match.actors()[0])
+                await service.act(match.id, user, (await service.legal_texts(match.id, user))[0])
             await service.resign(match.id, pick.choice((a, b)))
         played = time.perf_counter() - start
         start = time.perf_counter()

@@ -151,13 +151,8 @@ class Scheduler:
                     done += 1
             except Exception:
                 log.exception("scheduler: settling unstarted tournament match %s failed", match_id)
-        cog: Any = self.bot.get_cog("TournamentCog")
-        for event, level, tables in await events.due_notices() if events is not None and cog is not None else []:
-            try:  # a round half over (matches nobody started) or at its deadline (matches still running)
-                await cog.round_notice(event, level, tables)
-                done += 1
-            except Exception:
-                log.exception("scheduler: a round notice of tournament %s failed", event.id)
+        if events is not None:  # a round half over (matches nobody started) or at its deadline (still running)
+            done += await events.send_notices()
         return done
 
     async def _run(self) -> None:

@@ -63,6 +63,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self.events = TournamentService(bot.service)
         self.events.on_round.append(self.post_round)
         self.events.on_end.append(self.post_final)
+        self.events.on_notice.append(self.round_notice)
         super().__init__()
 
     async def cog_load(self) -> None:

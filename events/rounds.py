@@ -4,6 +4,7 @@ nobody has started, and the organiser's notice when a round of a set length runs
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 
 from data.store import Store
@@ -12,6 +13,8 @@ from events.model import Tournament
 from matches import MatchService
 
 HALFWAY, DEADLINE = 1, 2  # a round's notices, in the order they fall due
+NoticeListener = Callable[[Tournament, int, list[TableRecord]], Awaitable[None]]
+log = logging.getLogger(__name__)
 
 
 class RoundClock:
@@ -20,20 +23,27 @@ class RoundClock:
     matches: MatchService
     store: Store
     get: Callable[[int], Awaitable[Tournament]]
+    on_notice: list[NoticeListener]  # set up by the service
 
-    async def due_notices(self) -> list[tuple[Tournament, int, list[TableRecord]]]:
-        """The round notices due now, each claimed (so sent once): (event, HALFWAY or DEADLINE, the tables it is
-        about: matches nobody has started at halfway, matches still running at the deadline)."""
+    async def send_notices(self) -> int:
+        """Send the round notices due now to the `on_notice` listeners (the cog posts them), each claimed first so
+        it goes out once: (event, HALFWAY or DEADLINE, the tables it is about: matches nobody has started at
+        halfway, matches still running at the deadline). Returns how many went out; a failing listener is logged."""
         now = self.matches.now()
-        out = []
+        sent = 0
         for record in await self.store.tournaments(statuses=("running",)):
             event = await self.get(record.id)
             level = _due(event, now)
             if level is None or not await self.store.claim_round_notice(event.id, event.round, level):
                 continue
             tables = await (self.unstarted(event) if level == HALFWAY else self.unfinished(event))
-            out.append((event, level, tables))
-        return out
+            for listener in list(self.on_notice):
+                try:
+                    await listener(event, level, tables)
+                except Exception:
+                    log.exception("a round notice of tournament %s failed", event.id)
+            sent += 1
+        return sent
 
     async def next_notice(self) -> float | None:
         """When the next round notice falls due (for the scheduler's sleep)."""

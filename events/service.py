@@ -15,7 +15,7 @@ from typing import Any
 import tournaments
 from data.tournaments import TableRecord
 from events.model import RESULTS, Sides, Tournament, entrant_results
-from events.rounds import RoundClock
+from events.rounds import NoticeListener, RoundClock
 from events.teams import TeamEvents, team_column
 from matches import Match, MatchService, Refusal, Turn
 from matches.ratings import TournamentPlacement
@@ -40,6 +40,7 @@ class TournamentService(TeamEvents, RoundClock):
         self._locks: dict[int, asyncio.Lock] = {}
         self.on_round: list[RoundListener] = []  # a round was paired: post it (the cog)
         self.on_end: list[EndListener] = []  # the event finished: post the final standings
+        self.on_notice: list[NoticeListener] = []  # a round half over, or at its deadline (events/rounds.py)
         matches.on_finish.append(self.match_finished)
         # /profile's "Tournaments" section asks the match service (matches.ratings); this service answers.
         matches.tournament_placements = self.placements  # type: ignore[method-assign]
@@ -348,7 +349,7 @@ class TournamentService(TeamEvents, RoundClock):
         ended so now (every side has moved, nobody ran out of time); else it is a forfeit win."""
         match = await self.matches.get(match_id)
         facts = stored_facts(await self.matches.facts(match))
-        return Result(match.players, frozenset(groups[winner]), None, facts, sides=groups).played
+        return Result(match.players, frozenset(groups[winner]), None, facts, sides=tuple(groups)).played
 
     # ---- results and rounds ---------------------------------------------------------------------------------------
     async def match_finished(self, match: Match) -> None:

@@ -231,6 +231,7 @@ def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game])
                for r, stage in enumerate(now.winners)]
     losers = []
     for j, stage in enumerate(now.losers, start=1):
+        feeds: list[tuple[int | None, int | None]]
         if j == 1:
             feeds = [(None, None)] * len(stage)
         elif j % 2 == 0:

@@ -158,6 +158,7 @@ def next_game(settings: Settings, match: Match, rank: dict[int, int], present: s
               round_no: int) -> Game | None:
     """A match's game in round ``round_no``: a replay of a draw swaps the seats, else the better seed first; the
     entrant left alone (a bye, or the opponent has dropped) gets a bye; None when neither is present."""
+    seats: tuple[int, ...]
     if match.games:
         last = match.games[-1]
         seats = (last.entrants[1], last.entrants[0])
