@@ -3,6 +3,7 @@ structured facts, one result for the event and for the ratings, standings while 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,23 @@ async def test_standings_while_a_round_is_played(tmp_path: Path) -> None:
     assert now[bye.entrants[0]].results[1] == "B"  # a result already in
     assert event.standings_note() == "after round 1 · round 2 in progress: 2 of 3 results in"
     assert event.standings_note(before_round=2) == "after round 1"
+
+
+async def test_a_round_notice_goes_out_once_from_two_processes(tmp_path: Path) -> None:
+    clock = Clock()
+    path = tmp_path / "n.sqlite3"
+    _store, _matches, events = await services(path, clock, 14)
+    _other_store, _other_matches, other = await services(path, clock, 15)  # a second process, same database
+    event = await swiss(events, 4, rounds=1, time_control=3600)
+    sent: list[tuple[int, int, int]] = []
+
+    async def listener(event: Tournament, level: int, tables: list) -> None:  # type: ignore[type-arg]
+        sent.append((event.id, level, len(tables)))
+
+    events.on_notice.append(listener)
+    other.on_notice.append(listener)
+    assert await events.next_notice() == event.record.round_started + 1800  # type: ignore[operator]
+    clock.now += 1801
+    counts = await asyncio.gather(events.send_notices(), other.send_notices(), events.send_notices())
+    assert sum(counts) == 1 and sent == [(event.id, 1, 2)]  # halfway: both matches not started, told once
+    assert await events.next_notice() is None  # no round length set: no deadline notice
