@@ -22,9 +22,10 @@ async def standings_file(events: TournamentService, event: Tournament, *, final:
     table as its alt text; its title says what it counts (`Tournament.standings_note`)."""
     rows = event.standings(before_round=before_round)
     names = await events.names(event)
-    title = event.title() + ("" if final else " · " + event.standings_note(before_round=before_round))
-    png = await asyncio.to_thread(standings_image, title, rows, names, rounds=event.total_rounds() or event.round,
-                                  pods=event.record.format == "pods", final=final)
+    note = "final" if final else event.standings_note(before_round=before_round)
+    png = await asyncio.to_thread(standings_image, event.title(), rows, names,
+                                  rounds=event.total_rounds() or event.round, pods=event.record.format == "pods",
+                                  final=final, note=note)
     text = standings_text(rows, names, pods=event.record.format == "pods")
     return discord.File(io.BytesIO(png), filename="standings.png",
                         description=f"Standings of tournament #{event.id}\n{text}")

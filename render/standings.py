@@ -34,6 +34,7 @@ ROW = 54
 HEAD = HEADER_HEIGHT
 CHIP = 40  # a round's result chip, its letters 28 px
 PODIUM_H = 300
+NOTE_H = 44  # the line under the title saying what the standings count
 MAX_ROWS = 64  # more are summed up in one line (the text table lists everyone)
 GREY = "#9A9389"  # withdrawn entrants
 # Result chips: colour and letter together (never colour alone): green won, yellow drawn, red lost.
@@ -90,9 +91,10 @@ def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping
 
 
 def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, str], *, rounds: int,
-                    pods: bool = False, final: bool = False) -> bytes:
+                    pods: bool = False, final: bool = False, note: str = "") -> bytes:
     """The standings table: rank, name, points, tie-breaks, a chip per round (the latest rounds where all do not
-    fit a phone's width); leaders highlighted, withdrawn entrants greyed; with `final`, a podium above it."""
+    fit a phone's width); leaders highlighted, withdrawn entrants greyed; with `final`, a podium above it. `note`
+    (what they count: "after round 2 · round 3 in progress: 4 of 6 results in") goes on a line under the title."""
     shown = list(rows[:MAX_ROWS])
     rounds = max(rounds, max((len(s.results) for s in rows), default=0), 1)
     cols = {"rank": MARGIN + 20, "name": MARGIN + 50, "pts": 400, "bh": 486, "sb": 566, "w": 566 if pods else 636}
@@ -101,11 +103,15 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
     fits = max(1, int(room // (CHIP + 10)))
     first = max(0, rounds - fits)  # the latest rounds when not all fit
     chip_step = min(CHIP + 14, room / (rounds - first))
-    height = HEAD + (PODIUM_H if final else 0) + 12 + ROW * (len(shown) + 1) + (ROW if len(rows) > MAX_ROWS else 0)
+    below = NOTE_H if note else 0
+    height = HEAD + below + (PODIUM_H if final else 0) + 12 + ROW * (len(shown) + 1) + \
+        (ROW if len(rows) > MAX_ROWS else 0)
     canvas = Canvas(WIDTH, round(height + MARGIN))
     canvas.rect((0, 0, WIDTH, height + MARGIN), outline=BORDER, width=1)
     title_bar(canvas, fit(title, LARGE, WIDTH - 2 * MARGIN - 170), "final" if final else "standings", HEAD)
-    y: float = HEAD + 12
+    if note:
+        canvas.text((MARGIN, HEAD + NOTE_H / 2 + 2), fit(note, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
+    y: float = HEAD + below + 12
     if final:
         y = _podium(canvas, y, rows, names)
     headings = [("rank", "#", "mm"), ("name", "name", "lm"), ("pts", "pts", "mm"), ("bh", "BH-1", "mm")]
