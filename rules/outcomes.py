@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules import GAMES, Outcome
+from rules import GAMES, Outcome, results
 from rules.base import all_of, tidy
-from rules.results import FORFEIT_KEY
+from rules.results import ENDED_KEY, FORFEIT_KEY
 
 # Endings the match service records itself (the game's own state does not end). These strings are what it stores.
 DRAW_AGREED = "draw agreed"
@@ -102,7 +102,7 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     """
     stored = _as_dict(ending) or _as_dict(view.get("match_outcome"))
     outcome = _as_dict(view.get("outcome"))
-    if outcome is None and stored is not None and stored.get("reason") == ADJUDICATED:
+    if outcome is None and stored is not None and stored.get(ENDED_KEY) == results.ADJUDICATED:
         top, won, brief = headline(view, names, stored.get("winners") or [])
         return ResultWords(top, "The tournament's organiser decided the result", won, brief)
     if outcome is None:

@@ -8,7 +8,8 @@ import pytest
 
 from rules import GAMES, RESIGN, Game
 from rules.base import tidy
-from rules.outcomes import FORFEIT_KEY, MATCH_ENDINGS, ResultWords, result_words
+from rules.outcomes import ADJUDICATED, FORFEIT_KEY, MATCH_ENDINGS, ResultWords, result_words
+from rules.results import ENDED_KEY
 from rules.sakamichi.state import REASONS as SAKAMICHI_REASONS
 from rules.sanae.position import _REASONS as SANAE_POSITION_REASONS
 from rules.sinoda.game import REASON_WORDS as SINODA_REASONS
@@ -186,3 +187,12 @@ def test_a_timeout_forfeit_is_not_called_a_resignation() -> None:
     assert found is not None and found.sentence() == "bob wins: ada ran out of time and forfeits."
     both = result_words({**view, "outcome": {"winners": [], "reason": "resign"}}, NAMES[:2], {FORFEIT_KEY: [0, 1]})
     assert both is not None and both.sentence() == "Drawn: ada and bob ran out of time and forfeit."
+
+
+def test_an_adjudicated_ending_names_the_winner_and_the_organiser() -> None:
+    view = GAMES["cintos"].view(GAMES["cintos"].setup(2), None)  # the game itself has not ended
+    decided = {"winners": [1], "scores": None, "reason": ADJUDICATED, ENDED_KEY: "adjudicated"}
+    found = result_words(view, NAMES, decided)
+    assert found is not None and found.sentence() == "bob wins: The tournament's organiser decided the result."
+    drawn = result_words(view, NAMES, {**decided, "winners": []})
+    assert drawn is not None and drawn.headline == "Drawn" and drawn.winners == ()
