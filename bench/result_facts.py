@@ -1,5 +1,5 @@
-"""Benchmark, run by hand: migration 11 (the facts of every stored result, read from its log) on a SQLite database
-of N finished matches of `LINES` log lines each, as a bot at schema 10 left it.
+"""Benchmark, run by hand: migration 13 (the facts of every stored result, read from its log) on a SQLite database
+of N finished matches of `LINES` log lines each, as a bot at schema 12 left it.
 
     .venv/bin/python bench/result_facts.py [N]
 """
@@ -24,7 +24,7 @@ LINES = 60
 
 def fill(path: Path, count: int) -> None:
     with sqlite3.connect(path) as conn:
-        for steps in MIGRATIONS[:10]:
+        for steps in MIGRATIONS[:12]:
             for step in steps:
                 conn.execute(sql_for(step, "sqlite"))  # type: ignore[arg-type]
         outcome = json.dumps({"winners": [0], "scores": None, "reason": "Blue resigned"})
@@ -35,7 +35,7 @@ def fill(path: Path, count: int) -> None:
                          "VALUES (?, ?, ?, ?, ?, 1.0)",
                          [(i, n, n % 2, 10 + n % 2, "resign" if n == LINES else "a1-a2")
                           for i in range(1, count + 1) for n in range(1, LINES + 1)])
-        conn.execute("PRAGMA user_version=10")
+        conn.execute("PRAGMA user_version=12")
     conn.close()
 
 
@@ -50,7 +50,7 @@ async def migrate(path: Path) -> float:
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "v10.sqlite3"
+        path = Path(folder) / "v12.sqlite3"
         fill(path, count)
         took = asyncio.run(migrate(path))
     print(f"migration to schema {len(MIGRATIONS)} of {count} finished matches ({LINES} log lines each): {took:.2f} s "

@@ -72,7 +72,7 @@ _T_COLUMNS = ("id, guild_id, channel_id, message_id, organiser_id, game, format,
 _G_COLUMNS = "tournament_id, round, board, entrants, match_id, points, places, played, note"
 
 
-_T_READ = _T_COLUMNS + ", round_started, round_notices"  # migration 12's columns are not written at creation
+_T_READ = _T_COLUMNS + ", round_started, round_notices"  # migration 14's columns are not written at creation
 
 
 def _tournament(row: Sequence[Any]) -> TournamentRecord:

@@ -23,6 +23,7 @@ from matches.sharing import event_path, index_path, leaderboard_path, match_path
 from ratings import Skill
 from rules import State
 from rules.replay import steps
+from tournaments import figure
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -61,14 +62,6 @@ def iso(timestamp: float | None) -> str | None:
     if timestamp is None:
         return None
     return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds").replace("+00:00", "Z")
-
-
-def points_text(value: float) -> str:
-    """1.5 -> '1½', 0.5 -> '½', 2.0 -> '2' (as /tournament standings writes them)."""
-    whole = int(value)
-    if abs(value - whole - 0.5) < 0.01:
-        return ("" if whole == 0 else str(whole)) + "½"
-    return str(whole) if value == whole else f"{value:g}"
 
 
 @dataclass(frozen=True)
@@ -246,8 +239,8 @@ class Companion:
         rows = event.standings() if event.entrants else []
         pods = event.record.format == "pods"
         standings = [{"rank": s.rank, "name": names.get(s.entrant, f"entrant {s.entrant}"),
-                      "points": points_text(s.points), "buchholz": f"{s.buchholz_cut1:g}",
-                      "sb": f"{s.sonneborn_berger:g}", "wins": s.wins, "withdrawn": s.withdrawn,
+                      "points": figure(s.points), "buchholz": figure(s.buchholz_cut1),
+                      "sb": figure(s.sonneborn_berger), "wins": s.wins, "withdrawn": s.withdrawn,
                       "results": list(s.results)} for s in rows]
         user_names = await self.matches.store.user_names(event.signups)
         signups = [user_names.get(u) or "a player" for u in event.signups]
@@ -259,8 +252,8 @@ class Companion:
                 result, scores, best = None, [""] * len(sides), None
                 if table.points is not None:
                     per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
-                    result = "–".join(points_text(p) for p in per_side) + ("" if table.played else " (not played)")
-                    scores = [points_text(p) for p in per_side]
+                    result = "–".join(figure(p) for p in per_side) + ("" if table.played else " (not played)")
+                    scores = [figure(p) for p in per_side]
                     top = max(per_side)
                     best = per_side.index(top) if per_side.count(top) == 1 else None
                 tables.append({"board": table.board, "sides": sides, "bye": len(table.entrants) == 1,
@@ -269,8 +262,7 @@ class Companion:
                                "match_id": table.match_id, "result": result, "note": table.note})
             rounds.append({"round": round_no, "tables": tables, "current": round_no == event.round})
         total = event.total_rounds()
-        done = max((t.round for t in event.tables if t.points is not None and len(t.entrants) > 1), default=0)
-        return {"event": event, "done": done, "title": event.title(),
+        return {"event": event, "note": event.standings_note() if event.entrants else "", "title": event.title(),
                 "status": EVENT_STATUS.get(event.status, event.status),
                 "format": FORMAT_NAMES.get(event.record.format, event.record.format), "standings": standings,
                 "pods": pods, "signups": signups, "rounds": rounds, "total": total,
@@ -354,4 +346,4 @@ class Companion:
                 "turn": match.view(None).get("turn") if match.state is not None else None}
 
 
-__all__ = ["Companion", "Line", "Lru", "MatchPage", "Player", "iso", "points_text"]
+__all__ = ["Companion", "Line", "Lru", "MatchPage", "Player", "iso"]

@@ -1,5 +1,5 @@
 """Migrations on both backends: a new database gets every one, a reopened one none again, an existing SQLite
-database at version 7 gains the match revision, one at version 8 its computer turns, one at version 10 its results'
+database at version 7 gains the match revision, one at version 8 its computer turns, one at version 12 its results'
 facts, and two processes starting together on PostgreSQL migrate once."""
 
 from __future__ import annotations
@@ -75,10 +75,10 @@ async def test_a_database_at_version_8_finds_its_running_computer_turns(tmp_path
         await store.close()
 
 
-async def test_a_database_at_version_10_gains_the_facts_of_its_results(tmp_path: Path) -> None:
+async def test_a_database_at_version_12_gains_the_facts_of_its_results(tmp_path: Path) -> None:
     """Results stored before they carried facts: derived from each match's log, so an immediate resignation is a
     forfeit, a forfeit on time before anyone moved is nobody's result, a shared first place a draw."""
-    path = tmp_path / "v10.sqlite3"
+    path = tmp_path / "v12.sqlite3"
     old = [  # id, status, outcome as stored then, log lines (seat, user, text)
         (1, "finished", {"winners": [1], "scores": None, "reason": "Red resigned"}, [(0, 11, "resign")]),
         (2, "finished", {"winners": [0], "scores": [4, 1], "reason": "x"}, [(0, 11, "a"), (1, 22, "b"),
@@ -89,7 +89,7 @@ async def test_a_database_at_version_10_gains_the_facts_of_its_results(tmp_path:
         (6, "aborted", {"winners": [], "scores": None, "reason": "aborted in the first moves"}, [(0, 11, "a")]),
     ]
     with sqlite3.connect(path) as conn:
-        for steps in MIGRATIONS[:10]:
+        for steps in MIGRATIONS[:12]:
             for step in steps:
                 conn.execute(sql_for(step, "sqlite"))  # type: ignore[arg-type]
         for match_id, status, outcome, lines in old:
@@ -99,7 +99,7 @@ async def test_a_database_at_version_10_gains_the_facts_of_its_results(tmp_path:
             conn.executemany("INSERT INTO actions (match_id, n, seat, user_id, text, created_at) "
                              "VALUES (?, ?, ?, ?, ?, 1.0)",
                              [(match_id, n, *line) for n, line in enumerate(lines, start=1)])
-        conn.execute("PRAGMA user_version=10")
+        conn.execute("PRAGMA user_version=12")
     conn.close()
     store = await Store.open(path)
     try:
