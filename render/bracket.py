@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from render.kit import BLUISH_GREEN, BORDER, INK, MUTED, PAPER, WHITE, Canvas, fit, mix, text_width
+from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, fit, mix, text_width
 from render.panels import MARGIN, title_bar
 from tournaments.views import Box, BracketView, Section, Side
 
@@ -17,7 +17,7 @@ GAP_X, GAP_Y = 44, 18  # between columns (the connectors run here) and between b
 HEADING = 30  # a column's heading
 SECTION = 40  # a section's title (double elimination)
 LABEL = 18  # room for a box's label above it ("3rd place")
-WON = mix(BLUISH_GREEN, WHITE, 0.22)  # the row of the side that went through (with a stripe and ink, not colour only)
+WON = mix(GREEN, WHITE, 0.22)  # the row of the side that went through (with a stripe and ink, not colour only)
 MIN_WIDTH = 640
 
 
@@ -112,7 +112,7 @@ def _draw_side(canvas: Canvas, side: Side, names: Mapping[int, str], x: float, y
     mid = y + ROW_H / 2
     if side.won:  # the side that went through: a tinted row with a stripe, its name in ink
         canvas.rect((x + 1.5, y + 1.5, x + BOX_W - 1.5, y + ROW_H - 1), fill=WON, radius=5)
-        canvas.rect((x + 1.5, y + 4, x + 6, y + ROW_H - 4), fill=BLUISH_GREEN, radius=2)
+        canvas.rect((x + 1.5, y + 4, x + 6, y + ROW_H - 4), fill=GREEN, radius=2)
     seed_w = 30.0
     if side.seed is not None:
         canvas.text((x + 10 + seed_w / 2, mid), str(side.seed), 14, MUTED, anchor="mm")
