@@ -72,13 +72,17 @@ def _date(moment: float | None, short: bool = False) -> str:
 def trf(event: Tournament, names: Mapping[int, str], round_dates: Mapping[int, float] | None = None) -> str:
     """The event as a TRF-16 file (FIDE Handbook C.04 Annex 2): tournament lines, then one 001 line per entrant by
     starting rank (rating before the event, then sign-up), with the rounds whose every result is in: opponent's
-    starting rank, colour (w: moved first), result (1 = 0, + - forfeits, U the pairing-allocated bye, Z absent)."""
+    starting rank, colour (w: moved first), result (1 = 0, + - forfeits, U the pairing-allocated bye, Z absent).
+    With a top cut, the Swiss rounds only."""
     if event.record.format != "swiss":
         raise ValueError("A TRF file is written for Swiss events.")
     order = sorted(event.entrants, key=lambda e: (-e.rating, e.seed))
     start = {e.entrant: i + 1 for i, e in enumerate(order)}
     complete = [r for r in range(1, event.round + 1)
                 if event.round_tables(r) and all(t.points is not None for t in event.round_tables(r))]
+    stage = event.stage_rounds()
+    if stage is not None:  # a top cut's playoff is no Swiss round: the file holds the Swiss stage
+        complete = [r for r in complete if r <= stage]
     last = max(complete, default=0)
     standing = {s.entrant: s for s in event.standings(before_round=last + 1)}
     games = [g for g in event.core_games() if g.round <= last]
