@@ -144,6 +144,7 @@ async def test_the_seed_shows_only_after_the_end_with_the_verify_verdict_and_the
 async def test_leaderboard_profile_and_index_read_the_services(site: Site) -> None:
     for loser in (BOB, CY):
         match = await started(site.matches, "sinoda", [ADA, loser], rated=True)
+        await play(site.matches, match.id, 2)  # both move: the resignation is a game lost, and rated
         await site.matches.resign(match.id, loser)
     running = await started(site.matches, "sinoda", [CY, DI])
     total, rows = await site.matches.leaderboard("sinoda", guild_id=GUILD, page=1, per_page=25)
