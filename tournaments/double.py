@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from tournaments.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
 from tournaments.model import Entrant, Game, Settings
-from tournaments.views import Box, BracketView, Column, Section, Side, stage_names
+from tournaments.views import Box, BracketView, Column, Section, Side, short_stage, stage_names
 
 SEED, WINNER, LOSER = "seed", "winner", "loser"
 
@@ -215,7 +215,7 @@ def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game])
         if kind == SEED:
             return "bye"
         key = str(what)
-        return f"{'winner' if kind == WINNER else 'loser'} of {_label(key, names)}"
+        return f"{'winner' if kind == WINNER else 'loser'} {_label(key, names)}"
 
     def box(node: Node, feeds: tuple[int | None, int | None], label: str = "") -> Box:
         if node.ready:
@@ -243,8 +243,7 @@ def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game])
     if now.reset is not None:
         finals.append(box(now.reset, (None, None), "reset"))
     elif now.reset_on and not now.final.match.decided:
-        finals.append(Box(Side(None, None, waiting="if the losers' side wins"),
-                          Side(None, None, waiting="the grand final again"), label="reset"))
+        finals.append(Box(Side(None, None, waiting="if needed"), Side(None, None, waiting=" "), label="reset"))
     winners.append(Column("Grand final", tuple(finals)))
     sections = [Section("Winners' bracket", tuple(winners))]
     if losers:
@@ -258,10 +257,8 @@ def _winners_names(stages: int) -> list[str]:
 
 
 def _label(key: str, names: list[str]) -> str:
-    """'W2·1' -> 'Winners' final · 1', 'L3·1' -> 'losers' round 3 · 1', 'GF' -> 'the grand final'."""
+    """'W2·1' -> 'WF·1' (the winners' stage's short name), 'L3·1' -> 'L3·1', 'GF' -> 'GF'."""
     stage, _, number = key.partition("·")
     if stage.startswith("W"):
-        return f"{names[int(stage[1:]) - 1]} · {number}"
-    if stage.startswith("L"):
-        return f"losers' round {stage[1:]} · {number}"
-    return "the grand final"
+        return f"{short_stage(names[int(stage[1:]) - 1])}·{number}"
+    return key

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tournaments.model import Entrant, Game, Settings
-from tournaments.views import Box, BracketView, Column, Section, Side, game_marks, stage_names
+from tournaments.views import Box, BracketView, Column, Section, Side, game_marks, short_stage, stage_names
 
 
 def bracket(count: int) -> list[tuple[int, int | None]]:
@@ -222,8 +222,9 @@ def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game])
         for i in range(2 ** (total - s - 1)):
             feeds = (2 * i, 2 * i + 1) if s else (None, None)
             if not main:
-                boxes.append(Box(Side(None, None, waiting=f"winner of {names[s - 1]} · {2 * i + 1}"),
-                                 Side(None, None, waiting=f"winner of {names[s - 1]} · {2 * i + 2}"), feeds))
+                before = short_stage(names[s - 1])
+                boxes.append(Box(Side(None, None, waiting=f"winner {before}·{2 * i + 1}"),
+                                 Side(None, None, waiting=f"winner {before}·{2 * i + 2}"), feeds))
                 continue
             match = main[i]
             top, bottom = match.a, match.b
@@ -235,8 +236,9 @@ def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game])
             if third is not None:
                 boxes.append(match_box(third, third.a, third.b, now.rank, (None, None), "3rd place"))
             else:
-                boxes.append(Box(Side(None, None, waiting=f"loser of {names[s - 1]} · 1"),
-                                 Side(None, None, waiting=f"loser of {names[s - 1]} · 2"), label="3rd place"))
+                before = short_stage(names[s - 1])
+                boxes.append(Box(Side(None, None, waiting=f"loser {before}·1"),
+                                 Side(None, None, waiting=f"loser {before}·2"), label="3rd place"))
         columns.append(Column(names[s], tuple(boxes)))
         previous = main
     final = now.stages[-1][0] if now.done else None

@@ -69,3 +69,16 @@ def stage_names(stages: int) -> list[str]:
         names.append("Final" if left == 1 else "Semi-finals" if left == 2 else "Quarter-finals" if left == 3
                      else f"Round {k + 1}")
     return names
+
+
+def short_stage(name: str) -> str:
+    """A column heading in a few letters, for where a side will come from: 'Semi-finals' -> 'SF', 'Round 2' ->
+    'R2', 'Winners' final' -> 'WF', 'Losers' round 3' -> 'L3'."""
+    words = {"Final": "F", "Semi-finals": "SF", "Quarter-finals": "QF"}
+    if name.startswith("Winners' "):
+        return "W" + short_stage(name[len("Winners' "):].capitalize())
+    if name.startswith("Losers' round "):
+        return "L" + name.rsplit(" ", 1)[1]
+    if name.startswith("Round "):
+        return "R" + name.rsplit(" ", 1)[1]
+    return words.get(name, name)

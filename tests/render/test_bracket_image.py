@@ -7,18 +7,19 @@ import io
 
 from PIL import Image
 
-from render.bracket import BOX_H, BOX_W, GAP_X, HEADING, LABEL, ROW_H, WON, bracket_image
-from render.kit import BORDER, INK, WHITE, rgb
-from render.panels import MARGIN
+from render.bracket import BOX_H, BOX_W, GAP_X, GAP_Y, HEAD, HEADING, LABEL, ROW_H, WON, bracket_image
+from render.kit import BORDER, INK, MAX_PNG_BYTES, WHITE, rgb
+from render.panels import MARGIN, SMALL
+from tests.render.test_phone import text_sizes
 from tests.tournaments.helpers import field
 from tournaments import Game, Settings, double, elimination
 
 NAMES = {0: "ada", 1: "bob", 2: "cy", 3: "dee"}
-TOP = 64 + 8 + HEADING + LABEL  # the first box's top: under the title strip and the column headings
+TOP = HEAD + 8 + HEADING + LABEL  # the first box's top: under the title strip and the column headings
 
 
 def picture(png: bytes) -> Image.Image:
-    assert len(png) < 250_000
+    assert len(png) <= MAX_PNG_BYTES
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
@@ -38,16 +39,16 @@ def test_a_four_player_bracket_after_the_semi_finals() -> None:
     assert near(image.getpixel((x0 + BOX_W - 40, TOP + ROW_H // 2)), WON)  # ada went through: tinted
     assert near(image.getpixel((x0 + BOX_W - 40, TOP + ROW_H + ROW_H // 2)), WHITE)  # dee did not
     # the connector from the first semi-final runs in ink; the final has no result yet, so nothing leaves it
-    mid = x0 + BOX_W + GAP_X // 2
+    mid = round(x0 + BOX_W + GAP_X / 2)
     assert near(image.getpixel((mid, TOP + BOX_H // 2 + 8)), INK, 40)
-    assert image.width >= 640
+    assert image.width == 1000
 
 
 def test_a_match_not_decided_feeds_a_faint_line() -> None:
     view = elimination.view(Settings("elimination"), field(4), [Game(1, (0, 3), (1.0, 0.0))])
     image = picture(bracket_image("Cintos Elimination", view, NAMES))
-    second = TOP + BOX_H + 18 + LABEL  # the second semi-final's top
-    mid = MARGIN + BOX_W + GAP_X // 2
+    second = TOP + BOX_H + GAP_Y + LABEL  # the second semi-final's top
+    mid = round(MARGIN + BOX_W + GAP_X / 2)
     column = [image.getpixel((mid, y)) for y in range(second, second + BOX_H)]
     assert any(near(p, BORDER, 12) for p in column) and not any(near(p, INK, 30) for p in column)
 
@@ -61,8 +62,33 @@ def test_double_elimination_draws_both_brackets_and_the_grand_final() -> None:
     (first_losers,) = view.sections[1].columns[0].boxes
     assert (first_losers.top.entrant, first_losers.bottom.entrant, first_losers.state) == (3, 2, "ready")
     waiting = view.sections[1].columns[1].boxes[0].bottom
-    assert waiting.entrant is None and waiting.waiting == "loser of Winners' final · 1"
+    assert waiting.entrant is None and waiting.waiting == "loser WF·1"
     image = picture(bracket_image("Cintos Double elimination", view, NAMES))
     single = picture(bracket_image("Cintos Elimination", elimination.view(Settings("elimination"), field(4), []),
                                    NAMES))
     assert image.height > single.height + 150  # a second bracket below the first
+
+
+def test_a_bracket_reads_on_a_phone_and_shows_its_latest_rounds() -> None:
+    """1,000 px wide, every word at least 28 px; sixteen players' first round gives way to the latest three."""
+    import random
+
+    from tournaments import finished, pair_round
+    settings = Settings("double-elimination")
+    entrants = field(16)
+    games: list[Game] = []
+    rng = random.Random(4)
+    for r in range(1, 40):
+        if games and finished(settings, entrants, games):
+            break
+        games += [Game(r, g.entrants, rng.choice([(1.0, 0.0), (0.0, 1.0)])) for g in pair_round(settings, entrants,
+                                                                                              games, r)]
+    view = double.view(settings, entrants, games)
+    names = {e.id: "Zoë Ångström-Łukasiewicz" if e.id % 2 else "山田太郎と花子さん" for e in entrants}
+    with text_sizes() as seen:
+        image = picture(bracket_image("Sanae Double elimination · 8 rounds", view, names, "champion: Zoë"))
+    assert image.width == 1000
+    small = [(text, size) for text, size in seen if size < SMALL and text.strip()]
+    assert small == []
+    headings = {text for text, _ in seen}
+    assert "Round 1" not in headings and "Grand final" in headings and "Losers' round 6" in headings
