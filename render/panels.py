@@ -137,10 +137,15 @@ def cards_height(count: int, columns: int = 2) -> float:
     return rows * (CARD_HEIGHT + CARD_GAP) - (CARD_GAP if rows else 0)
 
 
+CARD_PAD = 14
+CARD_TEXT_X = 2 * CHIP_RADIUS + 28  # where a card's words start, from its left edge
+VALUE_W = 66  # a card's big number on the right, and the gap before it
+
+
 def card_text_width(width: float, columns: int = 2, value: bool = False) -> float:
     """The room for a card's name and detail (pick details that fit it)."""
     card = (width - (columns - 1) * CARD_GAP) / columns
-    return card - 2 * CHIP_RADIUS - 40 - (80 if value else 0)
+    return card - CARD_TEXT_X - CARD_PAD - (VALUE_W if value else 0)
 
 
 def seat_cards(canvas: Canvas, x: float, y: float, width: float, rows: Sequence[PanelRow], columns: int = 2) -> float:
@@ -163,16 +168,16 @@ def _card(canvas: Canvas, x: float, y: float, w: float, row: PanelRow) -> None:
     if row.out:
         chip = Chip(mix(chip.fill, PAPER, 0.35), MUTED, chip.label, chip.shape)
     mid = y + CARD_HEIGHT / 2
-    canvas.chip((x + 14 + CHIP_RADIUS, mid), CHIP_RADIUS, chip, size=SMALL)
-    text_x = x + 2 * CHIP_RADIUS + 28
-    right = x + w - 14
+    canvas.chip((x + CARD_PAD + CHIP_RADIUS, mid), CHIP_RADIUS, chip, size=SMALL)
+    text_x = x + CARD_TEXT_X
+    right = x + w - CARD_PAD
     if row.value:
-        vx = right - 34
+        vx = right - VALUE_W / 2 + 3
         canvas.text((vx, mid - (12 if row.unit else 0)), row.value, LARGE if len(row.value) < 4 else BODY, INK,
                     anchor="mm")
         if row.unit:
             canvas.text((vx, mid + 24), row.unit, SMALL, MUTED, anchor="mm")
-        right = vx - 44
+        right -= VALUE_W
     room = right - text_x
     if row.detail:
         canvas.fit_text((text_x, mid - 2), row.name, BODY, room, MUTED if row.out else INK, anchor="ls")
