@@ -19,6 +19,7 @@ import asyncio
 import json
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -221,17 +222,22 @@ def main() -> None:
             order.shuffle(names)  # alternated: both see the same machine
             for name in names:
                 code = codes[name]
-                sqlite = throughput(code, str(Path(tmp) / f"tp-{name}-{r}.sqlite3"), 1, args.matches, args.seconds)
+                # The pair compared is measured back to back, in an order of its own: a busy machine changes by
+                # the minute. One PostgreSQL process comes after.
+                pair = [("sqlite", str(Path(tmp) / f"tp-{name}-{r}.sqlite3"), 1),
+                        ("two", cluster.create_database(), 2)]
+                order.shuffle(pair)
+                rate = {label: throughput(code, target, processes, args.matches, args.seconds)
+                        for label, target, processes in pair}
                 one = throughput(code, cluster.create_database(), 1, args.matches, args.seconds)
-                two = throughput(code, cluster.create_database(), 2, args.matches, args.seconds)
-                ratios[name].append(two / sqlite)
+                ratios[name].append(rate["two"] / rate["sqlite"])
                 print(f"round {r + 1} {name:<6}: acts/s sustained over {args.seconds:.0f} s ({WORKERS} concurrent "
-                      f"requests per process): 1 SQLite process {sqlite:6.0f}, 1 PostgreSQL process {one:6.0f}, "
-                      f"2 PostgreSQL processes {two:6.0f}: ratio 2 PostgreSQL / 1 SQLite = {two / sqlite:.2f}",
+                      f"requests per process): 1 SQLite process {rate['sqlite']:6.0f}, 2 PostgreSQL processes "
+                      f"{rate['two']:6.0f} (ratio {ratios[name][-1]:.2f}); 1 PostgreSQL process {one:6.0f}",
                       flush=True)
         for name, values in ratios.items():
             print(f"{name}: ratio 2 PostgreSQL / 1 SQLite over {len(values)} rounds: "
-                  + ", ".join(f"{v:.2f}" for v in values), flush=True)
+                  + ", ".join(f"{v:.2f}" for v in values) + f"; median {statistics.median(values):.2f}", flush=True)
 
 
 if __name__ == "__main__":
