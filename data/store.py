@@ -279,6 +279,19 @@ class Store(RatingStore, TournamentStore, WebStore):
         assert record is not None
         return record
 
+    async def load_match(self, match_id: int) -> tuple[MatchRecord, list[SeatRecord]] | None:
+        """The match and its seats in one read (one round trip): a row per seat, the match's columns on each."""
+        rows = await self._db.fetchall(
+            f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))}, s.seat, s.user_id, s.invited, "
+            "s.joined FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
+            (match_id,))
+        if not rows:
+            return None
+        width = len(_MATCH_COLUMNS.split(","))
+        seats = [SeatRecord(match_id, r[width], r[width + 1], bool(r[width + 2]), bool(r[width + 3]))
+                 for r in rows if r[width] is not None]
+        return _match(rows[0]), seats
+
     async def get_match(self, match_id: int) -> MatchRecord | None:
         return await self._read_match(self._db, match_id)
 

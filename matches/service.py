@@ -116,14 +116,15 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         return match
 
     async def _load(self, match_id: int) -> Match:
-        record = await self.store.get_match(match_id)
-        if record is None:
+        loaded = await self.store.load_match(match_id)  # the match and its seats: one read
+        if loaded is None:
             raise Refusal(f"There is no match #{match_id}.")
+        record, seats = loaded
         game = self.games.get(record.game)
         if game is None:
             raise Refusal(f"Match #{match_id} is a {record.game} match, which this bot no longer hosts.")
         state = game.from_json(record.state) if record.state is not None else None
-        return Match(record, await self.store.seats(match_id), game, state)
+        return Match(record, seats, game, state)
 
     async def _current(self, match: Match) -> None:
         """Reload `match` if its stored revision differs from the copy's (another process wrote, or this one

@@ -16,7 +16,7 @@ SLOW = 4.0  # virtual seconds each match read takes: past Discord's 3 s for a fi
 def slow_reads(bot: TabletopBot) -> list[int]:
     """Make every match read of `bot`'s store wait SLOW seconds; the ids read."""
     store = bot.service.store
-    original = store.get_match
+    original = store.load_match
     reads: list[int] = []
 
     async def slow(match_id: int):  # type: ignore[no-untyped-def]
@@ -24,7 +24,7 @@ def slow_reads(bot: TabletopBot) -> list[int]:
         await asyncio.sleep(SLOW)
         return await original(match_id)
 
-    store.get_match = slow  # type: ignore[method-assign]
+    store.load_match = slow  # type: ignore[method-assign]
     return reads
 
 

@@ -238,3 +238,14 @@ async def test_every_change_of_a_match_adds_to_its_revision(store: Store) -> Non
                            outcome=None, now=106.0)
     await unchanged()
     assert seen == sorted(set(seen))  # never the same twice
+
+
+async def test_a_match_and_its_seats_in_one_read(store: Store) -> None:
+    empty = (await store.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=ADA, players=2,
+                                      options={}, now=1.0)).id  # a lobby with no seat yet
+    assert await store.load_match(empty) == (await store.get_match(empty), [])
+    match_id = await started(store)
+    loaded = await store.load_match(match_id)
+    assert loaded is not None and loaded == (await store.get_match(match_id), await store.seats(match_id))
+    assert [s.user_id for s in loaded[1]] == [BOB, ADA]
+    assert await store.load_match(12345) is None

@@ -31,13 +31,14 @@ async def started(service: MatchService, creator: int) -> int:
 
 
 class SlowReads:
-    """Wraps `store.get_match`: each read waits READ seconds and is counted, with how many ran at once."""
+    """Wraps `store.load_match` (a match and its seats): each read waits READ seconds and is counted, with how many
+    ran at once."""
 
     def __init__(self, store: Store) -> None:
         self.reads: list[int] = []
         self.running = 0
         self.most = 0
-        original = store.get_match
+        original = store.load_match
 
         async def slow(match_id: int):  # type: ignore[no-untyped-def]
             self.reads.append(match_id)
@@ -49,7 +50,7 @@ class SlowReads:
             finally:
                 self.running -= 1
 
-        store.get_match = slow  # type: ignore[method-assign]
+        store.load_match = slow  # type: ignore[method-assign]
 
 
 async def test_first_requests_for_different_matches_load_side_by_side(store: Store) -> None:

@@ -94,7 +94,7 @@ async def test_reads_per_request(two: tuple[MatchService, MatchService], monkeyp
     here, there = two
     match = await started(here)
     await here.get(match.id)  # own writes changed the revision: the first look reloads once
-    reads = {"revision": 0, "get_match": 0}
+    reads = {"revision": 0, "load_match": 0}
     for name in reads:
         real = getattr(here.store, name)
 
@@ -105,11 +105,11 @@ async def test_reads_per_request(two: tuple[MatchService, MatchService], monkeyp
         monkeypatch.setattr(here.store, name, counted)
     for _ in range(3):
         await here.get(match.id)
-    assert reads == {"revision": 3, "get_match": 0}
+    assert reads == {"revision": 3, "load_match": 0}
     user, text = await move(there, match.id)
     await there.act(match.id, user, text)
     await here.get(match.id)
-    assert reads == {"revision": 4, "get_match": 1}
+    assert reads == {"revision": 4, "load_match": 1}
 
 
 async def test_sqlite_cache_hits_read_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,7 +123,7 @@ async def test_sqlite_cache_hits_read_nothing(tmp_path: Path, monkeypatch: pytes
             raise AssertionError("a cache hit on SQLite read the database")
 
         monkeypatch.setattr(store, "revision", forbidden)
-        monkeypatch.setattr(store, "get_match", forbidden)
+        monkeypatch.setattr(store, "load_match", forbidden)
         assert await service.get(match.id) is match
         user, text = await move(service, match.id)
         await service.act(match.id, user, text)

@@ -78,13 +78,13 @@ async def test_the_scheduler_reads_a_due_match_once(tmp_path: Path) -> None:
         await service.start(match.id, ADA)
         now[0] += 59  # past the reminders, before the deadline
         reads = [0]
-        original = store.get_match
+        original = store.load_match
 
         async def counted(match_id: int):  # type: ignore[no-untyped-def]
             reads[0] += 1
             return await original(match_id)
 
-        store.get_match = counted  # type: ignore[method-assign]
+        store.load_match = counted  # type: ignore[method-assign]
         fresh = MatchService(store, clock=lambda: now[0])  # a restart: nothing cached
         work = await fresh.due()
         assert [(kind, m.id) for kind, m in work] == [("remind", match.id)]
