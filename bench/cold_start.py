@@ -1,29 +1,31 @@
 """Benchmark, run by hand: the first request for each uncached match after a restart, under load, on PostgreSQL.
 
-`.venv/bin/python bench/cold_start.py [--matches N] [--rounds R] [--load P]` starts a throwaway PostgreSQL, starts
-P load processes acting on matches of their own (bench/postgres.py's worker), then R times: a freshly started
-service (nothing cached, a new pool) is asked for N uncached matches at once, one move each, and the time from
-request to committed move is taken per match. Each round runs twice, alternated: with one lock for the whole
-service's loads (as before issue 26, `OneLoadLock`) and with a lock per match (now). Prints p50/p99/max of each.
+`.venv/bin/python bench/cold_start.py [--matches N] [--rounds R] [--load P] [--old DIR]` starts a throwaway
+PostgreSQL, starts P load processes acting on matches of their own (bench/postgres.py's worker), then R times: a
+freshly started service (nothing cached, a new pool) is asked for N uncached matches at once, one move each, and the
+time from request to committed move is taken per match. Each round runs alternately: this code with one lock for the
+whole service's loads (`OneLoadLock`, the lock before issue 26), this code as it is, and with `--old DIR` (a
+checkout: `git archive <commit> | tar -x -C DIR`) that code, each in a process of its own. Prints p50/p99/max.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import random
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+HERE = Path(__file__).resolve().parent.parent
+sys.path.insert(0, os.environ.get("BENCH_CODE", str(HERE)))  # the code measured (an older checkout: --old)
 
-from bench.postgres import new_matches
-from bench.run import percentile
-from data import Store
-from matches import Match, MatchService
-from tests.pg_server import start_cluster
+from bench.run import percentile  # noqa: E402
+from data import Store  # noqa: E402
+from matches import Match, MatchService  # noqa: E402
 
 
 class OneLoadLock(MatchService):
@@ -78,18 +80,37 @@ def line(name: str, times: list[float]) -> str:
             f"max {max(times) * 1e3:7.0f} ms  ({len(times)} first requests)")
 
 
+def in_process(code: str, url: str, kind: str, moves: dict[int, tuple[int, str]]) -> list[float]:
+    """`first_requests` in a new process importing the code in `code` (`kind`: "one lock" or "as it is")."""
+    done = subprocess.run([sys.executable, str(Path(__file__)), "--first", url, kind, json.dumps(moves)],
+                          env={**os.environ, "BENCH_CODE": code}, stdout=subprocess.PIPE, text=True, check=True)
+    return list(json.loads(done.stdout))
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--matches", type=int, default=100, help="uncached matches asked for at once")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--load", type=int, default=1, help="processes moving other matches meanwhile")
+    parser.add_argument("--old", help="a checkout of the code before, measured alternately with this one")
+    parser.add_argument("--first", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.first:
+        url, kind, moves = args.first
+        print(json.dumps(await first_requests(url, OneLoadLock if kind == "one lock" else MatchService,
+                                              {int(k): tuple(v) for k, v in json.loads(moves).items()})))
+        return
+    from bench.postgres import new_matches
+    from tests.pg_server import start_cluster
+    kinds = [("one lock (before)", str(HERE), "one lock"), ("a lock per match (now)", str(HERE), "as it is")]
+    if args.old:
+        kinds.append((f"the code at {args.old}", str(Path(args.old).resolve()), "as it is"))
     with start_cluster() as cluster:
         url = cluster.create_database()
         store = await Store.open(url)
         try:
             service = MatchService(store)
-            batches = [await new_matches(service, args.matches, 1 + 1000 * b) for b in range(2 * args.rounds)]
+            batches = [await new_matches(service, args.matches, 1 + 1000 * b) for b in range(len(kinds) * args.rounds)]
             load_spans = [await new_matches(service, 50, 500_000 + 1000 * p) for p in range(args.load)]
         finally:
             await store.close()
@@ -99,14 +120,12 @@ async def main() -> None:
                 for span in load_spans]
         try:
             await asyncio.sleep(2.0)  # the load is running
-            results: dict[str, list[float]] = {"one lock (before)": [], "a lock per match (now)": []}
-            kinds = [("one lock (before)", OneLoadLock), ("a lock per match (now)", MatchService)]
+            results: dict[str, list[float]] = {name: [] for name, _, _ in kinds}
             order = random.Random(7)
+            batch = iter(batches)
             for r in range(args.rounds):
-                pair = kinds if order.random() < 0.5 else kinds[::-1]
-                for k, (name, kind) in enumerate(pair):
-                    moves = await moves_for(url, batches[2 * r + k])
-                    times = await first_requests(url, kind, moves)
+                for name, code, kind in order.sample(kinds, len(kinds)):
+                    times = in_process(code, url, kind, await moves_for(url, next(batch)))
                     results[name] += times
                     print(f"round {r + 1}: " + line(name, times), flush=True)
             for name, times in results.items():
