@@ -279,8 +279,25 @@ def stop(message: str, code: int = EXIT_SETTINGS) -> NoReturn:
     raise SystemExit(code)
 
 
+class _ReconnectOneLine(logging.Filter):
+    """discord.py logs every failed attempt to reach Discord's gateway with a full traceback (one every few seconds
+    during an outage): keep each to one line naming the error, as the bot's own outage lines are."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if error is not None and record.getMessage().startswith("Attempting a reconnect"):
+            cause = error.__cause__ if str(error) == "" and error.__cause__ is not None else error
+            record.msg = f"{record.getMessage()}: {type(cause).__name__}: {cause}".replace("\n", " ")
+            record.args = None
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
 def configure_logging(settings: Settings) -> None:
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in ("discord.client", "discord.shard"):
+        logging.getLogger(name).addFilter(_ReconnectOneLine())
 
 
 __all__ = ["DEFAULTS", "EXIT_SETTINGS", "LOG_LEVELS", "Settings", "SettingsError", "configure_logging", "load",
