@@ -51,11 +51,12 @@ _HALF = "(turn_started + (deadline - turn_started) * 0.5)"
 _LATE = "(turn_started + (deadline - turn_started) * 0.9)"
 
 
-# A move: the match's new version, snapshot and clock, a compare-and-set on the version it was computed from.
+# A move: the match's new version, snapshot and clock, a compare-and-set on the version and the status it was
+# computed from (an abort or an agreed draw changes only the status).
 _MOVE = ("UPDATE matches SET version = ?, state = ?, status = ?, outcome = ?, updated_at = ?, turn_started = ?, "
          "deadline = ?, reminders = 0, overdue = 0, expires_at = NULL, draw_offer = NULL, seed = COALESCE(?, seed), "
          "commitment = COALESCE(?, commitment), computer_turn = ?, revision = revision + 1 "
-         "WHERE id = ? AND version = ?")
+         "WHERE id = ? AND version = ? AND status = ?")
 # PostgreSQL: the move and its log lines in one statement (one round trip); no row back when the compare-and-set
 # failed. The lines come as five arrays: n, seat, user id, text, key.
 _APPEND_ONE_STATEMENT = (
@@ -441,7 +442,7 @@ class Store(RatingStore, TournamentStore, WebStore):
                              (now, match_id))
 
     # ---- the action log -------------------------------------------------------------------------------------------
-    async def append(self, match_id: int, *, expected_version: int,
+    async def append(self, match_id: int, *, expected_version: int, expected_status: str,
                      entries: Sequence[tuple[int | None, int | None, str]], state: dict[str, Any], status: str,
                      outcome: dict[str, Any] | None, now: float,
                      seats: Sequence[int] | None = None, deadline: float | None = None, key: str | None = None,
@@ -449,7 +450,9 @@ class Store(RatingStore, TournamentStore, WebStore):
                      computer_turn: bool = False, fence: Lease | None = None) -> Appended:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
-        Raises `StaleWrite` if the log is no longer at `expected_version`, `Duplicate` if `key` (the request's
+        A compare-and-set on the version AND the status: `StaleWrite` if the log is no longer at `expected_version`
+        or the match is no longer `expected_status` ("lobby" for the start, "active" for a move: an abort or an agreed
+        draw changes the status, not the version, and must stand), `Duplicate` if `key` (the request's
         idempotency key, stored on the first entry) was already used in this match. With `seats`, the seat order
         is fixed too (the start of a match), with `seat_draw` logged as line 0 and the dice `seed` and its
         `commitment`. The turn clock restarts at `now` with `deadline` (None: no deadline), and a standing draw
@@ -460,7 +463,8 @@ class Store(RatingStore, TournamentStore, WebStore):
         """
         moved = (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
                  json.dumps(outcome) if outcome is not None else None, now, now, deadline, seed,
-                 commitment if seed is not None else None, int(computer_turn), match_id, expected_version)
+                 commitment if seed is not None else None, int(computer_turn), match_id, expected_version,
+                 expected_status)
         lines = [(expected_version + i + 1, seat, uid, text, key if i == 0 else None)
                  for i, (seat, uid, text) in enumerate(entries)]
         if self.shared and seats is None and seat_draw is None and fence is None:
@@ -472,7 +476,7 @@ class Store(RatingStore, TournamentStore, WebStore):
             if row is None:  # the compare-and-set failed: a retry of an applied request says so
                 if key is not None and await self.keyed(match_id, key) is not None:
                     raise Duplicate(f"key {key!r} was already applied in match {match_id}")
-                raise StaleWrite(f"match {match_id} moved past version {expected_version}")
+                raise StaleWrite(f"match {match_id} is no longer {expected_status} at version {expected_version}")
             return Appended(expected_version + len(entries), int(row[0]))
         async with self._db.transaction() as tx:
             if fence is not None:
@@ -483,7 +487,7 @@ class Store(RatingStore, TournamentStore, WebStore):
                 raise Duplicate(f"key {key!r} was already applied in match {match_id}")
             row = await tx.write_returning(f"{_MOVE} RETURNING revision", moved)
             if row is None:
-                raise StaleWrite(f"match {match_id} moved past version {expected_version}")
+                raise StaleWrite(f"match {match_id} is no longer {expected_status} at version {expected_version}")
             try:
                 await tx.executemany("INSERT INTO actions (match_id, n, seat, user_id, text, created_at, key) "
                                      "VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -165,8 +165,9 @@ class Computers:
             now = self._clock()  # type: ignore[attr-defined]
             computer_turn = old.game.outcome(state) is None and any(is_computer(old.user_ids[s])
                                                                     for s in old.game.actors(state))
-            await self.store.append(new.id, expected_version=0, entries=[(e.seat, e.user_id, e.text) for e in kept],
-                                    state=old.game.to_json(state), status="active", outcome=None, now=now,
+            await self.store.append(new.id, expected_version=0, expected_status="lobby",
+                                    entries=[(e.seat, e.user_id, e.text) for e in kept], state=old.game.to_json(state),
+                                    status="active", outcome=None, now=now,
                                     seats=old.user_ids, deadline=now + r.time_control if r.time_control else None,
                                     computer_turn=computer_turn)
             if old.status == "active":
@@ -256,8 +257,12 @@ class Computers:
                         return
                     continue
                 async with match.lock:
-                    if match.record.version != version:
-                        continue  # someone acted meanwhile (a simultaneous turn, a resignation): think again
+                    if self.store.shared:  # another process may have moved or ended the match meanwhile
+                        await self._reload_if_changed(match)  # type: ignore[attr-defined]
+                    if match.record.version != version or match.status != "active":
+                        # Someone acted meanwhile (a simultaneous turn, a resignation) or ended the match (an abort,
+                        # an agreed draw: the status changes, not the version): look again; an ended match stops.
+                        continue
                     try:
                         action = match.game.parse(match.state, text, seat)
                         turn = await self._play(match, seat, user, action,  # type: ignore[attr-defined]

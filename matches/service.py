@@ -456,6 +456,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         try:
             appended = await self.store.append(
                 match.id, expected_version=match.record.version,
+                expected_status="lobby" if seats is not None else "active",  # only a start fixes the seats
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
                 status=status, outcome=outcome, now=now, seats=seats,
                 deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,

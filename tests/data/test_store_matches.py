@@ -23,9 +23,9 @@ async def lobby(store: Store, **kwargs: Any) -> int:
 async def started(store: Store) -> int:
     match_id = await lobby(store)
     await store.put_seats(match_id, [(ADA, False, True), (BOB, False, True)], 101.0)
-    await store.append(match_id, expected_version=0, entries=[], state={"turn": 0}, status="active", outcome=None,
-                       now=102.0, seats=[BOB, ADA], seat_draw="seats: bob ada", seed="5eed", commitment="c0de",
-                       deadline=202.0)
+    await store.append(match_id, expected_version=0, expected_status="lobby", entries=[], state={"turn": 0},
+                       status="active", outcome=None, now=102.0, seats=[BOB, ADA], seat_draw="seats: bob ada",
+                       seed="5eed", commitment="c0de", deadline=202.0)
     return match_id
 
 
@@ -119,17 +119,18 @@ async def test_append_start_moves_and_the_log(store: Store) -> None:
     assert [e.text for e in await store.log(match_id, with_seat_draw=True)] == ["seats: bob ada"]
 
     revision = await store.revision(match_id)
-    appended = await store.append(match_id, expected_version=0, entries=[(0, BOB, "a1"), (None, None, "roll 4")],
+    appended = await store.append(match_id, expected_version=0, expected_status="active",
+                                  entries=[(0, BOB, "a1"), (None, None, "roll 4")],
                                   state={"turn": 1}, status="active", outcome=None, now=110.0, key="press-1")
     assert appended == (2, revision + 1) and appended.version == 2  # type: ignore[operator]
     with pytest.raises(StaleWrite):
-        await store.append(match_id, expected_version=0, entries=[(0, BOB, "b2")], state={}, status="active",
-                           outcome=None, now=111.0)
+        await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, BOB, "b2")],
+                           state={}, status="active", outcome=None, now=111.0)
     with pytest.raises(Duplicate):  # the same press again, even at the right version
-        await store.append(match_id, expected_version=2, entries=[(1, ADA, "b2")], state={}, status="active",
-                           outcome=None, now=111.0, key="press-1")
-    await store.append(match_id, expected_version=2, entries=[(1, ADA, "c3")], state={"turn": 3},
-                       status="finished", outcome={"winners": [1]}, now=112.0, key="press-2")
+        await store.append(match_id, expected_version=2, expected_status="active", entries=[(1, ADA, "b2")],
+                           state={}, status="active", outcome=None, now=111.0, key="press-1")
+    await store.append(match_id, expected_version=2, expected_status="active", entries=[(1, ADA, "c3")],
+                       state={"turn": 3}, status="finished", outcome={"winners": [1]}, now=112.0, key="press-2")
     log = await store.log(match_id)
     assert [(e.n, e.seat, e.user_id, e.text) for e in log] == [(1, 0, BOB, "a1"), (2, None, None, "roll 4"),
                                                               (3, 1, ADA, "c3")]
@@ -144,11 +145,27 @@ async def test_append_start_moves_and_the_log(store: Store) -> None:
 
 async def test_the_log_is_append_only(store: Store) -> None:
     match_id = await started(store)
-    await store.append(match_id, expected_version=0, entries=[(0, BOB, "a1")], state={}, status="active",
-                       outcome=None, now=110.0)
+    await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, BOB, "a1")],
+                       state={}, status="active", outcome=None, now=110.0)
     with pytest.raises(Exception, match="append-only"):
         await store._db.execute("UPDATE actions SET text = 'x' WHERE match_id = ?", (match_id,))
     assert [e.text for e in await store.log(match_id)] == ["a1"]
+
+
+async def test_an_append_is_compare_and_set_on_the_status(store: Store) -> None:
+    """An abort or an agreed draw changes the status, not the version: a move written after it must fail."""
+    match_id = await started(store)
+    assert await store.update_match(match_id, expected_version=0, expected_status="active", status="aborted",
+                                    outcome={"reason": "aborted"})
+    with pytest.raises(StaleWrite):
+        await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, BOB, "a1")],
+                           state={"turn": 1}, status="active", outcome=None, now=110.0)
+    with pytest.raises(StaleWrite):  # nor is a started match started again
+        await store.append(match_id, expected_version=0, expected_status="lobby", entries=[], state={},
+                           status="active", outcome=None, now=110.0, seats=[ADA, BOB])
+    match = await store.get_match(match_id)
+    assert match is not None and (match.status, match.version, match.outcome) == ("aborted", 0, {"reason": "aborted"})
+    assert await store.log(match_id) == []
 
 
 async def test_clock_fields_compare_and_set(store: Store) -> None:
@@ -183,14 +200,14 @@ async def test_computer_seats(store: Store) -> None:
     await store.set_unrated(match_id)
     await store.put_seats(match_id, [(ADA, False, True), (-3, False, True)], 101.0)
     assert await store.computer_matches() == []  # a lobby: nothing to resume
-    await store.append(match_id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=102.0,
-                       seats=[-3, ADA], computer_turn=True)
+    await store.append(match_id, expected_version=0, expected_status="lobby", entries=[], state={}, status="active",
+                       outcome=None, now=102.0, seats=[-3, ADA], computer_turn=True)
     assert await store.computer_matches() == [match_id]
     assert await store.computer_matches(begun_before=102.0) == [match_id]
     assert await store.computer_matches(begun_before=101.0) == []  # its turn began later
     assert not await store.match_rated(match_id)
-    await store.append(match_id, expected_version=0, entries=[(0, -3, "x")], state={}, status="active",
-                       outcome=None, now=103.0)  # the computer moved: the person's turn
+    await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, -3, "x")], state={},
+                       status="active", outcome=None, now=103.0)  # the computer moved: the person's turn
     assert await store.computer_matches() == []
 
 
@@ -219,23 +236,23 @@ async def test_every_change_of_a_match_adds_to_its_revision(store: Store) -> Non
     await changed()
     await store.put_seats(match_id, [(ADA, False, True), (BOB, False, True)], 103.0, expected=[(ADA, False, True)])
     await changed()
-    await store.append(match_id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=104.0,
-                       seats=[ADA, BOB], deadline=300.0)
+    await store.append(match_id, expected_version=0, expected_status="lobby", entries=[], state={}, status="active",
+                       outcome=None, now=104.0, seats=[ADA, BOB], deadline=300.0)
     await changed()
     await store.set_reminders(match_id, version=0, count=1)
     await changed()
     await store.update_match(match_id, expected_version=0, overdue=True)
     await changed()
-    await store.append(match_id, expected_version=0, entries=[(0, ADA, "a1")], state={}, status="active",
-                       outcome=None, now=105.0)
+    await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, ADA, "a1")],
+                       state={}, status="active", outcome=None, now=105.0)
     await changed()
     # What changes nothing adds nothing.
     assert not await store.update_match(match_id, expected_version=0, overdue=False)
     assert not await store.set_lobby(match_id, players=2, status="lobby", now=106.0)
     assert not await store.set_reminders(match_id, version=0, count=2)
     with pytest.raises(StaleWrite):
-        await store.append(match_id, expected_version=0, entries=[(0, ADA, "a1")], state={}, status="active",
-                           outcome=None, now=106.0)
+        await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, ADA, "a1")],
+                           state={}, status="active", outcome=None, now=106.0)
     await unchanged()
     assert seen == sorted(set(seen))  # never the same twice
 

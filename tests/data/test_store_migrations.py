@@ -44,8 +44,8 @@ async def test_a_sqlite_database_at_version_7_gains_the_revision(tmp_path: Path)
     try:
         assert await store.schema_version() == len(MIGRATIONS)
         assert await store.revision(7) == 0
-        await store.append(7, expected_version=0, entries=[(0, 2, "a1")], state={}, status="active", outcome=None,
-                           now=2.0)
+        await store.append(7, expected_version=0, expected_status="active", entries=[(0, 2, "a1")],
+                           state={}, status="active", outcome=None, now=2.0)
         match = await store.get_match(7)
         assert match is not None and (match.game, match.version, match.revision) == ("bodsoi", 1, 1)
     finally:

@@ -46,8 +46,9 @@ async def test_twenty_appenders_on_two_stores_one_wins_each_version(two: tuple[S
             if record.version >= goal:
                 return
             try:
-                await store.append(match.id, expected_version=record.version, entries=[(0, task, f"t{task}")],
-                                   state={"by": task}, status="active", outcome=None, now=2.0)
+                await store.append(match.id, expected_version=record.version, expected_status=record.status,
+                                   entries=[(0, task, f"t{task}")], state={"by": task}, status="active",
+                                   outcome=None, now=2.0)
             except StaleWrite:
                 stale += 1
                 continue
@@ -142,13 +143,13 @@ async def test_an_outage_while_running_is_store_unavailable_and_passes(postgres_
             await store.get_match(match.id)
         assert store_problem(lost.value) is not None and "database server" in lost.value.problem
         with pytest.raises(StoreUnavailable):  # a transaction too: nothing half-done
-            await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
-                               outcome=None, now=2.0)
+            await store.append(match.id, expected_version=0, expected_status="lobby", entries=[(0, 3, "a1")],
+                               state={}, status="active", outcome=None, now=2.0)
         assert await store.lead("deadlines", 5.0) is None  # no server: no leader, and no exception
         await proxy.open()  # the server is back: the pool connects again
         assert await store.revision(match.id) == 0
-        assert (await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
-                                   outcome=None, now=2.0)).version == 1
+        assert (await store.append(match.id, expected_version=0, expected_status="lobby", entries=[(0, 3, "a1")],
+                                   state={}, status="active", outcome=None, now=2.0)).version == 1
     finally:
         await store.close()
         await proxy.cut()
@@ -197,10 +198,11 @@ async def test_rating_updates_of_the_same_players_at_once_never_deadlock(two: tu
         for seats in ([ada, bob], [bob, ada]):
             match = await first.create_match(game="sinoda", guild_id=1, channel_id=2, creator_id=ada, players=2,
                                              options={}, now=1.0, rated=True)
-            await first.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None,
-                               now=1.0, seats=seats)
-            await first.append(match.id, expected_version=0, entries=[(1, seats[1], "resign")], state={},
-                               status="finished", outcome={"winners": [0]}, now=2.0 + i)
+            await first.append(match.id, expected_version=0, expected_status="lobby", entries=[], state={},
+                               status="active", outcome=None, now=1.0, seats=seats)
+            await first.append(match.id, expected_version=0, expected_status="active",
+                               entries=[(1, seats[1], "resign")], state={}, status="finished",
+                               outcome={"winners": [0]}, now=2.0 + i)
             ids.append(match.id)
         pairs.append(ids)
 
@@ -222,10 +224,11 @@ async def test_rating_updates_at_once_lose_none(two: tuple[Store, Store]) -> Non
     for i in range(10):
         match = await first.create_match(game="sinoda", guild_id=1, channel_id=2, creator_id=ada, players=2,
                                          options={}, now=1.0, rated=True)
-        await first.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None,
-                           now=1.0, seats=[ada, 5000 + i])
-        await first.append(match.id, expected_version=0, entries=[(1, 5000 + i, "resign")], state={},
-                           status="finished", outcome={"winners": [0]}, now=2.0)
+        await first.append(match.id, expected_version=0, expected_status="lobby", entries=[], state={},
+                           status="active", outcome=None, now=1.0, seats=[ada, 5000 + i])
+        await first.append(match.id, expected_version=0, expected_status="active",
+                           entries=[(1, 5000 + i, "resign")], state={}, status="finished",
+                           outcome={"winners": [0]}, now=2.0)
         ids.append(match.id)
 
     def step(match, seats, current):  # type: ignore[no-untyped-def]
@@ -326,18 +329,19 @@ async def test_a_lost_answer_to_a_commit_is_commit_unknown(postgres_url: str) ->
     try:
         match, warm = [await store.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=3, players=2,
                                                 options={}, now=1.0) for _ in range(2)]
-        await store.append(warm.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
-                           outcome=None, now=2.0, key="warm")  # prepared: the next one goes in one message
+        # prepared: the next one goes in one message
+        await store.append(warm.id, expected_version=0, expected_status="lobby", entries=[(0, 3, "a1")], state={},
+                           status="active", outcome=None, now=2.0, key="warm")
         proxy.lose_answer = True
         with pytest.raises(StoreUnavailable) as unknown:  # one statement: the move and its line, committed
-            await store.append(match.id, expected_version=0, entries=[(0, 3, "a1")], state={}, status="active",
-                               outcome=None, now=2.0, key="press-1")
+            await store.append(match.id, expected_version=0, expected_status="lobby", entries=[(0, 3, "a1")],
+                               state={}, status="active", outcome=None, now=2.0, key="press-1")
         assert isinstance(unknown.value, CommitUnknown) and "may have been saved" in unknown.value.problem
         await store.revision(match.id)  # a new connection
         proxy.lose_answer = True
         with pytest.raises(StoreUnavailable) as lost:  # a start (seats too) is a transaction: lost at its BEGIN
-            await store.append(match.id, expected_version=1, entries=[(1, 4, "b1")], state={}, status="active",
-                               outcome=None, now=3.0, seats=[3, 4])
+            await store.append(match.id, expected_version=1, expected_status="active", entries=[(1, 4, "b1")],
+                               state={}, status="active", outcome=None, now=3.0, seats=[3, 4])
         assert not isinstance(lost.value, CommitUnknown)
         assert [(e.n, e.text) for e in await store.log(match.id)] == [(1, "a1")]  # played, once
         assert (await store.keyed(match.id, "press-1")) is not None

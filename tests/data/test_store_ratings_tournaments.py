@@ -25,11 +25,12 @@ def plus_one(match: MatchRecord, seats: list[SeatRecord], current: dict[int, Rat
 async def finished(store: Store, winner: int, *, rated: bool = True, now: float = 100.0) -> int:
     match = await store.create_match(game="sinoda", guild_id=GUILD, channel_id=1, creator_id=ADA, players=2,
                                      options={}, now=now, rated=rated)
-    await store.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=now,
-                       seats=[ADA, BOB])
+    await store.append(match.id, expected_version=0, expected_status="lobby", entries=[], state={}, status="active",
+                       outcome=None, now=now, seats=[ADA, BOB])
     loser = 1 - winner
-    await store.append(match.id, expected_version=0, entries=[(loser, (ADA, BOB)[loser], "resign")], state={},
-                       status="finished", outcome={"winners": [winner]}, now=now + 1)
+    await store.append(match.id, expected_version=0, expected_status="active",
+                       entries=[(loser, (ADA, BOB)[loser], "resign")], state={}, status="finished",
+                       outcome={"winners": [winner]}, now=now + 1)
     return match.id
 
 
@@ -131,8 +132,8 @@ async def test_rounds_tables_and_results(store: Store) -> None:
     assert record is not None and record.round_notices == 2
     match = await store.create_match(game="sinoda", guild_id=GUILD, channel_id=5, creator_id=ADA, players=2,
                                      options={}, now=32.0)
-    await store.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=33.0,
-                       seats=[ADA, BOB])
+    await store.append(match.id, expected_version=0, expected_status="lobby", entries=[], state={}, status="active",
+                       outcome=None, now=33.0, seats=[ADA, BOB])
     assert await store.link_match(tid, 1, 1, match.id)
     assert not await store.link_match(tid, 1, 1, match.id)
     await store.update_match(match.id, overdue=True)
