@@ -331,6 +331,15 @@ MIGRATIONS: list[tuple[Step, ...]] = [
         "ALTER TABLE tournaments ADD COLUMN round_started {real}",
         "ALTER TABLE tournaments ADD COLUMN round_notices INTEGER NOT NULL DEFAULT 0",
     ),
+    # 15: every match with a committed seed has a line 0, which the dice check requires (matches.verify); tournament
+    # matches, seated by their pairing, were started without one: they get `seats fixed` (matches.dice.SEATS_FIXED)
+    (
+        """INSERT INTO actions (match_id, n, seat, user_id, text, created_at)
+           SELECT m.id, 0, NULL, NULL, 'seats fixed', m.created_at FROM matches m
+           JOIN tournament_games g ON g.match_id = m.id
+           WHERE m.commitment IS NOT NULL AND m.status <> 'lobby'
+             AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.n = 0)""",
+    ),
 ]
 
 

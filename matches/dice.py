@@ -7,15 +7,17 @@ The procedure ("tabletop-chance-v1"):
 2. The draw for log line `n` of match `m` (line 0: the seat order at the start) reads blocks
    `B_k = HMAC-SHA256(key=seed, msg=f"tabletop-chance:{m}:{n}:{k}")` for k = 0, 1, 2, ... each as a 256-bit
    big-endian integer.
-3. A uniform integer below `bound` takes the next block `x`; if `x < 2**256 - 2**256 % bound` it is `x % bound`,
-   else the block is rejected and the next one is read (so every value is exactly equally likely).
+3. A uniform integer below `bound` (1 to 2**256) takes the next block `x`; if `x < 2**256 - 2**256 % bound` it is
+   `x % bound`, else the block is rejected and the next one is read (so every value is exactly equally likely).
 4. A chance outcome: the game lists its outcomes with probabilities `p_i` (in the game's order). Each `p_i` becomes
    the fraction `Fraction(p_i).limit_denominator(10**6)`; with `D` the least common multiple of their denominators,
    the weights are the integers `w_i = p_i * D`. With `u` uniform below `sum(w_i)`, the outcome is the first `i`
-   with `w_0 + ... + w_i > u`.
+   with `w_0 + ... + w_i > u`. A positive probability whose fraction is 0 (below 5e-7) is refused, never drawn
+   as impossible.
 5. The seat order: the joined players in lobby order `0 .. N-1` are shuffled by Fisher-Yates — for i = N-1 down
    to 1, `j` = uniform below `i + 1`, swap positions i and j — and logged as line 0, `seats a b c`: game seat 0 is
-   lobby seat a, and so on.
+   lobby seat a, and so on. A match seated in a fixed order (a tournament's pairing) draws nothing there and logs
+   line 0 as `seats fixed`. Every match with a commitment has a line 0; a check without it fails.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from rules.replay import SEAT_DRAW
 PROCEDURE = "tabletop-chance-v1"
 SEED_BYTES = 32
 SEATS = SEAT_DRAW  # the first word of log line 0
+SEATS_FIXED = f"{SEATS} fixed"  # line 0 of a match seated in a given order (a tournament's pairing): nothing drawn
 _BLOCK_RANGE = 1 << 256
 MAX_DENOMINATOR = 10**6
 
@@ -58,6 +61,8 @@ class Stream:
         """A uniform integer in [0, bound), by rejection sampling."""
         if bound < 1:
             raise ValueError(f"nothing to draw from (bound {bound})")
+        if bound > _BLOCK_RANGE:  # the limit below would be 0 and every block rejected: it would never return
+            raise ValueError(f"a bound above 2**256 cannot be drawn from one block (bound {bound})")
         limit = _BLOCK_RANGE - _BLOCK_RANGE % bound
         while True:
             x = self.block()
@@ -80,6 +85,10 @@ def _weights(probabilities: tuple[float, ...]) -> tuple[int, ...]:
     fractions = [_fraction(p) for p in probabilities]
     if not fractions or any(f < 0 for f in fractions) or sum(fractions) <= 0:
         raise ValueError(f"not a distribution: {list(probabilities)}")
+    lost = [p for p, f in zip(probabilities, fractions, strict=True) if p > 0 and f == 0]
+    if lost:  # it would be drawn as impossible: refuse rather than quietly change the game's odds
+        raise ValueError(f"probability {lost[0]!r} is below the dice's resolution (1/{MAX_DENOMINATOR}, "
+                         "rounded to 0): it cannot be drawn faithfully")
     common = lcm(*(f.denominator for f in fractions))
     return tuple(int(f * common) for f in fractions)
 

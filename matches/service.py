@@ -237,7 +237,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
                             time_control: int | None = None, timeout_rule: str = "claim",
                             rated: bool = False) -> Turn:
         """A match started at once with `users` in this seat order (a tournament's pairing fixes who moves first,
-        so no seat draw is made or logged); the dice still come from a fresh committed seed."""
+        so no seat draw is made: line 0 says `seats fixed`); the dice still come from a fresh committed seed."""
         if len(set(users)) != len(users):
             raise Refusal("A player can take one seat of a match only.")
         rated = rated and not any(is_computer(u) for u in users)  # a computer's results stay out of the ratings
@@ -250,7 +250,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             seed = self._new_seed()
             state = match.game.setup(match.players, match.record.options)
             events, state = self._resolve(match, state, 0, seed)
-            await self._commit(match, state, events, seats=list(users), seed=seed)
+            await self._commit(match, state, events, seats=list(users), seat_draw=dice.SEATS_FIXED, seed=seed)
             return Turn(match, events)
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:

@@ -2,6 +2,7 @@
 
 Pure (rules and `matches.dice` only): `/verify` and the offline check `python -m matches.verify record.json` (a JSON
 export) both call `verify_log`, so there is one implementation of the procedure described in `matches.dice`.
+Line 0 (the seat draw) is required: a record without it fails, whatever its other lines say.
 """
 
 from __future__ import annotations
@@ -17,6 +18,14 @@ from matches import dice
 from rules import GAMES, Game
 from rules.replay import chance_action
 
+# What a passing check shows, and what no check of the dice can show: /verify and the offline check say both.
+PROVES = ("The record is consistent with the seed committed at the start: every random draw in it (the seat draw, "
+          "rolls, shuffles) is what that seed gives, and the seed's SHA-256 is the commitment published before the "
+          "first draw, so no draw was changed or chosen after the fact.")
+DOES_NOT_PROVE = ("It does not prove that the seed itself was drawn at random (the bot made it), that the record is "
+                  "complete or its moves were the players' own (the bot keeps the log), nor anything about a match's "
+                  "moves that involve no chance.")
+
 
 @dataclass(frozen=True)
 class Verdict:
@@ -28,11 +37,14 @@ class Verdict:
     logged: str | None = None  # what that line says
     expected: str | None = None  # what the seed gives there
     problem: str = ""  # in words, when not ok
+    fixed_seats: bool = False  # line 0 says the seats were given (a tournament's pairing), so nothing was drawn there
 
     def summary(self) -> str:
         if self.ok:
+            seats = (" The seat order was fixed by the pairing (line 0 `seats fixed`), not drawn."
+                     if self.fixed_seats else "")
             return (f"All {self.checked} random draws agree with the revealed seed, and the seed matches the "
-                    "commitment published at the start.")
+                    f"commitment published at the start.{seats}")
         return self.problem
 
 
@@ -49,9 +61,10 @@ def _seed(seed_hex: str) -> bytes:
 def verify_log(game: Game, players: int, options: dict[str, str] | None, match_id: int, seed_hex: str,
                commitment: str, lines: Sequence[tuple[int, int | None, str]],
                seat_draw: str | None = None) -> Verdict:
-    """Recompute the seat draw (line 0) and every chance line (seat None) of a match from its seed.
+    """Recompute the seat draw (line 0, required) and every chance line (seat None) of a match from its seed.
 
-    `lines` are the log's (n, seat, text) from 1 on. Stops at the first line that disagrees or does not replay.
+    `lines` are the log's (n, seat, text) from 1 on; `seat_draw` is line 0 (None: missing, and the check fails).
+    Stops at the first line that disagrees or does not replay.
     """
     try:
         seed = _seed(seed_hex)
@@ -61,8 +74,13 @@ def verify_log(game: Game, players: int, options: dict[str, str] | None, match_i
         return Verdict(False, 0, problem="The revealed seed does not match the commitment published at the start "
                                          "(its SHA-256 differs).")
     checked = 0
-    if seat_draw is not None:
-        expected = dice.seat_line(dice.seat_order(players, seed, match_id))
+    expected = dice.seat_line(dice.seat_order(players, seed, match_id))
+    fixed = seat_draw == dice.SEATS_FIXED
+    if seat_draw is None:
+        return Verdict(False, 0, 0, None, expected,
+                       "Line 0 (the seat draw) is missing: every match with a committed seed logs it at the start, so "
+                       f"this record is incomplete (the seed gives `{expected}` there).")
+    if not fixed:
         if seat_draw != expected:
             return Verdict(False, 0, 0, seat_draw, expected,
                            f"Line 0 (the seat draw) says `{seat_draw}`, but the seed gives `{expected}`.")
@@ -87,7 +105,7 @@ def verify_log(game: Game, players: int, options: dict[str, str] | None, match_i
             state = game.apply(state, action, seat)
         except ValueError as exc:  # the rules' errors are ValueErrors
             return Verdict(False, checked, n, text, None, f"Line {n} (`{text}`) does not replay: {exc}")
-    return Verdict(True, checked)
+    return Verdict(True, checked, fixed_seats=fixed)
 
 
 def verify_record(record: dict[str, Any]) -> Verdict:
@@ -123,6 +141,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cannot read {args[0]}: {exc}", file=sys.stderr)
         return 2
     print(f"match #{record.get('match')}: {'OK' if verdict.ok else 'FAILED'}. {verdict.summary()}")
+    if verdict.ok:
+        print(f"{PROVES} {DOES_NOT_PROVE}")
     return 0 if verdict.ok else 1
 
 

@@ -50,6 +50,16 @@ async def test_sinoda_dice_commitment_seed_and_verify(simcord_env: Any) -> None:
     embed = answer(verified).embeds[0]
     assert verified.ephemeral and embed.title.endswith("dice verified"), embed.title
     assert "All 2 random draws agree" in embed.description  # the seat draw and the first-player roll
+    proves = {f.name: f.value for f in embed.fields}
+    assert "consistent with the seed committed at the start" in proves["What a pass proves"]
+    assert "does not prove that the seed itself was drawn at random" in proves["What it does not prove"]
+
+    # Line 0 deleted from the database: the check fails and says why.
+    await simcord_env.bot.service.store._conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0",
+                                                      (match.id,))
+    tampered = answer(await bob.slash(channel, "verify", match=match.id)).embeds[0]
+    assert tampered.title.endswith("dice NOT verified") and "Line 0 (the seat draw) is missing" in \
+        tampered.description, tampered.to_dict()
 
 
 async def test_verify_refuses_a_match_of_another_server_and_unknown_numbers(simcord_env: Any) -> None:

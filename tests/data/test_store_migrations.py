@@ -118,6 +118,35 @@ async def test_a_database_at_version_12_gains_the_facts_of_its_results(tmp_path:
         await store.close()
 
 
+async def test_tournament_matches_from_before_gain_their_line_0(tmp_path: Path) -> None:
+    """Migration 15: a tournament match with a committed seed started without a line 0 (its seats were the
+    pairing's) gets `seats fixed`, which the dice check requires; other matches are left as they are."""
+    path = tmp_path / "v12.sqlite3"  # from before 13 and 14 too: every step runs in order up to it
+    with sqlite3.connect(path) as conn:
+        for steps in MIGRATIONS[:12]:
+            for step in steps:
+                conn.execute(sql_for(step, "sqlite"))  # type: ignore[arg-type]
+        for match_id, status, commitment in ((1, "finished", "c0de"), (2, "active", "c0de"), (3, "finished", None),
+                                             (4, "finished", "c0de")):
+            conn.execute("INSERT INTO matches (id, game, channel_id, creator_id, status, players, version, "
+                         "created_at, updated_at, commitment) VALUES (?, 'sinoda', 1, 2, ?, 2, 0, 5.0, 5.0, ?)",
+                         (match_id, status, commitment))
+        conn.execute("INSERT INTO tournaments (id, channel_id, organiser_id, game, format, players, status, "
+                     "created_at, updated_at) VALUES (1, 1, 2, 'sinoda', 'swiss', 2, 'running', 1.0, 1.0)")
+        for board, match_id in ((1, 1), (2, 2), (3, 3)):  # match 4 is no tournament match: its seats were drawn
+            conn.execute("INSERT INTO tournament_games (tournament_id, round, board, entrants, match_id) "
+                         "VALUES (1, 1, ?, '[1, 2]', ?)", (board, match_id))
+        conn.execute("PRAGMA user_version=12")
+    conn.close()
+    store = await Store.open(path)
+    try:
+        lines = {m: [(e.n, e.seat, e.user_id, e.text) for e in await store.log(m, with_seat_draw=True)]
+                 for m in (1, 2, 3, 4)}
+        assert lines == {1: [(0, None, None, "seats fixed")], 2: [(0, None, None, "seats fixed")], 3: [], 4: []}
+    finally:
+        await store.close()
+
+
 async def test_two_processes_starting_together_migrate_once(postgres_url: str) -> None:
     stores = await asyncio.gather(*(Store.open(postgres_url) for _ in range(4)))
     try:

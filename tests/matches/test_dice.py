@@ -91,3 +91,33 @@ def test_verify_log_names_the_first_line_that_disagrees() -> None:
     other_seed = bytes(32)
     assert "commitment" in verify_log(game, 2, {}, 4, other_seed.hex(), dice.commitment(SEED),
                                       [(1, None, drawn)], seats).summary()
+
+
+def test_a_bound_above_2_256_is_refused_not_looped_on() -> None:
+    """Rejection sampling from one 256-bit block cannot serve a larger bound (every block would be rejected)."""
+    import threading
+
+    outcome: list[BaseException | int] = []
+
+    def draw() -> None:
+        try:
+            outcome.append(dice.Stream(SEED, 1, 1).below(2**256 + 1))
+        except BaseException as exc:
+            outcome.append(exc)
+
+    worker = threading.Thread(target=draw, daemon=True)
+    worker.start()
+    worker.join(5)
+    assert not worker.is_alive(), "below(2**256 + 1) did not return (it loops forever)"
+    assert isinstance(outcome[0], ValueError) and "2**256" in str(outcome[0])
+    assert 0 <= dice.Stream(SEED, 1, 1).below(2**256) < 2**256  # the largest bound still works
+
+
+def test_a_probability_below_the_resolution_is_refused() -> None:
+    """A probability that the 10**6 denominators would round to 0 must not become an impossible outcome."""
+    with pytest.raises(ValueError, match="resolution"):
+        dice.weights([4e-7, 1 - 4e-7])
+    with pytest.raises(ValueError, match="resolution"):
+        dice.pick([0.5, 0.5 - 1e-7, 1e-7], SEED, 1, 1)
+    assert dice.weights([1e-6, 1 - 1e-6]) == [1, 999_999]  # at the resolution: kept
+    assert dice.weights([0.0, 1.0]) == [0, 1]  # an explicit 0 is the game's own

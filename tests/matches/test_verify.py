@@ -125,3 +125,63 @@ async def test_a_lobby_closed_before_it_started_has_nothing_to_verify(service: M
     await service.leave(lobby.id, ADA)
     with pytest.raises(Refusal, match="before it started"):
         await history.verify_match(service, lobby.id, ADA, 1)
+
+
+async def test_a_deleted_seat_draw_fails_the_check(service: MatchService, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Line 0 is required and recomputed: without it neither /verify nor the offline check passes."""
+    match = await started(service, "sakamichi")
+    await play_some(service, match, 4)
+    await service.resign(match.id, ADA)
+    record = await history.export_record(service, match.id)
+    assert verify_record(record).ok
+
+    cut = copy.deepcopy(record)
+    del cut["dice"]["seat_draw"]  # the export with line 0 deleted
+    verdict = verify_record(cut)
+    assert not verdict.ok and verdict.line == 0 and "missing" in verdict.problem, verdict
+    assert verdict.expected == record["dice"]["seat_draw"]  # it says what the seed gives there
+    path = tmp_path / "cut.json"
+    path.write_text(json.dumps(cut))
+    assert main([str(path)]) == 1
+    assert "FAILED" in capsys.readouterr().out
+
+    await service.store._conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
+    verdict = await history.verify_match(service, match.id, BOB, 1)
+    assert not verdict.ok and verdict.line == 0 and "missing" in verdict.problem, verdict
+
+
+async def test_a_seat_draw_from_another_seed_fails(service: MatchService) -> None:
+    match = await started(service, "cintos")
+    await service.resign(match.id, ADA)
+    record = await history.export_record(service, match.id)
+    drawn = record["dice"]["seat_draw"]
+    record["dice"]["seat_draw"] = "seats 0 1" if drawn == "seats 1 0" else "seats 1 0"
+    verdict = verify_record(record)
+    assert not verdict.ok and verdict.line == 0 and verdict.expected == drawn
+
+
+async def test_a_paired_match_says_its_seats_were_fixed(service: MatchService) -> None:
+    """A tournament's match is seated as paired: line 0 says `seats fixed`, and the check says so. Outside a
+    tournament that line is refused (a drawn seat order replaced by it would otherwise go unnoticed)."""
+    from events import TournamentService
+
+    events = TournamentService(service, rng=random.Random(2))
+    event = await events.create("sinoda", "swiss", guild_id=1, channel_id=2, organiser_id=ADA, rounds=1)
+    await events.join(event.id, ADA)
+    await events.join(event.id, BOB)
+    event = await events.start(event.id, ADA, organiser=True)
+    [table] = event.round_tables()
+    assert table.match_id is not None
+    [line0] = [e for e in await service.store.log(table.match_id, with_seat_draw=True) if e.n == 0]
+    assert line0.text == "seats fixed"
+    await service.resign(table.match_id, ADA)
+    verdict = await history.verify_match(service, table.match_id, ADA, 1)
+    assert verdict.ok and verdict.fixed_seats and "fixed by the pairing" in verdict.summary(), verdict
+    assert verdict.checked == 1  # Sinoda's first-player roll; nothing drawn at line 0
+
+    alone = (await service.create_seated("sinoda", guild_id=1, channel_id=2, creator_id=ADA,
+                                         users=[ADA, BOB])).match
+    await service.resign(alone.id, BOB)
+    verdict = await history.verify_match(service, alone.id, ADA, 1)
+    assert not verdict.ok and verdict.line == 0 and "no tournament match" in verdict.problem
