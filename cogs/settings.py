@@ -112,6 +112,10 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         async def work() -> None:
             self.require_manager(interaction)
             assert interaction.guild_id is not None  # guild_only
+            if role is not None and (role.is_default() or role.id == interaction.guild_id):
+                raise Refusal("@everyone cannot be the organiser role: it would let every member start, pause, "
+                              "cancel and adjudicate tournaments. Choose a role for organisers, or leave it empty "
+                              "for members with Manage Server only.")
             await self.bot.service.store.set_organiser_role(interaction.guild_id, role.id if role else None)
             who = f"members with {role.mention}" if role else "members with Manage Server only"
             await reply(interaction, f"Tournaments can now be organised by {who}.",

@@ -42,7 +42,9 @@ MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
 async def is_organiser(interaction: discord.Interaction) -> bool:
-    """Manage Server, or the role `/settings organiser-role` names, may organise any event of this server."""
+    """Manage Server, or the role `/settings organiser-role` names, may organise any event of this server: asked
+    afresh at every organiser action, so a role cleared or taken away takes the power with it (creating an event
+    gives none of its own). @everyone is never the organiser role (the setting refuses it)."""
     member = interaction.user
     if interaction.guild_id is None:
         return False
@@ -51,7 +53,9 @@ async def is_organiser(interaction: discord.Interaction) -> bool:
         return True
     bot: Any = interaction.client
     role = await bot.service.store.organiser_role(interaction.guild_id)
-    return role is not None and any(r.id == role for r in getattr(member, "roles", ()))
+    if role is None or role == interaction.guild_id:  # @everyone's id is the server's: stored before it was refused
+        return False
+    return any(r.id == role for r in getattr(member, "roles", ()))
 
 
 @app_commands.guild_only()

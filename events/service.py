@@ -216,10 +216,11 @@ class TournamentService(TeamEvents, RoundClock):
         return await self.get(tournament_id)
 
     def require_organiser(self, event: Tournament, user_id: int, organiser: bool) -> None:
-        """`organiser`: the caller holds Manage Server or the server's organiser role (the cog knows)."""
-        if not organiser and user_id != event.record.organiser_id:
-            raise Refusal("Only the tournament's organiser (or someone with Manage Server or the organiser role) "
-                          "can do that.")
+        """`organiser`: the caller holds Manage Server or the server's organiser role now (the cog checks at each
+        action). Having created the event gives no power of its own: a former role holder is refused like anyone."""
+        if not organiser:
+            raise Refusal(f"Only organisers can do that in tournament #{event.id}: members with Manage Server or "
+                          "the server's organiser role (/settings organiser-role).")
 
     async def start(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         async with self._lock(tournament_id):

@@ -67,7 +67,7 @@ async def _fill(path: Path) -> list[int]:
         event = await events.create("sakamichi", "swiss", guild_id=1, channel_id=4, organiser_id=USERS[0], rounds=2)
         for user in USERS:
             await events.join(event.id, user)
-        event = await events.start(event.id, USERS[0])
+        event = await events.start(event.id, USERS[0], organiser=True)
         for table in event.round_tables():
             assert table.match_id is not None
             await _play(service, table.match_id, rng, 3)

@@ -209,6 +209,41 @@ async def test_the_organiser_role_may_organise(simcord_env: Any) -> None:
     assert event.record.organiser_id == referee.id and event.status == "signup"
 
 
+async def test_a_cleared_organiser_role_takes_its_powers_with_it(simcord_env: Any) -> None:
+    """Organisers are Manage Server or the role, asked at every action: the event's creator has no power of their
+    own once the role is cleared. @everyone is refused as the organiser role."""
+    channel, boss, people = server(simcord_env, 2)
+    store = simcord_env.bot.service.store
+    everyone = await boss.slash(channel, "settings organiser-role", role=channel.guild.default_role)
+    assert "@everyone cannot be the organiser role" in answer(everyone).content
+    assert await store.organiser_role(channel.guild.id) is None
+    referees = channel.guild.create_role("referees")
+    referee = channel.guild.add_member(simcord_env.create_user("ref"), roles=[referees])
+    await boss.slash(channel, "settings organiser-role", role=referees)
+    event = await open_event(simcord_env, channel, referee, people, game="cintos", format="swiss", rounds=2)
+    assert event.record.organiser_id == referee.id
+    later = await referee.slash(channel, "tournament create", game="cintos", format="swiss")
+    assert not later.ephemeral  # a second event, still in sign-up
+    signup = channel.last_message
+
+    await boss.slash(channel, "settings organiser-role")  # cleared: Manage Server only
+    match_id = event.round_tables()[0].match_id
+    for command, options in [("tournament pause", {"tournament": event.id}),
+                             ("tournament cancel", {"tournament": event.id}),
+                             ("tournament remove", {"user": people[1], "tournament": event.id}),
+                             ("tournament result", {"match": match_id, "result": "draw"})]:
+        result = await referee.slash(channel, command, **options)
+        assert answer(result).ephemeral and "Only organisers" in answer(result).content, (command, answer(result))
+    start = await referee.click(signup, label="Start")
+    assert "Only organisers" in answer(start).content
+    after = await fresh(simcord_env, event)
+    assert after.status == "running" and after.tables == event.tables and after.entrants == event.entrants
+    waiting = (await simcord_env.bot.events.listing(channel.guild.id, ("signup",)))[0]
+    assert waiting.status == "signup"
+    paused = await boss.slash(channel, "tournament pause", tournament=event.id)  # Manage Server still can
+    assert "paused" in answer(paused).content and (await fresh(simcord_env, event)).status == "paused"
+
+
 async def finish_by_resignations(env: Any, channel: Any, game: str, people: list[Any], match_id: int) -> None:
     """Players resign in seat order until the match is over (in a pod the others play on after one resigns)."""
     match = await env.bot.service.get(match_id)

@@ -39,7 +39,7 @@ async def test_bodsoi_2v2_with_teams_drawn_each_round(tmp_path: Path) -> None:
     assert event.per_round and "teams of 2 drawn each round" in event.title()
     for user in PLAYERS:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     # The entrants are the players; round 1 is two tables of two drawn teams, seated as the match seats them.
     assert [e.members for e in event.entrants] == [(u,) for u in PLAYERS]
     tables = event.round_tables(1)
@@ -71,7 +71,7 @@ async def test_bodsoi_2v2_with_teams_drawn_each_round(tmp_path: Path) -> None:
     assert again.round_tables(2) == event.round_tables(2) and partnerships(again, 2) == second
     board1, board2 = again.round_tables(2)
     await play_out(matches, board1.match_id or 0, rng, "resign")
-    event = await events.adjudicate(event.id, board2.match_id or 0, "first", 1, "ada")
+    event = await events.adjudicate(event.id, board2.match_id or 0, "first", 1, "ada", organiser=True)
     assert event.status == "finished"
     winners = {(await matches.get(board1.match_id or 0)).user_at(s)
                for s in (await matches.get(board1.match_id or 0)).record.outcome["winners"]}
@@ -110,7 +110,7 @@ async def test_a_player_short_of_a_table_sits_out_with_a_bye(tmp_path: Path) -> 
                                 teams="per-round")
     for user in PLAYERS[:6]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)  # six players: one table of four, two byes
+    event = await events.start(event.id, 1, organiser=True)  # six players: one table of four, two byes
     tables = event.round_tables(1)
     assert [len(t.entrants) for t in tables] == [4, 1, 1]
     assert [t.points for t in tables[1:]] == [(1.0,), (1.0,)] and not any(t.played for t in tables[1:])
@@ -130,8 +130,8 @@ async def test_per_round_teams_are_refused_where_they_make_no_sense(tmp_path: Pa
     with pytest.raises(Refusal, match="draws new teams every round"):
         await events.register_team(event.id, 201, [202])
     assert (await events.get(event.id)).signups == []
-    rematch_source = await events.cancel(event.id, 1)
-    assert (await events.rematch(rematch_source.id, 1)).per_round
+    rematch_source = await events.cancel(event.id, 1, organiser=True)
+    assert (await events.rematch(rematch_source.id, 1, organiser=True)).per_round
 
 
 async def test_sinoda_three_teams_of_two_drawn_each_round_play_pods(tmp_path: Path) -> None:
@@ -140,14 +140,14 @@ async def test_sinoda_three_teams_of_two_drawn_each_round_play_pods(tmp_path: Pa
                                 options={"teams": "3x2"}, rounds=1, teams="per-round")
     for user in PLAYERS[:6]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     (table,) = event.round_tables(1)
     assert [len(side) for side in event.table_sides(table)] == [2, 2, 2]
     match = await matches.get(table.match_id or 0)
     for side, (_, seats) in zip(event.table_sides(table), match.game.teams(match.view(None)), strict=True):
         assert {match.user_at(s) for s in seats} == {event.entrant(e).members[0] for e in side}
     # A draw adjudicated: every team shares 1st, so every player gets (3 + 1 + 0) / 3 placement points.
-    event = await events.adjudicate(event.id, table.match_id or 0, "draw", 1, "ada")
+    event = await events.adjudicate(event.id, table.match_id or 0, "draw", 1, "ada", organiser=True)
     (done,) = event.round_tables(1)
     assert done.places == (1,) * 6 and done.points == pytest.approx((4 / 3,) * 6)
     assert event.status == "finished" and {s.results for s in event.standings()} == {("1",)}
@@ -159,7 +159,7 @@ async def test_a_drop_resigns_the_team_match_and_the_rest_are_drawn_without_them
                                 teams="per-round")
     for user in PLAYERS:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     dropper = PLAYERS[0]
     event, resigned = await events.drop(event.id, dropper)
     (turn,) = resigned

@@ -86,7 +86,7 @@ async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -
         await events.join(event.id, PLAYERS[0])
     with pytest.raises(Refusal, match="organiser"):
         await events.start(event.id, PLAYERS[0])
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     assert paired == [1] and event.status == "running" and len(event.round_tables()) == 4
     with pytest.raises(Refusal, match="sign-up is closed"):
         await events.join(event.id, 999)
@@ -171,7 +171,7 @@ async def test_a_match_nobody_starts_before_its_deadline_is_a_double_forfeit(tmp
                                 time_control=600)
     for user in PLAYERS[:4]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     played, idle = event.round_tables()
     assert played.match_id is not None and idle.match_id is not None
     match = await matches.get(played.match_id)
@@ -203,7 +203,7 @@ async def test_elimination_with_a_drawn_match_replayed(tmp_path: Path) -> None:
     event = await events.create("cintos", "elimination", guild_id=1, channel_id=10, organiser_id=1)
     for user in PLAYERS[:4]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     assert event.total_rounds() == 2 and len(event.round_tables()) == 2
     rng = random.Random(1)
     first, second = event.round_tables()
@@ -235,7 +235,7 @@ async def test_round_robin_and_two_results_at_once_pair_the_next_round_once(tmp_
     event = await events.create("cintos", "roundrobin", guild_id=1, channel_id=10, organiser_id=1)
     for user in PLAYERS[:4]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     assert event.total_rounds() == 3
     for _ in range(3):
         event = await events.get(event.id)
@@ -263,7 +263,7 @@ async def test_the_last_two_results_arriving_together_pair_the_next_round_once(t
     event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=2)
     for user in PLAYERS[:4]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     matches.on_finish.remove(events.match_finished)  # deliver the two ends ourselves, at once
     ended = []
     for table in event.round_tables():
@@ -283,7 +283,7 @@ async def test_a_result_that_came_in_while_nobody_listened_is_picked_up_at_the_s
     event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=2)
     for user in PLAYERS[:4]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     matches.on_finish.remove(events.match_finished)  # the process dies between a match's commit and its listener
     for table in event.round_tables():
         match = await matches.get(table.match_id or 0)
@@ -336,9 +336,9 @@ async def test_team_registration_is_checked(tmp_path: Path) -> None:
     for user in (103, 104, 105):
         await events.join(pairs.id, user)
     with pytest.raises(Refusal, match="do not split"):
-        await events.start(pairs.id, 1)
+        await events.start(pairs.id, 1, organiser=True)
     await events.join(pairs.id, 106)
-    event = await events.start(pairs.id, 1)
+    event = await events.start(pairs.id, 1, organiser=True)
     assert event.entrants[0].members == (101, 102) and len(event.entrants) == 3
 
 
@@ -348,7 +348,7 @@ async def test_a_pod_event_needs_a_full_pod_to_start(tmp_path: Path) -> None:
     for user in (101, 102):
         await events.join(pods.id, user)
     with pytest.raises(Refusal, match="at least 3 players"):
-        await events.start(pods.id, 1)
+        await events.start(pods.id, 1, organiser=True)
     assert (await events.get(pods.id)).status == "signup"
     with pytest.raises(Refusal, match="pods"):
         await events.create("sinoda", "swiss", guild_id=1, channel_id=10, organiser_id=1, players=3)
