@@ -265,15 +265,27 @@ class Store(RatingStore, TournamentStore, WebStore):
     async def create_match(self, *, game: str, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                            options: dict[str, str], now: float, time_control: int = 0, timeout_rule: str = "claim",
                            expires_at: float | None = None, rematch_of: int | None = None,
-                           rated: bool = False) -> MatchRecord:
-        """A new lobby; `Duplicate` if `rematch_of` already has its rematch (a UNIQUE index decides races)."""
+                           rated: bool = False, table: tuple[int, int, int] | None = None) -> MatchRecord:
+        """A new lobby; `Duplicate` if `rematch_of` already has its rematch (a UNIQUE index decides races).
+
+        `table` (tournament, round, board): the match is that tournament table's, linked to it in the same
+        transaction, so no crash leaves a match that counts in no round; `Duplicate` (and no match) if the table
+        has its match already (another process, or one made before a restart: adopt that one).
+        """
+        sql = ("INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
+               "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of, rated) "
+               "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)")
+        params = (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
+                  time_control, timeout_rule, expires_at, rematch_of, int(rated))
         try:
-            match_id = await self._db.insert(
-                "INSERT INTO matches (game, guild_id, channel_id, creator_id, status, players, options, version, "
-                "created_at, updated_at, time_control, timeout_rule, expires_at, rematch_of, rated) "
-                "VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)",
-                (game, guild_id, channel_id, creator_id, players, json.dumps(options, sort_keys=True), now, now,
-                 time_control, timeout_rule, expires_at, rematch_of, int(rated)))
+            if table is None:
+                match_id = await self._db.insert(sql, params)
+            else:
+                async with self._db.transaction() as tx:
+                    match_id = await tx.insert(sql, params)
+                    if not await tx.execute("UPDATE tournament_games SET match_id = ? WHERE tournament_id = ? AND "
+                                            "round = ? AND board = ? AND match_id IS NULL", (match_id, *table)):
+                        raise Duplicate(f"table {table} already has its match")  # rolls the new match back
         except UniqueViolation as exc:
             raise Duplicate(f"match {rematch_of} already has a rematch") from exc
         record = await self.get_match(match_id)

@@ -128,7 +128,9 @@ class TournamentStore:
         return [_tournament(r) for r in rows]
 
     async def update_tournament(self, tournament_id: int, *, expected_status: str | None = None,
-                                **fields: Any) -> bool:
+                                expected_settings: dict[str, Any] | None = None, **fields: Any) -> bool:
+        """Set fields; with `expected_status` / `expected_settings` a compare-and-set (False: changed meanwhile, e.g.
+        a check-in written by another process, and nothing is written)."""
         allowed = {"status", "message_id", "updated_at", "channel_id", "settings"}
         unknown = set(fields) - allowed
         if unknown:
@@ -139,6 +141,8 @@ class TournamentStore:
         where, params = "id = ?", list[Any]([tournament_id])
         if expected_status is not None:
             where, params = where + " AND status = ?", [*params, expected_status]
+        if expected_settings is not None:  # stored as written here: JSON with sorted keys
+            where, params = where + " AND settings = ?", [*params, json.dumps(expected_settings, sort_keys=True)]
         return await self._db.execute(f"UPDATE tournaments SET {sets} WHERE {where}",
                                       (*fields.values(), *params)) > 0
 
@@ -164,9 +168,16 @@ class TournamentStore:
         return True
 
     async def remove_signup(self, tournament_id: int, user_id: int) -> bool:
-        return await self._db.execute(
-            "DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ? AND "
-            "(SELECT status FROM tournaments WHERE id = ?) = 'signup'", (tournament_id, user_id, tournament_id)) > 0
+        """Take a player off the sign-ups while the event takes sign-ups; False if it did not happen. The event's
+        row is locked first, like `add_signup` and `start_tournament`: a Leave is either before the Start (not an
+        entrant) or after it (refused), across processes too."""
+        async with self._db.transaction() as tx:
+            await tx.lock_row("tournaments", tournament_id)
+            row = await tx.fetchone("SELECT status FROM tournaments WHERE id = ?", (tournament_id,))
+            if row is None or row[0] != "signup":
+                return False
+            return await tx.execute("DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
+                                    (tournament_id, user_id)) > 0
 
     async def ratings_for(self, game: str, user_ids: Sequence[int]) -> dict[int, float]:
         """μ − 3σ per player who has a rating in `game` (seeding); empty where ratings are not stored."""
@@ -179,10 +190,21 @@ class TournamentStore:
 
     # ---- the start, entrants, drops ----------------------------------------------------------------------------
     async def start_tournament(self, tournament_id: int, entrants: Sequence[tuple[int, tuple[int, ...], float]],
-                               now: float) -> bool:
+                               now: float, *, signups: Sequence[int] | None = None,
+                               settings: dict[str, Any] | None = None) -> bool:
         """Fix the entrants ((seed, members, rating) in entrant order) and set the event running; False if it
-        had already started or closed (compare-and-set on the status)."""
+        had already started or closed (compare-and-set on the status), or if the sign-ups (in order) or the
+        settings (check-ins, teams) are no longer `signups` / `settings`, what the entrants were made from: a Join
+        or a Leave committed meanwhile, by another process too, is never lost (the caller reads them again)."""
         async with self._db.transaction() as tx:
+            await tx.lock_row("tournaments", tournament_id)  # sign-up changes take this lock too (add_signup …)
+            if signups is not None or settings is not None:
+                row = await tx.fetchone("SELECT settings FROM tournaments WHERE id = ?", (tournament_id,))
+                now_signed = [r[0] for r in await tx.fetchall(
+                    "SELECT user_id FROM tournament_players WHERE tournament_id = ? ORDER BY seq", (tournament_id,))]
+                if row is None or (signups is not None and now_signed != list(signups)) or (
+                        settings is not None and json.loads(row[0]) != settings):
+                    return False
             if await tx.execute("UPDATE tournaments SET status = 'running', updated_at = ? "
                                 "WHERE id = ? AND status = 'signup'", (now, tournament_id)) != 1:
                 return False
@@ -199,16 +221,36 @@ class TournamentStore:
             "WHERE tournament_id = ? ORDER BY entrant", (tournament_id,))
         return [EntrantRecord(r[0], r[1], r[2], tuple(json.loads(r[3])), r[4], r[5]) for r in rows]
 
-    async def drop_entrant(self, tournament_id: int, entrant: int, after: int) -> bool:
-        return await self._db.execute("UPDATE tournament_entrants SET dropped_after = ? WHERE tournament_id = ? AND "
-                                      "entrant = ? AND dropped_after IS NULL", (after, tournament_id, entrant)) > 0
+    async def drop_entrant(self, tournament_id: int, entrant: int) -> int | None:
+        """The entrant leaves a running (or paused) event after the round being played now, read under the event's
+        row lock, which pairing (`add_round`) takes too: a drop is either before a pairing (which then cannot
+        include them) or after it (they left after the new round, whose match the caller resigns). The round
+        recorded, or None if they had left already or the event is not running."""
+        async with self._db.transaction() as tx:
+            await tx.lock_row("tournaments", tournament_id)
+            row = await tx.fetchone("SELECT status, round FROM tournaments WHERE id = ?", (tournament_id,))
+            if row is None or row[0] not in ("running", "paused"):
+                return None
+            changed = await tx.execute("UPDATE tournament_entrants SET dropped_after = ? WHERE tournament_id = ? "
+                                       "AND entrant = ? AND dropped_after IS NULL", (row[1], tournament_id, entrant))
+            return int(row[1]) if changed else None
 
     # ---- rounds and results ------------------------------------------------------------------------------------
     async def add_round(self, tournament_id: int, round_no: int,
                         tables: Sequence[tuple[tuple[int, ...], tuple[float, ...] | None, bool]], now: float) -> bool:
         """Write round `round_no`'s tables ((entrants, points or None, played)); False if the event is not at
-        round `round_no - 1` and running any more (someone paired it first, or it was paused or cancelled)."""
+        round `round_no - 1` and running any more (someone paired it first, or it was paused or cancelled), or if
+        an entrant of these tables has dropped since they were paired (`drop_entrant` takes the same lock): the
+        caller reads the entrants again."""
         async with self._db.transaction() as tx:
+            await tx.lock_row("tournaments", tournament_id)
+            seated = sorted({e for entrants, _, _ in tables for e in entrants})
+            if seated:
+                gone = await tx.fetchone(
+                    f"SELECT COUNT(*) FROM tournament_entrants WHERE tournament_id = ? AND dropped_after IS NOT NULL "
+                    f"AND entrant IN ({','.join('?' * len(seated))})", (tournament_id, *seated))
+                if gone is not None and gone[0]:
+                    return False
             if await tx.execute("UPDATE tournaments SET round = ?, updated_at = ?, round_started = ?, "
                                 "round_notices = 0 WHERE id = ? AND round = ? AND status = 'running'",
                                 (round_no, now, now, tournament_id, round_no - 1)) != 1:

@@ -7,12 +7,15 @@ Everything is in the database: a restart loses nothing, and `recover` finishes w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import tournaments
+from data import Duplicate
 from data.tournaments import TableRecord
 from events.model import RESULTS, Sides, Tournament, entrant_results
 from events.rounds import NoticeListener, RoundClock
@@ -28,6 +31,9 @@ log = logging.getLogger(__name__)
 RoundListener = Callable[[Tournament, int, list[tuple[TableRecord, Turn]]], Awaitable[None]]
 EndListener = Callable[[Tournament], Awaitable[None]]
 ACTIVE = ("signup", "running", "paused")
+# How often Start (the sign-ups changed meanwhile) or a pairing (an entrant dropped meanwhile) is read and computed
+# again after its compare-and-set failed; another process's changes are rare, so a few tries settle it.
+TRIES = 5
 
 
 class TournamentService(TeamEvents, RoundClock):
@@ -61,9 +67,11 @@ class TournamentService(TeamEvents, RoundClock):
         if record is None:
             raise Refusal(f"There is no tournament #{tournament_id}.")
         game = self.matches.game(record.game)
+        # Read after the event: a round paired since has its tables already; they are left out, so the view is of
+        # round `record.round` as a whole (a pairing never sees a later round's tables as its own).
+        tables = [t for t in await self.store.tables(tournament_id) if t.round <= record.round]
         return Tournament(record, await self.store.signups(tournament_id), await self.store.entrants(tournament_id),
-                          await self.store.tables(tournament_id), game.title,
-                          self.sides(record.game, record.players, record.options))
+                          tables, game.title, self.sides(record.game, record.players, record.options))
 
     async def get_visible(self, tournament_id: int, guild_id: int | None) -> Tournament:
         """The tournament, if it belongs to this server (events are run per server)."""
@@ -166,17 +174,29 @@ class TournamentService(TeamEvents, RoundClock):
         await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
 
     async def join(self, tournament_id: int, user_id: int) -> Tournament:
-        event = await self.get(tournament_id)
-        if event.status != "signup":
-            raise Refusal(f"Tournament #{event.id} has already started: sign-up is closed.")
-        if user_id in event.signups:
-            raise Refusal(f"You are already signed up for tournament #{event.id}.")
-        closes = event.record.signup_closes
-        if closes is not None and self.matches.now() > closes:
-            raise Refusal(f"Sign-up for tournament #{event.id} closed <t:{int(closes)}:R>.")
-        if not await self.store.add_signup(event.id, user_id, self.matches.now(), event.record.max_players):
-            raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
+        """Sign up. Sign-up changes and Start take the event's lock here and its row in the database (across
+        processes): a Join is either before the Start (an entrant) or after it (refused)."""
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            self._signing_up(event, user_id, joining=True)
+            closes = event.record.signup_closes
+            if closes is not None and self.matches.now() > closes:
+                raise Refusal(f"Sign-up for tournament #{event.id} closed <t:{int(closes)}:R>.")
+            if not await self.store.add_signup(event.id, user_id, self.matches.now(), event.record.max_players):
+                self._signing_up(await self.get(tournament_id), user_id, joining=True)  # changed meanwhile: why
+                raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
         return await self.get(tournament_id)
+
+    @staticmethod
+    def _signing_up(event: Tournament, user_id: int, *, joining: bool) -> None:
+        """Refuse a Join or a Leave that the event's state rules out."""
+        if event.status != "signup":
+            raise Refusal(f"Tournament #{event.id} has already started: sign-up is closed." if joining else
+                          f"Tournament #{event.id} has started: use `/tournament drop` to withdraw.")
+        if joining and user_id in event.signups:
+            raise Refusal(f"You are already signed up for tournament #{event.id}.")
+        if not joining and user_id not in event.signups:
+            raise Refusal(f"You are not signed up for tournament #{event.id}.")
 
     async def open_checkin(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         """Open the check-in: from now on only players who press **Check in** are in the event when it starts."""
@@ -187,9 +207,19 @@ class TournamentService(TeamEvents, RoundClock):
                 raise Refusal(f"Tournament #{event.id} has already started.")
             if "checkin" in event.record.settings:
                 raise Refusal(f"Check-in for tournament #{event.id} is already open.")
-            settings = {**event.record.settings, "checkin": []}
-            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
+            await self._set_signup_settings(event, {**event.record.settings, "checkin": []})
         return await self.get(tournament_id)
+
+    async def _set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
+        """Write the sign-up's settings (check-ins, teams) as a compare-and-set on the ones read: another process's
+        change in between is not overwritten (the player presses again on the fresh state)."""
+        if not await self.store.update_tournament(event.id, expected_status="signup",
+                                                  expected_settings=event.record.settings, settings=settings,
+                                                  updated_at=self.matches.now()):
+            fresh = await self.get(event.id)
+            if fresh.status != "signup":
+                raise Refusal(f"Tournament #{event.id} has already started.")
+            raise Refusal(f"Tournament #{event.id}'s sign-up changed at the same moment; press again.")
 
     async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
         async with self._lock(tournament_id):
@@ -203,16 +233,17 @@ class TournamentService(TeamEvents, RoundClock):
                 raise Refusal(f"You are not signed up for tournament #{event.id}: press Join first.")
             if user_id in checked:
                 raise Refusal(f"You have already checked in to tournament #{event.id}.")
-            settings = {**event.record.settings, "checkin": [*checked, user_id]}
-            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
+            await self._set_signup_settings(event, {**event.record.settings, "checkin": [*checked, user_id]})
         return await self.get(tournament_id)
 
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
-        event = await self.get(tournament_id)
-        if event.status != "signup":
-            raise Refusal(f"Tournament #{event.id} has started: use `/tournament drop` to withdraw.")
-        if not await self.store.remove_signup(event.id, user_id):
-            raise Refusal(f"You are not signed up for tournament #{event.id}.")
+        """Withdraw during sign-up: before the Start (not an entrant) or after it (refused), as `join`."""
+        async with self._lock(tournament_id):
+            event = await self.get(tournament_id)
+            self._signing_up(event, user_id, joining=False)
+            if not await self.store.remove_signup(event.id, user_id):
+                self._signing_up(await self.get(tournament_id), user_id, joining=False)
+                raise Refusal(f"You are not signed up for tournament #{event.id}.")
         return await self.get(tournament_id)
 
     def require_organiser(self, event: Tournament, user_id: int, organiser: bool) -> None:
@@ -223,31 +254,42 @@ class TournamentService(TeamEvents, RoundClock):
                           "the server's organiser role (/settings organiser-role).")
 
     async def start(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
+        """Fix the entrants from the sign-ups and pair round 1. Sign-up changes take the same lock (and row), and
+        the entrants are written only if the sign-ups are still those they were made from: a Join or Leave of
+        another process in between is read again, never lost."""
         async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            self.require_organiser(event, user_id, organiser)
-            if event.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started.")
-            size = event.sides.team_size
-            players = event.signups
-            checked = event.record.settings.get("checkin")
-            if checked is not None:  # with a check-in, those who did not check in are not in the event
-                players = [p for p in players if p in checked]
-            if len(players) < 2 * size:
-                raise Refusal(f"Tournament #{event.id} needs at least {2 * size} players to start; "
-                              f"{len(players)} {'signed up' if checked is None else 'checked in'}.")
-            if len(players) // size < event.sides.per_table:
-                raise Refusal(f"Tournament #{event.id} plays {event.sides.per_table} sides per match and has "
-                              f"{len(players) // size}: at least {event.sides.per_table * size} players are needed.")
-            if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
-                raise Refusal(f"{len(players)} players do not split into teams of {size}: "
-                              f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
-            known = await self.store.ratings_for(event.record.game, players)  # the ratings table always exists
-            rows = self.entrant_rows(event, players, known)
-            if not await self.store.start_tournament(event.id, rows, self.matches.now()):
-                raise Refusal(f"Tournament #{event.id} has already started.")
+            for _ in range(TRIES):
+                event = await self.get(tournament_id)
+                self.require_organiser(event, user_id, organiser)
+                if event.status != "signup":
+                    raise Refusal(f"Tournament #{event.id} has already started.")
+                rows = await self._entrant_rows(event)
+                if await self.store.start_tournament(event.id, rows, self.matches.now(), signups=event.signups,
+                                                     settings=event.record.settings):
+                    break
+            else:
+                raise Refusal(f"Tournament #{tournament_id}'s sign-ups kept changing; press Start again.")
         await self.advance(tournament_id)
         return await self.get(tournament_id)
+
+    async def _entrant_rows(self, event: Tournament) -> list[tuple[int, tuple[int, ...], float]]:
+        """The entrants the sign-ups (and check-ins) make now, or a Refusal saying why the event cannot start."""
+        size = event.sides.team_size
+        players = event.signups
+        checked = event.record.settings.get("checkin")
+        if checked is not None:  # with a check-in, those who did not check in are not in the event
+            players = [p for p in players if p in checked]
+        if len(players) < 2 * size:
+            raise Refusal(f"Tournament #{event.id} needs at least {2 * size} players to start; "
+                          f"{len(players)} {'signed up' if checked is None else 'checked in'}.")
+        if len(players) // size < event.sides.per_table:
+            raise Refusal(f"Tournament #{event.id} plays {event.sides.per_table} sides per match and has "
+                          f"{len(players) // size}: at least {event.sides.per_table * size} players are needed.")
+        if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
+            raise Refusal(f"{len(players)} players do not split into teams of {size}: "
+                          f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
+        known = await self.store.ratings_for(event.record.game, players)  # the ratings table always exists
+        return self.entrant_rows(event, players, known)
 
     async def pause(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         event = await self.get(tournament_id)
@@ -278,31 +320,56 @@ class TournamentService(TeamEvents, RoundClock):
     async def drop(self, tournament_id: int, user_id: int, *, by: int | None = None,
                    organiser: bool = False) -> tuple[Tournament, list[Turn]]:
         """`user_id` leaves the event (`by` an organiser: removed): their running match is resigned (its turn
-        returned, to be posted), their results stand, they are not paired again. During sign-up this is leaving."""
+        returned, to be posted), their results stand, they are not paired again. During sign-up this is leaving.
+
+        The drop and a pairing serialise (the event's lock here, its row in the database): a drop before the next
+        round is paired keeps them out of it; one that lands after it resigns their new match."""
         event = await self.get(tournament_id)
         if by is not None:
             self.require_organiser(event, by, organiser)
         if event.status == "signup":
-            if by is not None and user_id in event.signups:
-                await self.store.remove_signup(event.id, user_id)
-                return await self.get(tournament_id), []
-            return await self.leave(tournament_id, user_id), []
+            if by is None:
+                return await self.leave(tournament_id, user_id), []
+            async with self._lock(tournament_id):
+                if not await self.store.remove_signup(event.id, user_id):
+                    event = await self.get(tournament_id)
+                    raise Refusal(f"They are not signed up for tournament #{event.id}." if event.status == "signup"
+                                  else f"Tournament #{event.id} has started meanwhile; press again to remove them.")
+            return await self.get(tournament_id), []
         if event.status not in ("running", "paused"):
             raise Refusal(f"Tournament #{event.id} is {event.status}.")
         entrant = event.entrant_of(user_id)
         if entrant is None:
             raise Refusal(f"{'They are' if by is not None else 'You are'} not playing in tournament #{event.id}.")
-        if not await self.store.drop_entrant(event.id, entrant.entrant, event.round):
+        async with self._lock(tournament_id):  # not while this process pairs a round and starts its matches
+            after = await self.store.drop_entrant(event.id, entrant.entrant)
+        if after is None:
+            event = await self.get(tournament_id)
+            if event.status not in ("running", "paused"):
+                raise Refusal(f"Tournament #{event.id} is {event.status}.")
             raise Refusal(f"{'They have' if by is not None else 'You have'} already left tournament #{event.id}.")
         # Outside the event's lock: the resignation ends the match, whose listener takes that lock.
-        resigned = []
-        for table in event.round_tables():
-            if entrant.entrant in table.entrants and table.match_id is not None and table.points is None:
-                match = await self.matches.get(table.match_id)
-                if match.status == "active" and match.seat_of(user_id) is not None:
-                    resigned.append(await self.matches.resign(match.id, user_id))
+        resigned = await self._resign_dropped(tournament_id, [user_id])
         await self.advance(tournament_id)
         return await self.get(tournament_id), resigned
+
+    async def _resign_dropped(self, tournament_id: int, users: Sequence[int],
+                              tables: Sequence[TableRecord] | None = None) -> list[Turn]:
+        """Resign the running matches of the current round (or of `tables`) in which these dropped players sit.
+
+        Called by the drop after its commit, and by the pairing after linking its matches: whichever commits last
+        sees the other's write, so a drop landing between a pairing's read and its matches is never missed (and a
+        match resigned twice is refused the second time, harmlessly)."""
+        turns = []
+        for table in tables if tables is not None else (await self.get(tournament_id)).round_tables():
+            if table.match_id is None or table.points is not None:
+                continue
+            match = await self.matches.get(table.match_id)
+            for user in users:
+                if match.status == "active" and match.seat_of(user) is not None:
+                    with contextlib.suppress(Refusal):  # resigned meanwhile by the other side of the race
+                        turns.append(await self.matches.resign(match.id, user))
+        return turns
 
     async def adjudicate(self, tournament_id: int, match_id: int, result: str, by: int, by_name: str, *,
                          organiser: bool = False) -> Tournament:
@@ -379,18 +446,19 @@ class TournamentService(TeamEvents, RoundClock):
         started: list[tuple[TableRecord, Turn]] = []
         ended = False
         async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            if event.status != "running":
-                return
-            if event.round and not event.round_done():
-                return
-            settings, entrants, games = event.settings(), event.core_entrants(), event.core_games()
-            here = [e for e in entrants if e.dropped_after is None]
-            least = event.sides.team_size * event.sides.per_table if event.per_round else 2  # to fill one table
-            if (games and tournaments.finished(settings, entrants, games)) or (event.round and len(here) < least):
-                ended = await self.store.update_tournament(event.id, expected_status="running", status="finished",
-                                                           updated_at=self.matches.now())
-            else:
+            for _ in range(TRIES):
+                event = await self.get(tournament_id)
+                if event.status != "running":
+                    return
+                if event.round and not event.round_done():
+                    return
+                settings, entrants, games = event.settings(), event.core_entrants(), event.core_games()
+                here = [e for e in entrants if e.dropped_after is None]
+                least = event.sides.team_size * event.sides.per_table if event.per_round else 2  # to fill a table
+                if (games and tournaments.finished(settings, entrants, games)) or (event.round and len(here) < least):
+                    ended = await self.store.update_tournament(event.id, expected_status="running",
+                                                               status="finished", updated_at=self.matches.now())
+                    break
                 round_no = event.round + 1
                 pairs = self.pair_next(event, round_no)
                 tables = sorted(pairs, key=lambda g: g.is_bye)
@@ -398,6 +466,14 @@ class TournamentService(TeamEvents, RoundClock):
                                               [(g.entrants, g.points, g.played) for g in tables],
                                               self.matches.now()):
                     started = await self._start_matches(await self.get(tournament_id))
+                    break
+                # Not written: another process paired this round first (the next look sees it), or an entrant of
+                # these tables dropped since they were read (`add_round` refuses): pair again without them.
+            else:
+                log.warning("tournament %s: round %s not paired after %s tries", tournament_id, event.round + 1,
+                            TRIES)
+        if started:  # a drop that landed after the pairing: its new match is resigned (outside the lock)
+            started = await self._resign_started(tournament_id, started)
         if ended:
             final = await self.get(tournament_id)
             for end_listener in list(self.on_end):
@@ -408,19 +484,44 @@ class TournamentService(TeamEvents, RoundClock):
                 await self._safely(listener(event, event.round, started), tournament_id)
 
     async def _start_matches(self, event: Tournament) -> list[tuple[TableRecord, Turn]]:
-        """A match for every table of the current round that has none yet (all of them, or after a crash the
-        rest), seated in the pairing's order."""
+        """A running match for every table of the current round, seated in the pairing's order: created already
+        linked to its table (one transaction: a crash leaves no match outside the round), or, for a table whose
+        match was created but not started when the process stopped, that match started (adopted by table)."""
         out = []
         r = event.record
         for table in event.round_tables():
-            if table.match_id is not None or table.points is not None or len(table.entrants) < 2:
+            if table.points is not None or len(table.entrants) < 2:
                 continue
-            turn = await self.matches.create_seated(
-                r.game, guild_id=r.guild_id, channel_id=r.channel_id, creator_id=r.organiser_id,
-                users=event.seats_of(table), options=r.options, time_control=r.time_control,
-                timeout_rule=r.timeout_rule, rated=r.rated)
-            await self.store.link_match(event.id, table.round, table.board, turn.match.id)
-            out.append((table, turn))
+            turn: Turn | None
+            if table.match_id is None:
+                try:
+                    turn = await self.matches.create_seated(
+                        r.game, guild_id=r.guild_id, channel_id=r.channel_id, creator_id=r.organiser_id,
+                        users=event.seats_of(table), options=r.options, time_control=r.time_control,
+                        timeout_rule=r.timeout_rule, rated=r.rated, table=(event.id, table.round, table.board))
+                except Duplicate:  # another process made this table's match at the same moment: it posts it
+                    continue
+            else:
+                try:
+                    turn = await self.matches.start_seated(table.match_id, event.seats_of(table))
+                except Refusal:  # started by another process at the same moment
+                    continue
+            if turn is not None:  # None: it was running already
+                out.append((table, turn))
+        return out
+
+    async def _resign_started(self, tournament_id: int,
+                              started: list[tuple[TableRecord, Turn]]) -> list[tuple[TableRecord, Turn]]:
+        """After a pairing's matches are linked: resign the seats of players who dropped after it was written
+        (their drop may not have seen the new matches), and post those matches' final turn instead."""
+        event = await self.get(tournament_id)
+        gone = [u for e in event.entrants if e.dropped_after is not None for u in e.members]
+        if not gone:
+            return started
+        out = []
+        for table, turn in started:
+            resigned = await self._resign_dropped(tournament_id, gone, [replace(table, match_id=turn.match.id)])
+            out.append((table, resigned[-1] if resigned else turn))
         return out
 
     @staticmethod

@@ -45,6 +45,9 @@ class TeamEvents:
     async def get(self, tournament_id: int) -> Tournament:
         raise NotImplementedError
 
+    async def _set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
+        raise NotImplementedError
+
     async def register_team(self, tournament_id: int, captain: int, members: Sequence[int]) -> Tournament:
         """A fixed team for a team event: the captain and `members` sign up (if not yet) and play together."""
         async with self._lock(tournament_id):
@@ -69,11 +72,13 @@ class TeamEvents:
             new = [u for u in team if u not in event.signups]
             if room is not None and len(event.signups) + len(new) > room:
                 raise Refusal(f"Tournament #{event.id} has room for {room - len(event.signups)} more players.")
+            # The team first (a compare-and-set on the settings read, like a check-in), then its sign-ups: a Start of
+            # another process in between leaves at most a team whose members are not all in, which it ignores.
+            await self._set_signup_settings(event, {**event.record.settings, "teams": [*teams, team]})
             for user in new:
-                await self.store.add_signup(event.id, user, self.matches.now(), room)
-            settings = dict(event.record.settings)
-            settings["teams"] = [*teams, team]
-            await self.store.update_tournament(event.id, settings=settings, updated_at=self.matches.now())
+                if not await self.store.add_signup(event.id, user, self.matches.now(), room):
+                    raise Refusal(f"Tournament #{event.id} started or filled up at the same moment: "
+                                  f"<@{user}> could not sign up.")
         return await self.get(tournament_id)
 
     def entrant_rows(self, event: Tournament, players: Sequence[int],

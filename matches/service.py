@@ -200,8 +200,10 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
     async def create(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                      options: dict[str, str] | None = None, invited: Sequence[int] = (),
                      time_control: int | None = None, timeout_rule: str = "claim",
-                     rematch_of: int | None = None, rated: bool | None = None) -> Match:
-        """A new lobby. `rated` None: the default (`Ratings.default_rated`); tournaments pass True or False."""
+                     rematch_of: int | None = None, rated: bool | None = None,
+                     table: tuple[int, int, int] | None = None) -> Match:
+        """A new lobby. `rated` None: the default (`Ratings.default_rated`); tournaments pass True or False, and
+        `table` (see `Store.create_match`: `Duplicate` when that table has its match)."""
         game = self.game(game_name)
         time_control = DEFAULT_TIME_CONTROL if time_control is None else int(time_control)
         if time_control < 0:
@@ -224,7 +226,8 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         record = await self.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
                                                creator_id=creator_id, players=players, options=full, now=now,
                                                time_control=time_control, timeout_rule=timeout_rule,
-                                               expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated)
+                                               expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated,
+                                               table=table)
         # A computer (a rematch's) sits down at once; people are invited.
         rows = [(creator_id, False, True)] + [(u, not is_computer(u), is_computer(u)) for u in invited]
         await self.store.put_seats(record.id, rows, self._clock())
@@ -235,18 +238,31 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
     async def create_seated(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int,
                             users: Sequence[int], options: dict[str, str] | None = None,
                             time_control: int | None = None, timeout_rule: str = "claim",
-                            rated: bool = False) -> Turn:
+                            rated: bool = False, table: tuple[int, int, int] | None = None) -> Turn:
         """A match started at once with `users` in this seat order (a tournament's pairing fixes who moves first,
-        so no seat draw is made: line 0 says `seats fixed`); the dice still come from a fresh committed seed."""
+        so no seat draw is made: line 0 says `seats fixed`); the dice still come from a fresh committed seed.
+
+        `table` (tournament, round, board): created already linked to that table (`Duplicate`, and nothing made,
+        when it has its match: `start_seated` adopts that one)."""
         if len(set(users)) != len(users):
             raise Refusal("A player can take one seat of a match only.")
         rated = rated and not any(is_computer(u) for u in users)  # a computer's results stay out of the ratings
         match = await self.create(game_name, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                                   players=len(users), options=options, time_control=time_control,
-                                  timeout_rule=timeout_rule, rated=rated)
-        async with match.lock:
-            await self.store.put_seats(match.id, [(u, False, True) for u in users], self._clock())
-            match.seats = await self.store.seats(match.id)
+                                  timeout_rule=timeout_rule, rated=rated, table=table)
+        turn = await self.start_seated(match.id, users)
+        if turn is None:
+            raise Refusal(f"Match #{match.id} was started elsewhere at the same moment.")
+        return turn
+
+    async def start_seated(self, match_id: int, users: Sequence[int]) -> Turn | None:
+        """Start a created match with `users` in this seat order (see `create_seated`); None if it is no longer a
+        lobby (started by another process, or before a restart). What a restart adopts: a tournament table's match
+        created and linked, but not started when the process stopped."""
+        async with self._hold(match_id) as match:
+            if match.status != "lobby":
+                return None
+            await self._put_lobby(match, [(u, False, True) for u in users])  # compare-and-set: still this lobby
             seed = self._new_seed()
             state = match.game.setup(match.players, match.record.options)
             events, state = self._resolve(match, state, 0, seed)

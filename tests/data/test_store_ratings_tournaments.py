@@ -3,7 +3,9 @@ event's sign-ups, start, rounds, results and links to matches."""
 
 from __future__ import annotations
 
-from data import MatchRecord, SeatRecord, Store
+import pytest
+
+from data import Duplicate, MatchRecord, SeatRecord, Store
 from data.ratings import RatingChangeRow, RatingRow
 
 ADA, BOB, CY = 10**18 + 1, 10**18 + 2, 10**18 + 3
@@ -96,14 +98,23 @@ async def test_sign_ups_start_and_events(store: Store) -> None:
     assert await store.signups(tid) == [BOB, ADA]
     assert await store.remove_signup(tid, BOB)
     assert await store.signups(tid) == [ADA]
-    assert await store.start_tournament(tid, [(0, (ADA,), 1.5), (1, (BOB, CY), 0.0)], 20.0)
+    # Start writes the entrants only from the sign-ups and settings they were made from (a compare-and-set).
+    assert not await store.start_tournament(tid, [(0, (ADA,), 1.5)], 19.0, signups=[ADA, BOB])
+    assert not await store.start_tournament(tid, [(0, (ADA,), 1.5)], 19.0, signups=[ADA], settings={"bye": 2})
+    assert (await store.get_tournament(tid)).status == "signup" and await store.entrants(tid) == []
+    assert not await store.update_tournament(tid, expected_settings={"bye": 2}, settings={"bye": 3})
+    assert await store.update_tournament(tid, expected_status="signup", expected_settings={"bye": 1},
+                                         settings={"bye": 1, "checkin": []})
+    assert await store.update_tournament(tid, settings={"bye": 1})
+    assert await store.start_tournament(tid, [(0, (ADA,), 1.5), (1, (BOB, CY), 0.0)], 20.0, signups=[ADA],
+                                        settings={"bye": 1})
     assert not await store.start_tournament(tid, [], 21.0)
     assert not await store.add_signup(tid, CY, 22.0, None)  # sign-ups are closed
     assert not await store.remove_signup(tid, ADA)
     assert [(e.entrant, e.members, e.rating) for e in await store.entrants(tid)] == [(1, (ADA,), 1.5),
                                                                                      (2, (BOB, CY), 0.0)]
-    assert await store.drop_entrant(tid, 2, 1)
-    assert not await store.drop_entrant(tid, 2, 2)
+    assert await store.drop_entrant(tid, 2) == 0  # the round being played: none yet
+    assert await store.drop_entrant(tid, 2) is None  # left already
     assert await store.update_tournament(tid, expected_status="running", message_id=GUILD + 9,
                                          settings={"bye": 0.5})
     assert not await store.update_tournament(tid, expected_status="signup", status="cancelled")
@@ -123,6 +134,9 @@ async def test_rounds_tables_and_results(store: Store) -> None:
     await store.start_tournament(tid, [(0, (ADA,), 0.0), (1, (BOB,), 0.0), (2, (CY, BOB + 10), 0.0)], 20.0)
     assert await store.add_round(tid, 1, [((1, 2), None, True), ((3,), (1.0,), False)], 30.0)
     assert not await store.add_round(tid, 1, [], 31.0)  # paired already
+    assert await store.drop_entrant(tid, 3) == 1
+    assert not await store.add_round(tid, 2, [((3, 1), None, True)], 31.0)  # 3 dropped after it was read
+    assert (await store.get_tournament(tid)).round == 1 and await store.tables(tid, 2) == []
     record = await store.get_tournament(tid)
     assert record is not None and (record.round_started, record.round_notices) == (30.0, 0)
     assert await store.claim_round_notice(tid, 1, 1) and not await store.claim_round_notice(tid, 1, 1)  # once
@@ -136,6 +150,10 @@ async def test_rounds_tables_and_results(store: Store) -> None:
                        outcome=None, now=33.0, seats=[ADA, BOB])
     assert await store.link_match(tid, 1, 1, match.id)
     assert not await store.link_match(tid, 1, 1, match.id)
+    with pytest.raises(Duplicate):  # a table's match is created linked, once: none is made for a linked table
+        await store.create_match(game="sinoda", guild_id=GUILD, channel_id=5, creator_id=ADA, players=2,
+                                 options={}, now=34.0, table=(tid, 1, 1))
+    assert await store.get_match(match.id + 1) is None
     await store.update_match(match.id, overdue=True)
     assert await store.unstarted_overdue() == [match.id]
     table = await store.table_of_match(match.id)
@@ -154,3 +172,17 @@ async def test_rounds_tables_and_results(store: Store) -> None:
     assert await store.finished_tournaments_of(CY, 5) == [tid]  # a team member
     assert await store.finished_tournaments_of(BOB + 10, 5) == [tid]
     assert await store.finished_tournaments_of(BOB + 11, 5) == []
+
+
+async def test_a_tables_match_is_created_linked_in_one_transaction(store: Store) -> None:
+    tid = await event(store)
+    await store.start_tournament(tid, [(0, (ADA,), 0.0), (1, (BOB,), 0.0)], 20.0)
+    assert await store.add_round(tid, 1, [((1, 2), None, True)], 30.0)
+    match = await store.create_match(game="sinoda", guild_id=GUILD, channel_id=5, creator_id=ADA, players=2,
+                                     options={}, now=32.0, table=(tid, 1, 1))
+    assert (await store.table_of_match(match.id)).board == 1  # type: ignore[union-attr]
+    with pytest.raises(Duplicate):
+        await store.create_match(game="sinoda", guild_id=GUILD, channel_id=5, creator_id=ADA, players=2,
+                                 options={}, now=33.0, table=(tid, 1, 1))
+    rows = await store._db.fetchall("SELECT id FROM matches")
+    assert [r[0] for r in rows] == [match.id]  # the refused one was rolled back with its table's link
