@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from cogs import limits
+from cogs import limits, markup
 from cogs.tables import Tables, Tabletop
 from cogs.ui import (
     EMBED_COLOUR,
@@ -36,7 +36,6 @@ from matches import Match, Refusal, history
 from matches.computers import LEVELS
 from render.text import cut_name
 from rules import Game
-from rules.base import quote
 
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
@@ -275,11 +274,11 @@ class GameCog(commands.GroupCog):
         for word in text.replace(",", " ").split():
             name, sep, value = word.partition("=")
             if not sep or not value:
-                raise Refusal(f"Write options as name=value, not {quote(word)} (for example "
+                raise Refusal(f"Write options as name=value, not {markup.typed(word)} (for example "
                               f"{self._example_option()}); {self.game.title} options: {valid}.")
             name = name.strip().lower()
             if name not in self.game.options:  # named here, quoted shortened: the rules would repeat it whole
-                raise Refusal(f"{self.game.title} has no option {quote(name)}; its options: {valid}.")
+                raise Refusal(f"{self.game.title} has no option {markup.typed(name)}; its options: {valid}.")
             options[name] = value.strip().lower()
         return options
 

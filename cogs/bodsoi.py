@@ -6,11 +6,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import limits
+from cogs import limits, markup
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
 from cogs.ui import MAX_TYPED, guarded, reply, typed
 from matches import Match, Refusal
-from rules.base import quote
 from rules.bodsoi import suggest_placements
 
 ROTATIONS = (0, 90, 180, 270)
@@ -53,11 +52,12 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             words = words[1:]
         if len(words) == 1 and (square is None or rotation is None):
             missing = " and ".join(n for n, v in (("square", square), ("rotation", rotation)) if v is None)
-            await reply(interaction, f"Give the {missing} too for {quote(words[0])}, e.g. `/bodsoi place tile:C-su-mo "
-                                     "square:d4 rotation:90` — or pick a whole placement from the `tile` suggestions.")
+            await reply(interaction, f"Give the {missing} too for {markup.typed(words[0])}, e.g. "
+                                     "`/bodsoi place tile:C-su-mo square:d4 rotation:90` — or pick a whole placement "
+                                     "from the `tile` suggestions.")
             return
         if len(words) > 1 and (square is not None or rotation is not None):
-            await reply(interaction, f"{quote(tile)} already names a square and rotation; leave the square and "
+            await reply(interaction, f"{markup.typed(tile)} already names a square and rotation; leave the square and "
                                      "rotation options empty, or give only the tile in `tile`.")
             return
         text = " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)])

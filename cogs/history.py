@@ -17,7 +17,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import render
-from cogs import limits
+from cogs import limits, markup
 from cogs.base import MAX_CHOICES, Tabletop
 from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, guarded, reply, who
@@ -40,7 +40,7 @@ def line_text(line: HistoryLine) -> str:
     else:
         who = f"**{cut_name(line.seat_name or '?')}**"
     prefix = f"`{line.n:>3}` {who} "
-    text = discord.utils.escape_markdown(line.text)
+    text = markup.inert(line.text)
     room = MAX_LINE - len(prefix)
     return prefix + (text if len(text) <= room else text[: room - 1] + "…")
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import limits
+from cogs import limits, markup
 from cogs.base import Tabletop
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, guarded, reply
 from data.ratings import RatedResult
@@ -18,7 +19,7 @@ from matches import Refusal
 from matches.ratings import Profile
 from ratings import PROVISIONAL_GAMES, Skill
 from render.leaderboard import LeaderboardRow, leaderboard_png, leaderboard_text
-from render.text import ALT_NAME_LIMIT, cut_name
+from render.text import ALT_NAME_LIMIT
 
 PER_PAGE = 10
 SCOPES = {"server": "this server", "global": "everywhere"}
@@ -70,7 +71,8 @@ class Ratings(commands.Cog):
             note = f"{SCOPES[where]} · page {page} of {pages}"
             empty = "No rated matches yet" + (" on this server." if where == "server" else ".")
             png = await asyncio.to_thread(leaderboard_png, title, note, table, empty)
-            text = leaderboard_text(title, note, table, limit=limits.CONTENT - 100, empty=empty)
+            in_code = [replace(row, name=markup.code_name(row.name, len(row.name))) for row in table]  # a code block
+            text = leaderboard_text(title, note, in_code, limit=limits.CONTENT - 100, empty=empty)
             await reply(interaction, text, file=discord.File(io.BytesIO(png), filename="leaderboard.png",
                                                              description=limits.cut(text, limits.FILE_DESCRIPTION)),
                         allowed_mentions=discord.AllowedMentions.none())
@@ -87,8 +89,8 @@ class Ratings(commands.Cog):
         await guarded(interaction, work)
 
     def describe(self, profile: Profile, name: str, guild_id: int | None) -> discord.Embed:
-        shown = discord.utils.escape_markdown(cut_name(name, ALT_NAME_LIMIT))
-        embed = discord.Embed(title=limits.cut(f"Profile · {shown}", limits.EMBED_TITLE), colour=EMBED_COLOUR)
+        embed = discord.Embed(title=limits.cut(f"Profile · {markup.name(name, ALT_NAME_LIMIT)}", limits.EMBED_TITLE),
+                              colour=EMBED_COLOUR)
         if not profile.ratings:
             embed.description = "No rated matches yet."
         for game, skill, row in profile.ratings:

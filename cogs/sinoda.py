@@ -9,12 +9,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import limits
+from cogs import limits, markup
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
 from cogs.ui import guarded, typed
 from matches import Match, Refusal
 from render.sinoda import seat_flowers
-from rules.base import quote
 
 _MOVE = re.compile(r"^([a-f]\d+)-([a-f]\d+)$")
 _CHANGE = re.compile(r"^([a-f]\d+)([+-])$")
@@ -32,7 +31,7 @@ def change_text(piece: str, direction: str | None) -> str:
     if direction is None or not direction.strip():
         if cell.endswith(("+", "-")):
             return cell
-        raise Refusal(f"Say which way to turn {quote(cell) if cell else 'the piece'}: direction + (one up) or - "
+        raise Refusal(f"Say which way to turn {markup.typed(cell) if cell else 'the piece'}: direction + (one up) or - "
                       "(one down).")
     way = squeeze(direction)
     if way in _UP:
@@ -40,7 +39,7 @@ def change_text(piece: str, direction: str | None) -> str:
     elif way in _DOWN:
         sign = "-"
     else:
-        raise Refusal(f"direction must be + (one up) or - (one down), not {quote(direction.strip())}.")
+        raise Refusal(f"direction must be + (one up) or - (one down), not {markup.typed(direction.strip())}.")
     return cell.rstrip("+-") + sign
 
 

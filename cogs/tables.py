@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 import render
-from cogs import limits
+from cogs import limits, markup
 from cogs.painter import Painter
 from cogs.ui import (
     EMBED_COLOUR,
@@ -33,7 +33,6 @@ from cogs.ui import (
 from data import Lease
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
-from render.text import cut_name
 from settings import DEFAULTS, Settings
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
@@ -271,7 +270,7 @@ class Tables:
         if not changes:
             return ""
         names = await self.service.names(match)
-        return "\n".join(c.line(discord.utils.escape_markdown(cut_name(names[c.seat]))) for c in changes)
+        return "\n".join(c.line(markup.name(names[c.seat])) for c in changes)
 
     @staticmethod
     def dice_field(match: Match, started: bool) -> tuple[str, str] | None:

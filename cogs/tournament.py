@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import limits
+from cogs import limits, markup
 from cogs.base import TIME_CONTROLS, option_choices
 from cogs.tables import Tabletop
 from cogs.tournament_files import bracket_file, export_files, standings_file
@@ -29,7 +29,6 @@ from data.tournaments import TableRecord
 from events import RESULTS, Tournament, TournamentService
 from events.rounds import HALFWAY
 from matches import Refusal, Turn
-from rules.base import quote
 from tournaments.playoff import CUTS
 
 log = logging.getLogger(__name__)
@@ -253,7 +252,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             name = game.value
             cog = self.tables.cogs.get(name)
             if cog is None:
-                raise Refusal(f"Unknown game {quote(name)}; games: {', '.join(sorted(self.bot.service.games))}.")
+                raise Refusal(f"Unknown game {markup.typed(name)}; games: {', '.join(sorted(self.bot.service.games))}.")
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             if name in settings.disabled_games:
                 raise Refusal(f"{cog.game.title} is switched off on this server.")

@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 import discord
 
+from cogs import markup
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
 from events import Tournament
@@ -113,8 +114,8 @@ def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) 
     if table.points is not None:
         per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
         line += " · " + "–".join(figure(p) for p in per_side) + ("" if table.played else " (not played)")
-        if table.note:
-            line += f" · {table.note}"
+        if table.note:  # "adjudicated by <the organiser's display name>": a name, shown as written
+            line += f" · {markup.name(table.note, 60)}"
     return line
 
 
@@ -147,7 +148,8 @@ def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None =
 
 def standings_table(event: Tournament, rows: Sequence[Standing], names: dict[int, str]) -> str:
     """The standings as monospace text (for screen readers and the embed): `render.standings.standings_text`."""
-    return standings_text(rows, names, pods=event.record.format == "pods")
+    in_code = {entrant: markup.code_name(name, None) for entrant, name in names.items()}  # in a code block
+    return standings_text(rows, in_code, pods=event.record.format == "pods")
 
 
 def standings_embed(event: Tournament, rows: Sequence[Standing], names: dict[int, str], *,

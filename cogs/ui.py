@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import discord
 from discord import app_commands
 
-from cogs import limits
+from cogs import limits, markup
 from data import CommitUnknown, store_problem
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
 from render.kit import BLUE
 from rules import GAMES
-from rules.base import TEXT_LIMIT, one_of, quote
+from rules.base import TEXT_LIMIT, one_of
 
 if TYPE_CHECKING:
     from cogs.base import Tabletop
@@ -60,7 +60,7 @@ def jump_url(match: Match) -> str | None:
 def typed(text: str, what: str = "a move") -> str:
     """`text` as typed, or a Refusal quoting it shortened when it is longer than any real input."""
     if len(text) > MAX_TYPED:
-        raise Refusal(f"{quote(text)} is too long: {what} is at most {MAX_TYPED} characters. "
+        raise Refusal(f"{markup.typed(text)} is too long: {what} is at most {MAX_TYPED} characters. "
                       "Autocomplete lists what you can play.")
     return text
 

@@ -26,6 +26,7 @@ from matches.preferences import Preferences
 from matches.ratings import Ratings
 from matches.sharing import WebLinks
 from rules import GAMES, RESIGN, Action, Game, IllegalAction, NotationError, State
+from rules.base import quote
 from rules.replay import replay
 from rules.results import BY_RULES, ENDED_KEY, FORFEIT_KEY, facts_from_log
 from settings import DEFAULTS
@@ -178,7 +179,7 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
         try:
             return self.games[name]
         except KeyError:
-            raise Refusal(f"Unknown game {name!r}; games: {', '.join(sorted(self.games))}.") from None
+            raise Refusal(f"Unknown game {quote(name)}; games: {', '.join(sorted(self.games))}.") from None
 
     async def touch_user(self, user_id: int, name: str) -> None:
         await self.store.touch_user(user_id, name)
@@ -189,7 +190,8 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         unknown = set(settings.disabled_games) - set(self.games)
         if unknown:
-            raise Refusal(f"Unknown game {', '.join(sorted(unknown))}; games: {', '.join(sorted(self.games))}.")
+            raise Refusal(f"Unknown game {', '.join(quote(u) for u in sorted(unknown))}; "
+                          f"games: {', '.join(sorted(self.games))}.")
         if settings.timeout_rule not in TIMEOUT_RULES:
             raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
         await self.store.put_guild_settings(settings)
