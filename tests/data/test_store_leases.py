@@ -28,8 +28,8 @@ async def two(postgres_url: str) -> AsyncIterator[tuple[Store, Store]]:
 async def started(store: Store) -> int:
     match = await store.create_match(game="cintos", guild_id=1, channel_id=2, creator_id=3, players=2, options={},
                                      now=1.0, time_control=60)
-    await store.append(match.id, expected_version=0, entries=[], state={}, status="active", outcome=None, now=2.0,
-                       seats=[3, 4], deadline=62.0)
+    await store.append(match.id, expected_version=0, expected_status="lobby", entries=[], state={}, status="active",
+                       outcome=None, now=2.0, seats=[3, 4], deadline=62.0)
     return match.id
 
 
@@ -90,12 +90,13 @@ async def test_a_write_fenced_with_an_old_epoch_changes_nothing(two: tuple[Store
     with pytest.raises(Fenced):
         await first.update_match(match_id, expected_version=0, overdue=True, fence=old)
     with pytest.raises(Fenced):
-        await first.append(match_id, expected_version=0, entries=[(0, None, "timeout")], state={}, status="finished",
-                           outcome={}, now=70.0, fence=old)
+        await first.append(match_id, expected_version=0, expected_status="active", entries=[(0, None, "timeout")],
+                           state={}, status="finished", outcome={}, now=70.0, fence=old)
     assert await first.get_match(match_id) == before and await first.log(match_id) == []
     assert await second.update_match(match_id, expected_version=0, overdue=True, fence=new)  # the new leader may
-    assert (await second.append(match_id, expected_version=0, entries=[(0, None, "timeout")], state={},
-                                status="finished", outcome={}, now=70.0, fence=new)).version == 1
+    assert (await second.append(match_id, expected_version=0, expected_status="active",
+                                entries=[(0, None, "timeout")], state={}, status="finished", outcome={}, now=70.0,
+                                fence=new)).version == 1
 
 
 async def test_a_lost_lease_connection_keeps_the_lease(two: tuple[Store, Store], postgres_url: str) -> None:
