@@ -76,6 +76,7 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
         run.add(name)
         return await who.slash(channel, name, **options)
 
+    await slash(boss, "settings web", action="on")  # web links too: every post as the server sees it
     # A finished tournament: round 1 with an adjudicated table, round 2 resigned, the final post; rated matches.
     await slash(boss, "tournament create", game="cintos", format="swiss", rounds=2, rated=True)
     signup = channel.last_message
