@@ -126,6 +126,8 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     for round_no in (1, 2):
         await slash(player, "tournament pairings", round=round_no, tournament=event.id)
     await slash(player, "tournament list")
+    await slash(player, "tournament bracket", tournament=event.id, public=True)
+    await slash(player, "tournament export", tournament=event.id)
     await slash(player, "tournament drop", tournament=event.id)
     await slash(boss, "tournament create", game="bodsoi", format="swiss", **{"players-per-match": 4})
     later = channel.last_message

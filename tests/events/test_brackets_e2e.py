@@ -48,7 +48,7 @@ async def test_double_elimination_of_five(tmp_path: Path) -> None:
                                 reset=False)
     for user in PLAYERS[:5]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     assert event.title() == "Cintos Double elimination · 6 rounds · 24 h per move"
     view = event.bracket()
     assert view is not None and [s.title for s in view.sections] == ["Winners' bracket", "Losers' bracket"]
@@ -72,7 +72,7 @@ async def test_swiss_with_a_top_four(tmp_path: Path) -> None:
     assert event.title() == "Cintos Swiss · 2 rounds + top 4 · 24 h per move"
     for user in PLAYERS[:6]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     assert event.bracket() is None  # no playoff yet
     rng = random.Random(2)
     for _ in range(2):
@@ -95,7 +95,7 @@ async def test_pods_with_a_top_four_play_it_one_against_one(tmp_path: Path) -> N
                                 playoff=4)
     for user in PLAYERS[:6]:
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     rng = random.Random(3)
     event = await play_round(matches, events, event, rng)
     semis = event.round_tables()

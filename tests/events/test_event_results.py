@@ -20,7 +20,7 @@ async def swiss(events: TournamentService, count: int, rounds: int = 3, **option
                                 rated=True, **options)  # type: ignore[arg-type]
     for user in PLAYERS[:count]:
         await events.join(event.id, user)
-    return await events.start(event.id, 1)
+    return await events.start(event.id, 1, organiser=True)
 
 
 async def move(matches: MatchService, match_id: int) -> None:

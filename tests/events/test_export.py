@@ -84,7 +84,7 @@ async def test_the_command_line_writes_every_file(tmp_path: Path, capsys: pytest
     event = await events.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=1)
     for user in (401, 402, 403):
         await events.join(event.id, user)
-    event = await events.start(event.id, 1)
+    event = await events.start(event.id, 1, organiser=True)
     (table, _bye) = event.round_tables()
     match = await matches.get(table.match_id or 0)
     rng = random.Random(1)

@@ -77,7 +77,7 @@ async def round_played(site: Site) -> Tournament:
     event = await site.events.create("sinoda", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA, rounds=3)
     for user in USERS:
         await site.events.join(event.id, user)
-    event = await site.events.start(event.id, ADA)
+    event = await site.events.start(event.id, ADA, organiser=True)
     for table in event.round_tables(1):
         assert table.match_id is not None
         match = await site.matches.get(table.match_id)
@@ -116,7 +116,7 @@ async def test_every_page_type_fits_a_phone_and_a_desktop(site: Site, browser: w
     knockout = await site.events.create("sinoda", "elimination", guild_id=GUILD, channel_id=7, organiser_id=ADA)
     for user in USERS:
         await site.events.join(knockout.id, user)
-    knockout = await site.events.start(knockout.id, ADA)
+    knockout = await site.events.start(knockout.id, ADA, organiser=True)
     for table in knockout.round_tables(1)[:1]:
         assert table.match_id is not None
         await site.matches.resign(table.match_id, (await site.matches.get(table.match_id)).user_at(1))

@@ -101,7 +101,7 @@ async def test_script_in_names_is_escaped_on_every_page_and_no_user_id_is_shown(
     event = await site.events.create("sinoda", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA, rounds=2)
     for user in (ADA, BOB, CY, DI):
         await site.events.join(event.id, user)
-    await site.events.start(event.id, ADA)
+    await site.events.start(event.id, ADA, organiser=True)
     pages = [site.path(), site.path(f"m/{match.id}"), site.path(f"e/{event.id}"), site.path("lb/sinoda"),
              site.path("p/" + player_code(site.token, ADA))]
     for path in pages:
@@ -208,7 +208,7 @@ async def test_an_elimination_event_shows_its_bracket_with_the_winners_marked(si
     event = await site.events.create("sinoda", "elimination", guild_id=GUILD, channel_id=7, organiser_id=ADA)
     for user in USERS:
         await site.events.join(event.id, user)
-    event = await site.events.start(event.id, ADA)
+    event = await site.events.start(event.id, ADA, organiser=True)
     for table in event.round_tables(1):
         assert table.match_id is not None
         match = await site.matches.get(table.match_id)
