@@ -110,7 +110,7 @@ class Ratings(commands.Cog):
                 lines.pop()
             embed.add_field(name="Recent rated matches", value="\n".join(lines), inline=False)
         # Tournament placements come from the tournament service (matches.ratings.Ratings.tournament_placements).
-        events = [f"{MEDALS.get(p.place, '')} {p.title}: {p.place} of {p.entrants}".strip()
+        events = [f"{MEDALS.get(p.place or 0, '')} {p.title}: {p.words}".strip()
                   for p in profile.tournaments]
         embed.add_field(name="Tournaments", value=limits.cut("\n".join(events), limits.FIELD_VALUE) or "none yet",
                         inline=False)

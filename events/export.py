@@ -36,13 +36,15 @@ def _csv(rows: Sequence[Sequence[object]]) -> str:
 
 
 def standings_csv(event: Tournament, names: Mapping[int, str]) -> str:
-    """Rank, entrant number, name, members (user ids), points, tie-breaks, and the result of every round (W D L,
-    F+ F- forfeits, B bye, - absent, … being played; pods: the place)."""
+    """Rank (position in the table), place (among those still in; empty once withdrawn), entrant number, name,
+    members (user ids), points, tie-breaks, and the result of every round (W D L, F+ F- forfeits, B bye, - absent,
+    … being played; pods: the place)."""
     rows = event.standings()
     rounds = max((len(s.results) for s in rows), default=0)
-    head = ["rank", "entrant", "name", "members", "points", "buchholz_cut1", "sonneborn_berger", "direct", "wins",
-            "withdrawn", *(f"round_{r}" for r in range(1, rounds + 1))]
-    body = [[s.rank, s.entrant, names.get(s.entrant, ""), " ".join(map(str, event.entrant(s.entrant).members)),
+    head = ["rank", "place", "entrant", "name", "members", "points", "buchholz_cut1", "sonneborn_berger", "direct",
+            "wins", "withdrawn", *(f"round_{r}" for r in range(1, rounds + 1))]
+    body = [[s.rank, "" if s.place is None else s.place, s.entrant, names.get(s.entrant, ""),
+             " ".join(map(str, event.entrant(s.entrant).members)),
              s.points, s.buchholz_cut1, s.sonneborn_berger, "" if s.direct is None else s.direct, s.wins,
              int(s.withdrawn), *s.results, *[""] * (rounds - len(s.results))] for s in rows]
     return _csv([head, *body])

@@ -579,9 +579,9 @@ class TournamentService(TeamEvents, RoundClock):
         for tournament_id in await self.store.finished_tournaments_of(user_id, limit):
             event = await self.get(tournament_id)
             entrant = event.entrant_of(user_id)
-            place = next((s.rank for s in event.standings() if entrant and s.entrant == entrant.entrant), None)
-            if place is not None:
-                out.append(TournamentPlacement(event.id, event.title(), place, len(event.entrants)))
+            row = next((s for s in event.standings() if entrant and s.entrant == entrant.entrant), None)
+            if row is not None:
+                out.append(TournamentPlacement(event.id, event.title(), row.place, len(event.entrants)))
         return out
 
     async def rating_moves(self, event: Tournament) -> dict[int, tuple[Skill, Skill]]:

@@ -29,8 +29,13 @@ class TournamentPlacement:
 
     tournament_id: int
     title: str  # e.g. "Cintos Swiss · 5 rounds"
-    place: int
+    place: int | None  # None: withdrew before the end (no place, as on the final standings)
     entrants: int
+
+    @property
+    def words(self) -> str:
+        """'2 of 11', or 'withdrew (11 entrants)'."""
+        return f"withdrew ({self.entrants} entrants)" if self.place is None else f"{self.place} of {self.entrants}"
 
 
 @dataclass(frozen=True)

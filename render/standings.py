@@ -25,7 +25,7 @@ from render.kit import (
     text_width,
 )
 from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
-from tournaments import Standing, figure, points_text
+from tournaments import Standing, figure, place_text, points_text
 from tournaments.standings import IN_PLAY
 
 # Phone first (design/boards.md): every word at least 28 px in this 1,000 px image, so 11 points on a phone.
@@ -64,11 +64,9 @@ def _chip(canvas: Canvas, x: float, y: float, code: str) -> None:
 
 
 def podium(rows: Sequence[Standing]) -> list[tuple[int, list[Standing]]]:
-    """The final podium: (place 1-3, who) for those still in; a withdrawn entrant keeps their row in the table but
-    stands on no step, and the places close up behind them. Ties share a step."""
-    standing = [s for s in rows if not s.withdrawn]
-    ranks = sorted({s.rank for s in standing})[:3]
-    return [(place, [s for s in standing if s.rank == rank]) for place, rank in enumerate(ranks, 1)]
+    """The final podium: (place 1-3, who) by the standings' places, so a withdrawn entrant (no place) stands on no
+    step and the podium, the table's # and /profile agree."""
+    return [(s.place, [s]) for s in rows if s.place is not None and s.place <= 3]
 
 
 def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping[int, str]) -> float:
@@ -132,7 +130,7 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
                         width=2, radius=8)
         ink = GREY if s.withdrawn else INK
         quiet = GREY if s.withdrawn else MUTED
-        canvas.text((cols["rank"], mid), str(s.rank), BODY, ink, anchor="mm")
+        canvas.text((cols["rank"], mid), place_text(s.place), BODY, ink, anchor="mm")
         name = cut_name(names.get(s.entrant, str(s.entrant)))
         room_name = cols["pts"] - cols["name"] - 36
         if s.withdrawn:  # "(withdrawn)" always shows: the name gives way
@@ -165,7 +163,7 @@ def standings_text(rows: Sequence[Standing], names: Mapping[int, str], *, pods: 
     lines = [head]
     for s in rows:
         name = cut_name(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
-        figures = f"{s.rank:>2} {name:<16} {figure(s.points):>4} {figure(s.buchholz_cut1):>5} "
+        figures = f"{place_text(s.place):>2} {name:<16} {figure(s.points):>4} {figure(s.buchholz_cut1):>5} "
         if pods:
             lines.append(f"{figures}{s.wins:>3}  {' '.join(s.results)}")
         else:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tournaments import double, elimination, playoff
 from tournaments.drawn import pair_drawn
 from tournaments.elimination import bracket
-from tournaments.figures import figure, points_text
+from tournaments.figures import figure, place_text, points_text
 from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
 from tournaments.pairing import finished, pair_round, rounds_for
 from tournaments.pods import draw_teams, placement_points
@@ -29,6 +29,7 @@ __all__ = [
     "finished",
     "pair_drawn",
     "pair_round",
+    "place_text",
     "placement_points",
     "playoff",
     "points_text",

@@ -19,6 +19,11 @@ def figure(value: float) -> str:
     return f"{sign}{hundredths / 100:.2f}".rstrip("0")
 
 
+def place_text(place: int | None) -> str:
+    """A standings table's # column: the place, or a dash for a withdrawn entrant (who takes none)."""
+    return "–" if place is None else str(place)
+
+
 def points_text(value: float) -> str:
     """'1 point', '0 points', '½ point', '2½ points', '4.33 points'."""
     shown = figure(value)

@@ -73,7 +73,8 @@ class Settings:
 @dataclass(frozen=True)
 class Standing:
     entrant: int
-    rank: int  # 1-based
+    rank: int  # 1-based position in the table, withdrawn entrants included (the order of tie-breaks; TRF's rank)
+    place: int | None  # the place among the entrants still in (podium, profile, the table's #); None: withdrawn
     points: float
     buchholz_cut1: float  # pods: Buchholz over pod opponents (mean of the others' scores per table)
     sonneborn_berger: float  # 0 for pods

@@ -111,8 +111,12 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
                 -(d if d is not None else 0.0), -row["wins"], -entrant.rating, entrant.seed)
 
     ordered = sorted(entrants, key=key)
+    # A withdrawn entrant keeps their row where their score puts it but takes no place: those still in close up.
+    still_in = [e for e in ordered if e.dropped_after is None]
+    places = {e.id: i + 1 for i, e in enumerate(still_in)}
     return [
-        Standing(entrant=e.id, rank=i + 1, points=rows[e.id]["points"], buchholz_cut1=rows[e.id]["bh"],
+        Standing(entrant=e.id, rank=i + 1, place=places.get(e.id), points=rows[e.id]["points"],
+                 buchholz_cut1=rows[e.id]["bh"],
                  sonneborn_berger=rows[e.id]["sb"], direct=direct.get(e.id), wins=rows[e.id]["wins"],
                  withdrawn=e.dropped_after is not None, results=rows[e.id]["results"])
         for i, e in enumerate(ordered)

@@ -23,7 +23,7 @@ from matches.sharing import event_path, index_path, leaderboard_path, match_path
 from ratings import Skill
 from rules import State
 from rules.replay import steps
-from tournaments import figure
+from tournaments import figure, place_text
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -238,7 +238,7 @@ class Companion:
         names = await self.events.names(event)
         rows = event.standings() if event.entrants else []
         pods = event.record.format == "pods"
-        standings = [{"rank": s.rank, "name": names.get(s.entrant, f"entrant {s.entrant}"),
+        standings = [{"rank": place_text(s.place), "name": names.get(s.entrant, f"entrant {s.entrant}"),
                       "points": figure(s.points), "buchholz": figure(s.buchholz_cut1),
                       "sb": figure(s.sonneborn_berger), "wins": s.wins, "withdrawn": s.withdrawn,
                       "results": list(s.results)} for s in rows]
@@ -319,7 +319,7 @@ class Companion:
                 except Refusal:
                     continue
                 events.append({"title": place.title, "link": event_path(token, place.tournament_id),
-                               "place": place.place, "entrants": place.entrants})
+                               "place": place.words})
         return {"name": name, "ratings": ratings, "matches": matches, "events": events}
 
     async def index_page(self, token: str, guild_id: int) -> dict[str, Any]:

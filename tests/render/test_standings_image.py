@@ -54,7 +54,8 @@ def test_the_podium_wears_the_place_colours_and_leaves_the_withdrawn_off() -> No
 
     rows = tournaments.standings(SETTINGS, ENTRANTS, GAMES)
     # The leader withdraws: off the podium, and the places close up behind them (second stands on the first step).
-    top = [replace(rows[0], withdrawn=True), *rows[1:]]
+    top = [replace(rows[0], withdrawn=True, place=None),
+           *(replace(r, place=None if r.place is None else r.place - 1) for r in rows[1:])]
     steps = podium(top)
     assert all(not s.withdrawn for _, who in steps for s in who)
     assert [(place, [s.entrant for s in who]) for place, who in steps][:1] == [(1, [rows[1].entrant])]

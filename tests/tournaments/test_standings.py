@@ -151,3 +151,22 @@ def test_bye_points_come_from_the_settings(bye: float) -> None:
     assert len(byes) == 1 and byes[0].points == (bye,) and byes[0].entrants == (2,)
     games = [g if g.points is not None else Game(1, g.entrants, (0.5, 0.5)) for g in round1]
     assert {s.entrant: s.points for s in standings(settings, entrants, games)}[2] == bye
+
+
+def test_a_withdrawn_entrant_keeps_their_row_but_takes_no_place() -> None:
+    """A withdraws after round 2 on 2 points, above C and D who play on: the table keeps A's row where the score puts
+    it, but the places (the table's #, the podium, /profile) go to those still in, closing up behind A."""
+    from render.standings import podium
+
+    a, b, c, d = 1, 2, 3, 4
+    entrants = [Entrant(a, 0, 0.0, dropped_after=2), Entrant(b, 1, 0.0), Entrant(c, 2, 0.0), Entrant(d, 3, 0.0)]
+    games = [Game(1, (a, b), (1, 0)), Game(1, (c, d), (1, 0)), Game(2, (a, c), (1, 0)), Game(2, (b, d), (1, 0)),
+             Game(3, (b, c), (1, 0)), Game(3, (d,), (1,), played=False)]
+    rows = standings(Settings("swiss", rounds=3), entrants, games)
+    assert rows[0].entrant in (a, b) and rows[1].entrant in (a, b)  # 2 points each: A's row stays up there
+    assert {s.entrant: s.place for s in rows}[a] is None
+    still_in = [s for s in rows if not s.withdrawn]
+    assert [s.place for s in still_in] == [1, 2, 3]
+    assert [s.rank for s in rows] == [1, 2, 3, 4]  # the table's order is unchanged
+    assert [(place, [s.entrant for s in who]) for place, who in podium(rows)] == \
+        [(s.place, [s.entrant]) for s in still_in]
