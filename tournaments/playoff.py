@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from tournaments import elimination, swiss
 from tournaments.model import Entrant, Game, Settings, Standing
-from tournaments.standings import IN_PLAY, result_code
+from tournaments.standings import IN_PLAY, numbered, result_code
 from tournaments.standings import standings as plain_standings
 from tournaments.views import BracketView
 
@@ -89,14 +89,14 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
     last = max(g.round for g in played)
     rows = sorted(table, key=lambda s: (places.get(s.entrant, len(cut) + 1), order[s.entrant]))
     out = []
-    for rank, row in enumerate(rows, start=1):
+    for row in rows:
         results = row.results
         if row.entrant in places:
             mine = {g.round: g for g in played if row.entrant in g.entrants}
             results += tuple(IN_PLAY if r in mine and mine[r].points is None else
                              result_code(mine[r], row.entrant) if r in mine else "-" for r in range(1, last + 1))
-        out.append(replace(row, rank=rank, results=results))
-    return out
+        out.append(replace(row, results=results))
+    return numbered(out)
 
 
 def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView | None:

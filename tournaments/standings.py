@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from itertools import combinations
 
 from tournaments import double, elimination
@@ -110,17 +111,23 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
         return (reached.get(entrant.id, 0), -row["points"], -row["bh"], -row["sb"],
                 -(d if d is not None else 0.0), -row["wins"], -entrant.rating, entrant.seed)
 
-    ordered = sorted(entrants, key=key)
-    # A withdrawn entrant keeps their row where their score puts it but takes no place: those still in close up.
-    still_in = [e for e in ordered if e.dropped_after is None]
-    places = {e.id: i + 1 for i, e in enumerate(still_in)}
-    return [
-        Standing(entrant=e.id, rank=i + 1, place=places.get(e.id), points=rows[e.id]["points"],
-                 buchholz_cut1=rows[e.id]["bh"],
+    return numbered([
+        Standing(entrant=e.id, rank=0, place=None, points=rows[e.id]["points"], buchholz_cut1=rows[e.id]["bh"],
                  sonneborn_berger=rows[e.id]["sb"], direct=direct.get(e.id), wins=rows[e.id]["wins"],
                  withdrawn=e.dropped_after is not None, results=rows[e.id]["results"])
-        for i, e in enumerate(ordered)
-    ]
+        for e in sorted(entrants, key=key)
+    ])
+
+
+def numbered(rows: Sequence[Standing]) -> list[Standing]:
+    """Rows in their final order, each given its row number (rank) and its place: a withdrawn entrant keeps their
+    row where their score puts it but takes no place, and those still in close up behind them."""
+    out: list[Standing] = []
+    still_in = 0
+    for rank, row in enumerate(rows, start=1):
+        still_in += not row.withdrawn
+        out.append(replace(row, rank=rank, place=None if row.withdrawn else still_in))
+    return out
 
 
 def _direct_encounter(rows: dict[int, dict], games: Sequence[Game]) -> dict[int, float]:

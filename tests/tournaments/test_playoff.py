@@ -47,6 +47,7 @@ def test_eleven_in_four_swiss_rounds_then_the_top_eight() -> None:
     assert [s.entrant for s in final][:8] == [seed[7], seed[6], seed[4], seed[5], seed[0], seed[1], seed[2], seed[3]]
     assert [s.entrant for s in final][8:] == [s.entrant for s in stage][8:]  # the rest keep their stage places
     assert [s.rank for s in final] == list(range(1, 12))
+    assert [s.place for s in final] == list(range(1, 12))  # the podium, /profile and exports read the place
     assert len(final[0].results) == 7 and len(final[-1].results) == 4  # playoff rounds only for those in it
     with pytest.raises(ValueError, match="decided"):
         pair_round(settings, entrants, games, 8)
