@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules.sakamichi.tiles import LINES, Tile
@@ -61,7 +61,7 @@ class Line:
         return None
 
     def with_rows(self, end: str, rows: tuple[Row, ...]) -> Line:
-        return replace(self, up=rows) if end == "up" else replace(self, down=rows)
+        return Line(self.down, rows) if end == "up" else Line(rows, self.up)
 
 
 @dataclass(frozen=True)

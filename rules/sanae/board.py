@@ -85,11 +85,17 @@ class Board:
         self.by_label: tuple[int, ...] = tuple(sorted(range(self.size), key=rank))
         self.neighbours_by_label: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(n, key=rank)) for n in links)
         self.adjacent: tuple[frozenset[int], ...] = tuple(frozenset(n) for n in links)
+        # Sets of cells as bit masks in label order (bit i: the cell of label rank i, `by_label[i]`), so that move
+        # generation spreads over a whole set at once and reads its cells off a mask already in notation order.
+        self.bit: tuple[int, ...] = tuple(1 << r for r in self.label_rank)
+        self.neighbour_bits: tuple[int, ...] = tuple(sum(self.bit[n] for n in links[c]) for c in self.by_label)
+        """By label rank: the mask of the cell's neighbours."""
         self.distance: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(self.size))
         self.index: dict[str, int] = self._spellings(key, shared)
         self.geometry: tuple[dict[str, Any], ...] = tuple(self._geometry(c) for c in cells)
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
         self._within_by_label: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._within_bits: dict[tuple[int, int], int] = {}
 
     def _bfs(self, start: int) -> tuple[int, ...]:
         dist = [-1] * self.size
@@ -155,6 +161,13 @@ class Board:
         if found is None:
             found = self._within[start, steps] = tuple(c for c in range(self.size)
                                                        if 0 < self.distance[start][c] <= steps)
+        return found
+
+    def within_bits(self, start: int, steps: int) -> int:
+        """`within` as a mask in label order."""
+        found = self._within_bits.get((start, steps))
+        if found is None:
+            found = self._within_bits[start, steps] = sum(self.bit[c] for c in self.within(start, steps))
         return found
 
     def within_by_label(self, start: int, steps: int) -> tuple[int, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
@@ -21,7 +22,7 @@ from rules.base import (
 )
 from rules.sanae import narration, play, setup, views
 from rules.sanae.notation import action_text, parse_text
-from rules.sanae.pieces import combat, dice_outcomes
+from rules.sanae.pieces import Combat, combat, dice_outcomes
 from rules.sanae.position import position_text, read_position
 from rules.sanae.state import (
     SIDE_NAMES,
@@ -43,6 +44,22 @@ from rules.sanae.state import (
 )
 
 SETUP_ACTIONS = (LayoutRandom, LayoutPreset, LayoutCode, LayoutSwap, LayoutShow, Ready)
+
+
+@functools.cache
+def _rolls(kind: str) -> dict[Roll, float]:
+    """A combat's dice with their odds, in order, made once per kind of combat (a roll-off or a special roll): a
+    combat is every few plies, and thirty-odd frozen dataclasses are slow to build. Never changed."""
+    pairs = dice_outcomes(Combat(kind, 0))
+    return {Roll(a, d): 1 / len(pairs) for a, d in pairs}
+
+
+def owed_rolls(state: SanaeState) -> dict[Roll, float]:
+    """The dice outcomes of the combat `state` waits for, with their odds (none when it waits for none)."""
+    pending = state.pending
+    if state.result is None and state.phase == "play" and pending is not None and pending.kind == "combat":
+        return _rolls(combat(state.cells[pending.attacker][1], state.cells[pending.target][1]).kind)
+    return {}
 
 
 class Sanae(Game):
@@ -127,11 +144,7 @@ class Sanae(Game):
             return list(setup.fill_outcomes(state, side))
         if state.phase == "roll":
             return list(setup.first_outcomes())
-        pending = state.pending
-        if state.phase == "play" and pending is not None and pending.kind == "combat":
-            pairs = dice_outcomes(combat(state.cells[pending.attacker][1], state.cells[pending.target][1]))
-            return [(Roll(a, d), 1 / len(pairs)) for a, d in pairs]
-        return []
+        return list(owed_rolls(state).items())
 
     def legal_actions(self, state: SanaeState, seat: int) -> list[Action]:
         if seat not in play.actors_of(state):
@@ -156,7 +169,11 @@ class Sanae(Game):
             if seat not in (0, 1):
                 raise IllegalAction("only a seated player may resign")
             return
-        if isinstance(action, (Fill, FirstRoll, Roll)):
+        if isinstance(action, Roll):
+            if seat is not None or action not in owed_rolls(state):
+                raise IllegalAction(f"{action_text(state.grid, action)} is not a chance outcome here")
+            return
+        if isinstance(action, (Fill, FirstRoll)):
             if seat is not None or action not in dict(self.chance_outcomes(state)):
                 raise IllegalAction(f"{action_text(state.grid, action)} is not a chance outcome here")
             return

@@ -48,19 +48,44 @@ def seat_of(token: str) -> int:
     return SIDE_CHARS.index(token[0])
 
 
+class _Moves:
+    """Per board, the Move values of each stone's targets, made once: `of(source, mask)` is the tuple of moves from
+    `source` to the cells of `mask` (label order), remembered. A stone's targets change only when a cell in its reach
+    does, so the same (source, mask) comes back ply after ply (three times in four in random games); reading the moves
+    off the mask bit by bit was most of the time of a move table (a random position has about 160 moves)."""
+
+    LIMIT = 1 << 17  # remembered tuples before the memo starts again (about 20 MB at the most)
+
+    def __init__(self, board: str) -> None:
+        grid = BOARDS[board]
+        near = grid.distance
+        self.by_rank = tuple(tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
+                                   for target in grid.by_label) for source in range(grid.size))
+        self.seen: dict[int, tuple[Move, ...]] = {}
+
+    def of(self, source: int, mask: int) -> tuple[Move, ...]:
+        key = mask << 7 | source  # < 128 cells
+        found = self.seen.get(key)
+        if found is None:
+            if len(self.seen) >= self.LIMIT:
+                self.seen.clear()
+            row, moves = self.by_rank[source], []
+            while mask:
+                here = mask & -mask
+                mask ^= here
+                moves.append(row[here.bit_length() - 1])
+            found = self.seen[key] = tuple(moves)  # type: ignore[arg-type]
+        return found
+
+
 @lru_cache(maxsize=4)
-def _moves_by_cell(board: str) -> tuple[tuple[Move | None, ...], ...]:
-    """Per board, [source][target] every move a stone could ever make (up to the Dragon's range) as one shared
-    value, so a move table makes no new Move."""
-    grid = BOARDS[board]
-    near = grid.distance
-    return tuple(tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
-                       for target in range(grid.size)) for source in range(grid.size))
+def _moves(board: str) -> _Moves:
+    return _Moves(board)
 
 
 def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
     """Cells the stone on `source` may move to (5.2), in label order: a BFS through empty cells, or the Dragon's
-    flight. Most stones move one step and the Dragon flies: both are read off the board's label-ordered lists."""
+    flight. The plain reference of `move_table`, which spreads over masks instead (tests compare the two)."""
     token = cells[source]
     side = token[0]
     if token[1] == "D":
@@ -94,33 +119,71 @@ def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
 
 
 @lru_cache(maxsize=256)
-def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, tuple[int, ...]], tuple[Move, ...]]:
-    """Every legal move of `seat`: targets by source, and the moves sorted by their notation (sources in label
-    order, then each source's targets in label order: no sort of the whole list)."""
+def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, int], tuple[Move, ...]]:
+    """Every legal move of `seat`: the mask of its targets by source (label order, `Board.bit`), and the moves sorted
+    by their notation (sources in label order, then each source's targets in label order: no sort).
+
+    A stone's reach (5.2) spreads ring by ring over masks: each ring is the neighbours of the last ring's empty
+    cells not seen yet; every empty or enemy cell of a ring is a target. Bits come out low to high: label order."""
     grid = BOARDS[board]
     side = SIDE_CHARS[seat]
-    made = _moves_by_cell(board)
-    targets: dict[int, tuple[int, ...]] = {}
+    bit = grid.bit
+    empty = own = 0
+    for cell, token in enumerate(cells):
+        if not token:
+            empty |= bit[cell]
+        elif token[0] == side:
+            own |= bit[cell]
+    landing = ~own  # an empty or enemy cell
+    spread, by_label, of = grid.neighbour_bits, grid.by_label, _moves(board).of
+    targets: dict[int, int] = {}
     moves: list[Move] = []
-    for source in grid.by_label:
-        token = cells[source]
-        if token[:1] != side or token[1] == "V":
+    stones = own
+    while stones:
+        low = stones & -stones
+        stones ^= low
+        rank = low.bit_length() - 1
+        source = by_label[rank]
+        letter = cells[source][1]
+        if letter == "V":
             continue
-        found = destinations(cells, grid, source)
-        row = made[source]
-        moves += [row[target] for target in found]  # type: ignore[misc]
-        targets[source] = tuple(found)
+        reach = RANGES[letter]
+        if reach == 1:
+            found = spread[rank] & landing
+        elif letter == "D":
+            found = grid.within_bits(source, DRAGON_RANGE) & landing
+        else:
+            seen = front = low
+            found = 0
+            for _ in range(reach):
+                ring = 0
+                while front:
+                    here = front & -front
+                    front ^= here
+                    ring |= spread[here.bit_length() - 1]
+                ring &= ~seen
+                seen |= ring
+                found |= ring & landing
+                front = ring & empty
+                if not front:
+                    break
+        targets[source] = found
+        moves += of(source, found)
     return targets, tuple(moves)
 
 
 def has_moves(cells: tuple[str, ...], grid: Board, seat: int) -> bool:
     side = SIDE_CHARS[seat]
-    for source, token in enumerate(cells):
+    # From the side's own end of the cell order (Red's set-up cells come first, Blue's last): its stones are met at
+    # once, and nearly always one of the first can move.
+    for source in range(len(cells)) if seat == 0 else range(len(cells) - 1, -1, -1):
+        token = cells[source]
         if not token or token[0] != side or token[1] == "V":
             continue
-        reach = grid.within(source, DRAGON_RANGE) if token[1] == "D" else grid.neighbours[source]
-        if any(not cells[n] or cells[n][0] != side for n in reach):
-            return True
+        for n in grid.within(source, DRAGON_RANGE) if token[1] == "D" else grid.neighbours[source]:
+            other = cells[n]
+            if not other or other[0] != side:
+                return True
     return False
 
 
@@ -156,7 +219,7 @@ def check_move(state: SanaeState, move: Move, seat: int) -> None:
     if aim and seat_of(aim) == seat:
         raise IllegalAction(f"own_stone_at_destination: {label[move.target]} holds one of your stones")
     targets, _ = move_table(state.cells, grid.name, seat)
-    if move.target in targets[move.source]:
+    if targets[move.source] & grid.bit[move.target]:
         return
     letter = token[1]
     steps = grid.distance[move.source][move.target]
@@ -231,38 +294,46 @@ def _lose(captured: tuple[str, str], seat: int, letter: str) -> tuple[str, str]:
     return (lost[0], lost[1])
 
 
-def finish_ply(state: SanaeState, lost: tuple[int, str] | None = None) -> SanaeState:
-    """End checks of section 6 after a resolved move, then the turn passes."""
-    state = evolve(state, pending=None, plies=state.plies + 1)
+def finish_ply(state: SanaeState, lost: tuple[int, str] | None = None, **changes: Any) -> SanaeState:
+    """`state` with `changes` (the resolved move), then the end checks of section 6, then the turn passes: one new
+    state on the way (a move is most of a random playout's time)."""
+    turn = state.turn or 0
+    after = evolve(state, pending=None, plies=state.plies + 1, turn=1 - turn, **changes)
     limit = state.options.quiet_limit
-    if lost and lost[1] in "KQ" and state.options.king_queen == "draw" and lost_both_royals(state, lost[0]):
-        return over(state, None, "king_queen_draw")
-    if limit and state.quiet >= limit:
-        return over(state, None, "quiet-limit")
-    return start_turn(evolve(state, turn=1 - (state.turn or 0)))
+    if lost and lost[1] in "KQ" and state.options.king_queen == "draw" and lost_both_royals(after, lost[0]):
+        return over(evolve(after, turn=state.turn), None, "king_queen_draw")
+    if limit and after.quiet >= limit:
+        return over(evolve(after, turn=state.turn), None, "quiet-limit")
+    return start_turn(after)
+
+
+@lru_cache(maxsize=1 << 15)
+def _step(seat: int | None, source: int, target: int) -> Last:
+    """The `Last` of a move, made once (a frozen dataclass is slow to build, and a move is built every ply)."""
+    return Last("move", seat, (source, target))
 
 
 def do_move(state: SanaeState, move: Move) -> SanaeState:
     cells = list(state.cells)
     source, target = move.source, move.target
     token, aim = cells[source], cells[target]
-    moved = set(state.moved)
-    moved.discard(source)
-    last = Last("move", state.turn, (source, target))
+    moved = state.moved
+    last = _step(state.turn, source, target)
     if not aim:
         if target not in state.grid.adjacent[source]:
             token = reveal(token)
         cells[target], cells[source] = token, ""
         if not revealed(token):
-            moved.add(target)
-        return finish_ply(evolve(state, cells=tuple(cells), quiet=state.quiet + 1, moved=frozenset(moved),
-                                  last=last))
+            moved = moved - {source} | {target}
+        elif source in moved:
+            moved = moved - {source}
+        return finish_ply(state, cells=tuple(cells), quiet=state.quiet + 1, moved=moved, last=last)
     # Contact: both stones turn face up for good. A combat restarts the quiet count; an attack on the Void is
     # no combat (5.3, 5.5), so the count stays unless a Zed Inel swap turns it into one.
     cells[source], cells[target] = reveal(token), reveal(aim)
-    moved.discard(target)
-    contact = evolve(state, cells=tuple(cells), quiet=state.quiet if aim[1] == "V" else 0,
-                      moved=frozenset(moved), last=last)
+    if source in moved or target in moved:
+        moved = moved - {source, target}
+    contact = evolve(state, cells=tuple(cells), quiet=state.quiet if aim[1] == "V" else 0, moved=moved, last=last)
     if aim[1] == "V":
         if zed_pause(contact, target):
             return evolve(contact, pending=Pending("zed", source, target))
@@ -295,9 +366,9 @@ def resolve(state: SanaeState, source: int, target: int, attacker_won: bool) -> 
     winner_side = (attacker if attacker_won else defender)[0]
     last = replace(state.last or Last("move", state.turn), fight=(target, attacker, defender, winner_side))
     lost_seat = seat_of(loser)
-    state = evolve(state, cells=tuple(cells), captured=_lose(state.captured, lost_seat, loser[1]), quiet=0,
-                    moved=state.moved - {source, target}, last=last)
-    return finish_ply(state, (lost_seat, loser[1]))
+    return finish_ply(state, (lost_seat, loser[1]), cells=tuple(cells),
+                      captured=_lose(state.captured, lost_seat, loser[1]), quiet=0,
+                      moved=state.moved - {source, target}, last=last)
 
 
 def capture_void(state: SanaeState, source: int, void: int) -> SanaeState:

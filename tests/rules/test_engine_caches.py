@@ -11,7 +11,9 @@ from rules.bodsoi.paths import analyse, bodsoi_through
 from rules.bodsoi.tiles import quarters_of
 from rules.cintos.state import History
 from rules.sakamichi import moves as sakamichi_moves
-from rules.sakamichi.state import evolve
+from rules.sakamichi.notation import Stack
+from rules.sakamichi.state import Line, Row, evolve
+from rules.sakamichi.tiles import TILES
 from rules.sanae import play as sanae_play
 from rules.sanae.board import BOARDS
 from rules.sanae.state import SIDE_CHARS, Move
@@ -127,6 +129,40 @@ def test_sakamichi_evolve_is_replace_and_chance_check_is_membership() -> None:
         for other in states[:40]:
             for action, _ in sakamichi_moves.chance_outcomes(other):
                 assert sakamichi_moves.is_chance_outcome(state, action) == (action in outcomes)
+
+
+def test_sakamichi_turn_actions_come_in_notation_order() -> None:
+    """The legal list built in notation order equals every turn action sorted by its text (stack-layers=many,
+    two-digit rows and exchanges included), at every decision of seeded random games of each configuration."""
+    game = GAMES["sakamichi"]
+    configs = game.configurations()
+    checked = stacked = 0
+    for seed in range(150):
+        rng, config = random.Random(seed), configs[seed % len(configs)]
+        state = game.setup(config.players, config.options)
+        while game.outcome(state) is None:
+            chances = game.chance_outcomes(state)
+            if chances:
+                state = game.apply(state, rng.choice(chances)[0], None)
+                continue
+            seat = min(game.actors(state))
+            legal = game.legal_actions(state, seat)
+            if state.phase == "play":
+                plain = sorted(sakamichi_moves._turn_actions(state, seat), key=sakamichi_moves.format_action)
+                assert legal == plain
+                assert sakamichi_moves.has_turn_action(state, seat)
+                checked += 1
+                stacked += any(len(getattr(action, "layers", ())) > 1 for action in plain)
+            state = game.apply(state, rng.choice(legal), seat)
+    assert checked > 1000 and stacked > 5
+    # Rows 9 and 10 (random games seldom build a two-digit row): "stack white 10" sorts before "stack white 9".
+    tiles = {t.w: t for t in TILES if t.b == 0}
+    rows = tuple(Row(value, ((tiles[value - 6], tiles[6]),)) for value in (7, 8, 9, 10))
+    state = replace(state, phase="play", result=None, draw="done", turn=0, stack_layers="many", markers=("S", "S"),
+                    lines=(Line(up=rows), state.lines[1]), hands=(tuple(tiles[w] for w in (3, 4, 5, 6)), ()))
+    legal = game.legal_actions(state, 0)
+    assert [action.value for action in legal if isinstance(action, Stack)] == [10, 7, 8, 9, 9, 9, 9]
+    assert legal == sorted(sakamichi_moves._turn_actions(state, 0), key=sakamichi_moves.format_action)
 
 
 # ---- Sanae: the move table in label order equals sorting every move ----------------------------------------------
