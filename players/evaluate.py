@@ -9,8 +9,9 @@ import math
 from collections.abc import Callable
 
 from rules import Game, State
+from rules.bodsoi.paths import analyse
 from rules.bodsoi.state import side_of as bodsoi_side
-from rules.bodsoi.tiles import COLOURS as BODSOI_COLOURS
+from rules.bodsoi.tiles import BLUE as BODSOI_BLUE
 
 # Sanae's stones by worth (spec section 2: rank, plus range for the movers); the Void's loss ends the game anyway.
 SANAE_WORTH = {"V": 0.0, "K": 7.0, "Q": 7.0, "W": 6.5, "D": 7.5, "C": 5.5, "L": 4.0, "N": 3.0, "A": 2.5, "F": 1.0}
@@ -40,14 +41,24 @@ def _scores(game: Game, state: State) -> list[float]:
     return [float(s) for s in game.view(state, None)["scores"] or [0] * game.players(state)]
 
 
+def bodsoi_lead(blue: tuple[int, ...], yellow: tuple[int, ...]) -> float:
+    """Blue's lead over Yellow as the scoring would judge their anchored paths' scores now (spec 6.4): best against
+    best, then second against second and so on (a missing one 0), the first difference deciding. The lead is that
+    difference divided by its place (1 for the best paths, 2 for the second...): an earlier difference is worth more,
+    and a tie broken twenty paths down still counts. The measure before summed the best three paths at 1, 0.3 and
+    0.09: it called even, or the other way round, boards the scoring decides, and hard lost stalls and full boards
+    to a random player that way."""
+    for place in range(max(len(blue), len(yellow))):
+        mine = blue[place] if place < len(blue) else 0
+        theirs = yellow[place] if place < len(yellow) else 0
+        if mine != theirs:
+            return (mine - theirs) / (place + 1)
+    return 0.0
+
+
 def _bodsoi(game: Game, state: State) -> list[float]:
-    # The side's anchored paths, best first: the best decides and the next ones break ties (spec 6.4), as here.
-    paths = game.view(state, None)["paths"]
-    measure = []
-    for seat in range(state.players):
-        scores = paths[BODSOI_COLOURS[bodsoi_side(seat)]]["scores"]
-        measure.append(sum(score * 0.3 ** rank for rank, score in enumerate(scores[:3])))
-    return measure
+    lead = bodsoi_lead(*analyse(state.board, state.axes, state.links).scores)
+    return [lead / 2 if bodsoi_side(seat) == BODSOI_BLUE else -lead / 2 for seat in range(state.players)]
 
 
 def _sinoda(game: Game, state: State) -> list[float]:

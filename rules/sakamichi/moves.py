@@ -35,7 +35,7 @@ from rules.sakamichi.state import (
     mover,
     next_value,
 )
-from rules.sakamichi.tiles import LINES, TILES, Tile, name, names, sort_tiles
+from rules.sakamichi.tiles import LINES, NAMES, TILES, Tile, name, names, sort_tiles
 
 ROLLS: tuple[Roll, ...] = tuple(Roll(w, b) for w in range(1, 7) for b in range(1, 7) if w != b)
 
@@ -89,6 +89,8 @@ def chance_outcomes(state: State) -> list[tuple[Action, float]]:
 def is_chance_outcome(state: State, action: Action) -> bool:
     """Whether `action` is one of `chance_outcomes(state)`, without building that list."""
     phase = state.phase
+    if isinstance(action, Draw):  # the common case first
+        return phase == "play" and state.draw in ("due", "redraw") and action.tile in state.pile
     match action:
         case Remove(tile):
             return phase == "remove" and tile in state.pile
@@ -107,6 +109,15 @@ def apply_chance(state: State, action: Action) -> State:
         if not legal:
             raise IllegalAction("wrong_phase: no chance event is owed now")
         raise IllegalAction(f"{format_action(action)} is not a possible outcome here — e.g. {format_action(legal[0])}")
+    if isinstance(action, Draw):  # most chance events: the turn's draw, one tile from the pile into the mover's hand
+        tile = action.tile
+        seat = state.turn
+        assert seat is not None
+        redraw = state.draw == "redraw"
+        state = evolve(state, last=(None, "draw " + NAMES[tile]),
+                       hands=_hands_with(state, seat, state.hands[seat] + (tile,)),
+                       pile=_without(state.pile, [tile]), draw="done")
+        return end_turn(state, seat) if redraw else settle(state)
     last = (None, action_text(action))
     match action:
         case Remove(tile):
@@ -122,13 +133,6 @@ def apply_chance(state: State, action: Action) -> State:
             if state.mode == "basic":
                 return evolve(state, phase="play", first=high, turn=high, draw="due")
             return evolve(state, phase="choice", choice=(high, "privilege"))
-        case Draw(tile):
-            seat = state.turn  # type: ignore[assignment]
-            assert seat is not None
-            redraw = state.draw == "redraw"
-            state = evolve(state, last=last, hands=_hands_with(state, seat, state.hands[seat] + (tile,)),
-                           pile=_without(state.pile, [tile]), draw="done")
-            return end_turn(state, seat) if redraw else settle(state)
     raise IllegalAction(f"{action!r} is not a chance outcome")
 
 
