@@ -5,7 +5,9 @@ configuration: two players, default options), seats alternated, and prints the s
 draw 1/2) with the seconds per move of each side. Targets (issue 13), over at least 200 games: hard v random 95 %,
 hard v normal 65 %, normal v easy 65 %. Fewer games are marked as a small sample.
 `--iterations N` sets hard's
-search iterations per move (default 200 without `--budget`); `--jobs N` plays N games at once in N processes
+search iterations per move (default 200 without `--budget`), `--budget S` its seconds a move (wall clock, as the bot;
+with `--cpu` processor seconds, what S buys on a free core however busy the machine is); it prints how many
+iterations hard's searches ran. `--jobs N` plays N games at once in N processes
 (each game's seeds depend only on its number, so the results are those of one process). s/move is wall clock,
 which grows when other programs (or more jobs than free cores) share the processor; "cpu" is the stronger side's
 processor time per move, the work itself.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from collections import Counter
@@ -50,20 +53,41 @@ def make(game: Game, level: str, seed: int, budget: Budget) -> Player:
     return uniform(game, seed) if level == "random" else computer(game, level, seed, budget)
 
 
-Result = tuple[float, int, int, int, list[float], list[float], list[float], str]
+class Counted(Budget):
+    """`budget`, noting how many iterations each search it starts ran (`counts`, one entry per search): the
+    iterations a time budget buys on this machine."""
+
+    def __init__(self, budget: Budget, counts: list[int]) -> None:
+        super().__init__(budget.iterations, budget.seconds, budget.clock)
+        object.__setattr__(self, "counts", counts)
+
+    def start(self) -> Callable[[int], bool]:
+        spent, counts = super().start(), self.counts  # type: ignore[attr-defined]
+        counts.append(0)
+        at = len(counts) - 1
+
+        def counting(done: int) -> bool:
+            counts[at] = max(counts[at], done)
+            return spent(done)
+
+        return counting
+
+
+Result = tuple[float, int, int, int, list[float], list[float], list[float], str, list[int]]
 
 
 def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int) -> Result:
     """Game `number` of a pairing: (the stronger side's score, draw, cut off, decisions, its and the other's
-    seconds per move, its processor seconds per move, how it ended for it, e.g. "lost void_captured"). Its seeds
-    depend only on `number`, so a game is the same whichever process plays it."""
+    seconds per move, its processor seconds per move, how it ended for it, e.g. "lost void_captured", its searches'
+    iterations). Its seeds depend only on `number`, so a game is the same whichever process plays it."""
     game = GAMES[name]
     strong, weak = pair.split("-")
     times: dict[str, list[float]] = {strong: [], weak: []}
     cpu: list[float] = []
+    searched: list[int] = []
     seat = number % 2  # the stronger side alternates seats
     players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
-    players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, budget), times[strong], cpu)
+    players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, Counted(budget, searched)), times[strong], cpu)
     players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
     config = game.configurations()[0]
     result = play(game, config, players, random.Random(seed * 7919 + number), limit)
@@ -75,7 +99,7 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
         score, draw, cut = (1.0 if seat in result.outcome.winners else 0.0), 0, 0
     verdict = {1.0: "won", 0.0: "lost"}.get(score, "drew")
     how = f"{verdict} {result.outcome.reason if result.outcome else 'cut off'}"
-    return score, draw, cut, result.decisions, times[strong], times[weak], cpu, how
+    return score, draw, cut, result.decisions, times[strong], times[weak], cpu, how, [n for n in searched if n]
 
 
 def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1) -> str:
@@ -91,6 +115,7 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
     lengths = [r[3] for r in results]
     times = {strong: [t for r in results for t in r[4]], weak: [t for r in results for t in r[5]]}
     cpu = [t for r in results for t in r[6]]
+    searches = [n for r in results for n in r[8]]
     rate = score / games
     endings = Counter(r[7] for r in results)  # where the games are won and lost: what to work on next
     mark = "" if games >= FULL_SAMPLE else " (small sample)"
@@ -100,14 +125,18 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
             f" {'met' if rate >= target else 'NOT met'}), draws {draws}, cut off {cut}, "
             f"avg {sum(lengths) / games:.0f} decisions, "
             f"s/move {strong} {per_move[strong]:.3f} (cpu {sum(cpu) / max(len(cpu), 1):.3f}) "
-            f"{weak} {per_move[weak]:.3f}\n    {strong}: "
+            f"{weak} {per_move[weak]:.3f}"
+            + (f", {strong}'s iterations a search: median {statistics.median(searches):.0f}, "
+               f"{min(searches)}-{max(searches)}" if searches else "")
+            + f"\n    {strong}: "
             + ", ".join(f"{how} {count}" for how, count in endings.most_common()))
 
 
-def budget_from(seconds: float | None, iterations: int | None) -> Budget:
-    """Hard's budget from the benches' --budget/--iterations flags: seconds of wall clock, else iterations."""
+def budget_from(seconds: float | None, iterations: int | None, cpu: bool = False) -> Budget:
+    """Hard's budget from the benches' --budget/--iterations/--cpu flags: seconds of wall clock (or of processor
+    time with `cpu`), else iterations."""
     if seconds is not None:
-        return Budget(iterations=iterations, seconds=seconds, clock=time.perf_counter)
+        return Budget(iterations=iterations, seconds=seconds, clock=time.process_time if cpu else time.perf_counter)
     return Budget(iterations=iterations or 200)
 
 
@@ -116,6 +145,9 @@ def main() -> None:
     parser.add_argument("games_", nargs="*", metavar="game", help="games to measure (default: all five)")
     parser.add_argument("--games", type=int, default=FULL_SAMPLE, help="games per pairing and game")
     parser.add_argument("--budget", type=float, default=None, help="hard's seconds per move (wall clock)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="--budget in processor seconds: what the bot's wall-clock budget buys on a free core, "
+                             "whatever else the machine runs")
     parser.add_argument("--iterations", type=int, default=None, help="hard's search iterations per move")
     parser.add_argument("--pairs", default=",".join(PAIRS), help="comma-separated, from " + ", ".join(PAIRS))
     parser.add_argument("--seed", type=int, default=1)
@@ -123,9 +155,10 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at once (the same games and results as one process)")
     args = parser.parse_args()
-    budget = budget_from(args.budget, args.iterations)
+    budget = budget_from(args.budget, args.iterations, args.cpu)
     names = args.games_ or list(GAMES)
-    print(f"hard budget: {budget.iterations} iterations, {budget.seconds} s per move")
+    clock = "processor" if args.cpu else "wall-clock"
+    print(f"hard budget: {budget.iterations} iterations, {budget.seconds} {clock} s per move")
     for name in names:
         for pair in args.pairs.split(","):
             print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs), flush=True)
