@@ -273,10 +273,41 @@ def _value_text(row: Row) -> str:
 
 
 def has_turn_action(state: State, seat: int) -> bool:
+    """Whether `seat` has any turn action, found without building one (asked after every draw)."""
     hand, markers = state.hands[seat], state.markers[seat]
-    if hand and (("R" in markers and state.pile) or ("E" in markers and state.hands[1 - seat])):
-        return True  # a marker is a way out, and the only one checked without building an action
-    return next(_turn_actions(state, seat), None) is not None
+    if not hand:
+        return False  # every turn action plays or gives a tile of the hand
+    if ("R" in markers and state.pile) or ("E" in markers and state.hands[1 - seat]):
+        return True
+    if state.dice is not None:
+        for line in (0, 1):
+            built = state.lines[line]
+            for end, rows in (("up", built.up), ("down", built.down)):
+                inner = rows[-1].value if rows else state.dice[line]
+                target = inner + 1 if end == "up" else inner - 1
+                if target >= 1 and _group_exists(hand, line, target, allowed_counts(state.count_rule, rows)):
+                    return True
+    if "S" in markers:
+        for line in (0, 1):
+            built = state.lines[line]
+            if any(_group_exists(hand, line, row.value, (len(row.layers[0]),)) for row in (*built.down, *built.up)):
+                return True
+    return False
+
+
+def _group_exists(hand: tuple[Tile, ...], line: int, target: int, counts: tuple[int, ...]) -> bool:
+    """Whether `_groups(hand, line, target, counts)` has any group."""
+    for k in counts:
+        if k == 1:
+            if any(t[line] == target for t in hand):
+                return True
+        elif k == 2:
+            values = [t[line] for t in hand if 0 < t[line] < target]
+            if any(target - value in values[i + 1:] for i, value in enumerate(values)):
+                return True
+        elif _groups(hand, line, target, (k,)):
+            return True
+    return False
 
 
 def tiles_placed(action: Action) -> int:

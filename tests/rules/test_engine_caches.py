@@ -136,7 +136,7 @@ def test_sakamichi_turn_actions_come_in_notation_order() -> None:
     two-digit rows and exchanges included), at every decision of seeded random games of each configuration."""
     game = GAMES["sakamichi"]
     configs = game.configurations()
-    checked = stacked = 0
+    checked = stacked = stuck = 0
     for seed in range(150):
         rng, config = random.Random(seed), configs[seed % len(configs)]
         state = game.setup(config.players, config.options)
@@ -150,11 +150,14 @@ def test_sakamichi_turn_actions_come_in_notation_order() -> None:
             if state.phase == "play":
                 plain = sorted(sakamichi_moves._turn_actions(state, seat), key=sakamichi_moves.format_action)
                 assert legal == plain
-                assert sakamichi_moves.has_turn_action(state, seat)
+                for either in (0, 1):  # the waiting seat's hand often fits nowhere: both answers are met
+                    found = bool(list(sakamichi_moves._turn_actions(state, either)))
+                    assert sakamichi_moves.has_turn_action(state, either) == found
+                    stuck += not found
                 checked += 1
                 stacked += any(len(getattr(action, "layers", ())) > 1 for action in plain)
             state = game.apply(state, rng.choice(legal), seat)
-    assert checked > 1000 and stacked > 5
+    assert checked > 1000 and stacked > 5 and stuck > 100
     # Rows 9 and 10 (random games seldom build a two-digit row): "stack white 10" sorts before "stack white 9".
     tiles = {t.w: t for t in TILES if t.b == 0}
     rows = tuple(Row(value, ((tiles[value - 6], tiles[6]),)) for value in (7, 8, 9, 10))
