@@ -138,32 +138,20 @@ def apply_chance(state: State, action: Action) -> State:
 
 # ---- enumeration ----------------------------------------------------------------------------------------------
 
-BySum = dict[int, list[tuple[Tile, ...]]]  # groups of tiles by their value on a line; shared, never changed
-
-
-@lru_cache(maxsize=1 << 12)
-def _sums(hand: tuple[Tile, ...], line: int) -> tuple[BySum, BySum]:
-    """The hand's single tiles and pairs by their value on `line` (tiles worth 0 there left out), each in the order
-    of `combinations` over the hand: made once per hand and line, as every end, row and check after a draw asks."""
-    ones: BySum = {}
-    twos: BySum = {}
-    usable = [t for t in hand if t[line]]
-    for i, first in enumerate(usable):
-        ones.setdefault(first[line], []).append((first,))
-        for second in usable[i + 1:]:
-            twos.setdefault(first[line] + second[line], []).append((first, second))
-    return ones, twos
-
-
 def _groups(hand: tuple[Tile, ...], line: int, target: int, counts: tuple[int, ...]) -> list[tuple[Tile, ...]]:
     """Sets of hand tiles (sorted) with `k in counts` tiles whose values on `line` are all >= 1 and sum to target,
-    each `k` in turn, in the order of `combinations` over the hand. One and two tiles, nearly every group, are read
-    from the hand's `_sums` (this is the heart of every legal list)."""
+    each `k` in turn, in the order of `combinations` over the hand. One and two tiles, nearly every group, are
+    matched directly: no combinations object, no sum per group (this is the heart of every legal list)."""
     found: list[tuple[Tile, ...]] = []
     for k in counts:
-        if k <= 2:
-            found += _sums(hand, line)[k - 1].get(target, ())
-        elif k <= target:
+        if k == 1:
+            found += [(t,) for t in hand if t[line] == target]
+        elif k == 2:
+            usable = [t for t in hand if 0 < t[line] < target]
+            for i, first in enumerate(usable):
+                rest = target - first[line]
+                found += [(first, t) for t in usable[i + 1:] if t[line] == rest]
+        elif 0 < k <= target:
             value = itemgetter(line)
             usable = [t for t in hand if 1 <= t[line] <= target]
             found += [group for group in combinations(usable, k) if sum(map(value, group)) == target]
@@ -310,8 +298,12 @@ def has_turn_action(state: State, seat: int) -> bool:
 def _group_exists(hand: tuple[Tile, ...], line: int, target: int, counts: tuple[int, ...]) -> bool:
     """Whether `_groups(hand, line, target, counts)` has any group."""
     for k in counts:
-        if k <= 2:
-            if target in _sums(hand, line)[k - 1]:
+        if k == 1:
+            if any(t[line] == target for t in hand):
+                return True
+        elif k == 2:
+            values = [t[line] for t in hand if 0 < t[line] < target]
+            if any(target - value in values[i + 1:] for i, value in enumerate(values)):
                 return True
         elif _groups(hand, line, target, (k,)):
             return True
