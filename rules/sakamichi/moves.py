@@ -238,6 +238,7 @@ def in_notation_order(state: State, seat: int) -> list[Action]:
     if "E" in markers:
         found += [_exchange(mine, theirs) for mine in hand for theirs in other]
     dice, count_rule = state.dice, state.count_rule
+    have = -1  # the hand as a mask of TILE_BITS, once needed
     for line in (1, 0):
         built = state.lines[line]
         for end, rows in (("down", built.down), ("up", built.up)):  # as next_value and end_counts
@@ -247,7 +248,13 @@ def in_notation_order(state: State, seat: int) -> list[Action]:
             target = inner + 1 if end == "up" else inner - 1
             if target < 1:
                 continue
-            groups = _groups(hand, line, target, allowed_counts(count_rule, rows))
+            counts = allowed_counts(count_rule, rows)
+            if counts[-1] <= 2:  # one or two tiles: read off the end's every possible group, held or not
+                if have == -1:
+                    have = _mask(hand)
+                found += [place for need, place in _placings(line, end, target, counts) if need & have == need]
+                continue
+            groups = _groups(hand, line, target, counts)
             if len(groups) > 1:
                 groups.sort()
             found += [_place(line, end, group) for group in groups]
@@ -266,6 +273,32 @@ def in_notation_order(state: State, seat: int) -> list[Action]:
                     sequences.sort()
                 found += [_stack(line, row.value, layers) for layers in sequences]
     return found
+
+
+TILE_BITS: dict[Tile, int] = {tile: 1 << i for i, tile in enumerate(TILES)}
+
+
+def _mask(tiles: tuple[Tile, ...]) -> int:
+    have = 0
+    for tile in tiles:
+        have |= TILE_BITS[tile]
+    return have
+
+
+@cache
+def _placings(line: int, end: str, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, Place], ...]:
+    """Every placement of one or two of the 27 tiles (as `counts` allows) at a line's end whose next value is
+    `target`, in notation order (a group sorts as its tuple of tiles), each with the mask of the tiles it needs: a
+    legal list keeps those the hand holds. A random hand fits a few of them at most, and matching tiles one by one
+    was most of the time of a legal list."""
+    groups: list[tuple[Tile, ...]] = []
+    usable = [t for t in TILES if t[line]]
+    for k in counts:
+        if k == 1:
+            groups += [(t,) for t in usable if t[line] == target]
+        elif k == 2:
+            groups += [(a, b) for i, a in enumerate(usable) for b in usable[i + 1:] if a[line] + b[line] == target]
+    return tuple((_mask(group), _place(line, end, group)) for group in sorted(groups))
 
 
 def _value_text(row: Row) -> str:
