@@ -268,6 +268,12 @@ def in_notation_order(state: State, seat: int) -> list[Action]:
             if len(rows) > 1:
                 rows.sort(key=_value_text)
             for row in rows:
+                width = len(row.layers[0])
+                if width <= 2 and not many:  # one layer of one or two tiles: as the placements
+                    if have == -1:
+                        have = _mask(hand)
+                    found += [stack for need, stack in _stackings(line, row.value, width) if need & have == need]
+                    continue
                 sequences = list(_layer_sequences(hand, line, row, many))
                 if len(sequences) > 1:
                     sequences.sort()
@@ -285,12 +291,9 @@ def _mask(tiles: tuple[Tile, ...]) -> int:
     return have
 
 
-@cache
-def _placings(line: int, end: str, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, Place], ...]:
-    """Every placement of one or two of the 27 tiles (as `counts` allows) at a line's end whose next value is
-    `target`, in notation order (a group sorts as its tuple of tiles), each with the mask of the tiles it needs: a
-    legal list keeps those the hand holds. A random hand fits a few of them at most, and matching tiles one by one
-    was most of the time of a legal list."""
+def _fitting(line: int, target: int, counts: tuple[int, ...]) -> list[tuple[Tile, ...]]:
+    """Every group of one or two of the 27 tiles (as `counts` allows) worth `target` on `line`, each tile at least
+    1, sorted: in notation order (a group sorts as its tuple of tiles)."""
     groups: list[tuple[Tile, ...]] = []
     usable = [t for t in TILES if t[line]]
     for k in counts:
@@ -298,7 +301,21 @@ def _placings(line: int, end: str, target: int, counts: tuple[int, ...]) -> tupl
             groups += [(t,) for t in usable if t[line] == target]
         elif k == 2:
             groups += [(a, b) for i, a in enumerate(usable) for b in usable[i + 1:] if a[line] + b[line] == target]
-    return tuple((_mask(group), _place(line, end, group)) for group in sorted(groups))
+    return sorted(groups)
+
+
+@cache
+def _placings(line: int, end: str, target: int, counts: tuple[int, ...]) -> tuple[tuple[int, Place], ...]:
+    """Every placement of one or two tiles (as `counts` allows) at a line's end whose next value is `target`, in
+    notation order, each with the mask of the tiles it needs: a legal list keeps those the hand holds. A random hand
+    fits a few of them at most, and matching tiles one by one was most of the time of a legal list."""
+    return tuple((_mask(group), _place(line, end, group)) for group in _fitting(line, target, counts))
+
+
+@cache
+def _stackings(line: int, value: int, width: int) -> tuple[tuple[int, Stack], ...]:
+    """`_placings` for a Stack of one layer of `width` (1 or 2) tiles on a line's row `value`."""
+    return tuple((_mask(layer), _stack(line, value, (layer,))) for layer in _fitting(line, value, (width,)))
 
 
 def _value_text(row: Row) -> str:
@@ -386,7 +403,7 @@ def check(state: State, action: Action, seat: int) -> None:
             raise IllegalAction("wrong_phase: the game is over")
         return
     check_turn(state, seat)
-    choosing = isinstance(action, ChooseColour | ChooseFirst)
+    choosing = isinstance(action, (ChooseColour, ChooseFirst))
     if choosing and state.phase != "choice":
         raise IllegalAction("wrong_phase: the colours and the first player are already set")
     if not choosing and state.phase == "choice":
@@ -403,7 +420,7 @@ def check(state: State, action: Action, seat: int) -> None:
             if target is None:
                 raise IllegalAction(f"end_closed: {LINES[line]} down is closed — its die shows 1 or its rows reach 1")
             _check_tiles(state, seat, line, tiles)
-            total = sum(t[line] for t in tiles)
+            total = sum(map(itemgetter(line), tiles))
             if total != target:
                 raise IllegalAction(f"wrong_sum: {total} != {target} — {LINES[line]} {end} expects {target}")
             counts = end_counts(state, line, end)
@@ -423,7 +440,7 @@ def check(state: State, action: Action, seat: int) -> None:
             row = state.lines[line].rows(found[0])[found[1]]
             for layer in layers:
                 _check_tiles(state, seat, line, layer)
-                total = sum(t[line] for t in layer)
+                total = sum(map(itemgetter(line), layer))
                 if len(layer) != row.width:
                     raise IllegalAction(f"wrong_count: {len(layer)} tile{'s' if len(layer) != 1 else ''}, allowed "
                                         f"{row.width} — a layer has the row's width")

@@ -80,7 +80,7 @@ class ChooseFirst:
 
 
 Action = Remove | Deal | Roll | Draw | Place | Stack | Redraw | Exchange | ChooseColour | ChooseFirst | Resign
-CHANCE = (Remove, Deal, Roll, Draw)
+CHANCE = (Draw, Remove, Deal, Roll)  # the turn's draw first: most chance events are one
 
 EXAMPLES = ("place white up w4", "stack black 4 w1b3 w3b1", "redraw w1b3", "exchange w2b1 for w1b4",
             "choose colour white", "choose first", "resign")
