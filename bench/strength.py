@@ -16,6 +16,7 @@ processor time per move, the work itself.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -23,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -102,14 +104,20 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
     return score, draw, cut, result.decisions, times[strong], times[weak], cpu, how, [n for n in searched if n]
 
 
-def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1) -> str:
+def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1,
+          log: Path | None = None) -> str:
     strong, weak = pair.split("-")
     args = [(game.name, pair, number, budget, seed, limit) for number in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(one, *zip(*args, strict=True)))
-    else:
-        results = [one(*arg) for arg in args]
+    results: list[Result] = []
+    with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
+        for number, result in enumerate(pool.map(one, *zip(*args, strict=True)) if pool else (one(*a) for a in args)):
+            results.append(result)
+            if log is not None:  # one line a game as it ends: a run cut short keeps the games it finished
+                with log.open("a") as out:
+                    out.write(json.dumps({"game": game.name, "pair": pair, "seed": seed, "number": number,
+                                          "score": result[0], "how": result[7], "decisions": result[3],
+                                          "cpu": sum(result[6]), "moves": len(result[6]),
+                                          "iterations": result[8]}) + "\n")
     score = sum(r[0] for r in results)
     draws, cut = sum(r[1] for r in results), sum(r[2] for r in results)
     lengths = [r[3] for r in results]
@@ -152,6 +160,7 @@ def main() -> None:
     parser.add_argument("--pairs", default=",".join(PAIRS), help="comma-separated, from " + ", ".join(PAIRS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=int, default=2000, help="decisions before a game is cut off (a draw)")
+    parser.add_argument("--log", type=Path, default=None, help="append one JSON line per finished game to this file")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at once (the same games and results as one process)")
     args = parser.parse_args()
@@ -161,7 +170,7 @@ def main() -> None:
     print(f"hard budget: {budget.iterations} iterations, {budget.seconds} {clock} s per move")
     for name in names:
         for pair in args.pairs.split(","):
-            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs), flush=True)
+            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs, args.log), flush=True)
 
 
 if __name__ == "__main__":
