@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from rules.sakamichi.moves import legal_actions
@@ -17,6 +16,7 @@ from rules.sakamichi.state import (
     State,
     end_counts,
     end_label,
+    evolve,
     high_roller,
     mover,
     next_value,
@@ -74,8 +74,8 @@ def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State
     removed = state.removed
     if hide_removed:
         removed, unseen = unseen[0], unseen[1:]
-    new = replace(state, hands=(hands[0], hands[1]), removed=removed, pile=sort_tiles(unseen))
-    return replace(new, last=_consistent_last(new))
+    new = evolve(state, hands=(hands[0], hands[1]), removed=removed, pile=sort_tiles(unseen))
+    return evolve(new, last=_consistent_last(new))  # once per iteration of hard's search: no `replace`
 
 
 def _consistent_last(state: State) -> tuple[int | None, str] | None:
