@@ -264,10 +264,10 @@ def in_notation_order(state: State, seat: int) -> list[Action]:
         many = state.stack_layers == "many"
         for line in (1, 0):
             built = state.lines[line]
-            rows = [*built.down, *built.up]
-            if len(rows) > 1:
-                rows.sort(key=_value_text)
-            for row in rows:
+            stacked = [*built.down, *built.up]
+            if len(stacked) > 1:
+                stacked.sort(key=_value_text)
+            for row in stacked:
                 width = len(row.layers[0])
                 if width <= 2 and not many:  # one layer of one or two tiles: as the placements
                     if have == -1:
