@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
+from itertools import compress
+from typing import Any, cast
 
 from rules.base import IllegalAction
 from rules.sanae.board import BOARDS, Board
@@ -50,39 +51,46 @@ def seat_of(token: str) -> int:
     return SIDE_CHARS.index(token[0])
 
 
-class _Moves:
-    """Per board, the Move values of each stone's targets, made once: `of(source, mask)` is the tuple of moves from
-    `source` to the cells of `mask` (label order), remembered. A stone's targets change only when a cell in its reach
-    does, so the same (source, mask) comes back ply after ply (three times in four in random games); reading the moves
-    off the mask bit by bit was most of the time of a move table (a random position has about 160 moves)."""
+# A stone's part of a move table: its token, the mask of its targets (label order), its moves in that order, and
+# the mask of the cells its reach was read from (its neighbours, the Dragon's flight, the cells the spread touched).
+Reach = tuple[str, int, tuple[Move, ...], int]
+_BITS = bytes.maketrans(b"01", b"\x00\x01")  # a mask's binary digits as bytes 0 and 1, for `compress`
 
-    LIMIT = 1 << 17  # remembered tuples before the memo starts again (about 20 MB at the most)
+
+class _Tables:
+    """Per board: every move a stone could ever make, made once (`by_rank[source][label rank of the target]`), each
+    cell's reach as a mask (`zone[range][source]`), and the last move table made for each seat, kept to make the
+    next one: a stone whose token is the same and none of whose cells read (`Reach`) changed between empty, own and
+    enemy keeps its moves (between two plies most stones do, and building a stone's moves was most of the time)."""
 
     def __init__(self, board: str) -> None:
         grid = BOARDS[board]
         near = grid.distance
-        self.by_rank = tuple(tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
-                                   for target in grid.by_label) for source in range(grid.size))
-        self.seen: dict[int, tuple[Move, ...]] = {}
+        # None where no stone could ever move: a target mask never holds such a cell
+        self.by_rank = cast(tuple[tuple[Move, ...], ...], tuple(
+            tuple(Move(source, target) if 0 < near[source][target] <= DRAGON_RANGE else None
+                  for target in grid.by_label) for source in range(grid.size)))
+        self.zone = {span: tuple(grid.within_bits(source, span) for source in range(grid.size))
+                     for span in set(RANGES.values()) if span}
+        # seat -> the cells, empty and own cells, each stone's Reach and the moves of its last table
+        self.last: dict[int, tuple[tuple[str, ...], int, int, dict[int, Reach], tuple[Move, ...]]] = {}
 
-    def of(self, source: int, mask: int) -> tuple[Move, ...]:
-        key = mask << 7 | source  # < 128 cells
-        found = self.seen.get(key)
-        if found is None:
-            if len(self.seen) >= self.LIMIT:
-                self.seen.clear()
-            row, moves = self.by_rank[source], []
-            while mask:
-                here = mask & -mask
-                mask ^= here
-                moves.append(row[here.bit_length() - 1])
-            found = self.seen[key] = tuple(moves)  # type: ignore[arg-type]
-        return found
+    def moves_to(self, source: int, mask: int) -> tuple[Move, ...]:
+        """The moves from `source` to the cells of `mask`, in label order."""
+        row = self.by_rank[source]
+        if mask.bit_count() > 3:  # many (a Dragon's, a Knight's in the open): read off the digits in C, not bit by bit
+            return tuple(compress(row, bin(mask)[:1:-1].encode().translate(_BITS)))
+        moves = []
+        while mask:
+            here = mask & -mask
+            mask ^= here
+            moves.append(row[here.bit_length() - 1])
+        return tuple(moves)
 
 
 @lru_cache(maxsize=4)
-def _moves(board: str) -> _Moves:
-    return _Moves(board)
+def _tables(board: str) -> _Tables:
+    return _Tables(board)
 
 
 def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
@@ -120,13 +128,19 @@ def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
     return found
 
 
-@lru_cache(maxsize=256)
-def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, int], tuple[Move, ...]]:
-    """Every legal move of `seat`: the mask of its targets by source (label order, `Board.bit`), and the moves sorted
-    by their notation (sources in label order, then each source's targets in label order: no sort).
+def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int, Reach], tuple[Move, ...]]:
+    """Every legal move of `seat`: each of its stones' `Reach` by cell (the mask of its targets in label order,
+    `Board.bit`, is `[1]`), and the moves sorted by their notation (sources in label order, then each source's
+    targets in label order: no sort).
 
     A stone's reach (5.2) spreads ring by ring over masks: each ring is the neighbours of the last ring's empty
-    cells not seen yet; every empty or enemy cell of a ring is a target. Bits come out low to high: label order."""
+    cells not seen yet; every empty or enemy cell of a ring is a target. Bits come out low to high: label order.
+    A stone none of whose cells read changed since this seat's last table keeps its moves from it (`_Tables`); the
+    same cells again (the legal list, then the move's check) get that table itself."""
+    tables = _tables(board)
+    last = tables.last.get(seat)
+    if last is not None and (cells is last[0] or cells == last[0]):
+        return last[3], last[4]
     grid = BOARDS[board]
     side = SIDE_CHARS[seat]
     bit = grid.bit
@@ -137,41 +151,49 @@ def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int,
         elif token[0] == side:
             own |= bit[cell]
     landing = ~own  # an empty or enemy cell
-    spread, by_label, of = grid.neighbour_bits, grid.by_label, _moves(board).of
-    targets: dict[int, int] = {}
+    spread, by_label = grid.neighbour_bits, grid.by_label
+    changed, kept = ((empty ^ last[1]) | (own ^ last[2]), last[3]) if last else (-1, {})
+    now: dict[int, Reach] = {}
     moves: list[Move] = []
     stones = own
     while stones:
         low = stones & -stones
         stones ^= low
-        rank = low.bit_length() - 1
-        source = by_label[rank]
-        letter = cells[source][1]
-        if letter == "V":
-            continue
-        reach = RANGES[letter]
-        if reach == 1:
-            found = spread[rank] & landing
-        elif letter == "D":
-            found = grid.within_bits(source, DRAGON_RANGE) & landing
-        else:
-            seen = front = low
-            found = 0
-            for _ in range(reach):
-                ring = 0
-                while front:
-                    here = front & -front
-                    front ^= here
-                    ring |= spread[here.bit_length() - 1]
-                ring &= ~seen
-                seen |= ring
-                found |= ring & landing
-                front = ring & empty
-                if not front:
-                    break
-        targets[source] = found
-        moves += of(source, found)
-    return targets, tuple(moves)
+        source = by_label[low.bit_length() - 1]
+        token = cells[source]
+        entry = kept.get(source)
+        if entry is None or entry[0] != token or entry[3] & changed:
+            letter = token[1]
+            if letter == "V":
+                continue
+            reach = RANGES[letter]
+            if reach == 1:
+                seen = spread[low.bit_length() - 1]
+                found = seen & landing
+            elif letter == "D":
+                seen = tables.zone[reach][source]
+                found = seen & landing
+            else:
+                seen = front = low
+                found = 0
+                for _ in range(reach):
+                    ring = 0
+                    while front:
+                        here = front & -front
+                        front ^= here
+                        ring |= spread[here.bit_length() - 1]
+                    ring &= ~seen
+                    seen |= ring
+                    found |= ring & landing
+                    front = ring & empty
+                    if not front:
+                        break
+            entry = (token, found, tables.moves_to(source, found), seen)
+        now[source] = entry
+        moves += entry[2]
+    table = tuple(moves)
+    tables.last[seat] = (cells, empty, own, now, table)
+    return now, table
 
 
 def has_moves(cells: tuple[str, ...], grid: Board, seat: int) -> bool:
@@ -220,8 +242,8 @@ def check_move(state: SanaeState, move: Move, seat: int) -> None:
     aim = state.cells[move.target]
     if aim and seat_of(aim) == seat:
         raise IllegalAction(f"own_stone_at_destination: {label[move.target]} holds one of your stones")
-    targets, _ = move_table(state.cells, grid.name, seat)
-    if targets[move.source] & grid.bit[move.target]:
+    stones, _ = move_table(state.cells, grid.name, seat)
+    if stones[move.source][1] & grid.bit[move.target]:
         return
     letter = token[1]
     steps = grid.distance[move.source][move.target]

@@ -15,7 +15,6 @@ from rules.sakamichi.notation import Stack
 from rules.sakamichi.state import Line, Row, evolve
 from rules.sakamichi.tiles import TILES
 from rules.sanae import play as sanae_play
-from rules.sanae.board import BOARDS
 from rules.sanae.state import SIDE_CHARS, Move
 from rules.sinoda import moves as sinoda_moves
 
@@ -170,37 +169,63 @@ def test_sakamichi_turn_actions_come_in_notation_order() -> None:
 
 # ---- Sanae: the move table in label order equals sorting every move ----------------------------------------------
 
-def test_sanae_move_table_matches_sorting_every_move() -> None:
+def sanae_reference(state: Any, seat: int) -> list[Move]:
+    """Every move of `seat` from the plain search of each stone's destinations, sorted by notation."""
+    grid = state.grid
+    return sorted((Move(s, t) for s, token in enumerate(state.cells)
+                   if token and token[0] == SIDE_CHARS[seat] and token[1] != "V"
+                   for t in sanae_play.destinations(state.cells, grid, s)),
+                  key=lambda m: (grid.label_rank[m.source], grid.label_rank[m.target]))
+
+
+def sanae_play_positions(games: int, plies: int, seed: int) -> list[Any]:
+    """Play positions of seeded random Sanae games (set up at random), the first `plies` of each."""
     game = GAMES["sanae"]
-    grid = BOARDS["lens93"]
-    rng = random.Random(7)
-    checked = 0
-    for _ in range(3):
+    rng = random.Random(seed)
+    found = []
+    for _ in range(games):
         state = game.setup(2)
-        while state.phase != "play":
+        taken = 0
+        while game.outcome(state) is None and taken < plies:
+            if state.phase == "play":
+                found.append(state)
+                taken += 1
             chances = game.chance_outcomes(state)
             if chances:
                 state = game.apply(state, rng.choice(chances)[0], None)
             else:
                 seat = min(game.actors(state))
                 state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-        for _ in range(60):
-            if game.outcome(state) is not None:
-                break
-            for seat in (0, 1):
-                expected = sorted((Move(s, t) for s, token in enumerate(state.cells)
-                                   if token and token[0] == SIDE_CHARS[seat] and token[1] != "V"
-                                   for t in sanae_play.destinations(state.cells, grid, s)),
-                                  key=lambda m: (grid.label_rank[m.source], grid.label_rank[m.target]))
-                assert list(sanae_play.move_table(state.cells, grid.name, seat)[1]) == expected
+    return found
+
+
+def test_sanae_move_table_matches_sorting_every_move() -> None:
+    """Both seats' tables at every ply of three games: each made from the seat's last one (most stones kept)."""
+    checked = 0
+    for state in sanae_play_positions(3, 60, seed=7):
+        for seat in (0, 1):
+            assert list(sanae_play.move_table(state.cells, state.grid.name, seat)[1]) == sanae_reference(state, seat)
+            checked += 1
+    assert checked > 300
+
+
+def test_sanae_move_table_does_not_depend_on_the_last_one() -> None:
+    """Tables asked in any order (other games, both seats, re-dealt worlds whose ranks moved under the same
+    stones), and the same cells twice in a row, equal the plain search: what a table keeps from the last one
+    for its seat is never stale."""
+    game = GAMES["sanae"]
+    rng = random.Random(11)
+    states = sanae_play_positions(4, 40, seed=3)
+    rng.shuffle(states)
+    checked = 0
+    for state in states:
+        for world in (state, game.resample_hidden(state, 0, rng), game.resample_hidden(state, 1, rng)):
+            seat = rng.randrange(2)
+            for _ in range(2):
+                assert list(sanae_play.move_table(world.cells, world.grid.name, seat)[1]) == \
+                    sanae_reference(world, seat)
                 checked += 1
-            chances = game.chance_outcomes(state)
-            if chances:
-                state = game.apply(state, rng.choice(chances)[0], None)
-            else:
-                seat = min(game.actors(state))
-                state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-    assert checked > 100
+    assert checked > 800
 
 
 # ---- Bodsoi: the chain through the new tile tells a Bodsoi as the full analysis does -----------------------------
