@@ -23,9 +23,9 @@ def test_every_dependency_is_a_range_and_its_locked_version_is_in_it() -> None:
             locked[canonicalize_name(name)] = version
     for requirement in wanted:
         assert not any(spec.operator == "==" for spec in requirement.specifier), f"{requirement}: a range, please"
-        version = locked.get(canonicalize_name(requirement.name))
-        assert version is not None, f"{requirement.name} is not in requirements.lock"
-        assert requirement.specifier.contains(version, prereleases=True), (str(requirement), version)
+        pinned = locked.get(canonicalize_name(requirement.name))
+        assert pinned is not None, f"{requirement.name} is not in requirements.lock"
+        assert requirement.specifier.contains(pinned, prereleases=True), (str(requirement), pinned)
 
 
 def test_postgresql_is_an_extra() -> None:

@@ -52,7 +52,7 @@ def test_compose_runs_two_shards_of_one_image_on_the_db_service(monkeypatch: pyt
               (ROOT / ".env.example").read_text().splitlines()) if key and not key.startswith("#")}
     dotenv["DISCORD_TOKEN"] = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
     monkeypatch.chdir(tmp_path)  # no .env of the developer's
-    shards = []
+    shards: list[int] = []
     for bot in bots.values():
         assert bot["depends_on"]["db"]["condition"] == "service_healthy"
         env = {key: _interpolate(str(value), dotenv) for key, value in bot["environment"].items()}

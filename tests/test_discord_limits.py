@@ -88,7 +88,7 @@ def test_fit_embed_keeps_every_part_and_the_total_within_limits() -> None:
     assert all(len(f.name or "") <= 256 and len(f.value or "") <= 1024 for f in fitted.fields)
     assert len(fitted.footer.text or "") <= 2048 and len(fitted.author.name or "") <= 256
     assert len(fitted) <= 6000
-    assert fitted.fields[0].value.startswith("0v")  # the first fields are kept, the last ones dropped
+    assert (fitted.fields[0].value or "").startswith("0v")  # the first fields are kept, the last ones dropped
     assert len(embed.title or "") == 300  # the original is left alone
 
     small = discord.Embed(title="ok", description="fine")
@@ -109,12 +109,13 @@ def test_fit_content_labels_choices_and_files() -> None:
     view = discord.ui.View()
     view.add_item(discord.ui.Button(label="b" * 200))
     view.add_item(MatchButton("private", 7, "l" * 200))  # a DynamicItem wraps its button
-    select = discord.ui.Select(placeholder="p" * 300, options=[discord.SelectOption(label="o" * 200, value="v" * 200,
-                                                                                       description="d" * 200)])
+    option = discord.SelectOption(label="o" * 200, value="v" * 200, description="d" * 200)
+    select: discord.ui.Select[discord.ui.View] = discord.ui.Select(placeholder="p" * 300, options=[option])
     view.add_item(select)
     sent = limits.fit("c" * 2500, view=view, file=discord.File(io.BytesIO(b"x"), "a.png", description="i" * 2000))
     assert len(sent["content"]) == 2000 and sent["content"].endswith("…")
-    labels = [getattr(c, "item", c).label for c in view.children if hasattr(getattr(c, "item", c), "label")]
+    labels = [item.label or "" for c in view.children
+              if isinstance(item := getattr(c, "item", c), discord.ui.Button)]
     assert labels and all(len(label) <= 80 for label in labels)
     option = select.options[0]
     assert len(select.placeholder or "") <= 150 and max(len(option.label), len(option.value)) <= 100

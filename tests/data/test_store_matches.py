@@ -254,7 +254,7 @@ async def test_every_change_of_a_match_adds_to_its_revision(store: Store) -> Non
         await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, ADA, "a1")],
                            state={}, status="active", outcome=None, now=106.0)
     await unchanged()
-    assert seen == sorted(set(seen))  # never the same twice
+    assert seen == sorted(set(seen))  # type: ignore[type-var]  # never the same twice
 
 
 async def test_a_match_and_its_seats_in_one_read(store: Store) -> None:

@@ -8,6 +8,7 @@ import asyncio
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from data import Store
 from data.migrations import MIGRATIONS, sql_for
@@ -35,7 +36,7 @@ async def test_a_sqlite_database_at_version_7_gains_the_revision(tmp_path: Path)
     with sqlite3.connect(path) as conn:  # as the bot left it before migration 8
         for steps in MIGRATIONS[:7]:
             for step in steps:
-                conn.execute(sql_for(step, "sqlite"))
+                conn.execute(sql_for(step, "sqlite"))  # type: ignore[arg-type]
         conn.execute("INSERT INTO matches (id, game, channel_id, creator_id, status, players, version, created_at, "
                      "updated_at) VALUES (7, 'bodsoi', 1, 2, 'active', 2, 0, 1.0, 1.0)")
         conn.execute("PRAGMA user_version=7")
@@ -59,7 +60,7 @@ async def test_a_database_at_version_8_finds_its_running_computer_turns(tmp_path
     with sqlite3.connect(path) as conn:
         for steps in MIGRATIONS[:8]:
             for step in steps:
-                conn.execute(sql_for(step, "sqlite"))
+                conn.execute(sql_for(step, "sqlite"))  # type: ignore[arg-type]
         for match_id, status in ((1, "active"), (2, "active"), (3, "finished")):
             conn.execute("INSERT INTO matches (id, game, channel_id, creator_id, status, players, version, "
                          "created_at, updated_at, turn_started) VALUES (?, 'cintos', 1, 2, ?, 2, 0, 1.0, 1.0, 1.0)",
@@ -79,7 +80,8 @@ async def test_a_database_at_version_12_gains_the_facts_of_its_results(tmp_path:
     """Results stored before they carried facts: derived from each match's log, so an immediate resignation is a
     forfeit, a forfeit on time before anyone moved is nobody's result, a shared first place a draw."""
     path = tmp_path / "v12.sqlite3"
-    old = [  # id, status, outcome as stored then, log lines (seat, user, text)
+    old: list[tuple[int, str, dict[str, Any], list[tuple[int | None, int | None, str]]]] = [
+        # id, status, outcome as stored then, log lines (seat, user, text)
         (1, "finished", {"winners": [1], "scores": None, "reason": "Red resigned"}, [(0, 11, "resign")]),
         (2, "finished", {"winners": [0], "scores": [4, 1], "reason": "x"}, [(0, 11, "a"), (1, 22, "b"),
                                                                              (None, None, "roll"), (1, 22, "resign")]),
@@ -109,7 +111,9 @@ async def test_a_database_at_version_12_gains_the_facts_of_its_results(tmp_path:
             assert record is not None and record.outcome is not None
             assert {k: record.outcome[k] for k in outcome} == outcome  # what was stored stays as it was
             verdicts[match_id] = Result.of(record.outcome, 2, aborted=status == "aborted").verdicts()
-        assert stored_facts((await store.get_match(2)).outcome) == Facts((1, 1), (1,), ())  # type: ignore[union-attr]
+        second = await store.get_match(2)
+        assert second is not None and second.outcome is not None
+        assert stored_facts(second.outcome) == Facts((1, 1), (1,), ())
         assert verdicts == {
             1: (Verdict.FORFEIT_LOSS, Verdict.FORFEIT_WIN), 2: (Verdict.WIN, Verdict.LOSS),
             3: (Verdict.NOT_PLAYED,) * 2, 4: (Verdict.DRAW,) * 2, 5: (Verdict.DRAW,) * 2,

@@ -206,7 +206,7 @@ async def test_rating_updates_of_the_same_players_at_once_never_deadlock(two: tu
             ids.append(match.id)
         pairs.append(ids)
 
-    def toy(match, seats, current):  # type: ignore[no-untyped-def]
+    def toy(match, seats, current):
         return [RatingChangeRow(match.id, s.seat, s.user_id, s.seat, "win" if s.seat == 0 else "loss", 25.0, 8.0,
                                 0, 25.0 + (1 if s.seat == 0 else -1), 8.0) for s in seats]
 
@@ -231,7 +231,7 @@ async def test_rating_updates_at_once_lose_none(two: tuple[Store, Store]) -> Non
                            outcome={"winners": [0]}, now=2.0)
         ids.append(match.id)
 
-    def step(match, seats, current):  # type: ignore[no-untyped-def]
+    def step(match, seats, current):
         changes = []
         for s in seats:
             mu = current[s.user_id].mu if s.user_id in current else 25.0

@@ -101,7 +101,7 @@ async def test_sign_ups_start_and_events(store: Store) -> None:
     # Start writes the entrants only from the sign-ups and settings they were made from (a compare-and-set).
     assert not await store.start_tournament(tid, [(0, (ADA,), 1.5)], 19.0, signups=[ADA, BOB])
     assert not await store.start_tournament(tid, [(0, (ADA,), 1.5)], 19.0, signups=[ADA], settings={"bye": 2})
-    assert (await store.get_tournament(tid)).status == "signup" and await store.entrants(tid) == []
+    assert getattr(await store.get_tournament(tid), "status", None) == "signup" and await store.entrants(tid) == []
     assert not await store.update_tournament(tid, expected_settings={"bye": 2}, settings={"bye": 3})
     assert await store.update_tournament(tid, expected_status="signup", expected_settings={"bye": 1},
                                          settings={"bye": 1, "checkin": []})
@@ -136,7 +136,7 @@ async def test_rounds_tables_and_results(store: Store) -> None:
     assert not await store.add_round(tid, 1, [], 31.0)  # paired already
     assert await store.drop_entrant(tid, 3) == 1
     assert not await store.add_round(tid, 2, [((3, 1), None, True)], 31.0)  # 3 dropped after it was read
-    assert (await store.get_tournament(tid)).round == 1 and await store.tables(tid, 2) == []
+    assert getattr(await store.get_tournament(tid), "round", None) == 1 and await store.tables(tid, 2) == []
     record = await store.get_tournament(tid)
     assert record is not None and (record.round_started, record.round_notices) == (30.0, 0)
     assert await store.claim_round_notice(tid, 1, 1) and not await store.claim_round_notice(tid, 1, 1)  # once

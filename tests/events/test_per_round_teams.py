@@ -15,12 +15,12 @@ from tests.events.test_service_e2e import OPEN, Clock, close_stores, play_out, s
 PLAYERS = list(range(201, 209))
 
 
-def partnerships(event, round_no: int) -> set[frozenset[int]]:  # type: ignore[no-untyped-def]
+def partnerships(event, round_no: int) -> set[frozenset[int]]:
     return {frozenset(side) for t in event.round_tables(round_no) for side in event.table_sides(t)
             if len(t.entrants) > 1}
 
 
-async def check_results(event, matches: MatchService, round_no: int) -> None:  # type: ignore[no-untyped-def]
+async def check_results(event, matches: MatchService, round_no: int) -> None:
     """Every player's points are their team's result in that match (1 won, 0 lost)."""
     for table in event.round_tables(round_no):
         assert table.points is not None and table.match_id is not None
@@ -73,8 +73,9 @@ async def test_bodsoi_2v2_with_teams_drawn_each_round(tmp_path: Path) -> None:
     await play_out(matches, board1.match_id or 0, rng, "resign")
     event = await events.adjudicate(event.id, board2.match_id or 0, "first", 1, "ada", organiser=True)
     assert event.status == "finished"
-    winners = {(await matches.get(board1.match_id or 0)).user_at(s)
-               for s in (await matches.get(board1.match_id or 0)).record.outcome["winners"]}
+    first_board = await matches.get(board1.match_id or 0)
+    assert first_board.record.outcome is not None
+    winners = {first_board.user_at(s) for s in first_board.record.outcome["winners"]}
     assert event.round_tables(2)[0].points == tuple(1.0 if event.entrant(e).members[0] in winners else 0.0
                                                     for e in board1.entrants)
     adjudged = event.round_tables(2)[1]

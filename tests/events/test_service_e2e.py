@@ -72,7 +72,7 @@ async def test_swiss_of_three_rounds_with_a_drop_and_a_restart(tmp_path: Path) -
     store, matches, events = await services(path, clock, 1)
     paired: list[int] = []
 
-    async def on_round(event, round_no, started) -> None:  # type: ignore[no-untyped-def]
+    async def on_round(event, round_no, started) -> None:
         paired.append(round_no)
         assert all(turn.match.status == "active" for _, turn in started)
 
@@ -228,7 +228,7 @@ async def test_round_robin_and_two_results_at_once_pair_the_next_round_once(tmp_
     store, matches, events = await services(tmp_path / "r.sqlite3", clock, 5)
     rounds: list[int] = []
 
-    async def on_round(event, round_no, started) -> None:  # type: ignore[no-untyped-def]
+    async def on_round(event, round_no, started) -> None:
         rounds.append(round_no)
 
     events.on_round.append(on_round)
@@ -256,7 +256,7 @@ async def test_the_last_two_results_arriving_together_pair_the_next_round_once(t
     _store, matches, events = await services(tmp_path / "x.sqlite3", clock, 6)
     rounds: list[int] = []
 
-    async def on_round(event, round_no, started) -> None:  # type: ignore[no-untyped-def]
+    async def on_round(event, round_no, started) -> None:
         rounds.append(round_no)
 
     events.on_round.append(on_round)
@@ -303,7 +303,7 @@ async def test_a_round_paired_before_a_crash_gets_its_matches_at_the_start(tmp_p
     store, matches, events = await services(tmp_path / "p.sqlite3", clock, 10)
     started: list[int] = []
 
-    async def on_round(event, round_no, tables) -> None:  # type: ignore[no-untyped-def]
+    async def on_round(event, round_no, tables) -> None:
         started.extend(turn.match.id for _, turn in tables)
 
     events.on_round.append(on_round)

@@ -40,7 +40,7 @@ class SlowReads:
         self.most = 0
         original = store.load_match
 
-        async def slow(match_id: int):  # type: ignore[no-untyped-def]
+        async def slow(match_id: int):
             self.reads.append(match_id)
             self.running += 1
             self.most = max(self.most, self.running)

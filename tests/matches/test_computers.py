@@ -154,7 +154,7 @@ async def test_a_computer_chooses_sakamichis_colour(store: Store) -> None:
         last = (await store.log(match.id))[-1]
         choices = [e for e in await store.log(match.id) if e.text.startswith("choose colour")]
         assert choices and is_computer(choices[0].user_id)
-        assert match.state.phase == "play" and match.state.choice is None, last
+        assert match.state is not None and match.state.phase == "play" and match.state.choice is None, last
         return
     pytest.fail("no seed gave the human the privilege")
 
@@ -163,6 +163,7 @@ def towards_the_void(match: Match, texts: list[str]) -> str:
     """A Sanae human who knows where the Void is: attack it when possible, else close in on it."""
     game, state = match.game, match.state
     seat = match.seat_of(ADA)
+    assert seat is not None and state is not None
     if "ready" in texts:
         return "ready"
     if "layout random" in texts and state.phase == "setup":
@@ -191,8 +192,10 @@ async def test_a_computer_answers_zed_inel(store: Store) -> None:
             break
     zeds = [e for e in await store.log(match.id) if e.text.startswith("zed")]
     assert zeds, "the human never reached the computer's Void"
-    assert is_computer(zeds[0].user_id) and computer_name(zeds[0].user_id) == "Computer (normal)"
-    assert match.state.pending is None or match.state.pending.kind != "zed"
+    assert zeds[0].user_id is not None and is_computer(zeds[0].user_id)
+    assert computer_name(zeds[0].user_id) == "Computer (normal)"
+    state = match.state
+    assert state is not None and (state.pending is None or state.pending.kind != "zed")
 
 
 async def test_take_back_goes_on_as_a_new_match_without_the_last_move(store: Store) -> None:
@@ -209,7 +212,8 @@ async def test_take_back_goes_on_as_a_new_match_without_the_last_move(store: Sto
     new = await service.take_back(match.id, ADA)
     await service.computers_settled()
     assert new.id != match.id and match.status == "aborted"
-    assert match.result_words(await service.names(match)).reason.startswith("A move was taken back")
+    words = match.result_words(await service.names(match))
+    assert words is not None and words.reason.startswith("A move was taken back")
     assert [(e.seat, e.user_id, e.text) for e in await store.log(new.id)] == \
         [(e.seat, e.user_id, e.text) for e in old_log if e.n < last_mine]
     assert new.user_ids == match.user_ids and ADA in [new.user_at(s) for s in new.actors()]

@@ -20,9 +20,9 @@ async def test_every_command_and_its_refusals(tmp_path: Path) -> None:
         assert await console.run_line("new cintos 2 11 quiet-limit=20") == "ok match 1"
         assert await console.run_line("   ") is None and await console.run_line("# a comment") is None
         assert await console.run_line("show 1") == "ok cintos lobby seated 11"
-        assert (await console.run_line("start 1 11")).startswith("refused: The match needs 2 players")
+        assert str(await console.run_line("start 1 11")).startswith("refused: The match needs 2 players")
         assert await console.run_line("join 1 22") == "ok match 1 seated 1 of 2"
-        assert (await console.run_line("start 1 22")).startswith("refused: Only the player who opened")
+        assert str(await console.run_line("start 1 22")).startswith("refused: Only the player who opened")
         started = await console.run_line("start 1 11")
         assert started is not None and started.startswith("ok started 1 seats ")
         first, second = (int(w) for w in started.split(" seats ")[1].split())
@@ -33,12 +33,12 @@ async def test_every_command_and_its_refusals(tmp_path: Path) -> None:
         assert "a8-b8" in legal and len(legal) == 20
         assert await console.run_line(f"legal 1 {second}") == "ok"  # not their turn: nothing to list
         assert await console.run_line(f"act 1 {first} a8 right") == "ok 1 a8-b8"
-        assert (await console.run_line(f"act 1 {first} a7-a6")).startswith("refused: It is not your turn")
-        assert (await console.run_line(f"act 1 {second} zz")).startswith("refused: ")
+        assert str(await console.run_line(f"act 1 {first} a7-a6")).startswith("refused: It is not your turn")
+        assert str(await console.run_line(f"act 1 {second} zz")).startswith("refused: ")
         assert await console.run_line("act 1 x h1-g1") == "refused: user must be a number, not 'x'"
         assert await console.run_line("act 1") == "refused: usage: act <match> <user> <text...>"
         assert await console.run_line("new cintos 2 11 majority") == "refused: options are name=value, not 'majority'"
-        assert (await console.run_line("fly 1")).startswith("refused: unknown command 'fly'")
+        assert str(await console.run_line("fly 1")).startswith("refused: unknown command 'fly'")
         assert [e.text for e in await store.log(1)] == ["a8-b8"]
     finally:
         await store.close()

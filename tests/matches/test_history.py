@@ -63,6 +63,7 @@ async def test_secret_draws_read_only_by_their_owner_until_the_end(service: Matc
             assert line.user_id == entry.user_id and line.created_at == entry.created_at
 
     player = next(line for line in await history(service, match.id, None) if line.kind == "player")
+    assert player.seat is not None
     assert player.seat_name == match.seat_name(player.seat) and player.user_id == match.user_at(player.seat)
 
     loser = match.user_at(match.actors()[0])
@@ -144,7 +145,8 @@ async def test_export_replays_with_the_rules_alone(service: MatchService) -> Non
     assert outcome is not None
     assert {k: again["outcome"][k] for k in ("winners", "scores", "reason")} == outcome.to_json()
     assert again["outcome"]["moves"] == [sum(1 for e in again["log"] if e["seat"] == s) for s in range(2)]
-    assert again["result"] == match.result_words(await service.names(match)).sentence()  # the embed's words
+    words = match.result_words(await service.names(match))
+    assert words is not None and again["result"] == words.sentence()  # the embed's words
     state = replay_record(again)
     assert match.game.position(state) == match.game.position(match.state) == again["final_position"]
 

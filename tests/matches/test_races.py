@@ -138,7 +138,7 @@ async def test_same_key_twice_is_applied_once(path: Path) -> None:
     with pytest.raises(Refusal, match="Already played"):
         await service.act(match.id, ADA, swap, key="interaction-77")  # the retry: the swap would undo itself
     assert match.record.version == version and match.state.cells == swapped
-    assert (await service.store.keyed(match.id, "interaction-77")).n == first.events[0].n
+    assert getattr(await service.store.keyed(match.id, "interaction-77"), "n", None) == first.events[0].n
     await service.act(match.id, ADA, swap, key="interaction-78")  # a new click is a new request
     assert match.state.cells == laid
     with pytest.raises(Refusal, match="Already played"):  # resign with a used key changes nothing either

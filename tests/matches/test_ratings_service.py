@@ -234,7 +234,9 @@ async def test_rebuild_gives_exactly_the_live_numbers(store: Store) -> None:
     assert await ratings_table(store) == live
     # The check has teeth: a tampered stored result makes the rebuild differ from the recorded changes.
     async with store._conn.execute("SELECT match_id FROM rated_matches ORDER BY seq LIMIT 1") as cur:
-        first = (await cur.fetchone())[0]
+        row = await cur.fetchone()
+        assert row is not None
+        first = row[0]
     async with store._conn.execute("UPDATE matches SET outcome = json_set(outcome, '$.winners', json('[]')) "
                                    "WHERE id = ?", (first,)):
         pass

@@ -76,15 +76,15 @@ async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
         while len(acks) < KILL_AFTER:
             line = await answer()
             assert line.startswith("ok "), line
-            n, text = line[3:].split(" | ")[0].split(" ", 1)
-            acks.append((int(n), text))
+            number, text = line[3:].split(" | ")[0].split(" ", 1)
+            acks.append((int(number), text))
         proc.kill()  # SIGKILL: no clean shutdown, no chance to finish a transaction
         await proc.wait()
         # Answers already written before the kill are acknowledgments too.
         for line in (await proc.stdout.read()).decode().splitlines():
             if line.startswith("ok "):
-                n, text = line[3:].split(" | ")[0].split(" ", 1)
-                acks.append((int(n), text))
+                number, text = line[3:].split(" | ")[0].split(" ", 1)
+                acks.append((int(number), text))
     finally:
         if proc.returncode is None:
             proc.kill()

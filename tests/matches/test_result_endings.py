@@ -61,7 +61,7 @@ async def test_agreed_draw_and_aborts_read_as_sentences(setup) -> None:
     await service.offer_draw(match.id, ADA)
     await service.answer_draw(match.id, BOB, accept=True)
     found = await reloaded(service, match.id)
-    assert found.result_words(NAMES).sentence() == "Drawn: The players agreed to a draw."  # type: ignore[union-attr]
+    assert found.result_words(NAMES).sentence() == "Drawn: The players agreed to a draw."
     assert found.view(None)["match_outcome"]["reason"] == "draw agreed"  # the board image words it alike
 
     record = await export_record(service, match.id)

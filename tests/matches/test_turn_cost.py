@@ -26,7 +26,7 @@ def count_log_rows(store: Store) -> list[int]:
     rows = [0]
     original = store.log
 
-    async def counted(match_id: int, **kwargs):  # type: ignore[no-untyped-def]
+    async def counted(match_id: int, **kwargs):
         entries = await original(match_id, **kwargs)
         rows[0] += len(entries)
         return entries
@@ -80,7 +80,7 @@ async def test_the_scheduler_reads_a_due_match_once(tmp_path: Path) -> None:
         reads = [0]
         original = store.load_match
 
-        async def counted(match_id: int):  # type: ignore[no-untyped-def]
+        async def counted(match_id: int):
             reads[0] += 1
             return await original(match_id)
 

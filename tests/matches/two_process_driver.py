@@ -139,7 +139,7 @@ async def scheduler(args: argparse.Namespace) -> None:
     store = await Store.open(args.target)
     service = MatchService(store)
     bot = SimpleNamespace(service=service, tables=Tables(service), events=None)
-    loop = Scheduler(bot)  # type: ignore[arg-type]
+    loop = Scheduler(bot)
     loop.start()
     try:
         end = time.monotonic() + args.until

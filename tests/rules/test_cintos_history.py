@@ -58,7 +58,8 @@ def test_the_hash_kept_by_xors_is_the_hash_of_the_position() -> None:
 def test_an_old_snapshot_loads_and_its_history_still_counts() -> None:
     old = GAME.from_json(OLD_SNAPSHOT)
     moves = ("a8-b8", "h1-g1", "b8-a8", "g1-h1")
-    assert old == play(GAME.setup(2), *moves) and len(old.history) == 5 and old.history.count(old.history.last) == 2
+    assert old == play(GAME.setup(2), *moves) and len(old.history) == 5 and old.history.last is not None
+    assert old.history.count(old.history.last) == 2
     assert GAME.to_json(old)["history"] == GAME.to_json(play(GAME.setup(2), *moves))["history"]
     assert all(len(entry) == 16 for entry in GAME.to_json(old)["history"])
     drawn = play(old, *moves)  # the start position (twice in the old history) a third time

@@ -279,7 +279,7 @@ def test_example_6_zed_inel() -> None:
         f"{HEAD} ; phase play ; setup red=ready blue=ready ; first blue ; turn red ; pending - ; quiet 0 ; "
         "captured red=- blue=N ; stones R1.06=rC*z R2.08=rV* R3.00=rC B4.05=bN ; result -")
     captured = act(state, "zed no")
-    assert GAME.outcome(captured) is not None and GAME.outcome(captured).winners == {1}
+    assert getattr(GAME.outcome(captured), "winners", None) == {1}
     assert captured.result == (1, "void_captured")
 
 

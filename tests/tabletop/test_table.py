@@ -51,6 +51,7 @@ async def test_a_match_against_a_computer_through_a_pipe(tmp_path: Path) -> None
         shown = await until_prompt(proc.stdout)
         transcript += shown
         moves += 1
+    assert proc.stderr is not None
     assert await asyncio.wait_for(proc.wait(), ANSWER_TIMEOUT) == 0, (await proc.stderr.read()).decode()
     assert "Game over." in transcript and "Computer (easy) (" in transcript
     assert all(len(line) <= 40 for line in transcript.splitlines() if line.startswith(("a ", "b ", "c ", "d ")))
@@ -85,7 +86,7 @@ class Keyboard(io.StringIO):
         own = [set(plain(render.text_board(match.view(s), names, match.id)).splitlines()) for s in range(2)]
         return {line for lines in own for line in lines - public if line.strip()}
 
-    def readline(self, size: int | None = -1) -> str:  # called in a worker thread while the table waits
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # read in a worker thread while the table waits
         shown = self.screen.getvalue()
         if shown.rstrip().endswith("press Enter when they are here>"):
             self.handovers.append((shown[self.seen_at:], self.secrets()))

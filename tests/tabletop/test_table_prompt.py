@@ -24,7 +24,7 @@ class Script(io.StringIO):
         super().__init__()
         self.lines = lines
 
-    def readline(self, size: int | None = -1) -> str:
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]  # typeshed: StringIO's bases differ
         if not self.lines:
             return "quit\n"
         line = self.lines.pop(0)

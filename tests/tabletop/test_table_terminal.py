@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ TMUX = [*TMUX, "-L", f"tabletop-test-{uuid.uuid4().hex[:12]}"]
 
 
 @pytest.fixture
-def tmux() -> str:
+def tmux() -> Iterator[str]:
     if shutil.which("tmux") is None:
         pytest.fail("tmux is needed for the terminal tests: apt-get install tmux", pytrace=False)
     name = f"tabletop-{uuid.uuid4().hex[:8]}"

@@ -13,7 +13,7 @@ from tournaments import Game, Settings, double, finished, pair_round, rounds_for
 DOUBLE = Settings("double-elimination")
 
 
-def play(settings: Settings, entrants: list, winner, last: int = 60) -> list[Game]:  # type: ignore[no-untyped-def]
+def play(settings: Settings, entrants: list, winner, last: int = 60) -> list[Game]:
     """Pair and play rounds until the bracket is decided; ``winner(game)`` names each game's winner (None: draw)."""
     games: list[Game] = []
     for r in range(1, last):

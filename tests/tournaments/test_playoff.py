@@ -11,7 +11,7 @@ from tests.tournaments.helpers import field
 from tournaments import Game, Settings, finished, pair_round, rounds_for, standings
 
 
-def play_stage(settings: Settings, entrants: list, rounds: int, rng: random.Random) -> list[Game]:  # type: ignore[no-untyped-def]
+def play_stage(settings: Settings, entrants: list, rounds: int, rng: random.Random) -> list[Game]:
     games: list[Game] = []
     for r in range(1, rounds + 1):
         for g in pair_round(settings, entrants, games, r):
