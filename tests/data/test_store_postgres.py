@@ -96,7 +96,9 @@ class Proxy:
         self._writers: list[asyncio.StreamWriter] = []
         self.silent = False  # True: bytes are swallowed, connections stay open (a network that went quiet)
         self.lose_answer = False  # True: the server's next answer is lost, and its connection cut (once)
-        self.lose_answer_to: bytes | None = None  # the answer to the first request holding these bytes (once)
+        # the answer to the first request holding these bytes (once), on that request's own connection only: the
+        # pool may be connecting another at the same time, and losing that one's answer instead proves nothing
+        self.lose_answer_to: bytes | None = None
 
     async def open(self) -> None:
         self._server = await asyncio.start_server(self._relay, "127.0.0.1", self.listen_port)
@@ -104,14 +106,16 @@ class Proxy:
     async def _relay(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         up_reader, up_writer = await asyncio.open_connection(self.host, self.port)
         self._writers += [writer, up_writer]
+        doomed = False  # this connection's next answer is lost
 
         async def pump(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
+            nonlocal doomed
             with contextlib.suppress(OSError, asyncio.CancelledError):
                 while data := await source.read(65536):
                     if self.lose_answer_to is not None and sink is up_writer and self.lose_answer_to in data:
-                        self.lose_answer_to, self.lose_answer = None, True
-                    if self.lose_answer and sink is writer:  # the server did the work; the answer never arrives
-                        self.lose_answer = False
+                        self.lose_answer_to, doomed = None, True
+                    if (doomed or self.lose_answer) and sink is writer:  # the server did the work; no answer comes
+                        self.lose_answer = doomed = False
                         writer.transport.abort()
                         break
                     if not self.silent:
@@ -332,13 +336,13 @@ async def test_a_lost_answer_to_a_commit_is_commit_unknown(postgres_url: str) ->
         # prepared: the next one goes in one message
         await store.append(warm.id, expected_version=0, expected_status="lobby", entries=[(0, 3, "a1")], state={},
                            status="active", outcome=None, now=2.0, key="warm")
-        proxy.lose_answer = True
+        proxy.lose_answer_to = b"press-1"
         with pytest.raises(StoreUnavailable) as unknown:  # one statement: the move and its line, committed
             await store.append(match.id, expected_version=0, expected_status="lobby", entries=[(0, 3, "a1")],
                                state={}, status="active", outcome=None, now=2.0, key="press-1")
         assert isinstance(unknown.value, CommitUnknown) and "may have been saved" in unknown.value.problem
         await store.revision(match.id)  # a new connection
-        proxy.lose_answer = True
+        proxy.lose_answer_to = b"BEGIN"
         with pytest.raises(StoreUnavailable) as lost:  # a start (seats too) is a transaction: lost at its BEGIN
             await store.append(match.id, expected_version=1, expected_status="active", entries=[(1, 4, "b1")],
                                state={}, status="active", outcome=None, now=3.0, seats=[3, 4])
