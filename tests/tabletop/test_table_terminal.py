@@ -17,13 +17,13 @@ import pytest
 from tabletop.table import CLEAR
 
 ROOT = Path(__file__).resolve().parents[2]
-# A tmux server of this test run's own: on the default socket, another run's last session ending takes the shared
-# server down under a starting session ("server exited unexpectedly").
-TMUX = ["tmux", "-L", f"tabletop-test-{uuid.uuid4().hex[:12]}"]
 OLD_CLEAR = "\033[3J\033[2J\033[H"  # the order the table used before: history first, then the screen
-# A tmux server of this test run's own: on the default socket, another run's last session ending takes the shared
-# server down under a starting session ("server exited unexpectedly").
-TMUX = [*TMUX, "-L", f"tabletop-test-{uuid.uuid4().hex[:12]}"]
+
+
+def on(session: str) -> list[str]:
+    """tmux on a server of the session's own: a shared server exits when its last session ends, under a session
+    another test (or another run) is starting on it ("server exited unexpectedly")."""
+    return ["tmux", "-L", session]
 
 
 @pytest.fixture
@@ -32,18 +32,18 @@ def tmux() -> Iterator[str]:
         pytest.fail("tmux is needed for the terminal tests: apt-get install tmux", pytrace=False)
     name = f"tabletop-{uuid.uuid4().hex[:8]}"
     yield name
-    subprocess.run([*TMUX, "kill-session", "-t", name], capture_output=True, check=False)
+    subprocess.run([*on(name), "kill-server"], capture_output=True, check=False)
 
 
 def start(session: str, command: str) -> None:
-    done = subprocess.run([*TMUX, "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
+    done = subprocess.run([*on(session), "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
                           cwd=ROOT, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
 
 
 def everything(session: str) -> str:
     """The pane with its whole scrollback, as a player scrolling up would see it."""
-    return subprocess.run([*TMUX, "capture-pane", "-p", "-J", "-S", "-", "-t", session], capture_output=True,
+    return subprocess.run([*on(session), "capture-pane", "-p", "-J", "-S", "-", "-t", session], capture_output=True,
                           text=True, check=True).stdout
 
 
@@ -81,13 +81,13 @@ def test_ctrl_c_at_the_prompt_stops_at_once_without_a_traceback(tmux: str, tmp_p
                 "echo TABLE-EXITED $?; sleep 30")
     wait_for(tmux, r"You \(\w+\)> \s*$")
     # play one move, so the computer's worker process exists when Ctrl-C reaches the whole process group
-    subprocess.run([*TMUX, "send-keys", "-t", tmux, "? all", "Enter"], check=True)
+    subprocess.run([*on(tmux), "send-keys", "-t", tmux, "? all", "Enter"], check=True)
     listing = wait_for(tmux, r"Legal moves \(\d+\):[\s\S]*You \(\w+\)> \s*$")
     move = re.findall(r"^  (\S+)$", listing.split("Legal moves")[-1], re.M)[0]
-    subprocess.run([*TMUX, "send-keys", "-t", tmux, move, "Enter"], check=True)
+    subprocess.run([*on(tmux), "send-keys", "-t", tmux, move, "Enter"], check=True)
     wait_for(tmux, r"Computer \(easy\) \(\w+\): [\s\S]*You \(\w+\)> \s*$")
     sent = time.monotonic()
-    subprocess.run([*TMUX, "send-keys", "-t", tmux, "C-c"], check=True)
+    subprocess.run([*on(tmux), "send-keys", "-t", tmux, "C-c"], check=True)
     shown = wait_for(tmux, r"TABLE-EXITED \d+", timeout=10)
     assert time.monotonic() - sent < 5
     assert "TABLE-EXITED 130" in shown, shown
