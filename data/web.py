@@ -56,14 +56,15 @@ class WebStore:
         return None if row is None else int(row[0])
 
     # ---- reads for the pages --------------------------------------------------------------------------------
-    async def guild_matches(self, guild_id: int, statuses: Sequence[str], limit: int) -> list[MatchRecord]:
-        """The server's matches in those states, most recently changed first."""
+    async def guild_matches(self, guild_id: int, statuses: Sequence[str], limit: int,
+                            offset: int = 0) -> list[MatchRecord]:
+        """The server's matches in those states, most recently changed first (from the `offset`-th: pages)."""
         if not statuses:
             return []
         marks = ",".join("?" * len(statuses))
         rows = await self._db.fetchall(
             f"SELECT {self._match_columns} FROM matches WHERE guild_id = ? AND status IN ({marks}) "
-            "ORDER BY updated_at DESC, id DESC LIMIT ?", (guild_id, *statuses, limit))
+            "ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?", (guild_id, *statuses, limit, offset))
         return [self._to_match(row) for row in rows]
 
     async def user_matches_in(self, user_id: int, guild_id: int, limit: int) -> list[MatchRecord]:

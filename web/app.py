@@ -114,10 +114,18 @@ def number(request: web.Request, name: str) -> int:
 
 
 # ---- pages ----------------------------------------------------------------------------------------------------
+def page_number(request: web.Request) -> int:
+    """The `?page=` of a paged list: a whole number from 1 (absent: 1); anything else is a 404."""
+    text = request.query.get("page", "1")
+    if not (text.isdecimal() and len(text) < 6 and int(text) >= 1):
+        raise web.HTTPNotFound()
+    return int(text)
+
+
 async def index(request: web.Request) -> web.Response:
     token, guild = await guild_of(request)
-    values = await request.app[COMPANION].index_page(token, guild)
-    return page("index.html", title="Tabletop", **values)
+    values = await request.app[COMPANION].index_page(token, guild, page_number(request))
+    return page("index.html", title="Tabletop", base=request.path, **values)
 
 
 async def match_page(request: web.Request) -> web.Response:
@@ -225,10 +233,8 @@ async def event_page(request: web.Request) -> web.Response:
 
 async def leaderboard(request: web.Request) -> web.Response:
     token, guild = await guild_of(request)
-    text = request.query.get("page", "1")
-    if not (text.isdecimal() and len(text) < 6 and int(text) >= 1):
-        raise web.HTTPNotFound()
-    values = await request.app[COMPANION].leaderboard_page(token, guild, request.match_info["game"], int(text))
+    values = await request.app[COMPANION].leaderboard_page(token, guild, request.match_info["game"],
+                                                           page_number(request))
     return page("leaderboard.html", home=index_path(token), base=request.path, **values)
 
 

@@ -322,9 +322,15 @@ class Companion:
                                "place": place.words})
         return {"name": name, "ratings": ratings, "matches": matches, "events": events}
 
-    async def index_page(self, token: str, guild_id: int) -> dict[str, Any]:
+    async def index_page(self, token: str, guild_id: int, page: int = 1) -> dict[str, Any]:
+        """Running matches and events, and the finished matches a page at a time (newest first)."""
         running = await self.matches.store.guild_matches(guild_id, ("active",), RUNNING_MATCHES)
-        finished = await self.matches.store.guild_matches(guild_id, ("finished",), RECENT_MATCHES)
+        # one more than a page: whether an older page exists, without counting them all
+        finished = await self.matches.store.guild_matches(guild_id, ("finished",), RECENT_MATCHES + 1,
+                                                          offset=(page - 1) * RECENT_MATCHES)
+        if page > 1 and not finished:
+            raise Refusal("no such page")
+        older = len(finished) > RECENT_MATCHES
         events = []
         if self.events is not None:
             for event in await self.events.listing(guild_id):
@@ -332,7 +338,8 @@ class Companion:
                                "status": EVENT_STATUS.get(event.status, event.status), "active": event.status
                                in ("signup", "running", "paused")})
         return {"running": [await self.match_summary(token, r.id) for r in running],
-                "finished": [await self.match_summary(token, r.id) for r in finished],
+                "finished": [await self.match_summary(token, r.id) for r in finished[:RECENT_MATCHES]],
+                "page": page, "older": older,
                 "events": sorted(events, key=lambda e: (not e["active"], -e["id"])),
                 "games": [(g.title, leaderboard_path(token, name)) for name, g in sorted(self.matches.games.items())],
                 "home": index_path(token)}

@@ -15,6 +15,7 @@ from matches.history import verify_match
 from matches.sharing import player_code, player_of
 from matches.verify import verify_record
 from tests.web.helpers import EVIL, GUILD, OTHER_GUILD, USERS, Site, play, started
+from web import pages
 from web.app import HEADERS
 
 ADA, BOB, CY, DI = USERS
@@ -162,6 +163,31 @@ async def test_leaderboard_profile_and_index_read_the_services(site: Site) -> No
     assert (await site.get(site.path("p/" + player_code(site.token, stranger))))[0] == 404
     index = text((await site.get(site.path()))[2])
     assert f"/m/{running.id}" in index and "Sinoda leaderboard" not in index and "Sinoda</a>" in index
+
+
+
+async def test_the_index_pages_through_older_finished_matches(site: Site, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pages, "RECENT_MATCHES", 2)
+    finished = []
+    for loser in (BOB, CY, DI, BOB, CY):  # five finished matches: pages of 2, 2 and 1, newest first
+        match = await started(site.matches, "sinoda", [ADA, loser])
+        await site.matches.resign(match.id, loser)
+        finished.append(match.id)
+    running = await started(site.matches, "sinoda", [CY, DI])
+
+    def listed(html: str) -> list[int]:
+        section = html.split('id="finished-h"')[1]
+        return [int(n) for n in re.findall(r'/m/(\d+)">', section)]
+
+    shown = []
+    for number in (1, 2, 3):
+        html = text((await site.get(site.path() + ("" if number == 1 else f"?page={number}")))[2])
+        assert f"/m/{running.id}" in html  # the running matches on every page
+        shown.append(listed(html))
+        assert ('rel="next"' in html) == (number < 3) and ('rel="prev"' in html) == (number > 1)
+    assert shown == [finished[::-1][:2], finished[::-1][2:4], finished[::-1][4:]]
+    for wrong in ("?page=4", "?page=0", "?page=-1", "?page=x", "?page=%3Cb%3E"):
+        assert (await site.get(site.path() + wrong))[0] == 404, wrong
 
 
 async def test_a_move_reaches_a_watching_page_by_sse(site: Site) -> None:
