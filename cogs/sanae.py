@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -15,7 +14,8 @@ from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
 from cogs.ui import defer_private, guarded, reply, require_posting, typed
 from matches import Match, Refusal, Turn
-from rules.sanae.pieces import NAMES, PRESETS
+from rules.sanae.pieces import PRESETS
+from rules.sanae.suggest import suggest_moves
 
 log = logging.getLogger(__name__)
 
@@ -238,10 +238,9 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         except Refusal:
             return []
         seat = found.seat_of(interaction.user.id)
-        texts = [t for t in await self.service.legal_texts(found.id, interaction.user.id) if "-" in t]
-        if seat is None or not texts or found.state is None:
+        if seat is None or seat not in found.actors() or found.state is None:
             return []
-        return limits.choices((name, text) for text, name in move_suggestions(found.view(seat), texts, current))
+        return limits.choices(suggest_moves(found.state, seat, current))
 
     setup.autocomplete("match")(GameCog.match_autocomplete)
     move.autocomplete("match")(GameCog.match_autocomplete)
@@ -250,31 +249,6 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
 PRESET_HINTS = {"random": "the server shuffles your stones", "classic": "Footmen in front, Void deep",
                 "wall": "20 Footmen facing the Contended Ground", "keep": "the Void ringed by officers",
                 "ready": "confirm your layout"}
-
-
-def move_suggestions(view: dict[str, Any], texts: Sequence[str], current: str) -> list[tuple[str, str]]:
-    """(move, label) pairs for the caller's own stones, filtered by what they typed: attacks first.
-
-    Labels name the caller's own stone (they are shown to the caller only) and the target as they see it.
-    """
-    typed = "".join(current.split()).lower().replace("x", "-")
-    stones = {c["label"]: c["stone"] for c in view["cells"]}
-    ranked = []
-    for text in texts:
-        flat = text.lower()
-        if typed and typed not in flat and typed not in flat.replace(".", ""):
-            continue
-        source, target = text.split("-")
-        mine, aim = stones.get(source), stones.get(target)
-        name = NAMES.get((mine or {}).get("letter") or "", "stone")
-        if aim:
-            enemy = NAMES.get(aim["letter"] or "", "hidden stone")
-            label = f"{text} · {name} attacks {'the ' + enemy if aim['letter'] else 'a hidden stone'}"
-        else:
-            label = f"{text} · {name}"
-        ranked.append((not flat.startswith(typed), aim is None, text, label))
-    ranked.sort()
-    return [(text, label) for *_, text, label in ranked]
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -2,27 +2,20 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits, markup
-from cogs.base import MAX_CHOICES, GameCog, Tabletop
+from cogs.base import GameCog, Tabletop
 from cogs.ui import guarded, typed
 from matches import Match, Refusal
 from render.sinoda import seat_flowers
+from rules.sinoda import SinodaState
+from rules.sinoda.suggest import squeeze, suggest_directions, suggest_moves, suggest_pieces
 
-_MOVE = re.compile(r"^([a-f]\d+)-([a-f]\d+)$")
-_CHANGE = re.compile(r"^([a-f]\d+)([+-])$")
 _UP = {"+", "+1", "up", "u", "plus", "raise", "increase"}
 _DOWN = {"-", "-1", "down", "d", "minus", "lower", "decrease"}
-
-
-def squeeze(text: str) -> str:
-    return "".join(text.split()).lower()
 
 
 def change_text(piece: str, direction: str | None) -> str:
@@ -97,104 +90,38 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         await self.play(interaction, text, match)
 
     # ---- autocomplete ---------------------------------------------------------------------------------------------
-    async def _legal(self, interaction: discord.Interaction) -> tuple[Match, list[str]] | None:
+    async def _turn(self, interaction: discord.Interaction) -> tuple[SinodaState, int] | None:
+        """The state and the caller's seat when it is their turn in the match the command is about."""
         try:
             match = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
         except Refusal:
             return None
-        return match, await self.service.legal_texts(match.id, interaction.user.id)
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or seat not in match.actors() or match.state is None:
+            return None
+        return match.state, seat
 
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        match, texts = found
-        pieces: dict[str, dict[str, Any]] = match.view(None).get("pieces") or {}
-        seat_names = match.view(None).get("seat_names") or []
-        return limits.choices(move_suggestions(texts, pieces, seat_names, current))
+        found = await self._turn(interaction)
+        return limits.choices(suggest_moves(*found, current)) if found else []
 
     @change.autocomplete("piece")
     async def piece_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        match, texts = found
-        pieces = match.view(None).get("pieces") or {}
-        return limits.choices(piece_suggestions(texts, pieces, current))
+        found = await self._turn(interaction)
+        return limits.choices(suggest_pieces(*found, current)) if found else []
 
     @change.autocomplete("direction")
     async def direction_autocomplete(self, interaction: discord.Interaction,
                                      current: str) -> list[app_commands.Choice[str]]:
-        found = await self._legal(interaction)
-        if found is None:
-            return []
-        match, texts = found
-        cell = squeeze(str(getattr(interaction.namespace, "piece", "") or "")).rstrip("+-")
-        pieces = match.view(None).get("pieces") or {}
-        return limits.choices(direction_suggestions(texts, pieces, cell, current))
+        found = await self._turn(interaction)
+        piece = str(getattr(interaction.namespace, "piece", "") or "")
+        return limits.choices(suggest_directions(*found, piece, current)) if found else []
 
     move.autocomplete("match")(GameCog.match_autocomplete)
     change.autocomplete("match")(GameCog.match_autocomplete)
-
-
-# ---- suggestions (pure, so tests can check the ranking directly) ------------------------------------------------
-def move_suggestions(texts: list[str], pieces: dict[str, dict[str, Any]], seat_names: list[str],
-                     current: str) -> list[tuple[str, str]]:
-    """(label, value) for the legal moves matching what was typed: prefix matches first, then captures by value."""
-    typed = squeeze(current).replace("x", "-")
-    ranked = []
-    for order, text in enumerate(texts):
-        found = _MOVE.match(text)
-        if not found or typed not in text:
-            continue
-        origin, target = found.groups()
-        value = (pieces.get(origin) or {}).get("value", 0)
-        taken = pieces.get(target)
-        if taken is not None:
-            owner = seat_names[taken["seat"]] if taken["seat"] < len(seat_names) else "enemy"
-            label = f"{text} · captures {owner}'s {taken['value']}"
-        else:
-            label = f"{text} · {value} step{'' if value == 1 else 's'}"
-        gain = taken["value"] if taken is not None else 0
-        ranked.append(((not text.startswith(typed), -gain, order), label, text))
-    ranked.sort(key=lambda item: item[0])
-    return [(label, text) for _, label, text in ranked[:MAX_CHOICES]]
-
-
-def piece_suggestions(texts: list[str], pieces: dict[str, dict[str, Any]], current: str) -> list[tuple[str, str]]:
-    """(label, cell) for the caller's pieces that can change: 'c4 · now 2 → 3 or 1'."""
-    typed = squeeze(current).rstrip("+-")
-    ways: dict[str, list[str]] = {}
-    for text in texts:
-        found = _CHANGE.match(text)
-        if found:
-            ways.setdefault(found.group(1), []).append(found.group(2))
-    out = []
-    for cell, signs in ways.items():
-        if typed not in cell:
-            continue
-        value = (pieces.get(cell) or {}).get("value", 0)
-        targets = " or ".join(str(value + (1 if s == "+" else -1)) for s in signs)
-        out.append(((not cell.startswith(typed),), f"{cell} · now {value} → {targets}", cell))
-    out.sort(key=lambda item: item[0])
-    return [(label, cell) for _, label, cell in out[:MAX_CHOICES]]
-
-
-def direction_suggestions(texts: list[str], pieces: dict[str, dict[str, Any]], cell: str,
-                          current: str) -> list[tuple[str, str]]:
-    """'+' and/or '-' as they are legal for `cell` (both when no piece is chosen yet)."""
-    value = (pieces.get(cell) or {}).get("value")
-    out = []
-    for sign, word in (("+", "up"), ("-", "down")):
-        if cell and f"{cell}{sign}" not in texts:
-            continue
-        label = f"{sign} (one {word})" + (f": {cell} becomes {value + (1 if sign == '+' else -1)}" if value else "")
-        if squeeze(current) in ("", sign, word[: len(squeeze(current))]):
-            out.append((label, sign))
-    return out
 
 
 async def setup(bot: commands.Bot) -> None:
