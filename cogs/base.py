@@ -200,10 +200,6 @@ class GameCog(commands.GroupCog):
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise Refusal(f"Matches are played in a server channel, where the others can join: use "
                               f"/{self.game_name} new there. Here you can use /games, /history, /profile and /help.")
-            settings = await self.service.guild_settings(interaction.guild_id)
-            if self.game_name in settings.disabled_games:
-                raise Refusal(f"{self.game.title} is switched off on this server (an admin can turn it on with "
-                              "/settings game).")
             parsed = self.parse_options(typed(options or "", "an option list"))
             invited = [u.id for u in (invite1, invite2, invite3, invite4, invite5) if u is not None and not u.bot]
             count = players if players is not None else self.game.player_counts[0]
@@ -211,6 +207,13 @@ class GameCog(commands.GroupCog):
             if robots > count - 1 - len(invited):
                 raise Refusal(f"A {count}-player match has {count - 1 - len(invited)} seat(s) left besides yours"
                               f"{' and the invited players' if invited else ''}: not room for {robots} computers.")
+            # Answered (privately) before the server's settings are read; the lobby is a message of its own in the
+            # match's channel, so a refusal from here on still reaches only the creator.
+            await defer_private(interaction)
+            settings = await self.service.guild_settings(interaction.guild_id)
+            if self.game_name in settings.disabled_games:
+                raise Refusal(f"{self.game.title} is switched off on this server (an admin can turn it on with "
+                              "/settings game).")
             home = settings.channel_id or interaction.channel_id
             channel = await self.tables.channel(home)
             require_posting(channel)  # before the match exists: a lobby nobody can play is worse than a refusal
@@ -225,20 +228,14 @@ class GameCog(commands.GroupCog):
             pings = " ".join(f"<@{u}>" for u in invited)
             lobby = {"content": f"{pings} you are invited to a {self.game.title} match." if pings else None,
                      "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}
-            if home == interaction.channel_id and not settings.use_threads:
-                await limits.respond(interaction, **lobby)
-                sent = await interaction.original_response()
-                await self.service.set_message(match.id, sent.channel.id, sent.id)
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-                message = await limits.send(channel, **lobby)
-                where, note = message.channel.id, ""
-                if settings.use_threads:
-                    thread, note = await self.open_thread(channel, message, match)
-                    if thread is not None:
-                        where = thread.id  # the board messages go into the match's own thread
-                await self.service.set_message(match.id, where, message.id)
-                await reply(interaction, f"Lobby #{match.id} is open: {message.jump_url}{note}")
+            message = await limits.send(channel, **lobby)
+            where, note = message.channel.id, ""
+            if settings.use_threads:
+                thread, note = await self.open_thread(channel, message, match)
+                if thread is not None:
+                    where = thread.id  # the board messages go into the match's own thread
+            await self.service.set_message(match.id, where, message.id)
+            await reply(interaction, f"Lobby #{match.id} is open: {message.jump_url}{note}")
             self.bot.scheduler.poke()
         await guarded(interaction, work)
 

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, jump_url, reply, who
+from cogs.ui import EMBED_COLOUR, defer_private, guarded, jump_url, reply, who
 
 
 class General(commands.Cog):
@@ -17,6 +17,7 @@ class General(commands.Cog):
     @app_commands.command(name="games", description="Your open matches in every game, with links")
     async def games(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before the read
             service = self.bot.service
             matches = await service.matches_for(interaction.user.id)
             if not matches:

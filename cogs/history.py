@@ -20,7 +20,7 @@ import render
 from cogs import limits, markup
 from cogs.base import MAX_CHOICES, Tabletop
 from cogs.tables import seat_mentions
-from cogs.ui import EMBED_COLOUR, guarded, reply, who
+from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply, who
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
@@ -75,9 +75,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:his
         async def work() -> None:
             if cog is None:
                 raise Refusal("Match histories are not available right now.")
+            await interaction.response.defer()  # before the reads; the page is then edited in place
             found = await cog.service.get_visible(self.match_id, interaction.user.id, interaction.guild_id)
             embed, view = await cog.page(found, interaction.user.id, self.page)
-            await limits.edit_response(interaction, embed=embed, view=view)
+            await limits.edit_original(interaction, embed=embed, view=view)
         await guarded(interaction, work, self.match_id)
 
 
@@ -178,11 +179,11 @@ class History(commands.Cog):
     async def history_command(self, interaction: discord.Interaction, match: int | None = None,
                               export: Literal["json", "gif"] | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before the reads
             found = await self.pick(interaction, match)
             if export is not None and found.status != "finished":
                 raise Refusal(f"Exports are for finished matches; match #{found.id} is "
                               f"{'still being played' if found.status == 'active' else 'not finished'}.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
             embed, view = await self.page(found, interaction.user.id, None)
             kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:

@@ -168,11 +168,6 @@ async def edit_original(interaction: discord.Interaction, **kwargs: Any) -> disc
     return await interaction.edit_original_response(**fit(**kwargs))
 
 
-async def edit_response(interaction: discord.Interaction, **kwargs: Any) -> None:
-    """Answer a component interaction by changing the message its button is on."""
-    await interaction.response.edit_message(**fit(**kwargs))
-
-
 async def create_thread(message: discord.Message, name: str) -> discord.Thread:
     """A public thread on `message`, its name within 100 characters."""
     return await message.create_thread(name=cut(name, THREAD_NAME))

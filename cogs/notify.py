@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.tables import Tabletop
-from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply
 from matches.preferences import EVERY_GAME, NoticeSettings
 
 
@@ -42,6 +42,7 @@ class Notify(commands.Cog):
                      reminders: bool | None = None,
                      game: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before the read
             service = self.bot.service
             user = interaction.user.id
             if turns is None and reminders is None:

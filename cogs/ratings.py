@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from cogs import limits, markup
 from cogs.base import Tabletop
-from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, guarded, reply
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, defer_private, guarded, reply
 from data.ratings import RatedResult
 from matches import Refusal
 from matches.ratings import Profile
@@ -57,7 +57,7 @@ class Ratings(commands.Cog):
             where = scope.value if scope else ("server" if interaction.guild_id is not None else "global")
             if where == "server" and interaction.guild_id is None:
                 raise Refusal("A server's leaderboard is asked for in that server; here, use scope: everywhere.")
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_private(interaction)  # before the reads
             total, rows = await service.leaderboard(name, guild_id=interaction.guild_id if where == "server" else None,
                                                     page=page, per_page=PER_PAGE)
             pages = max(1, -(-total // PER_PAGE))
@@ -83,6 +83,7 @@ class Ratings(commands.Cog):
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         async def work() -> None:
             who = user or interaction.user
+            await defer_private(interaction)  # before the reads
             profile = await self.bot.service.profile(who.id)
             await reply(interaction, embed=self.describe(profile, who.display_name, interaction.guild_id),
                         allowed_mentions=discord.AllowedMentions.none())

@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from cogs.base import TIME_CONTROLS
 from cogs.tables import Tabletop
-from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply, require_posting
+from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply, require_posting
 from data import GuildSettings
 from matches import Refusal
 
@@ -45,6 +45,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     async def _save(self, interaction: discord.Interaction, **changes: Any) -> None:
         self.require_manager(interaction)
         assert interaction.guild_id is not None  # guild_only
+        await defer_private(interaction)  # before the read
         service = self.bot.service
         settings = replace(await service.guild_settings(interaction.guild_id), guild_id=interaction.guild_id,
                            **changes)
@@ -69,6 +70,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     async def show(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             self.require_manager(interaction)
+            await defer_private(interaction)  # before the read
             await reply(interaction, embed=self.describe(await self.bot.service.guild_settings(interaction.guild_id)))
         await guarded(interaction, work)
 
@@ -116,6 +118,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
                 raise Refusal("@everyone cannot be the organiser role: it would let every member start, pause, "
                               "cancel and adjudicate tournaments. Choose a role for organisers, or leave it empty "
                               "for members with Manage Server only.")
+            await defer_private(interaction)  # before the write
             await self.bot.service.store.set_organiser_role(interaction.guild_id, role.id if role else None)
             who = f"members with {role.mention}" if role else "members with Manage Server only"
             await reply(interaction, f"Tournaments can now be organised by {who}.",
@@ -133,7 +136,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         async def work() -> None:
             self.require_manager(interaction)
             assert interaction.guild_id is not None  # guild_only
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_private(interaction)  # before the token is read or written
             links = self.bot.service.web
             if action.value == "off":
                 await links.turn_off(interaction.guild_id)
@@ -159,6 +162,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     async def game(self, interaction: discord.Interaction, game: app_commands.Choice[str], enabled: bool) -> None:
         async def work() -> None:
             self.require_manager(interaction)
+            await defer_private(interaction)  # before the read
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             off = set(settings.disabled_games)
             name = game.value

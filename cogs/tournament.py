@@ -24,7 +24,7 @@ from cogs.tournament_posts import (
     signup_view,
     standings_embed,
 )
-from cogs.ui import GAME_CHOICES, guarded, jump_url, reply, require_posting, typed
+from cogs.ui import GAME_CHOICES, defer_private, guarded, jump_url, publish, reply, require_posting, typed
 from data.tournaments import TableRecord
 from events import RESULTS, Tournament, TournamentService
 from events.rounds import HALFWAY
@@ -182,6 +182,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     # ---- buttons ----------------------------------------------------------------------------------------------
     async def button(self, interaction: discord.Interaction, verb: str, tournament_id: int) -> None:
         user = interaction.user.id
+        # Answered before any read: Rematch privately (it opens a new sign-up), the others by editing the sign-up
+        # message they are on once the event has changed (a refusal comes as a private follow-up).
+        if verb == "rematch":
+            await defer_private(interaction)
+        else:
+            await interaction.response.defer()
         if verb == "join":
             event = await self.events.join(tournament_id, user)
         elif verb == "leave":
@@ -202,11 +208,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.events.get_visible(tournament_id, interaction.guild_id)
             self.events.require_organiser(event, user, await is_organiser(interaction))
             require_posting(await self.tables.channel(event.record.channel_id))
-            await interaction.response.defer()
             event = await self.events.start(tournament_id, user, organiser=await is_organiser(interaction))
-            await limits.edit_original(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
-            return
-        await limits.edit_response(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
+        await limits.edit_original(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
 
     # ---- commands -------------------------------------------------------------------------------------------------
     @app_commands.command(name="create", description="Open sign-up for a tournament in this channel (organisers)")
@@ -245,6 +248,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      playoff: app_commands.Choice[int] | None = None, reset: bool = True,
                      round_hours: app_commands.Range[int, 1, 24 * 30] | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before the organiser role is read
             if not await is_organiser(interaction):
                 raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
                               "(/settings organiser-role); ask a server admin.")
@@ -266,9 +270,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
                 teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset,
                 round_hours=round_hours)
-            await limits.respond(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
-            message = await interaction.original_response()
+            message = await limits.send(interaction.channel, embed=signup_embed(event),  # type: ignore[arg-type]
+                                        view=await self.signup_buttons(event))
             await self.events.set_message(event.id, message.channel.id, message.id)
+            await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
         await guarded(interaction, work)
 
     @create.autocomplete("options")
@@ -284,6 +289,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def team(self, interaction: discord.Interaction, partner1: discord.User,
                    partner2: discord.User | None = None, tournament: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             mates = [u for u in (partner1, partner2) if u is not None]
             if any(u.bot for u in mates):
@@ -301,13 +307,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def standings(self, interaction: discord.Interaction, tournament: int | None = None,
                         public: bool = False) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            await interaction.response.defer(ephemeral=not public, thinking=True)
             final = event.status == "finished"
             embed = standings_embed(event, event.standings(), await self.events.names(event), final=final)
             embed.set_image(url="attachment://standings.png")
-            await reply(interaction, embed=embed, file=await self.standings_file(event, final=final),
-                        ephemeral=not public)
+            await publish(interaction, public, embed=embed, file=await self.standings_file(event, final=final))
         await guarded(interaction, work)
 
     @app_commands.command(name="bracket", description="An elimination event's bracket (only to you unless public)")
@@ -316,14 +321,14 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def bracket(self, interaction: discord.Interaction, tournament: int | None = None,
                       public: bool = False) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            await interaction.response.defer(ephemeral=not public, thinking=True)
             file = await bracket_file(self.events, event)
             if file is None:
                 raise Refusal(f"Tournament #{event.id} has no bracket: "
                               + ("its top cut begins after the last round." if event.playoff is not None else
                                  "brackets are for elimination and double elimination events and top cuts."))
-            await reply(interaction, f"{event.title()} (tournament #{event.id})", file=file, ephemeral=not public)
+            await publish(interaction, public, f"{event.title()} (tournament #{event.id})", file=file)
         await guarded(interaction, work)
 
     @app_commands.command(name="export", description="A tournament's standings and pairings as CSV (Swiss: also a "
@@ -331,8 +336,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.describe(tournament="Tournament number (default: the one running here)")
     async def export(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             files = await export_files(self.events, event)
             await reply(interaction, f"Tournament #{event.id}: standings and every pairing with its result"
                         + (", and the TRF-16 file for pairing programs." if len(files) > 2 else "."),
@@ -344,6 +349,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def pairings(self, interaction: discord.Interaction, round: int | None = None,
                        tournament: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             number = round if round is not None else event.round
             if number < 1 or number > event.round:
@@ -356,8 +362,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.describe(tournament="Tournament number (default: yours here)")
     async def drop(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            await interaction.response.defer(ephemeral=True, thinking=True)
             event, resigned = await self.events.drop(event.id, interaction.user.id)
             await reply(interaction, f"You left tournament #{event.id}; your results so far stand."
                         + "".join(f" Match #{t.match.id} was resigned." for t in resigned))
@@ -379,9 +385,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def remove(self, interaction: discord.Interaction, user: discord.User,
                      tournament: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
-            await interaction.response.defer(ephemeral=True, thinking=True)
             event, resigned = await self.events.drop(event.id, user.id, by=interaction.user.id,
                                                      organiser=await is_organiser(interaction))
             await reply(interaction, f"<@{user.id}> was removed from tournament #{event.id}.")
@@ -393,6 +399,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.choices(result=[app_commands.Choice(name=n, value=v) for n, v in RESULT_CHOICES])
     async def result(self, interaction: discord.Interaction, match: int, result: app_commands.Choice[str]) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             found = await self.bot.service.get_visible(match, interaction.user.id, interaction.guild_id)
             table = await self.bot.service.store.table_of_match(found.id)
             if table is None:
@@ -400,7 +407,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.events.get_visible(table.tournament_id, interaction.guild_id)
             self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             assert result.value in RESULTS
-            await interaction.response.defer(ephemeral=True, thinking=True)
             allowed = await is_organiser(interaction)
             running = found.status == "active"
             event = await self.events.adjudicate(event.id, found.id, result.value, interaction.user.id,
@@ -420,10 +426,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     async def _organiser_step(self, interaction: discord.Interaction, tournament: int | None, verb: str) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             step = {"pause": self.events.pause, "resume": self.events.resume, "cancel": self.events.cancel}[verb]
-            await interaction.response.defer(ephemeral=True, thinking=True)
             event = await step(event.id, interaction.user.id, organiser=await is_organiser(interaction))
             done = {"pause": "paused: no new round is paired until it resumes",
                     "resume": "resumed", "cancel": "cancelled"}[verb]
@@ -438,6 +444,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.describe(tournament="Tournament number (default: the one signing up here)")
     async def checkin(self, interaction: discord.Interaction, tournament: int | None = None) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             event = await self.events.open_checkin(event.id, interaction.user.id,
                                                    organiser=await is_organiser(interaction))
@@ -467,6 +474,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     @app_commands.command(name="list", description="This server's tournaments, running and past")
     async def list(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
+            await defer_private(interaction)  # before any read
             events = await self.events.listing(interaction.guild_id)
             lines = []
             for event in events[:30]:

@@ -100,6 +100,19 @@ async def reply(interaction: discord.Interaction, content: str | None = None, **
         await limits.respond(interaction, content, **kwargs)
 
 
+async def publish(interaction: discord.Interaction, public: bool, content: str | None = None, **kwargs: Any) -> None:
+    """Answer only the asker, or (`public`) post in the channel for everyone and tell the asker where. The
+    interaction itself is answered privately before any read (`defer_private`), so a refusal never reaches the
+    channel; what is shared is a message of its own."""
+    if not public:
+        await reply(interaction, content, **kwargs)
+        return
+    channel: Any = interaction.channel
+    require_posting(channel)
+    message = await limits.send(channel, content, **kwargs)
+    await reply(interaction, f"Posted for everyone: {message.jump_url}")
+
+
 async def defer_private(interaction: discord.Interaction) -> None:
     """Acknowledge now ("thinking", answered only to the caller) unless already answered. Called before the first
     read that can wait: after a restart a match may come from a busy database, and Discord drops an interaction
@@ -110,16 +123,19 @@ async def defer_private(interaction: discord.Interaction) -> None:
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
                   match_id: int | None = None) -> None:
-    """Run a handler: refusals become ephemeral messages, anything unexpected is logged with a reference."""
-    bot: Tabletop = interaction.client  # type: ignore[assignment]
+    """Run a handler: refusals become ephemeral messages, anything unexpected is logged with a reference.
+
+    The handler answers Discord (a reply, `defer_private`, a modal) before its first store call; the user is
+    recorded only after it (`record_user`), so no interaction waits on a database write before its answer."""
+    reachable = True  # the database: not worth a write once the handler found it unavailable
     try:
-        await bot.service.touch_user(interaction.user.id, interaction.user.display_name)
         await work()
     except Refusal as refusal:
         await reply(interaction, refusal.message)
     except Exception as error:
         ref = secrets.token_hex(3)
         problem = store_problem(error)
+        reachable = problem is None
         if problem is None:
             log.exception("error %s in match %s for user %s", ref, match_id, interaction.user.id)
             text = (f"Sorry, something went wrong (match #{match_id or '—'}, error {ref}). "
@@ -139,6 +155,24 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
             await reply(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell user %s about error %s", interaction.user.id, ref)
+    if reachable:
+        await record_user(interaction)
+
+
+async def record_user(interaction: discord.Interaction) -> None:
+    """Remember who acted, once the handler has answered: their display name as now (boards, standings and pages
+    show it) and that DMs are worth trying again (a user who acts reopens them, `Store.touch_user`). Nothing the
+    user asked for depends on it, so a failure is one log line, never a message to them."""
+    bot: Tabletop = interaction.client  # type: ignore[assignment]
+    try:
+        await bot.service.touch_user(interaction.user.id, interaction.user.display_name)
+    except Exception as error:
+        problem = store_problem(error)
+        if problem is None:
+            log.exception("could not record user %s", interaction.user.id)
+        else:
+            log.warning("could not record user %s: the database is not available: %s", interaction.user.id,
+                        problem)
 
 
 # ---- lobby ----------------------------------------------------------------------------------------------------

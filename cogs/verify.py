@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import Tabletop
-from cogs.ui import EMBED_COLOUR, guarded, reply
+from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
 from matches.history import verify_match
 from matches.verify import DOES_NOT_PROVE, PROVES
 
@@ -22,7 +22,7 @@ class Verify(commands.Cog):
     @app_commands.describe(match="Match number (a finished match: the seed is secret until the end)")
     async def verify(self, interaction: discord.Interaction, match: app_commands.Range[int, 1]) -> None:
         async def work() -> None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await defer_private(interaction)  # before the reads
             verdict = await verify_match(self.bot.service, match, interaction.user.id, interaction.guild_id)
             embed = discord.Embed(title=f"Match #{match} · dice {'verified' if verdict.ok else 'NOT verified'}",
                                   description=verdict.summary(), colour=EMBED_COLOUR)

@@ -24,7 +24,7 @@ async def open_match(env: Any, game: str, channel: Any, people: list[Any], **opt
     if len(GAMES[game].player_counts) > 1:  # a game of one player count offers no `players`
         options = {"players": len(people), **options}
     result = await creator.slash(channel, f"{game} new", **options)
-    assert not result.ephemeral, result
+    assert result.ephemeral and "Lobby #" in answer(result).content, result  # the lobby is a message of its own
     lobby = channel.last_message
     assert lobby.embeds[0].title.endswith("· new match")
     for person in others:

@@ -122,7 +122,8 @@ async def test_lobby_start_needs_the_creator_and_a_full_table(simcord_env: Any) 
 async def test_invited_players_are_pinged_and_keep_their_seat(simcord_env: Any) -> None:
     channel, (ada, bob, cy) = world(simcord_env, players=3)
     result = await ada.slash(channel, "cintos new", players=2, invite1=bob)
-    assert bob.mention in result.response.content
+    assert result.ephemeral and "Lobby #" in answer(result).content  # to ada; the lobby is a message of its own
+    assert bob.mention in channel.last_message.content
     refused = await cy.click(channel.last_message, label="Join")
     assert "full" in answer(refused).content and answer(refused).ephemeral  # only to cy
     await bob.click(channel.last_message, label="Join")

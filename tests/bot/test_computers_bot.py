@@ -45,7 +45,7 @@ async def test_a_match_against_a_computer_to_the_end(simcord_env: Any, monkeypat
     channel, (ada,) = world(simcord_env, players=1)
     result = await ada.slash(channel, "cintos new", players=2, computers=1, level="easy",
                              options="quiet-limit=20 turn-limit=100")
-    assert not result.ephemeral, result
+    assert result.ephemeral and "Lobby #" in answer(result).content, result  # the lobby: a message of its own
     lobby = channel.last_message
     assert "Computer (easy)" in lobby.embeds[0].description and "<@-" not in lobby.embeds[0].description
     assert next(f.value for f in lobby.embeds[0].fields if f.name == "Rated") == "no"

@@ -24,7 +24,8 @@ def latest_board(channel: Any) -> Any:
 async def open_match(env: Any, channel: Any, people: list[Any], options: str) -> Match:
     creator, other = people
     result = await creator.slash(channel, "sakamichi new", options=options)
-    assert not result.ephemeral and channel.last_message.embeds[0].title == "Sakamichi · new match"
+    assert result.ephemeral and "Lobby #" in answer(result).content  # to the creator; the lobby is a message
+    assert channel.last_message.embeds[0].title == "Sakamichi · new match"
     await other.click(channel.last_message, label="Join")
     await creator.click(channel.last_message, label="Start")
     bot: TabletopBot = env.bot

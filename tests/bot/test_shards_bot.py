@@ -11,7 +11,7 @@ import discord
 import pytest_asyncio
 
 from bot import Settings, TabletopBot, create_bot
-from tests.bot.helpers import NAMES
+from tests.bot.helpers import NAMES, answer
 
 
 @pytest_asyncio.fixture
@@ -71,7 +71,7 @@ async def test_a_served_server_is_played_as_before(simcord_env: Any) -> None:
     people = [home.add_member(simcord_env.create_user(name)) for name in NAMES[:2]]
     assert bot.tables.serves(home.id) and bot.get_guild(home.id) is not None
     result = await people[0].slash(channel, "cintos new", players=2)
-    assert not result.ephemeral, result
+    assert result.ephemeral and "Lobby #" in answer(result).content, result  # the lobby: a message of its own
     await people[1].click(channel.last_message, label="Join")
     await people[0].click(channel.last_message, label="Start")
     assert channel.last_message.embeds[0].title.startswith("Cintos · match #")

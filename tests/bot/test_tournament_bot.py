@@ -36,7 +36,7 @@ def person(people: list[Any], user_id: int) -> Any:
 async def open_event(env: Any, channel: Any, boss: Any, people: list[Any], teams: Sequence[tuple[Any, Any]] = (),
                      **options: Any) -> Tournament:
     result = await boss.slash(channel, "tournament create", **options)
-    assert not result.ephemeral, answer(result).content
+    assert result.ephemeral and "open for sign-up" in answer(result).content, answer(result).content
     signup = channel.last_message
     assert signup.embeds[0].title.startswith(options["game"].title())
     for captain, mate in teams:  # registered teams sign up together
@@ -204,7 +204,7 @@ async def test_the_organiser_role_may_organise(simcord_env: Any) -> None:
     assert "organiser role" in answer(refused).content
     await boss.slash(channel, "settings organiser-role", role=referees)
     created = await referee.slash(channel, "tournament create", game="cintos", format="roundrobin")
-    assert not created.ephemeral
+    assert created.ephemeral and "open for sign-up" in answer(created).content
     event = (await simcord_env.bot.events.listing(channel.guild.id))[0]
     assert event.record.organiser_id == referee.id and event.status == "signup"
 
@@ -223,7 +223,7 @@ async def test_a_cleared_organiser_role_takes_its_powers_with_it(simcord_env: An
     event = await open_event(simcord_env, channel, referee, people, game="cintos", format="swiss", rounds=2)
     assert event.record.organiser_id == referee.id
     later = await referee.slash(channel, "tournament create", game="cintos", format="swiss")
-    assert not later.ephemeral  # a second event, still in sign-up
+    assert "open for sign-up" in answer(later).content  # a second event, still in sign-up
     signup = channel.last_message
 
     await boss.slash(channel, "settings organiser-role")  # cleared: Manage Server only
@@ -354,7 +354,7 @@ async def test_bodsoi_two_against_two_with_teams_drawn_every_round(simcord_env: 
     channel, boss, people = server(simcord_env, 8)
     created = await boss.slash(channel, "tournament create", game="bodsoi", format="swiss", rounds=2,
                                teams="per-round", **{"players-per-match": 4})
-    assert not created.ephemeral, answer(created).content
+    assert created.ephemeral and "open for sign-up" in answer(created).content, answer(created).content
     signup = channel.last_message
     assert "teams of 2 drawn each round" in signup.embeds[0].title
     refused = await people[0].slash(channel, "tournament team", partner1=people[1])

@@ -95,8 +95,8 @@ async def test_settings_web_gives_watch_links_and_reset_revokes_them(simcord_env
 async def test_a_tournament_sign_up_has_the_watch_link(simcord_env: Any) -> None:
     channel, boss, _ = server(simcord_env)
     await boss.slash(channel, "settings web", action="on")
-    result = await boss.slash(channel, "tournament create", game="sinoda", format="swiss")
-    signup = answer(result)
+    await boss.slash(channel, "tournament create", game="sinoda", format="swiss")
+    signup = channel.last_message
     token = await simcord_env.bot.service.web.token(channel.guild.id)
     (event_id,) = [int(n) for n in re.findall(r"tournament #(\d+)", signup.embeds[0].footer.text)]
     assert links(signup)["Watch"] == f"{BASE}/s/{token}/e/{event_id}"
