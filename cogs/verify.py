@@ -9,7 +9,7 @@ from discord.ext import commands
 from cogs.base import Tabletop
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
 from matches.history import verify_match
-from matches.verify import DOES_NOT_PROVE, PROVES
+from matches.verify import WHAT_IT_PROVES
 
 
 class Verify(commands.Cog):
@@ -26,8 +26,8 @@ class Verify(commands.Cog):
             verdict = await verify_match(self.bot.service, match, interaction.user.id, interaction.guild_id)
             embed = discord.Embed(title=f"Match #{match} · dice {'verified' if verdict.ok else 'NOT verified'}",
                                   description=verdict.summary(), colour=EMBED_COLOUR)
-            embed.add_field(name="What a pass proves", value=PROVES, inline=False)
-            embed.add_field(name="What it does not prove", value=DOES_NOT_PROVE, inline=False)
+            for heading, text in WHAT_IT_PROVES:
+                embed.add_field(name=heading, value=text, inline=False)
             embed.set_footer(text="Offline: export the match (/history export:json) and run "
                                   "python -m matches.verify record.json")
             await reply(interaction, embed=embed)

@@ -18,13 +18,18 @@ from matches import dice
 from rules import GAMES, Game
 from rules.replay import chance_action
 
-# What a passing check shows, and what no check of the dice can show: /verify and the offline check say both.
-PROVES = ("The record is consistent with the seed committed at the start: every random draw in it (the seat draw, "
-          "rolls, shuffles) is what that seed gives, and the seed's SHA-256 is the commitment published before the "
-          "first draw, so no draw was changed or chosen after the fact.")
-DOES_NOT_PROVE = ("It does not prove that the seed itself was drawn at random (the bot made it), that the record is "
-                  "complete or its moves were the players' own (the bot keeps the log), nor anything about a match's "
-                  "moves that involve no chance.")
+# What a passing check shows, and what no check of the dice can show: the one wording, heading and text, that /verify,
+# `python -m matches.verify` and the match's web page all give beside their verdict.
+WHAT_IT_PROVES: tuple[tuple[str, str], ...] = (
+    ("What a pass proves",
+     "The record is consistent with the seed committed at the start: every random draw in it (the seat draw, rolls, "
+     "shuffles) is what that seed gives, and the seed's SHA-256 is the commitment published before the first draw, "
+     "so no draw was changed or chosen after the fact."),
+    ("What it does not prove",
+     "It does not prove that the seed itself was drawn at random (the bot made it), that the record is complete or "
+     "its moves were the players' own (the bot keeps the log), nor anything about a match's moves that involve no "
+     "chance."),
+)
 
 
 @dataclass(frozen=True)
@@ -141,8 +146,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cannot read {args[0]}: {exc}", file=sys.stderr)
         return 2
     print(f"match #{record.get('match')}: {'OK' if verdict.ok else 'FAILED'}. {verdict.summary()}")
-    if verdict.ok:
-        print(f"{PROVES} {DOES_NOT_PROVE}")
+    for heading, text in WHAT_IT_PROVES:
+        print(f"{heading}: {text}")
     return 0 if verdict.ok else 1
 
 

@@ -20,6 +20,7 @@ from matches import Match, MatchService, Refusal
 from matches.computers import is_computer
 from matches.history import HistoryLine, dice_record, ended, export_record, history, verify_dice
 from matches.sharing import event_path, index_path, leaderboard_path, match_path, profile_path
+from matches.verify import WHAT_IT_PROVES
 from ratings import Skill
 from rules import State
 from rules.replay import steps
@@ -104,6 +105,7 @@ class MatchPage:
     base: str
     live: str
     to_move: str = ""
+    proves: tuple[tuple[str, str], ...] = WHAT_IT_PROVES  # beside the verdict, as /verify words it
 
     def payload(self) -> dict[str, Any]:
         """What a live page needs after a change (the SSE message), as plain JSON values."""

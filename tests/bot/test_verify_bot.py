@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from matches import Refusal
+from matches.verify import WHAT_IT_PROVES
 from tests.bot.helpers import answer, open_match, world
 
 
@@ -50,6 +51,7 @@ async def test_sinoda_dice_commitment_seed_and_verify(simcord_env: Any) -> None:
     embed = answer(verified).embeds[0]
     assert verified.ephemeral and embed.title.endswith("dice verified"), embed.title
     assert "All 2 random draws agree" in embed.description  # the seat draw and the first-player roll
+    assert [(f.name, f.value) for f in embed.fields] == list(WHAT_IT_PROVES)  # the wording of matches.verify
     proves = {f.name: f.value for f in embed.fields}
     assert "consistent with the seed committed at the start" in proves["What a pass proves"]
     assert "does not prove that the seed itself was drawn at random" in proves["What it does not prove"]

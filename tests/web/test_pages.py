@@ -10,10 +10,11 @@ import re
 
 import aiohttp
 import pytest
+from markupsafe import escape
 
 from matches.history import verify_match
 from matches.sharing import player_code, player_of
-from matches.verify import verify_record
+from matches.verify import WHAT_IT_PROVES, verify_record
 from tests.web.helpers import EVIL, GUILD, OTHER_GUILD, USERS, Site, play, started
 from web import pages
 from web.app import HEADERS
@@ -135,6 +136,8 @@ async def test_the_seed_shows_only_after_the_end_with_the_verify_verdict_and_the
     html = text((await site.get(site.path(f"m/{match.id}")))[2])
     verdict = await verify_match(site.matches, match.id, ADA, GUILD)
     assert seed in html and verdict.ok and "✓ Verified" in html and verdict.summary() in html
+    for heading, words in WHAT_IT_PROVES:  # what the check proves, as /verify and the offline check word it
+        assert f"<dt>{heading}</dt><dd>{escape(words)}</dd>" in html
     status, headers, body = await site.get(site.path(f"m/{match.id}/export.json"))
     record = json.loads(body)
     assert status == 200 and "attachment" in headers["Content-Disposition"]
