@@ -11,11 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits
-from cogs.base import MAX_CHOICES, GameCog, Tabletop
+from cogs.base import GameCog, Tabletop
 from cogs.ui import defer_private, guarded, reply, require_posting, typed
 from matches import Match, Refusal, Turn
 from rules.sanae.pieces import PRESETS
-from rules.sanae.suggest import suggest_moves
+from rules.sanae.suggest import suggest_moves, suggest_setup
 
 log = logging.getLogger(__name__)
 
@@ -198,24 +198,12 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
         except Refusal:
             return []
-        texts = await self.service.legal_texts(found.id, interaction.user.id)
-        typed = "".join(current.split()).lower()
-        out = []
-        for name, hint in PRESET_HINTS.items():
-            text = "ready" if name == "ready" else setup_text(name)
-            if text in texts and typed in name:
-                out.append(limits.choice(f"{name} ({hint})", name))
-        key = typed.removeprefix("layout").removeprefix("swap")
-        if "swap" in typed or typed[:1] in ("r", "b"):
-            for text in texts:
-                short = text.removeprefix("layout ")
-                if len(out) >= MAX_CHOICES:
-                    break
-                if text.startswith("layout swap") and key in "".join(short.split()).lower().removeprefix("swap"):
-                    out.append(limits.choice(short, short))
-        elif len(typed) > 8 and len(current.strip()) <= limits.CHOICE_NAME:  # a longer value could not be sent whole
-            out.append(limits.choice(f"code {current.strip()}", current.strip()))
-        return out[:MAX_CHOICES]
+        seat = found.seat_of(interaction.user.id)
+        if seat is None or seat not in found.actors() or found.state is None:
+            return []
+        # A value longer than a choice could not be sent whole: left out rather than cut.
+        return limits.choices((label, value) for label, value in suggest_setup(found.state, seat, current)
+                              if len(value) <= limits.CHOICE_NAME)
 
     @app_commands.command(name="move", description="Move one of your stones, e.g. R3.07-R4.07 (onto an enemy: attack)")
     @app_commands.describe(move="from-to, e.g. R3.07-R4.07 (autocomplete lists your legal moves)",
@@ -244,11 +232,6 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
 
     setup.autocomplete("match")(GameCog.match_autocomplete)
     move.autocomplete("match")(GameCog.match_autocomplete)
-
-
-PRESET_HINTS = {"random": "the server shuffles your stones", "classic": "Footmen in front, Void deep",
-                "wall": "20 Footmen facing the Contended Ground", "keep": "the Void ringed by officers",
-                "ready": "confirm your layout"}
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,9 +7,13 @@ from typing import Any
 
 from rules.sanae.game import GAME
 from rules.sanae.pieces import NAMES
-from rules.sanae.state import Move, SanaeState
+from rules.sanae.state import LayoutPreset, LayoutRandom, LayoutSwap, Move, Ready, SanaeState
 
 DISCORD_CHOICES = 25
+CODE_AFTER = 8  # a typed layout longer than this, and no swap, is offered back as a layout code
+SETUP_HINTS = {"random": "the server shuffles your stones", "classic": "Footmen in front, Void deep",
+               "wall": "20 Footmen facing the Contended Ground", "keep": "the Void ringed by officers",
+               "ready": "confirm your layout"}
 
 
 def _name(stone: dict[str, Any] | None, unknown: str) -> str:
@@ -47,3 +51,30 @@ def suggest_moves(state: SanaeState, seat: int, typed: str = "",
         ranked.append((not flat.startswith(want), aim is None, text, label))
     ranked.sort()
     return [(label, text) for *_, text, label in ranked[:limit]]
+
+
+def suggest_setup(state: SanaeState, seat: int, typed: str = "", limit: int = DISCORD_CHOICES) -> list[tuple[str, str]]:
+    """Up to `limit` (label, value) pairs for a setup step of `seat`, values as `/sanae setup layout:` reads them.
+
+    First the named layouts the seat may take now (random, the presets, ready once a layout is laid) whose name
+    contains what was typed; then, when the typed text reads as a swap ("swap ..." or a cell, R… or B…), the legal
+    swaps containing it; else a longer typed text, offered back as a layout code.
+    """
+    want = "".join(typed.split()).lower()
+    legal = GAME.legal_actions(state, seat)
+    allowed = set(legal)
+    out = []
+    for name, hint in SETUP_HINTS.items():
+        action = Ready() if name == "ready" else LayoutRandom() if name == "random" else LayoutPreset(name)
+        if action in allowed and want in name:
+            out.append((f"{name} ({hint})", name))
+    if "swap" in want or want[:1] in ("r", "b"):
+        key = want.removeprefix("layout").removeprefix("swap")
+        for action in legal:
+            if isinstance(action, LayoutSwap):
+                short = GAME.notation(state, action).removeprefix("layout ")
+                if key in "".join(short.split()).lower().removeprefix("swap"):
+                    out.append((short, short))
+    elif len(want) > CODE_AFTER:
+        out.append((f"code {typed.strip()}", typed.strip()))
+    return out[:limit]
