@@ -50,7 +50,23 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         settings = replace(await service.guild_settings(interaction.guild_id), guild_id=interaction.guild_id,
                            **changes)
         await service.save_guild_settings(settings)
-        await reply(interaction, embed=self.describe(settings))
+        await reply(interaction, embed=await self.summary(settings))
+
+    async def summary(self, settings: GuildSettings) -> discord.Embed:
+        """Every setting of the server, those kept apart from the match defaults too (organisers, web pages)."""
+        embed = self.describe(settings)
+        guild_id = settings.guild_id
+        role = await self.bot.service.store.organiser_role(guild_id) if guild_id is not None else None
+        embed.add_field(name="Tournament organisers",
+                        value="members with Manage Server" + (f" or <@&{role}>" if role is not None else ""))
+        links = self.bot.service.web
+        if await links.token(guild_id) is None:
+            embed.add_field(name="Web pages", value="off (`/settings web on` gives matches and events pages)")
+        else:
+            url = await links.index_url(guild_id)
+            embed.add_field(name="Web pages", value=f"on: {url}" if url is not None
+                            else "on, but this bot has no web address yet (its operator sets WEB_BASE_URL)")
+        return embed
 
     @staticmethod
     def describe(settings: GuildSettings) -> discord.Embed:
@@ -71,7 +87,8 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         async def work() -> None:
             self.require_manager(interaction)
             await defer_private(interaction)  # before the read
-            await reply(interaction, embed=self.describe(await self.bot.service.guild_settings(interaction.guild_id)))
+            settings = await self.bot.service.guild_settings(interaction.guild_id)
+            await reply(interaction, embed=await self.summary(replace(settings, guild_id=interaction.guild_id)))
         await guarded(interaction, work)
 
     @app_commands.command(name="channel", description="Post new matches in this channel (leave empty: anywhere)")

@@ -100,3 +100,24 @@ async def test_a_tournament_sign_up_has_the_watch_link(simcord_env: Any) -> None
     token = await simcord_env.bot.service.web.token(channel.guild.id)
     (event_id,) = [int(n) for n in re.findall(r"tournament #(\d+)", signup.embeds[0].footer.text)]
     assert links(signup)["Watch"] == f"{BASE}/s/{token}/e/{event_id}"
+
+
+async def test_settings_show_says_whether_the_web_pages_are_on_and_who_organises(simcord_env: Any) -> None:
+    channel, boss, _ = server(simcord_env)
+    bot: TabletopBot = simcord_env.bot
+
+    def fields(message: Any) -> dict[str, str]:
+        return {f.name: f.value for f in answer(message).embeds[0].fields}
+
+    shown = fields(await boss.slash(channel, "settings show"))
+    assert shown["Web pages"].startswith("off") and "/settings web on" in shown["Web pages"]
+    assert shown["Tournament organisers"] == "members with Manage Server"
+    organisers = channel.guild.create_role("organisers")
+    await boss.slash(channel, "settings organiser-role", role=organisers)
+    await boss.slash(channel, "settings web", action="on")
+    token = await bot.service.web.token(channel.guild.id)
+    shown = fields(await boss.slash(channel, "settings threads", enabled=True))  # every change shows them too
+    assert shown["Web pages"] == f"on: {BASE}/s/{token}/"
+    assert shown["Tournament organisers"] == f"members with Manage Server or <@&{organisers.id}>"
+    await boss.slash(channel, "settings web", action="off")
+    assert fields(await boss.slash(channel, "settings show"))["Web pages"].startswith("off")
