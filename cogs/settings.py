@@ -86,6 +86,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     async def show(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             self.require_manager(interaction)
+            assert interaction.guild_id is not None  # guild_only
             await defer_private(interaction)  # before the read
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             await reply(interaction, embed=await self.summary(replace(settings, guild_id=interaction.guild_id)))
@@ -179,6 +180,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
     async def game(self, interaction: discord.Interaction, game: app_commands.Choice[str], enabled: bool) -> None:
         async def work() -> None:
             self.require_manager(interaction)
+            assert interaction.guild_id is not None  # guild_only
             await defer_private(interaction)  # before the read
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             off = set(settings.disabled_games)
