@@ -166,11 +166,13 @@ class Tables:
     def summary(self, match: Match, events: Sequence[Event]) -> str:
         """The turn in words: who did what, then what the server drew or did."""
         lines = []
+        mentions = seat_mentions(match)
         for event in events:
             if event.kind == "action" and event.seat is not None:
-                lines.append(f"{who(match.user_at(event.seat))} ({match.seat_name(event.seat)}): {event.description}")
+                lines.append(f"{mentions[event.seat]}: {event.description}")
             elif event.kind == "auto" and event.seat is not None:
-                lines.append(f"{match.seat_name(event.seat)} (automatic): {event.description}")
+                seat = match.seat_name(event.seat) if match.game.colour_seats else who(match.user_at(event.seat))
+                lines.append(f"{seat} (automatic): {event.description}")
             elif event.kind == "timeout" and event.seat is not None:
                 lines.append(f"⏰ {who(match.user_at(event.seat))} ({event.description})")
             else:
@@ -184,7 +186,8 @@ class Tables:
                 return f"**Match aborted:** {words.reason}."
             return f"**Game over.** {words.sentence()}"
         actors = match.actors()
-        line = "To move: " + ", ".join(f"{who(match.user_at(s))} ({match.seat_name(s)})" for s in actors)
+        mentions = seat_mentions(match)
+        line = "To move: " + ", ".join(mentions[s] for s in actors)
         deadline = match.record.deadline
         if deadline is not None:
             line += f" · deadline <t:{int(deadline)}:R>"

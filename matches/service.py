@@ -370,8 +370,11 @@ class MatchService(Preferences, Agreements, Ratings, Computers):
             seat = self._seat(match, user_id)
             state = match.state
             if seat not in match.game.actors(state):
+                # Seats that are no colour (Sakamichi's P1 is notation) are the other player to the one asking.
+                waiting = [match.seat_name(s) if match.game.colour_seats else "the other player"
+                           for s in match.actors()]
                 raise Refusal(f"It is not your turn in match #{match.id}: waiting for "
-                              f"{' and '.join(match.seat_name(s) for s in match.actors()) or 'nobody'}.")
+                              f"{' and '.join(waiting) or 'nobody'}.")
             try:
                 action = match.game.parse(state, text, seat)
             except (NotationError, IllegalAction) as exc:

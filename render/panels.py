@@ -22,6 +22,7 @@ from render.kit import (
     text_width,
     wrap,
 )
+from rules import GAMES
 from rules.outcomes import result_words
 
 # Phone first (design/boards.md): Discord shows an image about 400 points wide on a phone, so in an image 1,000 px wide
@@ -37,14 +38,16 @@ LEADING = 1.3
 
 def display_names(view: dict[str, Any], names: Sequence[str], limit: int = NAME_LIMIT) -> list[str]:
     """Names per seat cut to `limit` characters (`cut_name`; images fit them to their room when drawing); the
-    seat's own name stands in for a missing or blank one, or for one no font can draw a character of (all emoji
-    newer than the emoji font, say), which would leave a blank."""
+    seat as results name it (its colour; 'Player 1' where seats are no colour) stands in for a missing or blank
+    name, or for one no font can draw a character of (all emoji newer than the emoji font, say)."""
     seats = view.get("seat_names") or []
     count = view.get("players") or len(seats) or len(names)
+    game = GAMES.get(str(view.get("game")))
     out = []
     for seat in range(count):
         given = names[seat] if seat < len(names) else ""
-        fallback = seats[seat] if seat < len(seats) else f"Player {seat + 1}"
+        fallback = (game.seat_word(view, seat) if game is not None
+                    else seats[seat] if seat < len(seats) else f"Player {seat + 1}")
         given = given.strip() if safe_text(given) else ""
         out.append(cut_name(given or fallback, limit))
     return out

@@ -15,11 +15,6 @@ from rules.sakamichi.state import DEFAULT_COUNT_RULE, REASONS, SIX_ROWS, Line, S
 from rules.sakamichi.tiles import TILES
 from rules.sakamichi.view import SEAT_NAMES, hand_visible, mask_text, resample_hidden, view
 
-REASON_WORDS = {"empty_hand": "emptied their hand", "six-rows": "six rows on their own line",
-                "pile_more_tiles": "the pile ran out and the other player holds more tiles",
-                "pile_equal": "the pile ran out with equal hands", "stuck": "the other player had no legal action",
-                "resign": "the other player resigned"}
-
 
 class Sakamichi(Game):
     name = "sakamichi"
@@ -108,9 +103,9 @@ class Sakamichi(Game):
         text = self.log_text(before, action, None)
         if after.result is None or before.result is not None:
             return text
-        winner, reason = after.result
-        verdict = "draw" if winner is None else f"{SEAT_NAMES[winner]} wins"
-        return f"{text} — {verdict} ({REASON_WORDS[reason]})"
+        # Who won and why are the result's words (`reason_text`, with the players' names) under this line; a seat
+        # here could only be the notation's P1 or P2, which no message calls a player.
+        return f"{text} — the game ends"
 
     def seat_name(self, state: State, seat: int) -> str:
         return SEAT_NAMES[seat]

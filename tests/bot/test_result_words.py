@@ -3,6 +3,7 @@ every reason is a sentence, never a code."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -11,10 +12,12 @@ from cogs.history import result_text
 from cogs.tables import Tables
 from data import MatchRecord, SeatRecord
 from matches import Match
+from render import RENDERERS, alt_text, text_board
 from render.panels import display_names, reason_line, status_line
 from rules import GAMES, RESIGN
-from rules.outcomes import DRAW_AGREED, result_words
+from rules.outcomes import DRAW_AGREED, FORFEIT_KEY, result_words
 from tests.bot.helpers import answer, open_match, person_at, world
+from tests.render.test_phone import text_sizes
 
 NAMES = ["ada", "bob", "cy", "di", "eve", "fay"]
 
@@ -44,6 +47,34 @@ def header(match: Match) -> tuple[list[int], str, str]:
     seats, main, secondary = status_line(view, names)
     assert secondary == "" or not view.get("outcome")  # a result's reason is under the board, not in the header
     return seats, main, reason_line(view, names)
+
+
+SEAT_ID = re.compile(r"\bP[1-6]\b")  # a seat as the notation calls it: no player is called that
+ENDINGS = [pytest.param(name, code, id=f"{name}-{code}") for name in sorted(GAMES)
+           for code in GAMES[name].reason_codes or ("resign",)]
+
+
+@pytest.mark.parametrize(("game", "code"), ENDINGS)
+def test_no_result_anywhere_calls_a_player_by_a_seat_id(game: str, code: str) -> None:
+    """Every ending of every game, won by either seat, drawn, or by a forfeit, with names and without: the image
+    (every word drawn on it), the alt text, the text board, the match message and /history never say P1 or P2."""
+    rules = GAMES[game]
+    players = min(rules.player_counts)
+    start = rules.position(rules.setup(players))
+    endings = [{"winners": winners, "reason": code} for winners in ([0], [1], [])]
+    endings.append({"winners": [1], "reason": "resign", FORFEIT_KEY: [0]})
+    for ending in endings:
+        outcome = {"scores": None, **ending}
+        view = {**rules.view(rules.from_position(start), None), "outcome": outcome}
+        for names in (NAMES[:players], [""] * players):
+            with text_sizes() as drawn:
+                RENDERERS[game](view, names, 7)
+            texts = [text for text, _ in drawn] + [alt_text(view, names, 7), text_board(view, names, 7)]
+            assert drawn and not [text for text in texts if SEAT_ID.search(text)], (ending, names)
+        match = finished(game, start, outcome=outcome)
+        for text in (embed_line(match), result_text(match)):
+            assert "Game over" in text or ":" in text
+            assert not SEAT_ID.search(text), text
 
 
 SINODA_TEAMS = "large|a1=1|b5=1|c7=1|-|turn=1|pts=5,0,3,0|caps=0,0,0,0|actions=40|teams=2x2"

@@ -15,6 +15,7 @@ from tests.bot.conftest import make_bot
 from tests.bot.helpers import actor_of, answer, person_at, world
 
 TILE = re.compile(r"\b(?:w[1-6](?:b[1-6])?|b[1-6])\b")
+SEAT_ID = re.compile(r"\bP[12]\b")  # the notation's seat ids: no message calls a player that
 
 
 def latest_board(channel: Any) -> Any:
@@ -193,6 +194,15 @@ async def test_basic_game_has_open_hands_and_no_choice(simcord_env: Any,
     assert "Game over" in channel.last_message.embeds[0].description
     board = rendered[simcord_env.backend.cdn.get(channel.last_message.attachments[0].url)][0]
     assert board["phase"] == "over" and board["removed"] not in (None, "?")
+    # Players are named, never by the notation's P1 and P2: moves, whose turn, the result, the alt text (the
+    # started lobby alone lists who is P1 and P2, the legend of the notation /history shows).
+    for message in channel.history():
+        if message.embeds and message.embeds[0].title.endswith("· new match"):
+            continue
+        texts = [message.content or ""] + [a.description or "" for a in message.attachments]
+        texts += [f"{e.title} {e.description} {e.footer.text}" for e in message.embeds]
+        texts += [f"{f.name} {f.value}" for e in message.embeds for f in e.fields]
+        assert not [text for text in texts if SEAT_ID.search(text)]
 
 
 async def test_illegal_actions_are_refused_with_the_reason(simcord_env: Any) -> None:
