@@ -160,7 +160,7 @@ def tile_image(tile: str, rotation: int, size: int) -> Image.Image:
         if geometry["crossing"] and colour == "blue":
             gap, _ = _band_geometry(band["edges"], size, width + size * 0.1)
             canvas.polygon(gap, fill=TILE_FILL)
-        canvas.polygon(poly, fill=SIDES[colour], outline=INK, width=1)
+        canvas.polygon(poly, fill=SIDES[colour], outline=INK, width=2)  # a rim that still shows at phone width
     for colour in ("yellow", "blue"):
         band = bands[colour]
         _, marks = _band_geometry(band["edges"], size, width)

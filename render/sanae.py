@@ -21,6 +21,7 @@ from render.kit import (
     Chip,
     Colour,
     chip,
+    first_fitting,
     mix,
     shape_points,
     text_on,
@@ -33,6 +34,7 @@ from render.panels import (
     MARGIN,
     SMALL,
     PanelRow,
+    card_text_width,
     cards_height,
     display_names,
     header,
@@ -42,6 +44,7 @@ from render.panels import (
     text_height,
 )
 from rules.sanae.board import BOARDS, Board
+from rules.sanae.pieces import NAMES as STONE_NAMES
 
 TITLE = "Sanae"
 CHIPS: tuple[Chip, Chip] = (chip("red", "R"), chip("blue", "B"))
@@ -254,13 +257,12 @@ def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], col
             canvas.line([*pts, pts[0], pts[1]], colour, width)
 
 
-def lost_text(letters: str) -> str:
+def lost_text(letters: str, separator: str = ", ") -> str:
+    """'lost V, 2C, 9F': the captured stones by rank, highest first, each kind once with its count."""
     if not letters:
         return "lost nothing"
-    counts: dict[str, int] = {}
-    for letter in letters:
-        counts[letter] = counts.get(letter, 0) + 1
-    return "lost " + ", ".join(f"{n if n > 1 else ''}{k}" for k, n in counts.items())
+    kinds = sorted(set(letters), key=lambda k: list(STONE_NAMES).index(k) if k in STONE_NAMES else len(STONE_NAMES))
+    return "lost " + separator.join(f"{letters.count(k) if letters.count(k) > 1 else ''}{k}" for k in kinds)
 
 
 def _seat_detail(view: Mapping[str, Any], seat: int) -> str:
@@ -268,7 +270,12 @@ def _seat_detail(view: Mapping[str, Any], seat: int) -> str:
         status = view["setup"][seat]["status"]
         return {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
                 "shuffling": "setting up"}.get(status, status)
-    return lost_text(view["captured"][seat])
+    # Late in a game the list outgrows a card: then without commas, then the count and the highest ranks (a cut
+    # list loses Footmen, never the King).
+    letters = view["captured"][seat]
+    return first_fitting([lost_text(letters), lost_text(letters, " "),
+                          f"lost {len(letters)}: {lost_text(letters, ' ').removeprefix('lost ')}"],
+                         SMALL, card_text_width(PANEL_W))
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:

@@ -214,3 +214,15 @@ def test_a_private_view_says_only_you_can_see_it() -> None:
     state = GAME.from_position(COMBAT)
     assert _words(GAME.view(state, 0), NAMES)[1].startswith("Only you can see this")
     assert _words(GAME.view(state, None), NAMES)[1] == ""
+
+
+def test_a_long_list_of_lost_stones_keeps_the_count_and_the_highest_ranks_on_its_card() -> None:
+    from render.panels import SMALL, card_text_width
+    from render.sanae import PANEL_W, _seat_detail, lost_text
+    from render.text import text_width
+
+    everything = "FFFFFFFFFFFFFFFFFFFFAVKQWDNNNNLLLLCC"  # a side's 36 stones, in the order they fell
+    assert lost_text(everything) == "lost V, K, Q, W, D, 2C, 4L, 4N, A, 20F"  # highest rank first
+    detail = _seat_detail({"phase": "play", "captured": [everything, "FA"]}, 0)
+    assert detail.startswith("lost 36: V K Q W D") and text_width(detail, SMALL) <= card_text_width(PANEL_W)
+    assert _seat_detail({"phase": "play", "captured": [everything, "FFA"]}, 1) == "lost A, 2F"
