@@ -123,3 +123,24 @@ def test_four_player_view_lists_every_seat() -> None:
     assert view["hand"]
     png = render_board(view, NAMES, 9)
     assert image(png).height > PANEL_TOP + 200  # four cards and the rack
+
+
+def test_every_ending_is_told_whole_under_the_board() -> None:
+    """The header has the headline only; the reason, e.g. 'The board is full; best paths compared.', is written in
+    full under the board (the header once cut it to 'best pat…'), for 2 and 4 players and the longest names."""
+    from render.panels import display_names, reason_line
+    from tests.render.test_phone import NAMES as LONG
+    from tests.render.test_phone import text_sizes
+
+    for players in (2, 4):
+        for code in GAME.reason_codes:
+            for winners in ([0], [1], []):
+                view = {**GAME.view(GAME.setup(players), None),
+                        "outcome": {"winners": winners, "reason": code, "scores": None}}
+                names = list(LONG[:players])
+                with text_sizes() as drawn:
+                    render_board(view, names, 9)
+                reason = reason_line(view, display_names(view, names))
+                texts = [text for text, _ in drawn]
+                assert reason and reason in " ".join(texts), (reason, texts)  # wrapped at spaces, never cut
+                assert not [t for t in texts if t.endswith("…") and reason.startswith(t[:-1])], texts

@@ -259,3 +259,21 @@ def test_views_from_the_rules_render() -> None:
             seat = min(GAME.actors(state))
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)), seat)
         assert decode(render_board(GAME.view(state, 0), NAMES[:players], 2)).width == 1000
+
+
+def test_the_card_of_the_player_to_move_says_their_colour() -> None:
+    """The colour word is the last to go from a card: the player to move reads 'Yellow · 7 pieces · to move' (or
+    'Yellow · to move'), with the longest names, in every position of a seeded game of each size."""
+    from rules import GAMES
+    from tests.render.test_phone import NAMES as LONG
+    from tests.render.test_phone import positions, text_sizes
+
+    for players in (2, 4):
+        for state in positions("cintos", players, 5):
+            view = GAMES["cintos"].view(state, None)
+            if view.get("outcome") is not None:
+                continue
+            with text_sizes() as drawn:
+                render_board(view, list(LONG[:players]), 3)
+            colour = view["seat_names"][view["to_move"]]
+            assert any(text.startswith(f"{colour} ·") and text.endswith("to move") for text, _ in drawn), drawn

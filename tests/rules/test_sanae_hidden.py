@@ -141,6 +141,10 @@ def test_random_games_never_leak_a_hidden_rank(seed: int, options: dict[str, str
         stones = [c["stone"] for c in GAME.view(final, viewer)["cells"] if c["stone"]]
         assert all(stone["letter"] for stone in stones) and len(stones) == sum(1 for t in final.cells if t)
     assert GAME.resample_hidden(final, None, random.Random(seed)) == final
+    # The export's final position (matches.history.export_record) names every stone's rank too.
+    listed = GAME.position(final).split(" ; stones ")[1].split(" ; ")[0].split()
+    assert len(listed) == sum(1 for t in final.cells if t)
+    assert all(re.fullmatch(r"(?:[RB]\d\.\d\d|C\d)=[rb][VKQWDCLNAF]\*?z?", stone) for stone in listed), listed
 
 
 def test_random_play_ends() -> None:
