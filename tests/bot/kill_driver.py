@@ -58,7 +58,7 @@ class Acknowledgements:
             watcher.delivered(_content(kwargs))  # only once simcord has it: the player can see it
             return result
 
-        FakeWebhookAdapter.request = request  # type: ignore[method-assign]
+        FakeWebhookAdapter.request = request  # type: ignore[method-assign,assignment]
 
 
 def _content(kwargs: dict[str, Any]) -> str:
@@ -69,8 +69,8 @@ def _content(kwargs: dict[str, Any]) -> str:
             payload = json.loads(part["value"])
     if not isinstance(payload, dict):
         return ""
-    data = payload.get("data") if isinstance(payload.get("data"), dict) else payload
-    return str(data.get("content") or "")
+    data = payload.get("data")
+    return str((data if isinstance(data, dict) else payload).get("content") or "")
 
 
 def install_ack_first(delay: float) -> None:

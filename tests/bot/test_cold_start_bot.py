@@ -19,7 +19,7 @@ def slow_reads(bot: TabletopBot) -> list[int]:
     original = store.load_match
     reads: list[int] = []
 
-    async def slow(match_id: int):  # type: ignore[no-untyped-def]
+    async def slow(match_id: int):
         reads.append(match_id)
         await asyncio.sleep(SLOW)
         return await original(match_id)

@@ -32,7 +32,7 @@ def problems(tree: app_commands.CommandTree[Any]) -> list[str]:
     commands = walk(tree.get_commands())
     assert len(commands) > 40
     for top in tree.get_commands():
-        if not top.description or top.description in ("…", "..."):
+        if not getattr(top, "description", None) or getattr(top, "description", None) in ("…", "..."):
             wrong.append(f"/{top.name}: no description")
     for name, command in commands:
         if not command.description or command.description in ("…", "...") or command.description.endswith("…"):

@@ -95,7 +95,8 @@ async def test_json_export_of_a_finished_match_attaches_a_record_that_replays(en
     (attachment,) = answer(gif).attachments
     assert attachment.filename == f"cintos-match-{match.id}.gif"
     image = Image.open(io.BytesIO(await attachment.read()))
-    assert image.format == "GIF" and image.n_frames == 6 and image.width == 600  # setup, 4 moves, resignation
+    # setup, 4 moves, resignation
+    assert image.format == "GIF" and getattr(image, "n_frames", 1) == 6 and image.width == 600
 
 
 async def test_long_logs_page_from_the_newest_and_strangers_elsewhere_are_refused(env: Any) -> None:

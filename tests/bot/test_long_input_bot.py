@@ -55,7 +55,7 @@ async def refused(channel: Any, person: Any, match: Any, command: str, **options
     return text
 
 
-CASES = {
+CASES: dict[str, list[tuple[str, str, dict[str, str]]]] = {
     "cintos": [("cintos move", "move", {})],
     "sinoda": [("sinoda move", "move", {}), ("sinoda change", "piece", {"direction": "+"}),
                ("sinoda change", "direction", {"piece": "c4"})],

@@ -76,9 +76,10 @@ async def test_settings_check_manage_server_themselves(simcord_env: Any) -> None
     (settings_command,) = [c for c in await bot.tree.fetch_commands() if c.name == "settings"]
     channel.guild.set_command_permissions(settings_command, {ada: True})  # the server overrides the default
     assert "settings threads" in ada.available_commands(channel)
-    for command, options in [("settings threads", {"enabled": True}), ("settings show", {}),
-                             ("settings game", {"game": "cintos", "enabled": False}),
-                             ("settings time", {"time": 600}), ("settings channel", {})]:
+    cases: list[tuple[str, dict[str, Any]]] = [("settings threads", {"enabled": True}), ("settings show", {}),
+                                                  ("settings game", {"game": "cintos", "enabled": False}),
+                                                  ("settings time", {"time": 600}), ("settings channel", {})]
+    for command, options in cases:
         refused = await ada.slash(channel, command, **options)
         text = answer(refused).content
         assert refused.ephemeral and "Manage Server" in text and not answer(refused).embeds, (command, text)

@@ -34,6 +34,7 @@ async def quiet_moves(env: Any, match: Match, people: list[Any], count: int) -> 
         seat = match.actors()[0]
         user = match.user_at(seat)
         state = match.state
+        assert state is not None
         for text in await service.legal_texts(match.id, user):
             after = match.game.apply(state, match.game.parse(state, text, seat), seat)
             if after.quiet > state.quiet or match.game.outcome(after) is not None:

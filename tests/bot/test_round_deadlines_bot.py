@@ -25,8 +25,9 @@ def dms(who: Any, text: str) -> list[Any]:
 async def test_a_round_of_two_hours_reminds_at_halfway_and_tells_the_organiser_at_its_end(simcord_env: Any) -> None:
     env = simcord_env
     channel, boss, people = server(env, 4)
+    hours: dict[str, Any] = {"round-hours": 2}  # not a Python name
     event = await open_event(env, channel, boss, people, game="cintos", format="swiss", rounds=2, time=86400,
-                             **{"round-hours": 2})
+                             **hours)
     event = await fresh(env, event)
     started = event.record.round_started
     assert started is not None and event.round_deadline() == started + 2 * HOUR
@@ -57,4 +58,5 @@ async def test_without_a_round_length_the_round_ends_at_the_first_moves_deadline
     event = await open_event(env, channel, boss, people, game="cintos", format="swiss", rounds=1, time=HOUR)
     event = await fresh(env, event)
     (field,) = [f for f in round_post(channel, 1).embeds[0].fields if f.name == "Start your match by"]
+    assert event.record.round_started is not None
     assert f"<t:{int(event.record.round_started + HOUR)}:R>" in field.value and "double forfeit" in field.value

@@ -21,6 +21,13 @@ _TOKEN = re.compile(r"\b([rb])([VKQWDCLNAF])\b")
 _NAME = re.compile(r"\b(" + "|".join(NAMES.values()) + r")s?\b")
 
 
+def sanae(match: Any) -> SanaeState:
+    """A started match's state (a lobby has none)."""
+    state = match.state
+    assert state is not None
+    return state
+
+
 async def open_match(env: Any, channel: Any, people: list[Any], options: str | None = None) -> Match:
     ada, bob = people
     kwargs = {"options": options} if options else {}
@@ -68,7 +75,7 @@ def public_texts(message: Any) -> list[str]:
 
 def greedy_move(match: Match, seat: int, rng: random.Random) -> str:
     """A move towards the enemy Void (the test may look at everything): Void attacks first, then closest."""
-    state: SanaeState = match.state
+    state = sanae(match)
     grid = state.grid
     void = next(c for c, t in enumerate(state.cells) if t[:2] == "rb"[1 - seat] + "V")
     options = []
@@ -85,7 +92,7 @@ async def test_full_game_from_private_setup_to_a_captured_void(simcord_env: Any)
     stranger = channel.guild.add_member(simcord_env.create_user("eve"))
     match = await open_match(simcord_env, channel, people)
     red, blue = seated(match, people)
-    assert match.state.phase == "setup" and match.actors() == [0, 1]
+    assert sanae(match).phase == "setup" and match.actors() == [0, 1]
     start_board = channel.last_message
     assert "My board" in labels(start_board)
 
@@ -112,15 +119,15 @@ async def test_full_game_from_private_setup_to_a_captured_void(simcord_env: Any)
     bad = await blue.slash(channel, "sanae setup", layout="19F")
     assert bad.ephemeral and answer(bad).content.startswith("Length ")  # in words: no "bad_code:" (issue 27)
     await red.click(layout, label="Ready")
-    assert match.state.setup[0] == "ready"
+    assert sanae(match).setup[0] == "ready"
     assert "Red is ready" in channel.last_message.embeds[0].description
     waiting = await red.slash(channel, "sanae setup", layout="random")
     assert waiting.ephemeral and "waiting for Blue" in answer(waiting).content
     await blue.slash(channel, "sanae setup", layout="ready")
-    assert match.state.phase == "play"
+    assert sanae(match).phase == "play"
     roll = channel.last_message.embeds[0].description
     assert re.search(r"Red rolls \d, Blue rolls \d: (Red|Blue) moves first", roll), roll
-    assert_no_hidden_rank(" ".join(public_texts(channel.last_message)), match.state)
+    assert_no_hidden_rank(" ".join(public_texts(channel.last_message)), sanae(match))
 
     # Play towards the Voids; the first Zed Inel prompt is answered with a Captain, later ones with no.
     rng = random.Random(4)
@@ -129,8 +136,10 @@ async def test_full_game_from_private_setup_to_a_captured_void(simcord_env: Any)
     while match.outcome() is None:
         plies += 1
         assert plies < 300
-        if match.state.pending is not None:
-            defender = 1 - match.state.turn
+        if sanae(match).pending is not None:
+            turn = sanae(match).turn
+            assert turn is not None
+            defender = 1 - turn
             mover, other = (red, blue) if defender == 0 else (blue, red)
             board = channel.last_message
             assert ZED in labels(board)
@@ -158,15 +167,15 @@ async def test_full_game_from_private_setup_to_a_captured_void(simcord_env: Any)
         choices = await mover.autocomplete(channel, "sanae move", "move", "")
         assert 0 < len(choices) <= 25 and all("-" in c["value"] for c in choices)
         move = greedy_move(match, seat, rng)
-        before_state = match.state
+        before_state = sanae(match)
         result = await mover.slash(channel, "sanae move", move=move)
         assert answer(result).content.startswith("Played"), answer(result).content
         for text in public_texts(channel.last_message):
-            assert_no_hidden_rank(text, match.state, before_state)
+            assert_no_hidden_rank(text, sanae(match), before_state)
 
     outcome = match.outcome()
     assert outcome is not None and outcome.reason in ("void_captured", "king_queen_draw")
-    assert "V" in "".join(match.state.captured)
+    assert "V" in "".join(sanae(match).captured)
     assert zed_answered and zed_refused
     final = channel.last_message
     assert "Game over" in final.embeds[0].description
@@ -230,7 +239,7 @@ async def test_random_games_never_show_a_hidden_rank_in_public(tmp_path: Path) -
                 if match.outcome() is not None:
                     break
                 (seat,) = match.actors()
-                state = match.state
+                state = sanae(match)
                 legal = match.game.legal_actions(state, seat)
                 attacks = [a for a in legal if getattr(a, "target", None) is not None and state.cells[a.target]]
                 action = rng.choice(attacks if attacks and rng.random() < 0.7 else legal)
@@ -239,11 +248,11 @@ async def test_random_games_never_show_a_hidden_rank_in_public(tmp_path: Path) -
                 texts = [tables.summary(match, events), tables.status_line(match)]
                 texts += [e.public for e in events] + [e.description for e in events]
                 for text in texts:
-                    assert_no_hidden_rank(text, match.state, state)
+                    assert_no_hidden_rank(text, sanae(match), state)
                     names_seen |= set(_NAME.findall(text))
                 public = match.view(None)
                 over = match.outcome() is not None  # once over, every rank is shown to everyone
-                for cell, token in zip(public["cells"], match.state.cells, strict=True):
+                for cell, token in zip(public["cells"], sanae(match).cells, strict=True):
                     if token and "*" not in token:
                         assert (cell["stone"]["letter"] is None and cell["stone"]["name"] is None) != over
     finally:

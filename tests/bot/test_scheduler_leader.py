@@ -62,7 +62,7 @@ class Process:
             return await looked()
 
         self.service.due = due  # type: ignore[method-assign]
-        self.scheduler = Scheduler(SimpleNamespace(service=self.service, tables=self.posts))  # type: ignore[arg-type]
+        self.scheduler = Scheduler(SimpleNamespace(service=self.service, tables=self.posts))
 
 
 @pytest_asyncio.fixture

@@ -51,7 +51,7 @@ async def test_an_outage_is_one_line_without_traceback(caplog: pytest.LogCapture
     monkeypatch.setattr("cogs.scheduler.MIN_SLEEP", 0.01)
     monkeypatch.setattr("cogs.scheduler.MAX_SLEEP", 0.01)
     service = DownService()
-    scheduler = Scheduler(SimpleNamespace(service=service, tables=None))  # type: ignore[arg-type]
+    scheduler = Scheduler(SimpleNamespace(service=service, tables=None))
     with caplog.at_level(logging.ERROR, logger="cogs.scheduler"):
         scheduler.start()
         for _ in range(200):

@@ -23,7 +23,8 @@ class Ledger:
     seed: dict[int, int] = field(default_factory=dict)  # entrant -> sign-up order
     dropped: set[int] = field(default_factory=set)
 
-    def game(self, r: int, a: int, b: int, pa: float, pb: float, played: bool) -> None:
+    def game(self, r: int, pair: tuple[int, ...], pa: float, pb: float, played: bool) -> None:
+        a, b = pair
         self.rounds[r][a] = (b, pa, played)
         self.rounds[r][b] = (a, pb, played)
 
@@ -46,6 +47,7 @@ class Ledger:
                     contributions.append(total[e])
                     continue
                 opponent, points, _ = game
+                assert opponent is not None
                 contributions.append(total[opponent])
                 sb += total[opponent] * points
                 wins += points == 1.0
@@ -87,7 +89,8 @@ def shown_table(embed: Any) -> list[tuple[str, float, float, float, int, list[st
     return out
 
 
-async def move(env: Any, channel: Any, people: list[Any], match_id: int, rng: random.Random) -> None:
+async def move(env: Any, channel: Any, people: list[Any], match_id: int | None, rng: random.Random) -> None:
+    assert match_id is not None
     match = await env.bot.service.get(match_id)
     mover = person(people, match.user_at(match.actors()[0]))
     legal = await mover.autocomplete(channel, "cintos move", "move", "", match=match_id)
@@ -95,7 +98,8 @@ async def move(env: Any, channel: Any, people: list[Any], match_id: int, rng: ra
     assert answer(result).content.startswith("Played"), answer(result).content
 
 
-async def draw(env: Any, channel: Any, people: list[Any], match_id: int) -> None:
+async def draw(env: Any, channel: Any, people: list[Any], match_id: int | None) -> None:
+    assert match_id is not None
     match = await env.bot.service.get(match_id)
     first, second = (person(people, u) for u in match.user_ids)
     board = next(m for m in channel.history() if m.id == match.record.message_id)
@@ -123,7 +127,7 @@ async def test_eleven_player_swiss_with_every_kind_of_result(simcord_env: Any) -
         first, second = await seated(table)
         await resign(channel, "cintos", (first, second)[loser_seat], table.match_id)
         a, b = table.entrants
-        ledger.game(table.round, a, b, float(loser_seat == 1), float(loser_seat == 0), True)
+        ledger.game(table.round, (a, b), float(loser_seat == 1), float(loser_seat == 0), True)
 
     # ---- round 1: an immediate resignation, one before a first move, a game played out, a draw, a resignation
     event = await fresh(env, event)
@@ -131,22 +135,22 @@ async def test_eleven_player_swiss_with_every_kind_of_result(simcord_env: Any) -
     ledger.bye(1, bye.entrants[0])
     first, _ = await seated(t1)
     await resign(channel, "cintos", first, t1.match_id)  # at once: "Red resigned"
-    ledger.game(1, *t1.entrants, 0.0, 1.0, False)
+    ledger.game(1, t1.entrants, 0.0, 1.0, False)
     await move(env, channel, people, t2.match_id, rng)  # the first player moves, the second resigns
     _, second = await seated(t2)
     await resign(channel, "cintos", second, t2.match_id)
-    ledger.game(1, *t2.entrants, 1.0, 0.0, False)
+    ledger.game(1, t2.entrants, 1.0, 0.0, False)
     await play_by_moves(env, channel, people, t3.match_id, rng)  # played out to the quiet limit
     outcome = (await env.bot.service.get(t3.match_id)).outcome()
     users = (await env.bot.service.get(t3.match_id)).user_ids
     winners = {users[s] for s in outcome.winners}
     a, b = t3.entrants
     pa = 0.5 if len(winners) != 1 else float(event.entrant(a).members[0] in winners)
-    ledger.game(1, a, b, pa, 1.0 - pa, True)
+    ledger.game(1, (a, b), pa, 1.0 - pa, True)
     await move(env, channel, people, t4.match_id, rng)
     await move(env, channel, people, t4.match_id, rng)
     await draw(env, channel, people, t4.match_id)
-    ledger.game(1, *t4.entrants, 0.5, 0.5, True)
+    ledger.game(1, t4.entrants, 0.5, 0.5, True)
     await both_move_then(t5, 1)
 
     # ---- round 2: a player drops while their match runs (no move yet: a forfeit), the rest draw or resign
@@ -161,14 +165,14 @@ async def test_eleven_player_swiss_with_every_kind_of_result(simcord_env: Any) -
     dropper = person(people, event.entrant(dropper_table.entrants[1]).members[0])
     dropped = await dropper.slash(channel, "tournament drop")
     assert "You left" in answer(dropped).content
-    ledger.game(2, *dropper_table.entrants, 1.0, 0.0, False)
+    ledger.game(2, dropper_table.entrants, 1.0, 0.0, False)
     ledger.dropped.add(dropper_table.entrants[1])
     for i, table in enumerate(games[1:]):
         if i % 2:
             await move(env, channel, people, table.match_id, rng)
             await move(env, channel, people, table.match_id, rng)
             await draw(env, channel, people, table.match_id)
-            ledger.game(2, *table.entrants, 0.5, 0.5, True)
+            ledger.game(2, table.entrants, 0.5, 0.5, True)
         else:
             await both_move_then(table, i % 3 == 0)
 
@@ -182,7 +186,7 @@ async def test_eleven_player_swiss_with_every_kind_of_result(simcord_env: Any) -
     await move(env, channel, people, games[1].match_id, rng)
     adjudicated = await boss.slash(channel, "tournament result", match=games[1].match_id, result="first")
     assert "first-listed side wins" in answer(adjudicated).content
-    ledger.game(3, *games[1].entrants, 1.0, 0.0, True)  # both had moved: a win over the board
+    ledger.game(3, games[1].entrants, 1.0, 0.0, True)  # both had moved: a win over the board
     playing = {e for t in games[2:] for e in t.entrants}
     look = await people[3].slash(channel, "tournament standings")
     embed = answer(look).embeds[0]
@@ -206,7 +210,7 @@ async def test_eleven_player_swiss_with_every_kind_of_result(simcord_env: Any) -
             await move(env, channel, people, table.match_id, rng)
             await move(env, channel, people, table.match_id, rng)
             await draw(env, channel, people, table.match_id)
-            ledger.game(4, *table.entrants, 0.5, 0.5, True)
+            ledger.game(4, table.entrants, 0.5, 0.5, True)
         else:
             await both_move_then(table, 0)
     event = await fresh(env, event)

@@ -60,13 +60,16 @@ async def fresh(env: Any, event: Tournament) -> Tournament:
     return await env.bot.events.get(event.id)
 
 
-async def resign(channel: Any, game: str, who: Any, match_id: int) -> None:
+async def resign(channel: Any, game: str, who: Any, match_id: int | None) -> None:
+    assert match_id is not None  # a table's match, made when its round began
     confirm = await who.slash(channel, f"{game} resign", match=match_id)
     assert confirm.ephemeral, answer(confirm).content
     await who.click(confirm.response, label="Yes, resign")
 
 
-async def play_by_moves(env: Any, channel: Any, people: list[Any], match_id: int, rng: random.Random) -> None:
+async def play_by_moves(env: Any, channel: Any, people: list[Any], match_id: int | None,
+                        rng: random.Random) -> None:
+    assert match_id is not None
     match = await env.bot.service.get(match_id)
     plies = 0
     while match.status == "active":
@@ -244,8 +247,9 @@ async def test_a_cleared_organiser_role_takes_its_powers_with_it(simcord_env: An
     assert "paused" in answer(paused).content and (await fresh(simcord_env, event)).status == "paused"
 
 
-async def finish_by_resignations(env: Any, channel: Any, game: str, people: list[Any], match_id: int) -> None:
+async def finish_by_resignations(env: Any, channel: Any, game: str, people: list[Any], match_id: int | None) -> None:
     """Players resign in seat order until the match is over (in a pod the others play on after one resigns)."""
+    assert match_id is not None
     match = await env.bot.service.get(match_id)
     for user in list(match.user_ids):
         if match.status != "active":
@@ -257,8 +261,8 @@ async def finish_by_resignations(env: Any, channel: Any, game: str, people: list
 async def test_sinoda_pods_of_three_for_nine_players(simcord_env: Any) -> None:
     channel, boss, people = server(simcord_env, 9)
     await boss.slash(channel, "settings threads", enabled=True)  # every match in its own thread
-    event = await open_event(simcord_env, channel, boss, people, game="sinoda", format="pods",
-                             rounds=2, **{"players-per-match": 3})
+    pods: dict[str, Any] = {"players-per-match": 3}  # not a Python name
+    event = await open_event(simcord_env, channel, boss, people, game="sinoda", format="pods", rounds=2, **pods)
     assert event.title().startswith("Sinoda Pods") and [len(t.entrants) for t in event.round_tables()] == [3, 3, 3]
     for round_no in (1, 2):
         event = await fresh(simcord_env, event)

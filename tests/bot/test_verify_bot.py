@@ -14,6 +14,11 @@ from matches.verify import WHAT_IT_PROVES
 from tests.bot.helpers import answer, open_match, world
 
 
+def cells_of(match: Any) -> Any:
+    assert match.state is not None  # started
+    return match.state.cells
+
+
 def boards(channel: Any, match_id: int) -> list[Any]:
     return [m for m in channel.history() if m.embeds and m.embeds[0].title == f"Sinoda · match #{match_id}"]
 
@@ -80,16 +85,16 @@ async def test_a_retried_sanae_swap_is_applied_once(simcord_env: Any) -> None:
     match = await open_match(simcord_env, "sanae", channel, people)
     red = next(p for p in people if p.id == match.user_at(0))
     await red.slash(channel, "sanae setup", layout="classic")
-    laid = match.state.cells
+    laid = cells_of(match)
     swap = next(t for t in await simcord_env.bot.service.legal_texts(match.id, red.id) if t.startswith("layout swap"))
     result = await red.slash(channel, "sanae setup", layout=swap)
-    assert match.state.cells != laid
+    assert cells_of(match) != laid
     key = str(result._interaction.id)  # what Discord would send again on a retry
     entry = await simcord_env.bot.service.store.keyed(match.id, key)
     assert entry is not None and entry.text == swap
     version = match.record.version
     with pytest.raises(Refusal, match="Already played"):
         await simcord_env.bot.service.act(match.id, red.id, swap, key=key)
-    assert match.record.version == version and match.state.cells != laid  # the swap did not undo itself
+    assert match.record.version == version and cells_of(match) != laid  # the swap did not undo itself
     again = await red.slash(channel, "sanae setup", layout=swap)  # a new interaction is a new request
-    assert "Already" not in (answer(again).content or "") and match.state.cells == laid
+    assert "Already" not in (answer(again).content or "") and cells_of(match) == laid
