@@ -7,6 +7,7 @@ import io
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import pytest
@@ -99,7 +100,7 @@ def test_every_word_on_every_board_reads_on_a_phone(name: str, players: int) -> 
     for state in positions(name, players, 3):
         for viewer in (None, *range(players)):
             view = GAMES[name].view(state, viewer)
-            image = check(lambda view=view: RENDERERS[name](view, names, 1234), name)
+            image = check(partial(RENDERERS[name], view, names, 1234), name)
             assert image.height < 2.5 * image.width  # portrait, but not a scroll
 
 
