@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from players.evaluate import evaluate
+from players.levels import TIE
 from players.play import mover, settle
 from players.playouts import playout
 from rules import Action, Game, IllegalAction, State
@@ -21,6 +22,10 @@ ROOT_WIDTH = 10  # the root only searches the best moves by the one-ply look-ahe
 # Sakamichi's rollouts run to the end and each one is a noisy win or loss: fewer moves at the root get the samples
 # to tell them apart (40 games: 70 % against normal with 5 at 400 iterations, 57-64 % with 10 at 200).
 ROOT_WIDTHS = {"sakamichi": 5}
+# Where most moves leave the evaluation as it is (Bodsoi: a placement that neither extends nor breaks a scoring path,
+# such as a block of the opponent's path), the look-ahead ties dozens of moves: every move tied with the last one the
+# width admits joins the root, up to this many in all (drawn at random when more tie).
+ROOT_TIES = {"bodsoi": 40}
 # Random moves after the tree before scoring: long where moves are cheap and games short, short where slow.
 # Sakamichi's run to the end (a game is about 13 decisions): who gets stuck first decides most games, and the
 # heuristic cannot see it coming; its playouts lay rows as players do (players.playouts).
@@ -95,14 +100,26 @@ def _iterate(game: Game, root: Node, world: State, seat: int, rng: random.Random
         visited.total += values[visited.seat]
 
 
+def root_moves(name: str, priors: Sequence[float], rng: random.Random) -> list[int]:
+    """The indexes of the moves the root searches: the best `ROOT_WIDTH` (or the game's `ROOT_WIDTHS`) by prior,
+    and in a game of `ROOT_TIES` every move tied with the last of them, up to that many in all, the ties in a random
+    order (not the notation's, which favoured the first squares of the board)."""
+    width = ROOT_WIDTHS.get(name, ROOT_WIDTH)
+    ties = ROOT_TIES.get(name)
+    if ties is None or len(priors) <= width:
+        return sorted(range(len(priors)), key=lambda i: -priors[i])[:width]
+    ranked = sorted(range(len(priors)), key=lambda i: (-priors[i], rng.random()))
+    cut = priors[ranked[width - 1]] - TIE
+    return [index for index in ranked[:ties] if priors[index] >= cut] if ties > width else ranked[:width]
+
+
 def search(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
            rng: random.Random, spent: Callable[[int], bool], teams: list[tuple[int, ...]],
            hidden: bool) -> list[Action]:
-    """The best `ROOT_WIDTH` (or the game's `ROOT_WIDTHS`) moves by prior (each starting with its prior as one
-    visit), most visited first.
+    """The root's moves (`root_moves`, each starting with its prior as one visit), most visited first.
 
     `spent(done)` (from `Budget.start`) says when to stop; at least one iteration runs."""
-    ranked = sorted(range(len(legal)), key=lambda i: -priors[i])[:ROOT_WIDTHS.get(game.name, ROOT_WIDTH)]
+    ranked = root_moves(game.name, priors, rng)
     root = Node(seat, visits=1)
     for index in ranked:
         root.children[legal[index]] = Node(seat, visits=1, total=priors[index])

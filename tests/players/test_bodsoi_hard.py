@@ -4,10 +4,14 @@ second, and so on), so it does not walk into a stall or a full board the scoring
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 
-from players.evaluate import SCALES, bodsoi_lead, evaluate
+from players import Budget
+from players.evaluate import SCALES, bodsoi_lead, evaluate, teams_of
+from players.levels import TIE, one_ply
+from players.search import ROOT_TIES, ROOT_WIDTH, search
 from rules import GAMES, Configuration
 from rules.bodsoi.paths import analyse, compare
 from rules.bodsoi.state import side_of
@@ -42,3 +46,26 @@ def test_a_tie_broken_far_down_keeps_its_sign() -> None:
     assert lead > 0 and 0.5 + 0.45 * math.tanh(lead / SCALES["bodsoi"]) > 0.5
     assert bodsoi_lead((5, 1), (4, 4, 4, 4)) > 0 > bodsoi_lead((4, 4, 4, 4), (5,))
     assert bodsoi_lead((2, 2), (2, 2)) == 0 == bodsoi_lead((), ())
+
+
+def test_the_root_searches_every_move_its_look_ahead_cannot_tell_apart() -> None:
+    """Most Bodsoi placements leave every path's score as it is, so the one-ply look-ahead gives dozens of moves the
+    same value: a block of the opponent's path or a step that prepares one's own is among them. The search's root
+    takes every move tied with the last one its width admits (up to `ROOT_TIES`), drawn at random when more tie,
+    not the first few in notation order (it searched the squares near a1 and never looked at the rest)."""
+    checked = 0
+    for state in positions(GAME, Configuration(2), 30, seed=3, limit=70):
+        seat = min(GAME.actors(state))
+        legal = GAME.legal_actions(state, seat)
+        world = GAME.resample_hidden(state, seat, random.Random(0))
+        priors = one_ply(GAME, [world], seat, legal, random.Random(0), teams_of(GAME, world))
+        cut = sorted(priors, reverse=True)[min(ROOT_WIDTH, len(legal)) - 1]
+        tied = [action for action, prior in zip(legal, priors, strict=True) if abs(prior - cut) <= TIE]
+        if len(legal) <= ROOT_WIDTH or not ROOT_WIDTH < len(tied) + ROOT_WIDTH <= ROOT_TIES["bodsoi"]:
+            continue
+        ranked = search(GAME, world, seat, legal, priors, random.Random(0), Budget(iterations=50).start(),
+                        teams_of(GAME, world), True)
+        above = [action for action, prior in zip(legal, priors, strict=True) if prior > cut + TIE]
+        assert set(ranked) == {*above, *tied}, (len(ranked), len(above), len(tied))
+        checked += 1
+    assert checked >= 5
