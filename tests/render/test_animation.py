@@ -35,7 +35,7 @@ def frames(gif: bytes) -> list[tuple[Image.Image, int]]:
     image = Image.open(io.BytesIO(gif))
     assert image.format == "GIF"
     out = []
-    for i in range(image.n_frames):
+    for i in range(getattr(image, "n_frames", 1)):
         image.seek(i)
         out.append((image.convert("RGB"), image.info["duration"]))
     return out

@@ -15,6 +15,7 @@ from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from rules.bodsoi import GAME
 from rules.bodsoi.state import BodsoiState
 from rules.bodsoi.tiles import TILE_IDS
+from tests.render.pixels import colour_at
 
 NAMES = ["Alice", "Bob", "Chloé", "Dmitri"]
 BAG_EX3 = ("C-le-le,C-le-mo*2,C-le-st*2,C-le-su*2,C-le-wa*2,C-mo-le*2,C-mo-mo*2,C-mo-st*2,C-mo-su*2,C-mo-wa*2,"
@@ -79,7 +80,7 @@ def test_the_last_placement_is_framed_black_with_a_white_core() -> None:
     x0, y0, x1, _ = cell_box(square)
     pic = image(render_board(view, NAMES[:2]))
     for dy, colour in ((1, LAST_MOVE), (3, "#FFFFFF")):
-        edge = pic.getpixel((round((x0 + x1) / 2), round(y0 + dy)))
+        edge = colour_at(pic, (round((x0 + x1) / 2), round(y0 + dy)))
         assert max(abs(a - b) for a, b in zip(edge, rgb(colour), strict=True)) < 40
 
 
@@ -100,7 +101,7 @@ def test_a_winning_bodsoi_is_outlined_in_its_colour() -> None:
     assert view["last_placement"]["square"] == "d5"  # framed as the last move instead
     for square in (c for c in view["bodsoi"]["cells"] if c != "d5"):
         x0, y0, _, _ = cell_box(square)
-        pixel = pic.getpixel((round(x0 + 5), round(y0 + 5)))
+        pixel = colour_at(pic, (round(x0 + 5), round(y0 + 5)))
         assert max(abs(a - b) for a, b in zip(pixel, rgb(SIDES["yellow"]), strict=True)) < 60, square
 
 

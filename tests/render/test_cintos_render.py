@@ -23,6 +23,7 @@ from render.cintos import (
 )
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, WHITE, rgb
 from render.panels import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN
+from tests.render.pixels import colour_at, pixels
 
 SEAT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 NAMES = ["Alice", "Bob", "Chloé", "Dmitri"]
@@ -124,16 +125,16 @@ def test_the_last_move_is_framed_black_with_a_white_core_on_both_squares() -> No
         # Inside the frame, halfway along each side: black at the edge, white in the frame's core.
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         for x, y in ((mx, y0 + 1), (mx, y1 - 2), (x0 + 1, my), (x1 - 2, my)):
-            assert near(image.getpixel((int(x), int(y))), LAST_MOVE), (square, x, y)
+            assert near(colour_at(image, (int(x), int(y))), LAST_MOVE), (square, x, y)
         core = int(y0 + max(5.0, (x1 - x0) / 11) / 2)  # the middle of the frame's band
-        assert near(image.getpixel((int(mx), core)), WHITE), square
+        assert near(colour_at(image, (int(mx), core)), WHITE), square
     # A square the move did not touch carries no outline.
     x0, y0, x1, _ = board_box("e3")
-    assert not near(image.getpixel((int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
+    assert not near(colour_at(image, (int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
     # Without a last move, the same square has no orange either.
     quiet = decode(render_board({**view, "last": None}, NAMES))
     x0, y0, x1, _ = board_box("c3")
-    assert not near(quiet.getpixel((int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
+    assert not near(colour_at(quiet, (int((x0 + x1) / 2), int(y0 + 2))), LAST_MOVE)
 
 
 def test_the_capture_area_is_washed_and_the_captured_pieces_marked() -> None:
@@ -143,25 +144,26 @@ def test_the_capture_area_is_washed_and_the_captured_pieces_marked() -> None:
     # d2: an empty square inside the area gets the wash (lighter); e2, outside it, does not change.
     x0, y0, x1, y1 = board_box("d2")
     centre = (int((x0 + x1) / 2), int((y0 + y1) / 2))
-    assert sum(marked.getpixel(centre)) > sum(plain.getpixel(centre)) + 20
+    assert sum(colour_at(marked, centre)) > sum(colour_at(plain, centre)) + 20
     x0, y0, x1, y1 = board_box("e2")
     centre = (int((x0 + x1) / 2), int((y0 + y1) / 2))
-    assert near(marked.getpixel(centre), plain.getpixel(centre), 3)
+    assert near(colour_at(marked, centre), colour_at(plain, centre), 3)
     # The cross sits in the top-right corner of b2 (captured), not of b4 (in the area, not captured).
     for square, crossed in (("b2", True), ("b4", False)):
         _, y0, x1, _ = board_box(square)
         spot = (int(x1 - 18), int(y0 + 11), int(x1 - 11), int(y0 + 18))
-        darker = [sum(q) - sum(p) for p, q in zip(marked.crop(spot).get_flattened_data(),
-                                                   plain.crop(spot).get_flattened_data(), strict=True)]
+        darker = [sum(q) - sum(p) for p, q in zip(pixels(marked.crop(spot)),
+                                                   pixels(plain.crop(spot)), strict=True)]
         assert (max(darker) > 150) is crossed, square
 
 
 def test_pieces_carry_their_colour() -> None:
     image = decode(render_board(start_4p(), NAMES))
     for square, letter in (("b7", "R"), ("f7", "Y"), ("f2", "B"), ("b2", "G")):
-        box = image.crop(tuple(int(v) for v in board_box(square)))
+        x0, y0, x1, y1 = (int(v) for v in board_box(square))
+        box = image.crop((x0, y0, x1, y1))
         # A good part of the square is the piece's colour (the piece in its shape, clear of the letter).
-        share = sum(near(p, CHIPS[letter].fill, 16) for p in box.get_flattened_data()) / (box.width * box.height)
+        share = sum(near(p, CHIPS[letter].fill, 16) for p in pixels(box)) / (box.width * box.height)
         assert share > 0.2, (square, share)
 
 
@@ -183,8 +185,8 @@ def test_two_and_four_player_panels_list_every_seat_under_the_board() -> None:
     card_w = (1000 - 2 * MARGIN - CARD_GAP) / 2
     chip = lambda column, row: (int(MARGIN + column * (card_w + CARD_GAP) + 14 + 26),  # noqa: E731
                                 int(PANEL_TOP + row * (CARD_HEIGHT + CARD_GAP) + CARD_HEIGHT / 2 + 14))
-    assert near(four.getpixel(chip(1, 1)), CHIPS["G"].fill, 16)  # four seats, two to a row: Green the fourth
-    assert near(two.getpixel(chip(1, 0)), CHIPS["B"].fill, 16)
+    assert near(colour_at(four, chip(1, 1)), CHIPS["G"].fill, 16)  # four seats, two to a row: Green the fourth
+    assert near(colour_at(two, chip(1, 0)), CHIPS["B"].fill, 16)
     assert four.height > two.height + CARD_HEIGHT
 
 
@@ -195,10 +197,10 @@ def test_a_finished_game_header_shows_the_result() -> None:
     header_running = decode(render_board(running, NAMES)).crop((0, 0, 1000, HEADER_HEIGHT))
     assert header_done.tobytes() != header_running.tobytes()
     # The winner's chip (Red) is in the result; the running game shows Blue's chip as the player to move.
-    reds = sum(1 for p in header_done.get_flattened_data() if near(p, CHIPS["R"].fill))
-    blues = sum(1 for p in header_running.get_flattened_data() if near(p, CHIPS["B"].fill))
+    reds = sum(1 for p in pixels(header_done) if near(p, CHIPS["R"].fill))
+    blues = sum(1 for p in pixels(header_running) if near(p, CHIPS["B"].fill))
     assert reds > 100 and blues > 100
-    assert not any(near(p, CHIPS["B"].fill) for p in header_done.get_flattened_data())
+    assert not any(near(p, CHIPS["B"].fill) for p in pixels(header_done))
 
 
 def test_last_turn_descriptions() -> None:
@@ -230,7 +232,7 @@ def test_turns_without_squares_render(kind: str) -> None:
     data = render_board(view, NAMES)
     assert data != render_board(start_4p(), NAMES)
     board = (MARGIN, BOARD_TOP, MARGIN + BOARD_SIZE, BOARD_TOP + BOARD_SIZE)
-    assert not any(near(p, LAST_MOVE, 6) for p in decode(data).crop(board).get_flattened_data())
+    assert not any(near(p, LAST_MOVE, 6) for p in pixels(decode(data).crop(board)))
 
 
 def test_rules_image() -> None:
@@ -239,7 +241,7 @@ def test_rules_image() -> None:
     image = decode(data)
     assert 900 <= image.width <= 1200
     # Its diagrams mark moves as the board does.
-    assert sum(1 for p in image.get_flattened_data() if near(p, LAST_MOVE, 8)) > 500
+    assert sum(1 for p in pixels(image) if near(p, LAST_MOVE, 8)) > 500
 
 
 def test_views_from_the_rules_render() -> None:

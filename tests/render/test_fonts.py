@@ -7,6 +7,7 @@ from PIL import Image, ImageChops, ImageDraw
 
 from render.kit import SCALE, Canvas, cut_name, fit, safe_text, text_width
 from render.panels import display_names
+from tests.render.pixels import levels
 
 SAMPLES = {
     "latin accents": "Zoë Ångström-Łukasz",
@@ -82,8 +83,8 @@ def test_an_emoji_no_font_carries_is_dropped_without_a_box() -> None:
 
 def _columns(image: Image.Image) -> list[int]:
     w, h = image.size
-    px = image.load()
-    return [sum(255 - px[x, y] for y in range(h)) for x in range(w)]
+    values = levels(image)
+    return [sum(255 - values[y * w + x] for y in range(h)) for x in range(w)]
 
 
 def _distance(a: list[int], b: list[int]) -> int:

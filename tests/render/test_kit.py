@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -48,6 +49,7 @@ from render.panels import (
     seat_cards,
     status_line,
 )
+from tests.render.pixels import colour_at, levels, pixels
 
 
 def decode(data: bytes) -> Image.Image:
@@ -170,33 +172,33 @@ def test_canvas_draws_at_twice_the_size_and_finishes_at_final_size() -> None:
     c.rect((10, 10, 30, 30), fill=BLUE)
     out = c.finish()
     assert out.size == (100, 60)
-    assert out.getpixel((20, 20)) == rgb(BLUE)
-    assert out.getpixel((5, 5)) == rgb(PAPER)
+    assert colour_at(out, (20, 20)) == rgb(BLUE)
+    assert colour_at(out, (5, 5)) == rgb(PAPER)
     # Boxes end where they are said to: the pixel at x=30 is outside.
-    assert out.getpixel((30, 20)) == rgb(PAPER)
-    assert out.getpixel((29, 20)) == rgb(BLUE)
+    assert colour_at(out, (30, 20)) == rgb(PAPER)
+    assert colour_at(out, (29, 20)) == rgb(BLUE)
 
 
 def test_outline_is_drawn_inside_its_box() -> None:
     c = Canvas(60, 60)
     c.outline((10, 10, 50, 50), LAST_MOVE, 4)
     out = c.finish()
-    assert out.getpixel((10, 30)) == rgb(LAST_MOVE)
-    assert out.getpixel((13, 30)) == rgb(LAST_MOVE)
-    assert out.getpixel((14, 30)) == rgb(PAPER)
-    assert out.getpixel((9, 30)) == rgb(PAPER)
-    assert out.getpixel((49, 30)) == rgb(LAST_MOVE)
-    assert out.getpixel((50, 30)) == rgb(PAPER)
+    assert colour_at(out, (10, 30)) == rgb(LAST_MOVE)
+    assert colour_at(out, (13, 30)) == rgb(LAST_MOVE)
+    assert colour_at(out, (14, 30)) == rgb(PAPER)
+    assert colour_at(out, (9, 30)) == rgb(PAPER)
+    assert colour_at(out, (49, 30)) == rgb(LAST_MOVE)
+    assert colour_at(out, (50, 30)) == rgb(PAPER)
 
 
 def test_the_last_move_mark_is_a_thick_black_frame_with_a_white_core_inside_its_box() -> None:
     c = Canvas(60, 60, background=BLUE)
     c.mark((10, 10, 50, 50), 7)
     out = c.finish()
-    assert out.getpixel((10, 30)) == rgb(LAST_MOVE) and out.getpixel((11, 30)) == rgb(LAST_MOVE)
-    assert out.getpixel((13, 30)) == rgb(WHITE)  # the core: black alone could pass for an ink rim
-    assert out.getpixel((16, 30)) == rgb(LAST_MOVE)
-    assert out.getpixel((9, 30)) == rgb(BLUE) and out.getpixel((18, 30)) == rgb(BLUE)
+    assert colour_at(out, (10, 30)) == rgb(LAST_MOVE) and colour_at(out, (11, 30)) == rgb(LAST_MOVE)
+    assert colour_at(out, (13, 30)) == rgb(WHITE)  # the core: black alone could pass for an ink rim
+    assert colour_at(out, (16, 30)) == rgb(LAST_MOVE)
+    assert colour_at(out, (9, 30)) == rgb(BLUE) and colour_at(out, (18, 30)) == rgb(BLUE)
 
 
 @pytest.mark.parametrize("shape", ["circle", "square", "triangle", "diamond", "cross", "triangle-down"])
@@ -205,7 +207,7 @@ def test_every_shape_draws_its_own_outline_about_the_size_of_the_circle(shape: s
         c = Canvas(80, 80, background=WHITE)
         c.token((40, 40), 20, INK, name, outline=None)
         out = c.finish()
-        return {(x, y) for x in range(80) for y in range(80) if out.getpixel((x, y))[0] < 128}
+        return {(x, y) for x in range(80) for y in range(80) if colour_at(out, (x, y))[0] < 128}
 
     mine = inked(shape)
     circle = inked("circle")
@@ -218,7 +220,7 @@ def test_wash_is_translucent() -> None:
     c = Canvas(40, 40, background=BLUE)
     c.wash((0, 0, 20, 40), WHITE, 0.5)
     out = c.finish()
-    washed, plain = out.getpixel((10, 20)), out.getpixel((30, 20))
+    washed, plain = colour_at(out, (10, 20)), colour_at(out, (30, 20))
     assert plain == rgb(BLUE)
     assert all(p < w < 255 for p, w in zip(plain, washed, strict=True))
 
@@ -227,7 +229,7 @@ def test_edges_are_smoothed() -> None:
     c = Canvas(60, 60, background=WHITE)
     c.circle((30, 30), 20, fill="#000000", outline=None)
     out = c.finish().convert("L")
-    values = set(out.get_flattened_data())
+    values = set(levels(out))
     assert 0 in values and 255 in values
     assert any(0 < v < 255 for v in values)  # anti-aliased rim
 
@@ -261,7 +263,7 @@ def test_primitives_leave_marks() -> None:
 def test_dashed_line_has_gaps() -> None:
     c = Canvas(200, 20, background=WHITE)
     c.dashed_line((0, 10), (200, 10), "#000000", 2, dash=8, gap=6)
-    row = [c.finish().convert("L").getpixel((x, 10)) for x in range(200)]
+    row = levels(c.finish().convert("L").crop((0, 10, 200, 11)))
     assert row.count(255) > 50 and sum(1 for v in row if v < 100) > 80
 
 
@@ -270,8 +272,8 @@ def test_paste_places_a_cached_layer() -> None:
     c = Canvas(40, 40)
     c.paste(layer, (20, 20))
     out = c.finish()
-    assert out.getpixel((25, 25)) == rgb(BLUE)
-    assert out.getpixel((15, 15)) == rgb(PAPER)
+    assert colour_at(out, (25, 25)) == rgb(BLUE)
+    assert colour_at(out, (15, 15)) == rgb(PAPER)
 
 
 # ---- header and panel --------------------------------------------------------------------------------------------
@@ -301,7 +303,7 @@ def test_status_line() -> None:
     assert reason_line(view(), NAMES) == ""
     shared = {"winners": [0, 1], "scores": None, "reason": "quiet limit"}
     assert status_line(view(outcome=shared), NAMES)[:2] == ([0, 1], "Alice & Bob win")  # a shared win, not a draw
-    drawn = {"winners": [], "scores": None, "reason": "threefold repetition"}
+    drawn: dict[str, Any] = {"winners": [], "scores": None, "reason": "threefold repetition"}
     assert status_line(view(outcome=drawn), NAMES)[:2] == ([], "Drawn")
     everyone = {"winners": [0, 1, 2], "scores": None, "reason": "quiet limit"}
     assert status_line(view(outcome=everyone), NAMES)[:2] == ([], "Drawn")
@@ -321,7 +323,7 @@ def test_header_shows_the_turn_holder_or_the_result() -> None:
 
     def has(image: Image.Image, colour: str) -> bool:
         return any(all(abs(a - b) <= 10 for a, b in zip(p, rgb(colour), strict=True))
-                   for p in image.get_flattened_data())
+                   for p in pixels(image))
 
     assert has(running, chips[1].fill) and not has(running, chips[0].fill)
     assert has(done, chips[0].fill) and not has(done, chips[1].fill)
@@ -334,10 +336,10 @@ def test_seat_cards_go_two_to_a_row_and_mark_the_active_one() -> None:
     bottom = seat_cards(c, 20, 10, 960, rows)
     assert bottom == 10 + cards_height(3) == 10 + 2 * CARD_HEIGHT + 12
     out = c.finish()
-    assert out.getpixel((400, 20)) == rgb(WHITE)  # the active card, left
-    assert out.getpixel((900, 20)) == rgb(CARD_FILL)  # the second card, right of it
-    assert out.getpixel((400, 10 + CARD_HEIGHT + 30)) == rgb(CARD_FILL)  # the third, on the next row
-    assert out.getpixel((900, 10 + CARD_HEIGHT + 30)) == rgb(PAPER)
+    assert colour_at(out, (400, 20)) == rgb(WHITE)  # the active card, left
+    assert colour_at(out, (900, 20)) == rgb(CARD_FILL)  # the second card, right of it
+    assert colour_at(out, (400, 10 + CARD_HEIGHT + 30)) == rgb(CARD_FILL)  # the third, on the next row
+    assert colour_at(out, (900, 10 + CARD_HEIGHT + 30)) == rgb(PAPER)
 
 
 # ---- encoding ----------------------------------------------------------------------------------------------------
@@ -352,7 +354,7 @@ def test_flat_drawings_encode_as_small_palette_pngs() -> None:
     assert image.size == (1000, 800)
     assert len(data) < 250_000
     # The palette keeps the colours: the disc's fill survives exactly enough.
-    assert all(abs(a - b) <= 6 for a, b in zip(image.convert("RGB").getpixel((72, 400)), rgb(SEAT_COLOURS[0]),
+    assert all(abs(a - b) <= 6 for a, b in zip(colour_at(image.convert("RGB"), (72, 400)), rgb(SEAT_COLOURS[0]),
                                                strict=True))
 
 

@@ -8,6 +8,7 @@ from PIL import Image
 
 from render.kit import MAX_PNG_BYTES
 from render.leaderboard import ROW, LeaderboardRow, leaderboard_png, leaderboard_text
+from tests.render.pixels import colour_at
 
 
 def rows(count: int) -> list[LeaderboardRow]:
@@ -42,7 +43,7 @@ def test_places_one_to_three_wear_the_place_colours_the_standings_use() -> None:
     for place in (1, 2, 3, 4):
         y = TOP + HEAD + (place - 1) * ROW + ROW / 2 - 3
         # Left of the chip's centre, clear of its digit.
-        pixel = picture.getpixel((PLACE_X + 26 - 14, round(y)))
+        pixel = colour_at(picture, (PLACE_X + 26 - 14, round(y)))
         found = [p for p, colour in PLACES.items() if max(abs(a - b) for a, b in zip(pixel, rgb(colour),
                                                                                       strict=True)) <= 12]
         assert found == ([place] if place in PLACES else []), place

@@ -25,6 +25,7 @@ from render.sakamichi import (
 from render.sakamichi_rules import render_rules, rules_lines, rules_position
 from rules.base import IllegalAction
 from rules.sakamichi import GAME
+from tests.render.pixels import pixels
 from tests.rules.test_sakamichi import EX2, EX3, EX6, load, play
 
 NAMES = ["Alice", "Bartholomew the Long"]
@@ -60,7 +61,7 @@ def decode(data: bytes) -> Image.Image:
 def marked_pixels(image: Image.Image) -> int:
     """Pixels of the last-move colour (black: nothing else on these images is)."""
     target = rgb(LAST_MOVE)
-    return sum(1 for p in image.getdata() if all(abs(a - b) <= 12 for a, b in zip(p, target, strict=True)))
+    return sum(1 for p in pixels(image) if all(abs(a - b) <= 12 for a, b in zip(p, target, strict=True)))
 
 
 VIEWS = {
@@ -123,7 +124,7 @@ def test_long_lines_shrink_the_tiles_to_fit() -> None:
     tile, dice = choose_tile(lines, WIDTH - 40)
     assert tile < TILE_MAX and dice["white"] != dice["black"]  # each line centred on its own die
     assert dice["white"] + DIE_COL / 2 + side_width(lines["white"]["up"], tile) <= WIDTH - 40
-    empty = {"white": {"down": [], "up": []}, "black": {"down": [], "up": []}}
+    empty: dict[str, dict[str, list[Any]]] = {"white": {"down": [], "up": []}, "black": {"down": [], "up": []}}
     assert choose_tile(empty, WIDTH - 40) == (TILE_MAX, {"white": (WIDTH - 40) / 2, "black": (WIDTH - 40) / 2})
     view = GAME.view(load(EX6), None)
     view["lines"]["white"]["up"] = [row] * 6

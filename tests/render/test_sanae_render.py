@@ -21,6 +21,7 @@ from render.sanae import (
 from render.sanae_rules import DIAGRAMS, OPENING, RULES_WIDTH, _reach, render_rules
 from rules.sanae import GAME
 from rules.sanae.pieces import combat
+from tests.render.pixels import colour_at
 
 OPTS = "options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; "
 ZED_PENDING = OPTS + ("phase play ; setup red=ready blue=ready ; first blue ; turn blue ; pending zed R1.05 R1.06 ; "
@@ -84,7 +85,7 @@ def test_public_hidden_stones_are_blank_and_private_ones_show_the_letter() -> No
 
     assert light_pixels(public) == 0  # a plain disc: nothing to read
     assert light_pixels(private) > 10  # the owner sees their Lieutenant's letter
-    assert sum(abs(a - b) for a, b in zip(public.getpixel((round(x), round(y) - 12)), rgb(CHIPS[0].fill),
+    assert sum(abs(a - b) for a, b in zip(colour_at(public, (round(x), round(y) - 12)), rgb(CHIPS[0].fill),
                                           strict=True)) < 60
 
 

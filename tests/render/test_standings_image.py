@@ -10,6 +10,7 @@ from PIL import Image
 import tournaments
 from render.kit import HIGHLIGHT, rgb
 from render.standings import HEAD, ROW, standings_image
+from tests.render.pixels import colour_at
 from tournaments import Entrant, Game, Settings
 
 SETTINGS = Settings("swiss", rounds=3)
@@ -38,8 +39,8 @@ def test_leader_row_is_highlighted_and_the_withdrawn_row_is_not() -> None:
     assert picture.width == 1000
     first_row = HEAD + 12 + ROW + ROW // 2  # below the column headings
     last_row = first_row + 4 * ROW
-    assert near(picture.getpixel((300, first_row)), rgb(HIGHLIGHT))
-    assert not near(picture.getpixel((300, last_row)), rgb(HIGHLIGHT))
+    assert near(colour_at(picture, (300, first_row)), rgb(HIGHLIGHT))
+    assert not near(colour_at(picture, (300, last_row)), rgb(HIGHLIGHT))
 
 
 def test_final_adds_a_podium_above_the_table() -> None:
@@ -64,5 +65,5 @@ def test_the_podium_wears_the_place_colours_and_leaves_the_withdrawn_off() -> No
     left = (1000 - 3 * STEP_W) / 2
     base = HEAD + 12 + PODIUM_H - 16
     for i, (place, height) in enumerate(PODIUM):
-        pixel = picture.getpixel((round(left + i * STEP_W + 30), round(base - height / 2)))
+        pixel = colour_at(picture, (round(left + i * STEP_W + 30), round(base - height / 2)))
         assert near(pixel, rgb(PLACES[place])), place
