@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -18,7 +19,7 @@ FAST = Budget(iterations=6)
 @pytest.mark.parametrize("level", LEVELS)
 def test_sanae_setup_is_a_preset_then_ready_for_each_seat(level: str) -> None:
     game = GAMES["sanae"]
-    state, rng, answers = game.setup(2), random.Random(3), []
+    state, rng, answers = game.setup(2), random.Random(3), list[Any]()
     while state.phase == "setup" and game.actors(state):
         seat = min(game.actors(state))
         action = choose(game, state, seat, level, random.Random(len(answers)), FAST)

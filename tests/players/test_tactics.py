@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ def winning_positions(game: Game, wanted: int, seed: int) -> list[tuple[State, i
     """Positions near the end of seeded random games where the mover has a sure win and also other moves."""
     rng, found = random.Random(seed), []
     for _ in range(60):
-        state, history = game.setup(*[game.configurations()[0].players]), []
+        state, history = game.setup(game.configurations()[0].players), list[Any]()
         while not game.is_over(state) and len(history) < 3000:
             history.append(state)
             state = random_step(game, state, rng)

@@ -13,6 +13,7 @@ from rules.bodsoi import GAME, suggest_placements, tile_geometry
 from rules.bodsoi.paths import analyse, compare
 from rules.bodsoi.state import PASS, Draw, Place
 from rules.bodsoi.tiles import FULL_SET, TILE_IDS, TILE_NAMES, TILE_TYPES, tiles_text
+from tests.rules.ended import outcome_of
 
 # ---- the spec's positions (section 10), verbatim ----------------------------------------------------------------
 
@@ -186,9 +187,12 @@ def build(board: dict[str, str], hands: dict[str, str], turn: str = "to=B drew",
 def play(text: str, *moves: str):
     state = GAME.from_position(text)
     for move in moves:
+        if move.startswith("draw"):
+            state = GAME.apply(state, Draw(TILE_IDS[move.split()[1]]), None)
+            continue
         seat = state.to
-        action = GAME.parse(state, move, seat) if not move.startswith("draw") else Draw(TILE_IDS[move.split()[1]])
-        state = GAME.apply(state, action, None if move.startswith("draw") else seat)
+        assert seat is not None
+        state = GAME.apply(state, GAME.parse(state, move, seat), seat)
     return state
 
 
@@ -279,8 +283,8 @@ def test_ex3_one_tile_completes_both_colours_placer_wins() -> None:
                 .replace("Y=S-st-wa", "Y=-"))
     after = play(EX3, "place S-st-wa d5 0")
     assert GAME.position(after) == expected
-    assert GAME.outcome(after).winners == frozenset({1})
-    assert GAME.outcome(after).reason == "bodsoi"
+    assert outcome_of(GAME, after).winners == frozenset({1})
+    assert outcome_of(GAME, after).reason == "bodsoi"
     found = analyse(after.board, after.axes, after.links).bodsoi
     assert found[0] is not None and found[1] is not None
     fixed = play(EX3.replace("any-axis", "fixed-axes"), "place S-st-wa d5 0")
@@ -295,7 +299,7 @@ def test_ex3_blue_placer_wins() -> None:
     assert "place S-su-mo d5 0" in texts(state)
     after = play(EX3_BLUE, "place S-su-mo d5 0")
     assert after.ending == "bodsoi:B"
-    assert GAME.outcome(after).winners == frozenset({0})
+    assert outcome_of(GAME, after).winners == frozenset({0})
 
 
 def test_ex4_any_axis_against_fixed_axes() -> None:
@@ -304,7 +308,7 @@ def test_ex4_any_axis_against_fixed_axes() -> None:
     assert "place S-su-mo h4 0" not in texts(state)
     assert code_of(state, "place S-su-mo h4 0", 0) == "E_NO_MATCH"
     won = play(EX4, "place S-su-mo h4 90")
-    assert won.ending == "bodsoi:B" and GAME.outcome(won).winners == frozenset({0})
+    assert won.ending == "bodsoi:B" and outcome_of(GAME, won).winners == frozenset({0})
     fixed = play(EX4_FIXED, "place S-su-mo h4 90")
     expected = (EX4_FIXED.replace("g4=S-su-le@90 ", "g4=S-su-le@90 h4=S-su-mo@90 ").replace("to=B drew", "to=Y draw")
                 .replace("B=S-su-mo", "B=-"))
@@ -316,7 +320,7 @@ def test_ex5_path_that_came_back_scores_its_end_row() -> None:
     state = GAME.from_position(EX5)
     found = analyse(state.board, state.axes, state.links)
     assert found.scores == ((5, 3), (2, 2, 1, 1, 1, 1, 1, 1, 1, 1))
-    outcome = GAME.outcome(state)
+    outcome = outcome_of(GAME, state)
     assert outcome.winners == frozenset({0}) and outcome.reason == "stall" and outcome.scores == (5, 2)
     view = GAME.view(state, None)
     assert view["paths"]["blue"]["best"] == ["a1", "a2", "a3", "a4", "a5", "a6", "a7", "b7", "b6", "b5"]
@@ -328,18 +332,18 @@ def test_ex6_second_path_breaks_the_tie() -> None:
     state = GAME.from_position(EX6)
     found = analyse(state.board, state.axes, state.links)
     assert found.scores == ((5, 3), (5, 4, 2, 1, 1, 1, 1, 1, 1, 1))
-    assert GAME.outcome(state).winners == frozenset({1})
+    assert outcome_of(GAME, state).winners == frozenset({1})
     assert GAME.view(state, None)["paths"]["yellow"]["best"] == ["a3", "b3", "c3", "d3", "e3"]
 
 
 def test_ex7_corner_tile_in_a_corner() -> None:
     state = GAME.from_position(EX7)
     assert analyse(state.board, state.axes, state.links).scores == ((), (1,))
-    assert GAME.outcome(state).winners == frozenset({1})
+    assert outcome_of(GAME, state).winners == frozenset({1})
     assert analyse(state.board, state.axes, state.links).bodsoi == (None, None)
     swapped = GAME.from_position(EX7.replace("a1=C-su-mo@0", "a1=C-su-mo@180"))
     assert analyse(swapped.board, swapped.axes, swapped.links).scores == ((1,), ())
-    assert GAME.outcome(swapped).winners == frozenset({0})
+    assert outcome_of(GAME, swapped).winners == frozenset({0})
 
 
 def test_ex8_two_idle_turns_stall_into_a_draw() -> None:
@@ -347,7 +351,7 @@ def test_ex8_two_idle_turns_stall_into_a_draw() -> None:
     assert GAME.position(once) == EX8.replace("to=B nodraw", "to=Y nodraw").replace("idle=0", "idle=1")
     twice = play(EX8, "pass", "pass")
     assert GAME.position(twice) == EX8.replace("to=B nodraw", "over=stall").replace("idle=0", "idle=2")
-    outcome = GAME.outcome(twice)
+    outcome = outcome_of(GAME, twice)
     assert outcome.reason == "stall" and outcome.winners == frozenset()
 
 
@@ -384,7 +388,7 @@ def test_a_band_in_the_edge_row_is_not_anchored_unless_it_runs_into_the_edge() -
     blue = [p for p in found.paths[0]]
     assert len(blue) == 1 and blue[0].cells == (3 * 8, 4 * 8) and blue[0].score == 0  # lies in row 1, no anchor
     assert found.scores == ((), (1, 1))  # each yellow N-S band runs into the S edge
-    assert GAME.outcome(state).winners == frozenset({1})
+    assert outcome_of(GAME, state).winners == frozenset({1})
 
 
 def test_links_symbol_variant_splits_paths_at_a_symbol_change() -> None:
@@ -403,8 +407,8 @@ def test_fixed_axes_limits_anchors_for_scoring() -> None:
     assert analyse(free.board, free.axes, free.links).scores == ((2, 1), (1,))
     fixed = GAME.from_position(text.replace("any-axis", "fixed-axes"))
     assert analyse(fixed.board, fixed.axes, fixed.links).scores == ((1,), (1,))
-    assert GAME.outcome(free).winners == frozenset({0})
-    assert GAME.outcome(fixed).winners == frozenset()
+    assert outcome_of(GAME, free).winners == frozenset({0})
+    assert outcome_of(GAME, fixed).winners == frozenset()
 
 
 # ---- Bodsoi: either colour, either axis --------------------------------------------------------------------------
@@ -433,7 +437,7 @@ def test_a_bodsoi_for_either_colour_on_either_axis(side: str, axis: str) -> None
     text, move = bodsoi_position(side, axis)
     after = play(text, move)
     assert after.ending == f"bodsoi:{side}"
-    assert GAME.outcome(after).winners == frozenset({0 if side == "B" else 1})
+    assert outcome_of(GAME, after).winners == frozenset({0 if side == "B" else 1})
     fixed = play(*bodsoi_position(side, axis, axes="fixed-axes"))
     own_axis = (side, axis) in (("B", "N-S"), ("Y", "W-E"))
     assert (fixed.ending == f"bodsoi:{side}") is own_axis
@@ -448,7 +452,7 @@ def test_completing_only_the_opponents_bodsoi_makes_them_win() -> None:
     text = build(board, {"B": "-", "Y": "S-le-wa"}, turn="to=Y drew")
     after = play(text, "place S-le-wa d4 0")
     assert after.ending == "bodsoi:B"
-    assert GAME.outcome(after).winners == frozenset({0})
+    assert outcome_of(GAME, after).winners == frozenset({0})
     labels = suggest_placements(GAME.from_position(text), 1, "s-le-wa d4")
     assert labels == [("place S-le-wa d4 0 — gives blue a Bodsoi", "place S-le-wa d4 0")]
 
@@ -494,11 +498,11 @@ def test_two_against_two_turn_order_and_private_racks() -> None:
 
 def test_a_team_wins_or_loses_together() -> None:
     won = play(*bodsoi_position("B", "N-S", players=4))
-    assert won.ending == "bodsoi:B" and GAME.outcome(won).winners == frozenset({0, 2})
+    assert won.ending == "bodsoi:B" and outcome_of(GAME, won).winners == frozenset({0, 2})
     state = GAME.apply(GAME.setup(4), Draw(TILE_IDS["C-su-mo"]), None)
     resigned = GAME.apply(state, RESIGN, 3)  # out of turn
     assert " | over=resign:Y2 | " in GAME.position(resigned)
-    assert GAME.outcome(resigned).winners == frozenset({0, 2})
+    assert outcome_of(GAME, resigned).winners == frozenset({0, 2})
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(resigned, PASS, 0)
     assert caught.value.code == "E_OVER"
@@ -614,10 +618,12 @@ def test_suggested_path_scores_agree_with_a_full_analysis() -> None:
         if GAME.chance_outcomes(state):
             state = GAME.apply(state, rng.choice(GAME.chance_outcomes(state))[0], None)
         else:
+            assert state.to is not None
             state = GAME.apply(state, rng.choice(GAME.legal_actions(state, state.to)[1:] or [PASS]), state.to)
     while GAME.chance_outcomes(state):
         state = GAME.apply(state, GAME.chance_outcomes(state)[0][0], None)
     facing = _facing(state, analyse(state.board, state.axes, state.links).paths)
+    assert state.to is not None
     places = GAME.legal_actions(state, state.to)[1:]
     assert places
     for place in places:

@@ -33,7 +33,7 @@ def check(states: list[CintosState]) -> int:
                 assert actions == []
                 continue
             expected = plain_moves(state, seat)
-            assert actions == (expected or [PASS])
+            assert actions == (expected or [PASS])  # type: ignore[list-item]
             assert (GAME.automatic_action(state) is None) == bool(expected)
             checked += len(expected)
     return checked

@@ -151,6 +151,13 @@ def play(game: Game, config: Configuration, seed: int, resign_at: int | None = N
     raise AssertionError(f"no end after {MAX_STEPS} steps")
 
 
+
+def game_name(game: Game) -> str:
+    return game.name
+
+
+BY_NAME = sorted(GAMES.values(), key=game_name)
+
 @pytest.mark.parametrize(("game", "config", "seed"), CASES)
 def test_random_playout_reaches_an_end(game: Game, config: Configuration, seed: int) -> None:
     final = play(game, config, seed)
@@ -163,7 +170,7 @@ def test_random_playout_reaches_an_end(game: Game, config: Configuration, seed: 
     check_words(game, final)
 
 
-@pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", BY_NAME, ids=game_name)
 def test_resign_ends_or_continues_cleanly(game: Game) -> None:
     for config in game.configurations()[:3]:
         state = play(game, config, seed=7, resign_at=6)
@@ -175,7 +182,7 @@ def test_resign_ends_or_continues_cleanly(game: Game) -> None:
             assert outcome is not None and len(outcome.winners) >= 1
 
 
-@pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", BY_NAME, ids=game_name)
 def test_setup_rejects_bad_counts_and_options(game: Game) -> None:
     with pytest.raises(ValueError, match="players"):
         game.setup(max(game.player_counts) + 3)
@@ -183,7 +190,7 @@ def test_setup_rejects_bad_counts_and_options(game: Game) -> None:
         game.setup(game.player_counts[0], {"no-such-option": "1"})
 
 
-@pytest.mark.parametrize("game", sorted(GAMES.values(), key=lambda g: g.name), ids=lambda g: g.name)
+@pytest.mark.parametrize("game", BY_NAME, ids=game_name)
 def test_wrong_seat_is_refused(game: Game) -> None:
     rng = random.Random(3)
     state = game.setup(game.player_counts[0])

@@ -166,7 +166,7 @@ def test_no_result_while_the_game_runs() -> None:
 @pytest.mark.parametrize("reason", sorted(MATCH_ENDINGS))
 def test_match_endings_are_sentences(reason: str) -> None:
     view = GAMES["sanae"].view(GAMES["sanae"].setup(2), None)
-    stored = {"winners": [], "scores": None, "reason": reason}
+    stored: dict[str, Any] = {"winners": [], "scores": None, "reason": reason}
     found = result_words(view, NAMES, stored)
     assert found is not None and found.winners == ()
     assert found.headline in ("Drawn", "Aborted") and not found.reason[0].islower() and found.reason != reason

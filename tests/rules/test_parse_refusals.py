@@ -101,7 +101,7 @@ def test_each_parser_bounds_its_numbers_without_the_guard(name: str, text: str) 
     game = GAMES[name]
     state = started(game)
     with pytest.raises(RulesError) as refused:
-        type(game).parse.unguarded(game, state, text, first_actor(game, state))
+        type(game).parse.unguarded(game, state, text, first_actor(game, state))  # type: ignore[attr-defined]
     assert len(str(refused.value)) < 400
     assert BIG[:QUOTE_LIMIT + 10] not in str(refused.value)
 

@@ -63,7 +63,7 @@ def test_pods_rank_the_sides_that_played_and_forfeit_the_absent() -> None:
 
 
 def test_teams_are_one_side_and_a_side_moved_when_any_member_did() -> None:
-    teams = [(0, 2), (1, 3)]
+    teams = ((0, 2), (1, 3))
     result = Result(4, frozenset({0, 2}), None, Facts((3, 2, 0, 0)), sides=teams)
     assert result.verdicts() == (W, L) and result.verdict(2) is W and result.verdict(3) is L
     forfeit = Result(4, frozenset({1, 3}), None, Facts((0, 0, 0, 0), (0,)), sides=teams)

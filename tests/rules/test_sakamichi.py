@@ -13,6 +13,7 @@ from rules.sakamichi.notation import format_action, parse_action, parse_outcome
 from rules.sakamichi.position import parse_position
 from rules.sakamichi.state import State, end_label
 from rules.sakamichi.tiles import TILES, names
+from tests.rules.ended import outcome_of
 
 OPTS = "options count-rule=plus-or-minus stack-layers=one pile-end=after-turn six-rows=6"
 BASIC_OPTS = "options count-rule=same-or-plus stack-layers=one pile-end=after-turn six-rows=6"
@@ -248,8 +249,8 @@ def test_example_4_stuck_mover_loses() -> None:
     state = GAME.from_position(EX4)
     over = EX4.replace("phase play", "phase over").replace("result -", "result P2 stuck")
     assert GAME.position(state) == over
-    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == frozenset({1})
-    assert GAME.outcome(state).reason == "stuck" and GAME.actors(state) == frozenset()
+    assert GAME.outcome(state) is not None and outcome_of(GAME, state).winners == frozenset({1})
+    assert outcome_of(GAME, state).reason == "stuck" and GAME.actors(state) == frozenset()
     assert GAME.short_text(state) == (
         "mode basic | to move P1 | pile 8\nW die 1 | down - | up 2[w2] 3[w1 w2b1] 4[w1b2 w1b3 w2b2]\n"
         "B die 3 | down 2[w4b2] 1[w5b1] | up 4[b4|w2b4] 5[b2 w3b3]\nP1 hand b6 w1b5 w5 | markers S\n"
@@ -279,22 +280,22 @@ def test_example_5_pile_exhaustion() -> None:
             end_label(state, 1, "up")] == ["down → 1 (2 tiles)", "up → 6 (1 or 3 tiles)", "down → 4 (2 tiles)",
                                            "up → 10 (3 or 5 tiles)"]
     equal = play(state, "place white up w6", 1)
-    assert GAME.outcome(equal).winners == frozenset() and GAME.outcome(equal).reason == "pile_equal"
+    assert outcome_of(GAME, equal).winners == frozenset() and outcome_of(GAME, equal).reason == "pile_equal"
     assert GAME.position(equal).endswith("result draw pile_equal") and "phase over" in GAME.position(equal)
     more = play(state, "place black down b1 b3", 1)
-    assert GAME.outcome(more).winners == frozenset({1}) and GAME.outcome(more).reason == "pile_more_tiles"
+    assert outcome_of(GAME, more).winners == frozenset({1}) and outcome_of(GAME, more).reason == "pile_more_tiles"
     same = load(EX5.replace("count-rule=plus-or-minus", "count-rule=same-or-plus"))
     assert legal(same, 1) == ["place black down b1 b3", "place black down w1b4", "place white down w1b4",
                               "place white up w1b4 w5"]
     turns = load(EX5.replace("pile-end=after-turn", "pile-end=equal-turns"))
-    assert GAME.outcome(play(turns, "place white up w6", 1)).reason == "pile_equal"
-    assert GAME.outcome(play(turns, "place black down b1 b3", 1)).winners == frozenset({1})
+    assert outcome_of(GAME, play(turns, "place white up w6", 1)).reason == "pile_equal"
+    assert outcome_of(GAME, play(turns, "place black down b1 b3", 1)).winners == frozenset({1})
 
 
 def test_equal_turns_gives_the_second_player_a_turn_without_draw() -> None:
     text = EX5.replace("first P1", "first P2")
     after_turn = play(load(text), "place black down b1 b3", 1)
-    assert GAME.outcome(after_turn).reason == "pile_more_tiles"
+    assert outcome_of(GAME, after_turn).reason == "pile_more_tiles"
     state = play(load(text.replace("pile-end=after-turn", "pile-end=equal-turns")), "place black down b1 b3", 1)
     assert GAME.outcome(state) is None and GAME.chance_outcomes(state) == []
     assert state.turn == 0 and state.draw == "done" and GAME.actors(state) == frozenset({0})
@@ -302,9 +303,9 @@ def test_equal_turns_gives_the_second_player_a_turn_without_draw() -> None:
     with pytest.raises(IllegalAction, match="pile_empty"):
         GAME.parse(state, "redraw w1", 0)
     # A sixth row on black would hand P2 the game before the pile check; trade a tile instead.
-    assert GAME.outcome(play(state, "place black down w2b3", 0)).reason == "six-rows"
+    assert outcome_of(GAME, play(state, "place black down w2b3", 0)).reason == "six-rows"
     end = play(state, "exchange w1 for w5", 0)
-    assert GAME.outcome(end).reason == "pile_more_tiles" and GAME.outcome(end).winners == frozenset({1})
+    assert outcome_of(GAME, end).reason == "pile_more_tiles" and outcome_of(GAME, end).winners == frozenset({1})
 
 
 # ---- example 6: six rows ------------------------------------------------------------------------------------------
@@ -316,12 +317,12 @@ def test_example_6_giving_the_opponent_the_sixth_row() -> None:
             end_label(state, 1, "up")] == ["down → 1 (1 or 3 tiles)", "up → 8 (2 or 4 tiles)", "down: closed",
                                            "up → 5 (1 or 3 tiles)"]
     gift = play(state, "place white down w1", 1)
-    assert GAME.outcome(gift).winners == frozenset({0}) and GAME.outcome(gift).reason == "six-rows"
+    assert outcome_of(GAME, gift).winners == frozenset({0}) and outcome_of(GAME, gift).reason == "six-rows"
     after = play(state, "place black up b5", 1)
     assert GAME.position(after) == EX6_AFTER
     assert len(GAME.chance_outcomes(after)) == 5
     stuck = GAME.from_position(EX6.replace("count-rule=plus-or-minus", "count-rule=same-or-plus"))
-    assert GAME.outcome(stuck).winners == frozenset({0}) and GAME.outcome(stuck).reason == "stuck"
+    assert outcome_of(GAME, stuck).winners == frozenset({0}) and outcome_of(GAME, stuck).reason == "stuck"
 
 
 def test_six_rows_option_and_basic_mode_have_no_six_row_win() -> None:
@@ -331,7 +332,7 @@ def test_six_rows_option_and_basic_mode_have_no_six_row_win() -> None:
     assert GAME.outcome(seven) is None
     five = load(EX6.replace("six-rows=6", "six-rows=5"))
     assert GAME.outcome(five) is None  # the check runs after an action, not on reading
-    assert GAME.outcome(play(five, "place black up b5", 1)).winners == frozenset({0})
+    assert outcome_of(GAME, play(five, "place black up b5", 1)).winners == frozenset({0})
     basic = EX6.replace("mode advanced", "mode basic").replace("colours P1=white P2=black", "colours -")
     assert GAME.outcome(play(load(basic), "place white down w1", 1)) is None
 
@@ -342,7 +343,7 @@ def test_empty_hand_wins() -> None:
     state = load(text)
     assert legal(state, 1) == ["place black up b5"]
     done = play(state, "place black up b5", 1)
-    assert GAME.outcome(done).winners == frozenset({1}) and GAME.outcome(done).reason == "empty_hand"
+    assert outcome_of(GAME, done).winners == frozenset({1}) and outcome_of(GAME, done).reason == "empty_hand"
     assert GAME.position(done).endswith("removed w6 ; dead b6 ; result P2 empty_hand")
 
 
@@ -389,7 +390,7 @@ def test_count_rule_option_in_either_mode() -> None:
 def test_resign_any_time() -> None:
     state = chance(GAME.setup(2), "remove w6")
     over = GAME.apply(state, RESIGN, 0)
-    assert GAME.outcome(over).winners == frozenset({1}) and GAME.outcome(over).reason == "resign"
+    assert outcome_of(GAME, over).winners == frozenset({1}) and outcome_of(GAME, over).reason == "resign"
     assert GAME.position(over).endswith("result P2 resign")
     assert GAME.parse(load(EX1), "  Resign ", 1) == RESIGN
     with pytest.raises(IllegalAction, match="wrong_phase: the game is over"):
@@ -536,10 +537,10 @@ def test_resample_keeps_every_view() -> None:
             twins = [GAME.resample_hidden(state, viewer, rng) for _ in range(5)]
             assert all(GAME.view(t, viewer) == GAME.view(state, viewer) for t in twins)
     state = _advanced_deal()
-    twins = {GAME.position(GAME.resample_hidden(state, None, rng)) for _ in range(10)}
-    assert len(twins) > 1  # hidden hands and the removed tile really are re-dealt
-    for twin in twins:
-        parse_position(twin)  # still a consistent state
+    positions = {GAME.position(GAME.resample_hidden(state, None, rng)) for _ in range(10)}
+    assert len(positions) > 1  # hidden hands and the removed tile really are re-dealt
+    for position in positions:
+        parse_position(position)  # still a consistent state
 
 
 def test_final_view_reveals_the_removed_tile_and_position() -> None:

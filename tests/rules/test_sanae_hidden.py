@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -159,7 +160,7 @@ def test_random_play_ends() -> None:
 
 
 def test_eligible_captains_in_a_random_pause_are_the_defenders() -> None:
-    pending_states = []
+    pending_states: list[Any] = []
     rng = random.Random(5)
     game = GAME.setup(2)
     while GAME.outcome(game) is None and len(pending_states) < 3:

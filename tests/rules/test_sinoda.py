@@ -21,6 +21,7 @@ from rules.sinoda import (
     start_cells,
 )
 from rules.sinoda.notation import read_action
+from tests.rules.ended import outcome_of
 
 # ---- helpers --------------------------------------------------------------------------------------------------
 
@@ -379,7 +380,7 @@ def test_resign_two_players() -> None:
     with pytest.raises(IllegalAction) as err:
         GAME.apply(after, RESIGN, 0)
     assert err.value.code == "E_OVER"
-    assert GAME.outcome(GAME.apply(GAME.setup(2), RESIGN, 0)).winners == frozenset({1})  # at the chance node too
+    assert outcome_of(GAME, GAME.apply(GAME.setup(2), RESIGN, 0)).winners == frozenset({1})  # at the chance node too
 
 
 def test_resign_ranks_the_others() -> None:
