@@ -9,12 +9,11 @@ needs the other cores too (bench/boards.py measures it).
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
 import multiprocessing
 import pickle
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -26,11 +25,13 @@ log = logging.getLogger(__name__)
 class Painter:
     """Draws the boards of one bot process. `workers` processes (TABLETOP_RENDER_WORKERS; 0: threads only) take
     the boards asked for while another is being drawn; a board asked for alone is drawn in a thread, without
-    copying its view to another process."""
+    copying its view to another process; until the pool's processes have started (a second or more under load),
+    queued boards are drawn in threads too rather than wait for them."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: list[Future[Any]] = []  # each worker's import of render: the pool is ready once all are done
         self.drawing = 0  # boards being drawn now, in threads and processes
         self.in_processes = 0  # boards drawn in the pool so far (tests, logs)
 
@@ -38,19 +39,31 @@ class Painter:
         if self._pool is None:
             # Spawned, not forked: the bot runs threads (aiosqlite), which a fork would copy mid-lock.
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
-            for _ in range(self.workers):  # start them all now: the first queued boards do not wait for an import
-                self._pool.submit(importlib.import_module, "render")
+            # start them all now, each importing render once, so no board of the pool's waits for an import (exec:
+            # a builtin, so the worker need not import this module, and its answer None travels back)
+            self._starting = [self._pool.submit(exec, "import render") for _ in range(self.workers)]
         return self._pool
+
+    def _ready(self) -> ProcessPoolExecutor | None:
+        """The pool once every worker has started (starting it on the first call), else None."""
+        pool = self._executor()
+        return pool if all(future.done() for future in self._starting) else None
+
+    async def started(self) -> None:
+        """Start the pool and wait until its workers are ready (benches, tests)."""
+        self._executor()
+        await asyncio.gather(*(asyncio.wrap_future(future) for future in self._starting))
 
     async def board(self, view: dict[str, Any], names: Sequence[str], match_id: int | None) -> bytes:
         """The PNG of `view` (render.render_board)."""
         queued = self.drawing > 0
         self.drawing += 1
         try:
-            if queued and self.workers > 0:
+            pool = self._ready() if queued and self.workers > 0 else None
+            if pool is not None:
                 try:
                     png = await asyncio.get_running_loop().run_in_executor(
-                        self._executor(), render.render_board, view, list(names), match_id)
+                        pool, render.render_board, view, list(names), match_id)
                     self.in_processes += 1
                     return png
                 except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool for the next board
@@ -64,6 +77,6 @@ class Painter:
 
     def close(self) -> None:
         """Stop the worker processes (at shutdown; the next board starts a new pool)."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._starting = self._pool, None, []
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)

@@ -7,6 +7,7 @@ import asyncio
 import os
 import random
 import signal
+from concurrent.futures import Future
 from typing import Any
 
 import render
@@ -41,10 +42,30 @@ async def test_queued_boards_go_to_the_processes_and_come_out_the_same() -> None
         expected = [render.render_board(v, ["Ada", "Bob"], 7) for v in shown]
         alone = await painter.board(shown[0], ["Ada", "Bob"], 7)
         assert alone == expected[0] and painter.in_processes == 0  # one at a time: a thread, no copying
+        await painter.started()
         together = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 7) for v in shown))
         assert list(together) == expected
         assert painter.in_processes >= len(shown) - 1  # all but the first waited for another: processes
         assert painter.drawing == 0
+    finally:
+        painter.close()
+
+
+async def test_while_the_workers_start_queued_boards_are_drawn_in_threads() -> None:
+    """Spawning the workers and importing render in each takes a second or more under load: boards that queue up
+    meanwhile are drawn in threads, not left waiting for a process (seen in bench/boards.py: p99 3.8 s)."""
+    painter = Painter(workers=2)
+    try:
+        shown = views(6)
+        painter._executor()
+        starting = Future[Any]()  # a worker that has not started yet
+        painter._starting = [starting]
+        drawn = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 3) for v in shown))
+        assert list(drawn) == [render.render_board(v, ["Ada", "Bob"], 3) for v in shown]
+        assert painter.in_processes == 0
+        starting.set_result(None)  # started: queued boards go to the processes again
+        await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 3) for v in shown))
+        assert painter.in_processes >= len(shown) - 1
     finally:
         painter.close()
 
