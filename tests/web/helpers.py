@@ -10,7 +10,7 @@ from typing import Any
 import aiohttp
 
 from data import Store
-from events import TournamentService
+from events import Tournament, TournamentService
 from matches import Match, MatchService
 from web import WebServer
 
@@ -82,3 +82,18 @@ async def play(matches: MatchService, match_id: int, moves: int) -> Match:
         user = match.user_at(actors[0])
         await matches.act(match_id, user, (await matches.legal_texts(match_id, user))[0])
     return await matches.get(match_id)
+
+
+async def round_one_played(site: Site, format: str, loser_seat: int, **options: Any) -> Tournament:
+    """A 4-player Sinoda event of `format` whose first round is over: the player in `loser_seat` of each board
+    resigns."""
+    event = await site.events.create("sinoda", format, guild_id=GUILD, channel_id=7, organiser_id=next(iter(USERS)),
+                                     **options)
+    for user in USERS:
+        await site.events.join(event.id, user)
+    event = await site.events.start(event.id, next(iter(USERS)), organiser=True)
+    for table in event.round_tables(1):
+        assert table.match_id is not None
+        match = await site.matches.get(table.match_id)
+        await site.matches.resign(match.id, match.user_at(loser_seat))
+    return await site.events.get(event.id)

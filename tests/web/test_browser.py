@@ -17,7 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from events import Tournament
 from matches.sharing import player_code
 from tests.web.browser import DESKTOP, PHONE, BrowserMissing, call, screenshot, start_browser, until
-from tests.web.helpers import GUILD, USERS, Site, play, started
+from tests.web.helpers import GUILD, USERS, Site, play, round_one_played, started
 
 ADA, BOB, CY, DI = USERS
 
@@ -74,15 +74,7 @@ async def test_a_move_shows_without_reload_and_the_replay_steps_with_the_keyboar
 
 async def round_played(site: Site) -> Tournament:
     """A 4-player Swiss whose first round is over (the first-listed side of each board resigns)."""
-    event = await site.events.create("sinoda", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA, rounds=3)
-    for user in USERS:
-        await site.events.join(event.id, user)
-    event = await site.events.start(event.id, ADA, organiser=True)
-    for table in event.round_tables(1):
-        assert table.match_id is not None
-        match = await site.matches.get(table.match_id)
-        await site.matches.resign(match.id, match.user_at(0))
-    return await site.events.get(event.id)
+    return await round_one_played(site, "swiss", 0, rounds=3)
 
 
 async def test_an_event_page_reads_the_standings_the_service_computes(site: Site, browser: webdriver.Chrome) -> None:

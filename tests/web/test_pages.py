@@ -15,7 +15,7 @@ from markupsafe import escape
 from matches.history import verify_match
 from matches.sharing import player_code, player_of
 from matches.verify import WHAT_IT_PROVES, verify_record
-from tests.web.helpers import EVIL, GUILD, OTHER_GUILD, USERS, Site, play, started
+from tests.web.helpers import EVIL, GUILD, OTHER_GUILD, USERS, Site, play, round_one_played, started
 from web import pages
 from web.app import HEADERS
 
@@ -234,15 +234,7 @@ async def test_a_page_of_another_session_sees_moves_of_this_one(site: Site) -> N
 
 
 async def test_an_elimination_event_shows_its_bracket_with_the_winners_marked(site: Site) -> None:
-    event = await site.events.create("sinoda", "elimination", guild_id=GUILD, channel_id=7, organiser_id=ADA)
-    for user in USERS:
-        await site.events.join(event.id, user)
-    event = await site.events.start(event.id, ADA, organiser=True)
-    for table in event.round_tables(1):
-        assert table.match_id is not None
-        match = await site.matches.get(table.match_id)
-        await site.matches.resign(match.id, match.user_at(1))
-    event = await site.events.get(event.id)
+    event = await round_one_played(site, "elimination", 1)
     names = await site.events.names(event)
     html = text((await site.get(site.path(f"e/{event.id}")))[2])
     assert 'id="bracket"' in html and "Round 2" in html
