@@ -5,34 +5,13 @@ from __future__ import annotations
 
 import asyncio
 import os
-import random
 import signal
 from concurrent.futures import Future
 from typing import Any
 
 import render
+from bench.boards import views
 from cogs.painter import Painter
-from rules import GAMES
-
-
-def views(count: int) -> list[dict[str, Any]]:
-    """Public views of positions a few random moves into each game."""
-    rng = random.Random(4)
-    found = []
-    for i in range(count):
-        game = GAMES[sorted(GAMES)[i % len(GAMES)]]
-        state = game.setup(2, game.check_options(2, {}))
-        for _ in range(rng.randrange(0, 6)):
-            if game.outcome(state) is not None:
-                break
-            chances = game.chance_outcomes(state)
-            if chances:
-                state = game.apply(state, rng.choice(chances)[0], None)
-                continue
-            seat = sorted(game.actors(state))[0]
-            state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-        found.append(game.view(state, None))
-    return found
 
 
 async def test_queued_boards_go_to_the_processes_and_come_out_the_same() -> None:
