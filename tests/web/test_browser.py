@@ -1,7 +1,7 @@
 """The pages in a real headless Chromium: a match page changes without a reload when a move is made through the
 service, the replay steps with the keyboard and opens at a move's link, an event page's standings read as the
-service computes them, and every page type fits a phone's width (screenshots at phone and desktop widths are kept
-where WEB_SCREENSHOTS points). One browser for the module: few and fast."""
+service computes them, and every page type (every table in it included) fits a phone's width (screenshots at phone
+and desktop widths are kept where WEB_SCREENSHOTS points). One browser for the module: few and fast."""
 
 from __future__ import annotations
 
@@ -20,6 +20,9 @@ from tests.web.browser import DESKTOP, PHONE, BrowserMissing, call, screenshot, 
 from tests.web.helpers import GUILD, USERS, Site, play, round_one_played, started
 
 ADA, BOB, CY, DI = USERS
+# How far the widest table is wider than the box it scrolls in (0 or less: every table fits).
+TABLES_WIDER = ("return Math.max(0, ...Array.from(document.querySelectorAll('table'), "
+                "t => Math.ceil(t.getBoundingClientRect().width) - t.parentElement.clientWidth))")
 
 
 @pytest.fixture(scope="module")
@@ -124,4 +127,7 @@ async def test_every_page_type_fits_a_phone_and_a_desktop(site: Site, browser: w
             file = folder / f"{name}-{width}.png"
             overflow = await screenshot(browser, site.url(path), str(file), size)
             assert overflow <= 0, f"{name} is {overflow}px wider than a {width}"
+            # a table that scrolls sideways in its box hides columns (the standings' rounds) off a phone's screen
+            wider = await call(browser.execute_script, TABLES_WIDER)
+            assert wider <= 0, f"a table of {name} is {wider}px wider than its box on a {width}"
             assert file.stat().st_size > 5_000
