@@ -35,7 +35,7 @@ from cogs.ui import (
 from matches import Match, Refusal, history
 from matches.computers import LEVELS
 from render.text import cut_name
-from rules import Game
+from rules import Game, State
 
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
@@ -139,6 +139,18 @@ class GameCog(commands.GroupCog):
             await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
             await self.tables.post_turn(turn)
         await guarded(interaction, work, match_id)
+
+    async def mover(self, interaction: discord.Interaction) -> tuple[Match, State, int] | None:
+        """For an autocomplete: the match the command is about, its state and the caller's seat, when that seat is
+        to act in it now; None otherwise (no such match, a spectator, not their turn), so the list stays empty."""
+        try:
+            match = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
+        except Refusal:
+            return None
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or match.state is None or seat not in match.actors():
+            return None
+        return match, match.state, seat
 
     async def action_choices(self, interaction: discord.Interaction, current: str,
                              keep: Any = None) -> list[app_commands.Choice[str]]:

@@ -9,7 +9,7 @@ from discord.ext import commands
 from cogs import limits, markup
 from cogs.base import MAX_CHOICES, GameCog, Tabletop
 from cogs.ui import MAX_TYPED, guarded, reply, typed
-from matches import Match, Refusal
+from matches import Match
 from rules.bodsoi import suggest_placements
 
 ROTATIONS = (0, 90, 180, 270)
@@ -71,15 +71,10 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
     # ---- autocomplete ---------------------------------------------------------------------------------------------
     async def _suggest(self, interaction: discord.Interaction, typed: str) -> list[tuple[str, str]]:
         """Ranked (label, placement) pairs for the caller, narrowed by `typed` ("tile square rotation" words)."""
-        try:
-            found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
-        except Refusal:
+        turn = await self.mover(interaction)
+        if turn is None:
             return []
-        seat = found.seat_of(interaction.user.id)
-        if seat is None or seat not in found.actors():
-            return []
-        state = found.state
-        assert state is not None  # a seat acts only in a running match
+        _, state, seat = turn
         return [(label, text) for label, text in suggest_placements(state, seat, typed, limit=400)
                 if text != "pass"]
 

@@ -70,32 +70,22 @@ class Sakamichi(GameCog, group_name="sakamichi",
     )
 
     # ---- suggestions ------------------------------------------------------------------------------------------------
-    async def _mover(self, interaction: discord.Interaction) -> tuple[Match, int] | None:
-        try:
-            match = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
-        except Refusal:
-            return None
-        seat = match.seat_of(interaction.user.id)
-        if seat is None or seat not in match.actors():
-            return None
-        return match, seat
-
     async def suggest(self, interaction: discord.Interaction, verb: str,
                       current: str) -> list[app_commands.Choice[str]]:
         """The caller's legal `verb` actions matching what they typed, best first (the rules rank them)."""
-        found = await self._mover(interaction)
+        found = await self.mover(interaction)
         if found is None:
             return []
-        match, seat = found
+        match, _, seat = found
         texts = self.game.suggestions(match.state, seat, f"{verb} {current}", MAX_CHOICES)  # type: ignore[attr-defined]
         return limits.choices((t, t[len(verb) + 1:]) for t in texts)
 
     async def exchange_parts(self, interaction: discord.Interaction, index: int,
                              current: str) -> list[app_commands.Choice[str]]:
-        found = await self._mover(interaction)
+        found = await self.mover(interaction)
         if found is None:
             return []
-        match, seat = found
+        match, _, seat = found
         given = str(getattr(interaction.namespace, "give", "") or "").strip().lower() if index == 3 else ""
         seen: list[str] = []
         for text in self.game.suggestions(match.state, seat, "exchange", 1000):  # type: ignore[attr-defined]
@@ -169,10 +159,10 @@ class Sakamichi(GameCog, group_name="sakamichi",
     @choose.autocomplete("choice")
     async def choose_autocomplete(self, interaction: discord.Interaction,
                                   current: str) -> list[app_commands.Choice[str]]:
-        found = await self._mover(interaction)
+        found = await self.mover(interaction)
         if found is None:
             return []
-        match, _ = found
+        match, _, _ = found
         legal = set(await self.service.legal_texts(match.id, interaction.user.id))
         typed = current.strip().lower()
         return limits.choices((label, verb) for verb, label in CHOICE_LABELS.items()

@@ -194,15 +194,12 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
     @setup.autocomplete("layout")
     async def setup_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
-        try:
-            found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
-        except Refusal:
+        turn = await self.mover(interaction)
+        if turn is None:
             return []
-        seat = found.seat_of(interaction.user.id)
-        if seat is None or seat not in found.actors() or found.state is None:
-            return []
+        _, state, seat = turn
         # A value longer than a choice could not be sent whole: left out rather than cut.
-        return limits.choices((label, value) for label, value in suggest_setup(found.state, seat, current)
+        return limits.choices((label, value) for label, value in suggest_setup(state, seat, current)
                               if len(value) <= limits.CHOICE_NAME)
 
     @app_commands.command(name="move", description="Move one of your stones, e.g. R3.07-R4.07 (onto an enemy: attack)")
@@ -221,14 +218,11 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        try:
-            found = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
-        except Refusal:
+        turn = await self.mover(interaction)
+        if turn is None:
             return []
-        seat = found.seat_of(interaction.user.id)
-        if seat is None or seat not in found.actors() or found.state is None:
-            return []
-        return limits.choices(suggest_moves(found.state, seat, current))
+        _, state, seat = turn
+        return limits.choices(suggest_moves(state, seat, current))
 
     setup.autocomplete("match")(GameCog.match_autocomplete)
     move.autocomplete("match")(GameCog.match_autocomplete)

@@ -11,7 +11,6 @@ from cogs.base import GameCog, Tabletop
 from cogs.ui import guarded, typed
 from matches import Match, Refusal
 from render.sinoda import seat_flowers
-from rules.sinoda import SinodaState
 from rules.sinoda.suggest import squeeze, suggest_directions, suggest_moves, suggest_pieces
 
 _UP = {"+", "+1", "up", "u", "plus", "raise", "increase"}
@@ -90,35 +89,24 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         await self.play(interaction, text, match)
 
     # ---- autocomplete ---------------------------------------------------------------------------------------------
-    async def _turn(self, interaction: discord.Interaction) -> tuple[SinodaState, int] | None:
-        """The state and the caller's seat when it is their turn in the match the command is about."""
-        try:
-            match = await self.resolve(interaction, getattr(interaction.namespace, "match", None))
-        except Refusal:
-            return None
-        seat = match.seat_of(interaction.user.id)
-        if seat is None or seat not in match.actors() or match.state is None:
-            return None
-        return match.state, seat
-
     @move.autocomplete("move")
     async def move_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction)
-        return limits.choices(suggest_moves(*found, current)) if found else []
+        turn = await self.mover(interaction)
+        return limits.choices(suggest_moves(turn[1], turn[2], current)) if turn else []
 
     @change.autocomplete("piece")
     async def piece_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction)
-        return limits.choices(suggest_pieces(*found, current)) if found else []
+        turn = await self.mover(interaction)
+        return limits.choices(suggest_pieces(turn[1], turn[2], current)) if turn else []
 
     @change.autocomplete("direction")
     async def direction_autocomplete(self, interaction: discord.Interaction,
                                      current: str) -> list[app_commands.Choice[str]]:
-        found = await self._turn(interaction)
+        turn = await self.mover(interaction)
         piece = str(getattr(interaction.namespace, "piece", "") or "")
-        return limits.choices(suggest_directions(*found, piece, current)) if found else []
+        return limits.choices(suggest_directions(turn[1], turn[2], piece, current)) if turn else []
 
     move.autocomplete("match")(GameCog.match_autocomplete)
     change.autocomplete("match")(GameCog.match_autocomplete)

@@ -21,6 +21,10 @@ async def test_full_two_player_game_to_its_end(simcord_env: Any) -> None:
     actions = changes = captures = 0
     while match.outcome() is None:
         mover = actor_of(match, people)
+        if actions == 0:  # whoever waits for their turn is offered nothing
+            waiting = next(p for p in people if p is not mover)
+            assert await waiting.autocomplete(channel, "sinoda move", "move", "") == []
+            assert await waiting.autocomplete(channel, "sinoda change", "piece", "") == []
         moves = await mover.autocomplete(channel, "sinoda move", "move", "")
         assert len(moves) <= 25 and all("-" in c["value"] for c in moves)
         capturing = [c for c in moves if "captures" in c["name"]]
