@@ -4,28 +4,32 @@ Plays each pairing (hard v random, hard v normal, normal v easy) in each game's 
 configuration: two players, default options), seats alternated, and prints the stronger side's score (a win 1, a
 draw 1/2) with the seconds per move of each side. Targets (issue 13), over at least 200 games: hard v random 95 %,
 hard v normal 65 %, normal v easy 65 %. Fewer games are marked as a small sample.
-`--iterations N` sets hard's
-search iterations per move (default 200 without `--budget`), `--budget S` its seconds a move (wall clock, as the bot;
-with `--cpu` processor seconds, what S buys on a free core however busy the machine is); it prints how many
-iterations hard's searches ran. `--jobs N` plays N games at once in N processes
-(each game's seeds depend only on its number, so the results are those of one process). s/move is wall clock,
-which grows when other programs (or more jobs than free cores) share the processor; "cpu" is the stronger side's
-processor time per move, the work itself.
+`--iterations N` sets hard's search iterations per move (default 200 without `--budget`), `--budget S` its seconds a
+move (wall clock, as the bot; with `--cpu` processor seconds, what S buys on a free core however busy the machine
+is); it prints how many iterations hard's searches ran. `--jobs N` plays N games at once in N processes (each game's
+seeds depend only on its number, so the results are those of one process). `--first K` starts at game number K: a
+run cut short (its `--log` has games up to K-1) goes on where it stopped, with the same games it would have played.
+`--tally LOG ...` plays nothing: it pools the games of one or more logs (each seed and game number once) and prints
+each pairing's score with a 95 % interval, how its games ended and the processor time they took.
+s/move is wall clock, which grows when other programs (or more jobs than free cores) share the processor; "cpu" is
+the stronger side's processor time per move, the work itself.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -105,18 +109,20 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
 
 
 def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1,
-          log: Path | None = None) -> str:
+          log: Path | None = None, first: int = 0) -> str:
     strong, weak = pair.split("-")
-    args = [(game.name, pair, number, budget, seed, limit) for number in range(games)]
+    numbers = range(first, first + games)
+    args = [(game.name, pair, number, budget, seed, limit) for number in numbers]
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
-        for number, result in enumerate(pool.map(one, *zip(*args, strict=True)) if pool else (one(*a) for a in args)):
+        played = pool.map(one, *zip(*args, strict=True)) if pool else (one(*a) for a in args)
+        for number, result in zip(numbers, played, strict=True):
             results.append(result)
             if log is not None:  # one line a game as it ends: a run cut short keeps the games it finished
                 with log.open("a") as out:
                     out.write(json.dumps({"game": game.name, "pair": pair, "seed": seed, "number": number,
-                                          "score": result[0], "how": result[7], "decisions": result[3],
-                                          "cpu": sum(result[6]), "moves": len(result[6]),
+                                          "budget": describe(budget), "score": result[0], "how": result[7],
+                                          "decisions": result[3], "cpu": sum(result[6]), "moves": len(result[6]),
                                           "iterations": result[8]}) + "\n")
     score = sum(r[0] for r in results)
     draws, cut = sum(r[1] for r in results), sum(r[2] for r in results)
@@ -138,6 +144,49 @@ def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: i
                f"{min(searches)}-{max(searches)}" if searches else "")
             + f"\n    {strong}: "
             + ", ".join(f"{how} {count}" for how, count in endings.most_common()))
+
+
+def describe(budget: Budget) -> str:
+    """Hard's budget in words, as the logs and the tally name it: "2700 iterations", "2.0 s" or both."""
+    parts = ([f"{budget.iterations} iterations"] if budget.iterations is not None else []) + (
+        [f"{budget.seconds} s"] if budget.seconds is not None else [])
+    return ", ".join(parts)
+
+
+def interval(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a rate of `score` in `games` (a draw counts half), 95 % by default."""
+    if games == 0:
+        return 0.0, 1.0
+    rate = score / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def tally(lines: Iterable[str]) -> list[str]:
+    """Each pairing's pooled result over log lines (`--log`): one game per game, pairing, seed and number (a line
+    repeated by two logs counts once); a line logged without its budget is taken at its searches' most iterations."""
+    seen: dict[tuple[str, str, str, int, int], dict[str, Any]] = {}
+    for line in lines:
+        if not line.strip():
+            continue
+        entry = json.loads(line)
+        budget = entry.get("budget") or f"{max(entry['iterations'], default=0)} iterations"
+        seen[(entry["game"], entry["pair"], budget, entry["seed"], entry["number"])] = entry
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for (name, pair, budget, _, _), entry in sorted(seen.items()):
+        groups.setdefault((name, pair, budget), []).append(entry)
+    out = []
+    for (name, pair, budget), entries in groups.items():
+        score, games = sum(e["score"] for e in entries), len(entries)
+        low, high = interval(score, games)
+        seeds = sorted({e["seed"] for e in entries})
+        endings = Counter(e["how"] for e in entries)
+        out.append(f"{name:10} {pair:12} {budget}: {games} games (seeds {', '.join(map(str, seeds))}), "
+                   f"score {score:g} ({score / games:.1%}, 95 % interval {low:.1%}-{high:.1%}; target "
+                   f"{PAIRS[pair]:.0%}), processor {sum(e['cpu'] for e in entries) / games:.0f} s a game"
+                   + "\n    " + ", ".join(f"{how} {count}" for how, count in endings.most_common()))
+    return out
 
 
 def budget_from(seconds: float | None, iterations: int | None, cpu: bool = False) -> Budget:
@@ -163,14 +212,23 @@ def main() -> None:
     parser.add_argument("--log", type=Path, default=None, help="append one JSON line per finished game to this file")
     parser.add_argument("--jobs", type=int, default=1,
                         help="processes playing games at once (the same games and results as one process)")
+    parser.add_argument("--first", type=int, default=0,
+                        help="the first game's number: go on with a run cut short after game FIRST-1")
+    parser.add_argument("--tally", type=Path, nargs="+", default=None, metavar="LOG",
+                        help="play nothing: pool these --log files and print each pairing's score")
     args = parser.parse_args()
+    if args.tally:
+        for summary in tally(line for path in args.tally for line in path.read_text().splitlines()):
+            print(summary)
+        return
     budget = budget_from(args.budget, args.iterations, args.cpu)
     names = args.games_ or list(GAMES)
     clock = "processor" if args.cpu else "wall-clock"
     print(f"hard budget: {budget.iterations} iterations, {budget.seconds} {clock} s per move")
     for name in names:
         for pair in args.pairs.split(","):
-            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs, args.log), flush=True)
+            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs, args.log, args.first),
+                  flush=True)
 
 
 if __name__ == "__main__":

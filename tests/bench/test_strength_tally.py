@@ -1,0 +1,46 @@
+"""`bench/strength.py --tally`: runs cut short and resumed are pooled into one score per pairing and budget, each game
+once, with its Wilson interval (what the computer-strength page quotes)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.strength import interval, tally
+
+
+def line(number: int, score: float, *, seed: int = 1, how: str = "won full", budget: str | None = "2700 iterations",
+         game: str = "bodsoi") -> str:
+    entry = {"game": game, "pair": "hard-random", "seed": seed, "number": number, "score": score, "how": how,
+             "decisions": 70, "cpu": 80.0, "moves": 35, "iterations": [2700, 2700]}
+    if budget is not None:
+        entry["budget"] = budget
+    return json.dumps(entry)
+
+
+def test_the_wilson_interval() -> None:
+    low, high = interval(19, 20)  # the textbook case: 95 % of 20, z = 1.96
+    assert (round(low, 4), round(high, 4)) == (0.7639, 0.9911)
+    assert interval(20, 20)[1] == 1.0 and interval(0, 20)[0] == 0.0
+    assert interval(0, 0) == (0.0, 1.0)
+
+
+def test_logs_are_pooled_each_game_once_by_pairing_and_budget() -> None:
+    first = [line(0, 1.0), line(1, 0.0, how="lost full"), line(2, 0.5, how="drew stall")]
+    resumed = [line(2, 0.5, how="drew stall"), line(3, 1.0), line(0, 1.0, seed=2)]  # game 2 logged twice
+    old = [line(1, 1.0, seed=3, budget=None)]  # logged before the budget was: its searches' iterations say it
+    other = [line(0, 1.0, budget="1100 iterations", game="sanae", how="won void_captured")]
+    summary = tally([*first, "", *resumed, *old, *other])
+    assert len(summary) == 2
+    bodsoi, sanae = summary
+    assert bodsoi.startswith("bodsoi     hard-random  2700 iterations: 6 games (seeds 1, 2, 3), score 4.5 (75.0%")
+    low, high = interval(4.5, 6)
+    assert f"95 % interval {low:.1%}-{high:.1%}" in bodsoi
+    assert bodsoi.splitlines()[1].strip().split(", ") == ["won full 4", "lost full 1", "drew stall 1"]
+    assert sanae.startswith("sanae      hard-random  1100 iterations: 1 games (seeds 1), score 1 (100.0%")
+
+
+def test_a_line_that_is_not_json_is_an_error() -> None:
+    with pytest.raises(json.JSONDecodeError):
+        tally(["{not json"])
