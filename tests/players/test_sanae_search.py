@@ -17,16 +17,19 @@ from players.sanae import (
     HIDING,
     LAST_ROYAL,
     LOST,
+    OPEN_VOID,
     against_replies,
     candidates,
     expected,
     measure,
+    retally,
     search,
+    tally,
     value,
 )
 from rules import GAMES
 from rules.sanae.play import evolve, reveal
-from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState
+from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, lost_both_royals
 from tests.players.positions import positions
 
 SANAE = GAMES["sanae"]
@@ -122,6 +125,52 @@ def test_a_probe_is_worth_its_odds_of_the_void() -> None:
             assert kind <= 1 / len(hiding) + (1 - 1 / len(hiding)) * 0.95  # a miss never scores as a win
         checked += 1
     assert checked >= 5
+
+
+def plain_measure(state: SanaeState) -> list[float]:
+    """The measure as its docstring says it, cell by cell: each stone's worth, each hidden stone never seen to move
+    (up to HIDING), each empty cell next to the side's Void, and LAST_ROYAL while a King or a Queen is left."""
+    worth, hiding = [0.0, 0.0], [0, 0]
+    for cell, token in enumerate(state.cells):
+        if not token:
+            continue
+        seat = SIDE_CHARS.index(token[0])
+        worth[seat] += SANAE_WORTH.get(token[1], 1.0)
+        if "*" not in token and cell not in state.moved:
+            hiding[seat] += 1
+        if token[1] == "V":
+            worth[seat] -= OPEN_VOID * sum(1 for n in state.grid.neighbours[cell] if not state.cells[n])
+    royal = LAST_ROYAL if state.options.king_queen != "off" else 0.0
+    return [worth[seat] + CANDIDATE_WORTH * min(hiding[seat], HIDING)
+            + (0.0 if lost_both_royals(state, seat) else royal) for seat in (0, 1)]
+
+
+def test_the_measure_from_a_tally_carried_over_moves_is_the_plain_one_to_the_last_bit() -> None:
+    """The search measures each reply from the tally of the position before it (`retally` reads only the cells that
+    changed): after every kind of move (quiet, attack, either combat result, a Zed Inel swap) the tally is the one
+    counted cell by cell, and the measure the plain one, the same floats exactly (every worth is a multiple of 1/2)."""
+    rng = random.Random(6)
+    kinds: set[str] = set()
+    for state in positions(SANAE, SANAE.configurations()[0], 40, seed=6, limit=900):
+        for world in [state] + [SANAE.resample_hidden(state, seat, rng) for seat in (0, 1)]:
+            assert measure(world) == plain_measure(world), SANAE.position(world)
+            if SANAE.is_over(world) or not SANAE.actors(world):
+                continue
+            before, counted = world, tally(world)
+            for _ in range(6):  # a few plies on, each step's tally carried from the last
+                if SANAE.is_over(before) or not SANAE.actors(before):
+                    break
+                seat = min(SANAE.actors(before))
+                legal = SANAE.legal_actions(before, seat)
+                attacks = [a for a in legal if isinstance(a, Move) and before.cells[a.target]]
+                action = rng.choice(attacks if attacks and rng.random() < 0.7 else legal)
+                kinds.add("attack" if action in attacks else type(action).__name__)
+                state_after = settle(SANAE, SANAE.apply(before, action, seat), rng)
+                counted = retally(before, counted, state_after)
+                assert counted == tally(state_after), SANAE.position(state_after)
+                assert measure(state_after, counted) == plain_measure(state_after)
+                before = state_after
+    assert {"attack", "Move", "Zed"} <= kinds  # quiet moves, attacks and Zed Inel answers were all carried over
 
 
 def test_the_measure_counts_hidden_candidates_up_to_a_dozen() -> None:

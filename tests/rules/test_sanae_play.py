@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction
 
 import pytest
 
 from rules import RESIGN, IllegalAction
 from rules.sanae import GAME
-from rules.sanae.state import LayoutSwap, Ready, SanaeState
+from rules.sanae.play import with_fight
+from rules.sanae.state import Last, LayoutSwap, Ready, SanaeState
 from tests.rules.test_sanae import BOARD, HEAD, act, cell, chance, load, position
 
 # ---- section 5.4: combat -------------------------------------------------------------------------------------------
@@ -309,3 +311,12 @@ def test_options_reach_the_position_text() -> None:
     state = GAME.setup(2, {"king-queen": "off", "quiet-limit": "0", "zed-prompt": "eligible-only", "zed-range": "7"})
     assert GAME.position(state).startswith(
         "options king-queen=off quiet-limit=0 zed-prompt=eligible-only zed-range=7 board=lens93 ; phase setup")
+
+
+def test_a_decided_combat_keeps_every_other_field_of_the_last_event() -> None:
+    """`with_fight` builds what `dataclasses.replace(last, fight=...)` would: a field added to Last fails here
+    until it is carried over too."""
+    last = Last("move", 1, (3, 4), (5, 2), None, "note")
+    fight = (4, "rN", "bF", "r")
+    assert with_fight(last, fight) == dataclasses.replace(last, fight=fight)
+    assert [f.name for f in dataclasses.fields(Last)] == ["kind", "seat", "cells", "dice", "fight", "note"]
