@@ -50,6 +50,16 @@ PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
 )
 PLACE_TEXT: dict[Place, str] = {p: action_text(p) for tile in PLACES for square in tile for p in square}
 PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))}
+# Per tile: its distinct orientations, each with the (side, edge code) pairs it shows: an orientation fits next to
+# tiles when one of its pairs is one they want (a set test in C; the search lists legal placements thousands of times
+# a move).
+ORIENTATIONS: tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...] = tuple(
+    tuple((q, frozenset(enumerate(EDGE_CODES[t][q]))) for q in quarters_of(t)) for t in range(TILE_TYPES))
+DRAWS: tuple[Draw, ...] = tuple(Draw(t) for t in range(TILE_TYPES))
+# The placements by rank, and each one's rank where PLACES has it: legal_actions sorts ranks (ints), not placements.
+BY_RANK: tuple[Place, ...] = tuple(sorted(PLACE_RANK, key=PLACE_RANK.__getitem__))
+RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(PLACE_RANK[p] for p in square) for square in tile) for tile in PLACES)
 
 # Set in a state's __dict__ by `apply` when its board is known to hold no Bodsoi (every state it returns while the
 # game runs), so the next placement checks only the chains through the new tile.
@@ -147,7 +157,7 @@ class Bodsoi(Game):
         if state.ending is not None or state.step != "draw":
             return []
         size = state.bag_size
-        return [(Draw(t), n / size) for t, n in enumerate(state.bag) if n]
+        return [(DRAWS[t], n / size) for t, n in enumerate(state.bag) if n]
 
     def legal_actions(self, state: BodsoiState, seat: int) -> list[Action]:
         """`pass` and every legal placement, in plain character order of their notation."""
@@ -155,7 +165,7 @@ class Bodsoi(Game):
             return []
         colour = side_of(seat)
         tiles = sorted(set(state.hands[seat]))
-        found: list[Place] = []
+        found: list[int] = []
         for square in range(SQUARES):
             if state.board[square] is not None:
                 continue
@@ -163,12 +173,12 @@ class Bodsoi(Game):
             if touching and not wanted:
                 continue
             for t in tiles:
-                options = PLACES[t][square]
-                for q in quarters_of(t):
-                    if not touching or any(EDGE_CODES[t][q][d] == code for d, code in wanted):
-                        found.append(options[q])
-        found.sort(key=PLACE_RANK.__getitem__)
-        return [PASS, *found]
+                ranks = RANKS[t][square]
+                for q, shown in ORIENTATIONS[t]:
+                    if not touching or not shown.isdisjoint(wanted):
+                        found.append(ranks[q])
+        found.sort()
+        return [PASS, *map(BY_RANK.__getitem__, found)]
 
     def automatic_action(self, state: BodsoiState) -> tuple[int, Action] | None:
         """An empty hand can only pass (section 5). A hand whose tiles all fit nowhere still passes by its player's
