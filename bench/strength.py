@@ -10,7 +10,8 @@ is); it prints how many iterations hard's searches ran. `--jobs N` plays N games
 seeds depend only on its number, so the results are those of one process). `--first K` starts at game number K: a
 run cut short (its `--log` has games up to K-1) goes on where it stopped, with the same games it would have played.
 `--tally LOG ...` plays nothing: it pools the games of one or more logs (each seed and game number once) and prints
-each pairing's score with a 95 % interval, how its games ended and the processor time they took.
+each pairing's score with a 95 % interval, how its games ended and the processor time they took. `--moves DIR`
+writes each game's positions and moves down: with `--first K --games 1`, game K of a run (a loss, say) again.
 s/move is wall clock, which grows when other programs (or more jobs than free cores) share the processor; "cpu" is
 the stronger side's processor time per move, the work itself.
 """
@@ -82,7 +83,18 @@ class Counted(Budget):
 Result = tuple[float, int, int, int, list[float], list[float], list[float], str, list[int]]
 
 
-def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int) -> Result:
+def recorded(game: Game, player: Player, level: str, lines: list[str]) -> Player:
+    """`player`, writing into `lines` the position it was handed and the move it chose there."""
+    def wrapped(state: State, seat: int) -> Action:
+        action = player(state, seat)
+        lines.append(f"{game.position(state)}\n{len(lines) + 1}. seat {seat} ({level}): {game.notation(state, action)}")
+        return action
+
+    return wrapped
+
+
+def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int,
+        moves: Path | None = None) -> Result:
     """Game `number` of a pairing: (the stronger side's score, draw, cut off, decisions, its and the other's
     seconds per move, its processor seconds per move, how it ended for it, e.g. "lost void_captured", its searches'
     iterations). Its seeds depend only on `number`, so a game is the same whichever process plays it."""
@@ -95,6 +107,9 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
     players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
     players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, Counted(budget, searched)), times[strong], cpu)
     players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
+    lines: list[str] = []
+    if moves is not None:  # the same game (recording takes no randomness), each decision written down
+        players = [recorded(game, player, strong if s == seat else weak, lines) for s, player in enumerate(players)]
     config = game.configurations()[0]
     result = play(game, config, players, random.Random(seed * 7919 + number), limit)
     if result.outcome is None:
@@ -105,14 +120,18 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
         score, draw, cut = (1.0 if seat in result.outcome.winners else 0.0), 0, 0
     verdict = {1.0: "won", 0.0: "lost"}.get(score, "drew")
     how = f"{verdict} {result.outcome.reason if result.outcome else 'cut off'}"
+    if moves is not None:
+        moves.mkdir(parents=True, exist_ok=True)
+        (moves / f"{name}-{pair}-seed{seed}-{number}.txt").write_text(
+            f"{strong} is seat {seat}; {strong} {how}\n\n" + "\n".join(lines) + "\n")
     return score, draw, cut, result.decisions, times[strong], times[weak], cpu, how, [n for n in searched if n]
 
 
 def match(game: Game, pair: str, games: int, budget: Budget, seed: int, limit: int, jobs: int = 1,
-          log: Path | None = None, first: int = 0) -> str:
+          log: Path | None = None, first: int = 0, moves: Path | None = None) -> str:
     strong, weak = pair.split("-")
     numbers = range(first, first + games)
-    args = [(game.name, pair, number, budget, seed, limit) for number in numbers]
+    args = [(game.name, pair, number, budget, seed, limit, moves) for number in numbers]
     results: list[Result] = []
     with ProcessPoolExecutor(max_workers=jobs) if jobs > 1 else nullcontext() as pool:
         played = pool.map(one, *zip(*args, strict=True)) if pool else (one(*a) for a in args)
@@ -214,6 +233,9 @@ def main() -> None:
                         help="processes playing games at once (the same games and results as one process)")
     parser.add_argument("--first", type=int, default=0,
                         help="the first game's number: go on with a run cut short after game FIRST-1")
+    parser.add_argument("--moves", type=Path, default=None, metavar="DIR",
+                        help="write each game's positions and moves to DIR/<game>-<pair>-seed<S>-<number>.txt "
+                             "(with --first K --games 1: look at one game of a run again, e.g. a loss)")
     parser.add_argument("--tally", type=Path, nargs="+", default=None, metavar="LOG",
                         help="play nothing: pool these --log files and print each pairing's score")
     args = parser.parse_args()
@@ -227,8 +249,8 @@ def main() -> None:
     print(f"hard budget: {budget.iterations} iterations, {budget.seconds} {clock} s per move")
     for name in names:
         for pair in args.pairs.split(","):
-            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs, args.log, args.first),
-                  flush=True)
+            print(match(GAMES[name], pair, args.games, budget, args.seed, args.limit, args.jobs, args.log, args.first,
+                        args.moves), flush=True)
 
 
 if __name__ == "__main__":

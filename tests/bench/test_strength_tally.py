@@ -1,13 +1,15 @@
 """`bench/strength.py --tally`: runs cut short and resumed are pooled into one score per pairing and budget, each game
-once, with its Wilson interval (what the computer-strength page quotes)."""
+once, with its Wilson interval (what the computer-strength page quotes); `--moves` writes a game down unchanged."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from bench.strength import interval, tally
+from bench.strength import interval, one, tally
+from players import Budget
 
 
 def line(number: int, score: float, *, seed: int = 1, how: str = "won full", budget: str | None = "2700 iterations",
@@ -44,3 +46,14 @@ def test_logs_are_pooled_each_game_once_by_pairing_and_budget() -> None:
 def test_a_line_that_is_not_json_is_an_error() -> None:
     with pytest.raises(json.JSONDecodeError):
         tally(["{not json"])
+
+
+def test_a_game_written_down_is_the_same_game(tmp_path: Path) -> None:
+    """`--moves`: recording takes no randomness, so game K written down is game K of the run, decision by decision."""
+    budget = Budget(iterations=5)
+    plain = one("cintos", "hard-random", 3, budget, 1, 400)
+    written = one("cintos", "hard-random", 3, budget, 1, 400, tmp_path)
+    assert (written[0], written[3], written[7]) == (plain[0], plain[3], plain[7])
+    text = (tmp_path / "cintos-hard-random-seed1-3.txt").read_text()
+    assert text.startswith(f"hard is seat 1; hard {plain[7]}")
+    assert text.count(" (hard): ") + text.count(" (random): ") == plain[3]  # every decision, each after its position
