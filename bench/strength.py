@@ -182,9 +182,9 @@ def interval(score: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def tally(lines: Iterable[str]) -> list[str]:
-    """Each pairing's pooled result over log lines (`--log`): one game per game, pairing, seed and number (a line
-    repeated by two logs counts once); a line logged without its budget is taken at its searches' most iterations."""
+def pool(lines: Iterable[str]) -> dict[tuple[str, str, str], list[dict[str, Any]]]:
+    """Log lines (`--log`) by game, pairing and budget: one game per seed and number (a line repeated by two logs
+    counts once); a line logged without its budget is taken at its searches' most iterations."""
     seen: dict[tuple[str, str, str, int, int], dict[str, Any]] = {}
     for line in lines:
         if not line.strip():
@@ -195,8 +195,13 @@ def tally(lines: Iterable[str]) -> list[str]:
     groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for (name, pair, budget, _, _), entry in sorted(seen.items()):
         groups.setdefault((name, pair, budget), []).append(entry)
+    return groups
+
+
+def tally(lines: Iterable[str]) -> list[str]:
+    """Each pairing's pooled result over log lines (`pool`): games, score, its 95 % interval, how they ended."""
     out = []
-    for (name, pair, budget), entries in groups.items():
+    for (name, pair, budget), entries in pool(lines).items():
         score, games = sum(e["score"] for e in entries), len(entries)
         low, high = interval(score, games)
         seeds = sorted({e["seed"] for e in entries})
