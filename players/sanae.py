@@ -73,29 +73,17 @@ class Tally(NamedTuple):
 
 
 def tally(state: SanaeState) -> Tally:
-    """`state`'s `Tally`, cell by cell."""
-    cells, moved = state.cells, state.moved
-    worth, hiding = [0.0, 0.0], [0, 0]
-    voids: list[int | None] = [None, None]
-    red = SIDE_CHARS[0]
-    for cell, token in enumerate(cells):
-        if not token:
-            continue
-        seat = 0 if token[0] == red else 1
-        kind = token[1]
-        worth[seat] += SANAE_WORTH.get(kind, 1.0)
-        if "*" not in token and cell not in moved:
-            hiding[seat] += 1
-        if kind == "V":
-            voids[seat] = cell
-    return Tally((worth[0], worth[1]), (hiding[0], hiding[1]), (voids[0], voids[1]))
+    """`state`'s `Tally`: every stone counted, as `retally` counts the stones that changed (here, from an empty
+    board)."""
+    empty = evolve(state, cells=("",) * len(state.cells), moved=frozenset())
+    return retally(empty, Tally((0.0, 0.0), (0, 0), (None, None)), state)
 
 
 def retally(before: SanaeState, counted: Tally, state: SanaeState) -> Tally:
     """`tally(state)` from `counted`, the tally of `before`, reading only the cells that differ between the two (a
     move, a combat, a Zed Inel swap change two or three): the search measures every reply it reads, and reading all
     93 cells each time was a third of its time. Every worth is a multiple of 1/2, so the sums are exact: the same
-    floats as `tally` to the last bit."""
+    floats as counting every stone, to the last bit."""
     old, cells = before.cells, state.cells
     was_moved, moved = before.moved, state.moved
     changed = set(itertools.compress(itertools.count(), map(operator.ne, old, cells)))

@@ -49,15 +49,16 @@ PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
     for t in range(TILE_TYPES)
 )
 PLACE_TEXT: dict[Place, str] = {p: action_text(p) for tile in PLACES for square in tile for p in square}
-PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))}
+# The placements in plain character order of their notation, and each one's rank in it.
+BY_RANK: tuple[Place, ...] = tuple(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))
+PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(BY_RANK)}
 # Per tile: its distinct orientations, each with the (side, edge code) pairs it shows: an orientation fits next to
 # tiles when one of its pairs is one they want (a set test in C; the search lists legal placements thousands of times
 # a move).
 ORIENTATIONS: tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...] = tuple(
     tuple((q, frozenset(enumerate(EDGE_CODES[t][q]))) for q in quarters_of(t)) for t in range(TILE_TYPES))
 DRAWS: tuple[Draw, ...] = tuple(Draw(t) for t in range(TILE_TYPES))
-# The placements by rank, and each one's rank where PLACES has it: legal_actions sorts ranks (ints), not placements.
-BY_RANK: tuple[Place, ...] = tuple(sorted(PLACE_RANK, key=PLACE_RANK.__getitem__))
+# Each placement's rank where PLACES has it: legal_actions sorts ranks (ints), not placements.
 RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(PLACE_RANK[p] for p in square) for square in tile) for tile in PLACES)
 
