@@ -47,9 +47,10 @@ def uniform(game: Game, seed: int) -> Player:
 
 
 def play(game: Game, config: Configuration, seats: Sequence[Player], rng: random.Random,
-         limit: int = 2000) -> Played:
-    """Play a game of `config` with `seats[i]` choosing for seat i; chance and automatic actions as the server."""
-    state = game.setup(config.players, config.options)
+         limit: int = 2000, start: State | None = None) -> Played:
+    """Play a game of `config` with `seats[i]` choosing for seat i; chance and automatic actions as the server.
+    `start`: a position of such a game to play on from, instead of its beginning."""
+    state = start if start is not None else game.setup(config.players, config.options)
     decisions = 0
     while not game.is_over(state) and decisions < limit:
         outcome = draw(game, state, rng)
