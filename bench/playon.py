@@ -23,6 +23,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.strength import ending
 from players import Budget
 from players.arena import computer, play, uniform
 from rules import GAMES
@@ -51,16 +52,12 @@ def one(start: dict[str, Any], number: int, name: str | None, value: float | Non
     game = GAMES[start["game"]]
     hard = start["hard"]
     seed = 1000 * start["decision"] + number
-    seats = [uniform(game, 2 * seed + 1)] * game.players(game.from_json(start["state"]))
+    state = game.from_json(start["state"])
+    seats = [uniform(game, 2 * seed + 1)] * game.players(state)
     seats[hard] = computer(game, "hard", 2 * seed, Budget(iterations=iterations))
     began = time.process_time()
-    result = play(game, game.configurations()[0], seats, random.Random(seed), limit,
-                  start=game.from_json(start["state"]))
-    spent = time.process_time() - began
-    if result.outcome is None:
-        return 0.5, "cut off", spent
-    score = 0.5 if not result.outcome.winners else float(hard in result.outcome.winners)
-    return score, f"{({1.0: 'won', 0.0: 'lost'}).get(score, 'drew')} {result.outcome.reason}", spent
+    result = play(game, game.configurations()[0], seats, random.Random(seed), limit, start=state)
+    return (*ending(result.outcome, hard), time.process_time() - began)
 
 
 def main() -> None:

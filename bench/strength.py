@@ -36,7 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from players import Budget
 from players.arena import Player, computer, play, uniform
-from rules import GAMES, Action, Game, State
+from rules import GAMES, Action, Game, Outcome, State
 
 PAIRS = {"hard-random": 0.95, "hard-normal": 0.65, "normal-easy": 0.65}
 FULL_SAMPLE = 200
@@ -93,6 +93,14 @@ def recorded(game: Game, player: Player, level: str, lines: list[str]) -> Player
     return wrapped
 
 
+def ending(outcome: Outcome | None, seat: int) -> tuple[float, str]:
+    """`seat`'s score in a game that ended with `outcome` (None: cut off, counted as a draw) and how it ended for it,
+    e.g. "lost void_captured"."""
+    score = float(seat in outcome.winners) if outcome is not None and outcome.winners else 0.5
+    verdict = {1.0: "won", 0.0: "lost"}.get(score, "drew")
+    return score, f"{verdict} {outcome.reason if outcome else 'cut off'}"
+
+
 def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int,
         moves: Path | None = None) -> Result:
     """Game `number` of a pairing: (the stronger side's score, draw, cut off, decisions, its and the other's
@@ -112,14 +120,8 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
         players = [recorded(game, player, strong if s == seat else weak, lines) for s, player in enumerate(players)]
     config = game.configurations()[0]
     result = play(game, config, players, random.Random(seed * 7919 + number), limit)
-    if result.outcome is None:
-        score, draw, cut = 0.5, 0, 1
-    elif not result.outcome.winners:
-        score, draw, cut = 0.5, 1, 0
-    else:
-        score, draw, cut = (1.0 if seat in result.outcome.winners else 0.0), 0, 0
-    verdict = {1.0: "won", 0.0: "lost"}.get(score, "drew")
-    how = f"{verdict} {result.outcome.reason if result.outcome else 'cut off'}"
+    score, how = ending(result.outcome, seat)
+    draw, cut = int(result.outcome is not None and not result.outcome.winners), int(result.outcome is None)
     if moves is not None:
         moves.mkdir(parents=True, exist_ok=True)
         (moves / f"{name}-{pair}-seed{seed}-{number}.txt").write_text(

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from bench.strength import interval, one, tally
+from bench.strength import ending, interval, one, tally
 from players import Budget
+from rules import Outcome
 
 
 def line(number: int, score: float, *, seed: int = 1, how: str = "won full", budget: str | None = "2700 iterations",
@@ -57,3 +58,11 @@ def test_a_game_written_down_is_the_same_game(tmp_path: Path) -> None:
     text = (tmp_path / "cintos-hard-random-seed1-3.txt").read_text()
     assert text.startswith(f"hard is seat 1; hard {plain[7]}")
     assert text.count(" (hard): ") + text.count(" (random): ") == plain[3]  # every decision, each after its position
+
+
+def test_how_a_game_ended_for_a_seat() -> None:
+    won = Outcome(frozenset({1}), None, "void_captured")
+    assert ending(won, 1) == (1.0, "won void_captured")
+    assert ending(won, 0) == (0.0, "lost void_captured")
+    assert ending(Outcome(frozenset(), None, "quiet-limit"), 0) == (0.5, "drew quiet-limit")
+    assert ending(None, 0) == (0.5, "drew cut off")
