@@ -21,8 +21,8 @@ from events.model import RESULTS, Sides, Tournament, entrant_results
 from events.rounds import NoticeListener, RoundClock
 from events.teams import TeamEvents, team_column
 from matches import Match, MatchService, Refusal, Turn
+from matches.lobby import DEFAULT_TIME_CONTROL
 from matches.ratings import TournamentPlacement
-from matches.service import DEFAULT_TIME_CONTROL
 from ratings import Skill
 from rules.results import Result, stored_facts
 

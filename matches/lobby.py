@@ -1,0 +1,193 @@
+"""Lobbies: opening a match, taking and leaving seats, and starting it with a seat draw (or fixed seats).
+
+A mixin of `MatchService`: it uses the service's store, clock, locks and commit path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import replace
+
+from data import GuildSettings, StaleWrite, Store
+from matches import dice
+from matches.agreements import TIMEOUT_RULES
+from matches.cache import MatchCache
+from matches.computers import is_computer
+from matches.model import Event, Match, Refusal, Turn
+from rules import Game, State
+
+DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the server says otherwise
+LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
+
+
+class Lobby:
+    """Mixed into `MatchService`; relies on its `store`, `_clock`, `_cache`, `lobby_ttl`, `game`, `guild_settings`,
+    `default_rated`, `get`, `_load`, `_hold`, `_refresh`, `_new_seed`, `_resolve`, `_commit` and `_next_revision`."""
+
+    # What the service provides (declared for the type checker; MatchService defines them).
+    store: Store
+    _clock: Callable[[], float]
+    _cache: MatchCache
+    lobby_ttl: float
+    game: Callable[[str], Game]
+    guild_settings: Callable[[int | None], Awaitable[GuildSettings]]
+    get: Callable[[int], Awaitable[Match]]
+    _load: Callable[[int], Awaitable[Match]]
+    _hold: Callable[..., AbstractAsyncContextManager[Match]]
+    _refresh: Callable[[Match], Awaitable[None]]
+    _new_seed: Callable[[], bytes]
+    _resolve: Callable[..., tuple[list[Event], State]]
+    _commit: Callable[..., Awaitable[None]]
+    _next_revision: Callable[[Match, int | None], int]
+    default_rated: Callable[[int, bool], bool]
+
+    async def create(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int, players: int,
+                     options: dict[str, str] | None = None, invited: Sequence[int] = (),
+                     time_control: int | None = None, timeout_rule: str = "claim",
+                     rematch_of: int | None = None, rated: bool | None = None,
+                     table: tuple[int, int, int] | None = None) -> Match:
+        """A new lobby. `rated` None: the default (`Ratings.default_rated`); tournaments pass True or False, and
+        `table` (see `Store.create_match`: `Duplicate` when that table has its match)."""
+        game = self.game(game_name)
+        time_control = DEFAULT_TIME_CONTROL if time_control is None else int(time_control)
+        if time_control < 0:
+            raise Refusal("A time control is a number of seconds per move, or 0 for none.")
+        if timeout_rule not in TIMEOUT_RULES:
+            raise Refusal(f"When time runs out the rule is {' or '.join(TIMEOUT_RULES)}, not {timeout_rule!r}.")
+        try:
+            full = game.check_options(players, options)
+            game.setup(players, full)  # options that only setup can judge (integer ranges, combinations)
+        except ValueError as exc:
+            raise Refusal(str(exc)) from None
+        invited = [u for u in dict.fromkeys(invited) if u != creator_id]
+        if 1 + len(invited) > players:
+            raise Refusal(f"You invited {len(invited)} players, but a {players}-player match has only "
+                          f"{players - 1} seats besides yours.")
+        if rated is None:
+            rated = self.default_rated(players, (await self.guild_settings(guild_id)).rated)
+        rated = rated and not any(is_computer(u) for u in (creator_id, *invited))
+        now = self._clock()
+        record = await self.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
+                                               creator_id=creator_id, players=players, options=full, now=now,
+                                               time_control=time_control, timeout_rule=timeout_rule,
+                                               expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated,
+                                               table=table)
+        # A computer (a rematch's) sits down at once; people are invited.
+        rows = [(creator_id, False, True)] + [(u, not is_computer(u), is_computer(u)) for u in invited]
+        await self.store.put_seats(record.id, rows, self._clock())
+        match = await self._load(record.id)
+        self._cache[record.id] = match
+        return match
+
+    async def create_seated(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int,
+                            users: Sequence[int], options: dict[str, str] | None = None,
+                            time_control: int | None = None, timeout_rule: str = "claim",
+                            rated: bool = False, table: tuple[int, int, int] | None = None) -> Turn:
+        """A match started at once with `users` in this seat order (a tournament's pairing fixes who moves first,
+        so no seat draw is made: line 0 says `seats fixed`); the dice still come from a fresh committed seed.
+
+        `table` (tournament, round, board): created already linked to that table (`Duplicate`, and nothing made,
+        when it has its match: `start_seated` adopts that one)."""
+        if len(set(users)) != len(users):
+            raise Refusal("A player can take one seat of a match only.")
+        rated = rated and not any(is_computer(u) for u in users)  # a computer's results stay out of the ratings
+        match = await self.create(game_name, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
+                                  players=len(users), options=options, time_control=time_control,
+                                  timeout_rule=timeout_rule, rated=rated, table=table)
+        turn = await self.start_seated(match.id, users)
+        if turn is None:
+            raise Refusal(f"Match #{match.id} was started elsewhere at the same moment.")
+        return turn
+
+    async def start_seated(self, match_id: int, users: Sequence[int]) -> Turn | None:
+        """Start a created match with `users` in this seat order (see `create_seated`); None if it is no longer a
+        lobby (started by another process, or before a restart). What a restart adopts: a tournament table's match
+        created and linked, but not started when the process stopped."""
+        async with self._hold(match_id) as match:
+            if match.status != "lobby":
+                return None
+            await self._put_lobby(match, [(u, False, True) for u in users])  # compare-and-set: still this lobby
+            seed = self._new_seed()
+            state = match.game.setup(match.players, match.record.options)
+            events, state = self._resolve(match, state, 0, seed)
+            await self._commit(match, state, events, seats=list(users), seat_draw=dice.SEATS_FIXED, seed=seed)
+            return Turn(match, events)
+
+    async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
+        match = await self.get(match_id)
+        revision = await self.store.set_message(match_id, channel_id, message_id)
+        match.record = replace(match.record, channel_id=channel_id, message_id=message_id,
+                               revision=self._next_revision(match, revision))
+
+    def _lobby(self, match: Match) -> None:
+        if match.status != "lobby":
+            raise Refusal(f"Match #{match.id} has already {'started' if match.status == 'active' else 'ended'}.")
+
+    async def _put_lobby(self, match: Match, rows: list[tuple[int, bool, bool]]) -> None:
+        """Write the new seat list only if the seats are still those this process saw (another process may share
+        the database): otherwise reload and refuse, and the player presses again on the fresh lobby."""
+        seen = [(s.user_id, s.invited, s.joined) for s in match.seats]
+        try:
+            await self.store.put_seats(match.id, rows, self._clock(), expected=seen)
+        except StaleWrite:
+            await self._refresh(match)
+            raise Refusal(f"Lobby #{match.id} changed at the same moment; look at it and try again.") from None
+        match.seats = await self.store.seats(match.id)
+
+    async def join(self, match_id: int, user_id: int) -> Match:
+        async with self._hold(match_id) as match:
+            self._lobby(match)
+            rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
+            for i, (uid, invited, joined) in enumerate(rows):
+                if uid == user_id:
+                    if joined:
+                        raise Refusal(f"You are already seated in match #{match.id}.")
+                    rows[i] = (uid, invited, True)
+                    break
+            else:
+                if len(rows) >= match.players:
+                    raise Refusal(f"Match #{match.id} is full ({match.players} seats"
+                                  f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
+                rows.append((user_id, False, True))
+            await self._put_lobby(match, rows)
+            return match
+
+    async def leave(self, match_id: int, user_id: int) -> Match:
+        """Leave a lobby; when the creator leaves, the lobby is closed."""
+        async with self._hold(match_id) as match:
+            self._lobby(match)
+            if match.seat_of(user_id) is None:
+                raise Refusal(f"You are not seated in match #{match.id}.")
+            if user_id == match.record.creator_id:
+                closed = await self.store.set_lobby(match.id, players=match.players, status="aborted",
+                                                    now=self._clock())
+                await self._refresh(match)
+                if not closed:  # started (or closed) by another process meanwhile
+                    self._lobby(match)
+                return match
+            rows = [(s.user_id, s.invited, s.joined) for s in match.seats if s.user_id != user_id]
+            await self._put_lobby(match, rows)
+            return match
+
+    async def start(self, match_id: int, user_id: int) -> Turn:
+        async with self._hold(match_id) as match:
+            self._lobby(match)
+            if user_id != match.record.creator_id:
+                raise Refusal("Only the player who opened the lobby can start it.")
+            joined = [s.user_id for s in match.seats if s.joined]
+            if len(joined) != match.players:
+                waiting = [s.user_id for s in match.seats if not s.joined]
+                missing = match.players - len(joined)
+                raise Refusal(f"The match needs {match.players} players and has {len(joined)}: "
+                              f"{missing} seat{'s' if missing != 1 else ''} still open"
+                              + (f", waiting for {len(waiting)} invited player(s)." if waiting else "."))
+            # Seats (and with them colours and turn order) are drawn like every chance outcome: from the secret
+            # seed committed to now (its SHA-256 is published; the seed itself when the match ends).
+            seed = self._new_seed()
+            drawn = dice.seat_order(len(joined), seed, match.id)
+            order = [joined[i] for i in drawn]
+            state = match.game.setup(match.players, match.record.options)
+            events, state = self._resolve(match, state, 0, seed)
+            await self._commit(match, state, events, seats=order, seat_draw=dice.seat_line(drawn), seed=seed)
+            return Turn(match, events)
