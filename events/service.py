@@ -19,6 +19,7 @@ from data import Duplicate
 from data.tournaments import TableRecord
 from events.model import RESULTS, Sides, Tournament, entrant_results
 from events.rounds import NoticeListener, RoundClock
+from events.signup import TRIES, SignUp
 from events.teams import TeamEvents, team_column
 from matches import Match, MatchService, Refusal, Turn
 from matches.lobby import DEFAULT_TIME_CONTROL
@@ -31,12 +32,9 @@ log = logging.getLogger(__name__)
 RoundListener = Callable[[Tournament, int, list[tuple[TableRecord, Turn]]], Awaitable[None]]
 EndListener = Callable[[Tournament], Awaitable[None]]
 ACTIVE = ("signup", "running", "paused")
-# How often Start (the sign-ups changed meanwhile) or a pairing (an entrant dropped meanwhile) is read and computed
-# again after its compare-and-set failed; another process's changes are rare, so a few tries settle it.
-TRIES = 5
 
 
-class TournamentService(TeamEvents, RoundClock):
+class TournamentService(SignUp, TeamEvents, RoundClock):
     """One per process, beside the `MatchService` it drives; listens to its `on_finish`."""
 
     def __init__(self, matches: MatchService, *, rng: Any | None = None) -> None:
@@ -173,123 +171,12 @@ class TournamentService(TeamEvents, RoundClock):
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
         await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
 
-    async def join(self, tournament_id: int, user_id: int) -> Tournament:
-        """Sign up. Sign-up changes and Start take the event's lock here and its row in the database (across
-        processes): a Join is either before the Start (an entrant) or after it (refused)."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            self._signing_up(event, user_id, joining=True)
-            closes = event.record.signup_closes
-            if closes is not None and self.matches.now() > closes:
-                raise Refusal(f"Sign-up for tournament #{event.id} closed <t:{int(closes)}:R>.")
-            if not await self.store.add_signup(event.id, user_id, self.matches.now(), event.record.max_players):
-                self._signing_up(await self.get(tournament_id), user_id, joining=True)  # changed meanwhile: why
-                raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
-        return await self.get(tournament_id)
-
-    @staticmethod
-    def _signing_up(event: Tournament, user_id: int, *, joining: bool) -> None:
-        """Refuse a Join or a Leave that the event's state rules out."""
-        if event.status != "signup":
-            raise Refusal(f"Tournament #{event.id} has already started: sign-up is closed." if joining else
-                          f"Tournament #{event.id} has started: use `/tournament drop` to withdraw.")
-        if joining and user_id in event.signups:
-            raise Refusal(f"You are already signed up for tournament #{event.id}.")
-        if not joining and user_id not in event.signups:
-            raise Refusal(f"You are not signed up for tournament #{event.id}.")
-
-    async def open_checkin(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
-        """Open the check-in: from now on only players who press **Check in** are in the event when it starts."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            self.require_organiser(event, user_id, organiser)
-            if event.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started.")
-            if "checkin" in event.record.settings:
-                raise Refusal(f"Check-in for tournament #{event.id} is already open.")
-            await self._set_signup_settings(event, {**event.record.settings, "checkin": []})
-        return await self.get(tournament_id)
-
-    async def _set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
-        """Write the sign-up's settings (check-ins, teams) as a compare-and-set on the ones read: another process's
-        change in between is not overwritten (the player presses again on the fresh state)."""
-        if not await self.store.update_tournament(event.id, expected_status="signup",
-                                                  expected_settings=event.record.settings, settings=settings,
-                                                  updated_at=self.matches.now()):
-            fresh = await self.get(event.id)
-            if fresh.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started.")
-            raise Refusal(f"Tournament #{event.id}'s sign-up changed at the same moment; press again.")
-
-    async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            checked = event.record.settings.get("checkin")
-            if event.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started.")
-            if checked is None:
-                raise Refusal(f"Check-in for tournament #{event.id} is not open yet.")
-            if user_id not in event.signups:
-                raise Refusal(f"You are not signed up for tournament #{event.id}: press Join first.")
-            if user_id in checked:
-                raise Refusal(f"You have already checked in to tournament #{event.id}.")
-            await self._set_signup_settings(event, {**event.record.settings, "checkin": [*checked, user_id]})
-        return await self.get(tournament_id)
-
-    async def leave(self, tournament_id: int, user_id: int) -> Tournament:
-        """Withdraw during sign-up: before the Start (not an entrant) or after it (refused), as `join`."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            self._signing_up(event, user_id, joining=False)
-            if not await self.store.remove_signup(event.id, user_id):
-                self._signing_up(await self.get(tournament_id), user_id, joining=False)
-                raise Refusal(f"You are not signed up for tournament #{event.id}.")
-        return await self.get(tournament_id)
-
     def require_organiser(self, event: Tournament, user_id: int, organiser: bool) -> None:
         """`organiser`: the caller holds Manage Server or the server's organiser role now (the cog checks at each
         action). Having created the event gives no power of its own: a former role holder is refused like anyone."""
         if not organiser:
             raise Refusal(f"Only organisers can do that in tournament #{event.id}: members with Manage Server or "
                           "the server's organiser role (/settings organiser-role).")
-
-    async def start(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
-        """Fix the entrants from the sign-ups and pair round 1. Sign-up changes take the same lock (and row), and
-        the entrants are written only if the sign-ups are still those they were made from: a Join or Leave of
-        another process in between is read again, never lost."""
-        async with self._lock(tournament_id):
-            for _ in range(TRIES):
-                event = await self.get(tournament_id)
-                self.require_organiser(event, user_id, organiser)
-                if event.status != "signup":
-                    raise Refusal(f"Tournament #{event.id} has already started.")
-                rows = await self._entrant_rows(event)
-                if await self.store.start_tournament(event.id, rows, self.matches.now(), signups=event.signups,
-                                                     settings=event.record.settings):
-                    break
-            else:
-                raise Refusal(f"Tournament #{tournament_id}'s sign-ups kept changing; press Start again.")
-        await self.advance(tournament_id)
-        return await self.get(tournament_id)
-
-    async def _entrant_rows(self, event: Tournament) -> list[tuple[int, tuple[int, ...], float]]:
-        """The entrants the sign-ups (and check-ins) make now, or a Refusal saying why the event cannot start."""
-        size = event.sides.team_size
-        players = event.signups
-        checked = event.record.settings.get("checkin")
-        if checked is not None:  # with a check-in, those who did not check in are not in the event
-            players = [p for p in players if p in checked]
-        if len(players) < 2 * size:
-            raise Refusal(f"Tournament #{event.id} needs at least {2 * size} players to start; "
-                          f"{len(players)} {'signed up' if checked is None else 'checked in'}.")
-        if len(players) // size < event.sides.per_table:
-            raise Refusal(f"Tournament #{event.id} plays {event.sides.per_table} sides per match and has "
-                          f"{len(players) // size}: at least {event.sides.per_table * size} players are needed.")
-        if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
-            raise Refusal(f"{len(players)} players do not split into teams of {size}: "
-                          f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
-        known = await self.store.ratings_for(event.record.game, players)  # the ratings table always exists
-        return self.entrant_rows(event, players, known)
 
     async def pause(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         event = await self.get(tournament_id)

@@ -4,7 +4,7 @@ event), or drawn anew each round (the entrants are then the players)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
 import tournaments
@@ -45,8 +45,8 @@ class TeamEvents:
     async def get(self, tournament_id: int) -> Tournament:
         raise NotImplementedError
 
-    async def _set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
-        raise NotImplementedError
+    # events.signup.SignUp's (declared, not stubbed: a stub would hide it, whichever mixin comes first)
+    _set_signup_settings: Callable[[Tournament, dict[str, Any]], Awaitable[None]]
 
     async def register_team(self, tournament_id: int, captain: int, members: Sequence[int]) -> Tournament:
         """A fixed team for a team event: the captain and `members` sign up (if not yet) and play together."""
