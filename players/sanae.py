@@ -26,9 +26,9 @@ from players.evaluate import SANAE_WORTH, SCALES, rewards
 from players.levels import after
 from players.play import mover, settle
 from rules import Action, Game, IllegalAction, State
+from rules.base import evolve
 from rules.sanae.board import Board
 from rules.sanae.pieces import RANGES
-from rules.sanae.play import evolve
 from rules.sanae.state import SIDE_CHARS, Move, SanaeState, lost_both_royals
 
 # Each Void candidate a side still hides is worth this much material, up to HIDING: the enemy has that many stones

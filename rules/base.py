@@ -11,11 +11,34 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 State = Any  # each game's own frozen dataclass
 Action = Any  # each game's own frozen dataclass (or the shared `Resign`): hashable; Any, as State, so each game
 # names its own action types in its methods
+
+Frozen = TypeVar("Frozen")
+
+
+_FIELD_NAMES: dict[type, frozenset[str]] = {}  # per state class, for `evolve`
+
+
+def evolve(state: Frozen, **changes: Any) -> Frozen:
+    """`dataclasses.replace` for a game's frozen state, without its per-call field inspection (a tenth to a third of
+    the time of play): the other fields are copied as they are. Anything kept beside the fields in `__dict__` (a
+    cache such as Bodsoi's `_no_bodsoi`) stays behind, as with `replace`. For states without `__post_init__`."""
+    kind: type[Any] = type(state)
+    names = _FIELD_NAMES.get(kind)
+    if names is None:
+        names = _FIELD_NAMES[kind] = frozenset(kind.__dataclass_fields__)
+    assert changes.keys() <= names, f"not {kind.__name__} fields: {set(changes) - names}"
+    after = object.__new__(kind)
+    fields = state.__dict__.copy()  # a plain copy, then the changes: a third cheaper than one merging update
+    if len(fields) != len(names):
+        fields = {name: value for name, value in fields.items() if name in names}
+    fields.update(changes)
+    object.__setattr__(after, "__dict__", fields)  # frozen: its own __setattr__ refuses
+    return after
 
 
 class RulesError(ValueError):

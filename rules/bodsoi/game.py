@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import RESIGN, Action, Game, IllegalAction, Option, Outcome, Resign, one_of
+from rules.base import RESIGN, Action, Game, IllegalAction, Option, Outcome, Resign, evolve, one_of
 from rules.bodsoi.board import LABELS, NEIGHBOURS, SQUARES, opposite
 from rules.bodsoi.notation import read_action
 from rules.bodsoi.paths import analyse, bodsoi_through, compare
@@ -57,10 +56,17 @@ PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(BY_RANK)}
 # a move).
 ORIENTATIONS: tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...] = tuple(
     tuple((q, frozenset(enumerate(EDGE_CODES[t][q]))) for q in quarters_of(t)) for t in range(TILE_TYPES))
+# Per square: each side that faces another square, as (side, that square, its side facing back).
+FACING: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((d, j, opposite(d)) for d, j in enumerate(NEIGHBOURS[square]) if j >= 0) for square in range(SQUARES))
 DRAWS: tuple[Draw, ...] = tuple(Draw(t) for t in range(TILE_TYPES))
 # Each placement's rank where PLACES has it: legal_actions sorts ranks (ints), not placements.
 RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(PLACE_RANK[p] for p in square) for square in tile) for tile in PLACES)
+# Per tile and square: the ranks of the tile's distinct orientations there (all legal where no tile touches).
+ALONE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(RANKS[t][square][q] for q, _ in ORIENTATIONS[t]) for square in range(SQUARES))
+    for t in range(TILE_TYPES))
 
 # Set in a state's __dict__ by `apply` when its board is known to hold no Bodsoi (every state it returns while the
 # game runs), so the next placement checks only the chains through the new tile.
@@ -76,14 +82,12 @@ def own_matches(state: BodsoiState, square: int, colour: int) -> tuple[list[tupl
     wanted: list[tuple[int, int]] = []
     touching = False
     board = state.board
-    for d, j in enumerate(NEIGHBOURS[square]):
-        if j < 0:
-            continue
+    for d, j, back in FACING[square]:
         other = board[j]
         if other is None:
             continue
         touching = True
-        code = EDGE_CODES[other[0]][other[1]][opposite(d)]
+        code = EDGE_CODES[other[0]][other[1]][back]
         if code // 5 == colour:
             wanted.append((d, code))
     return wanted, touching
@@ -166,18 +170,21 @@ class Bodsoi(Game):
             return []
         colour = side_of(seat)
         tiles = sorted(set(state.hands[seat]))
+        board = state.board
         found: list[int] = []
         for square in range(SQUARES):
-            if state.board[square] is not None:
+            if board[square] is not None:
                 continue
             wanted, touching = own_matches(state, square, colour)
-            if touching and not wanted:
-                continue
-            for t in tiles:
-                ranks = RANKS[t][square]
-                for q, shown in ORIENTATIONS[t]:
-                    if not touching or not shown.isdisjoint(wanted):
-                        found.append(ranks[q])
+            if not touching:
+                for t in tiles:
+                    found.extend(ALONE[t][square])
+            elif wanted:
+                for t in tiles:
+                    ranks = RANKS[t][square]
+                    for q, shown in ORIENTATIONS[t]:
+                        if not shown.isdisjoint(wanted):
+                            found.append(ranks[q])
         found.sort()
         return [PASS, *map(BY_RANK.__getitem__, found)]
 
@@ -241,7 +248,7 @@ class Bodsoi(Game):
         self.check(state, action, seat)
         if isinstance(action, Resign):
             assert seat is not None
-            return replace(state, to=None, step=None, ending=f"resign:{state.seat_label(seat)}",
+            return evolve(state, to=None, step=None, ending=f"resign:{state.seat_label(seat)}",
                            last=(seat, RESIGN))
         if isinstance(action, Draw):
             to = state.to
@@ -250,7 +257,7 @@ class Bodsoi(Game):
             bag[action.tile] -= 1
             dealt = list(state.hands)
             dealt[to] = tuple(sorted((*dealt[to], action.tile)))
-            drew = replace(state, step="drew", hands=tuple(dealt), bag=tuple(bag))
+            drew = evolve(state, step="drew", hands=tuple(dealt), bag=tuple(bag))
             if state.__dict__.get(_NO_BODSOI):
                 drew.__dict__[_NO_BODSOI] = True
             return drew
@@ -271,7 +278,7 @@ class Bodsoi(Game):
             hands = (*hands[:to], tuple(held), *hands[to + 1:])
             last_place = action.square
         idle = 0 if placed or state.step == "drew" else state.idle + 1
-        after = replace(state, board=board, hands=hands, placers=placers, last_place=last_place, idle=idle,
+        after = evolve(state, board=board, hands=hands, placers=placers, last_place=last_place, idle=idle,
                         turns=state.turns + 1, last=(to, action))
 
         ending = None
@@ -295,9 +302,9 @@ class Bodsoi(Game):
             elif after.bag_size == 0 and not any(hands):
                 ending = "empty"
         if ending is not None:
-            return replace(after, to=None, step=None, ending=ending)
+            return evolve(after, to=None, step=None, ending=ending)
         nxt = (to + 1) % state.players
-        result = replace(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size))
+        result = evolve(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size))
         if placed or state.__dict__.get(_NO_BODSOI):  # checked just now, or known before a pass
             result.__dict__[_NO_BODSOI] = True  # a cache beside the frozen fields, never compared
         return result
@@ -473,7 +480,10 @@ class Bodsoi(Game):
         bag = [0] * TILE_TYPES
         for t in pool:
             bag[t] += 1
-        return replace(state, hands=tuple(hands), bag=tuple(bag))
+        dealt = evolve(state, hands=tuple(hands), bag=tuple(bag))
+        if state.__dict__.get(_NO_BODSOI):  # the same board: the search's first placement in it checks only its chains
+            dealt.__dict__[_NO_BODSOI] = True
+        return dealt
 
     # ---- serialisation ------------------------------------------------------------------------------------------
     def position(self, state: BodsoiState) -> str:

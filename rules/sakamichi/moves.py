@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from itertools import combinations, permutations
 from operator import itemgetter
 
-from rules.base import IllegalAction, Resign, one_of
+from rules.base import IllegalAction, Resign, evolve, one_of
 from rules.sakamichi.notation import (
     Action,
     ChooseColour,
@@ -30,7 +30,6 @@ from rules.sakamichi.state import (
     allowed_counts,
     counts_text,
     end_counts,
-    evolve,
     high_roller,
     mover,
     next_value,

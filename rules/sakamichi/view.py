@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from rules.base import evolve
 from rules.sakamichi.moves import legal_actions
 from rules.sakamichi.notation import format_action
 from rules.sakamichi.position import format_position, short_text
@@ -16,7 +17,6 @@ from rules.sakamichi.state import (
     State,
     end_counts,
     end_label,
-    evolve,
     high_roller,
     mover,
     next_value,

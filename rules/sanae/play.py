@@ -6,7 +6,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, cast
 
-from rules.base import IllegalAction
+from rules.base import IllegalAction, evolve
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.pieces import NAMES, RANGES, attacker_wins, combat
 from rules.sanae.state import (
@@ -24,20 +24,6 @@ from rules.sanae.state import (
 )
 
 DRAGON_RANGE = RANGES["D"]
-_FIELDS = frozenset(SanaeState.__dataclass_fields__)
-
-
-def evolve(state: SanaeState, **changes: Any) -> SanaeState:
-    """`dataclasses.replace` for SanaeState without its per-call field inspection (a tenth of the time of play):
-    the other fields are copied as they are. SanaeState has no __post_init__ and no cached attributes."""
-    assert changes.keys() <= _FIELDS, f"not SanaeState fields: {set(changes) - _FIELDS}"
-    after = object.__new__(SanaeState)
-    fields = state.__dict__.copy()  # a plain copy, then the changes: a third cheaper than one merging update
-    fields.update(changes)
-    object.__setattr__(after, "__dict__", fields)  # frozen: its own __setattr__ refuses
-    return after
-
-
 def revealed(token: str) -> bool:
     return "*" in token
 

@@ -6,8 +6,8 @@ import random
 
 from players.playouts import playout, sakamichi, uniform
 from rules import GAMES
+from rules.base import evolve
 from rules.sakamichi.notation import Place, Stack
-from rules.sakamichi.state import evolve
 from rules.sakamichi.tiles import Tile
 
 GAME = GAMES["sakamichi"]

@@ -28,7 +28,8 @@ from players.sanae import (
     value,
 )
 from rules import GAMES
-from rules.sanae.play import evolve, reveal
+from rules.base import evolve
+from rules.sanae.play import reveal
 from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, lost_both_royals
 from tests.players.positions import positions
 

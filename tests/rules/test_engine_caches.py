@@ -6,13 +6,16 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from rules import GAMES, Game
+from rules.base import evolve
 from rules.bodsoi.paths import analyse, bodsoi_through
 from rules.bodsoi.tiles import quarters_of
 from rules.cintos.state import History
 from rules.sakamichi import moves as sakamichi_moves
 from rules.sakamichi.notation import Stack
-from rules.sakamichi.state import Line, Row, evolve
+from rules.sakamichi.state import Line, Row
 from rules.sakamichi.tiles import TILES
 from rules.sanae import play as sanae_play
 from rules.sanae.state import SIDE_CHARS, Move
@@ -116,12 +119,28 @@ def test_sinoda_outcome_memo_belongs_to_its_state() -> None:
     assert game.from_json(game.to_json(state)) == state  # the memo is no field: equality ignores it
 
 
-# ---- Sakamichi: evolve and the direct chance check ---------------------------------------------------------------
+# ---- evolve, the one fast `replace` of every game's state ----------------------------------------------------------
 
-def test_sakamichi_evolve_is_replace_and_chance_check_is_membership() -> None:
+def test_evolve_is_replace_for_every_game_and_leaves_caches_behind() -> None:
+    changed: dict[str, dict[str, Any]] = {"sakamichi": {"turn": 1, "draw": "due"}, "sanae": {"moved": frozenset({3})},
+                                          "bodsoi": {"idle": 1, "to": 1}, "sinoda": {"actions": 7}}
+    for name, changes in changed.items():  # Cintos' state is a named tuple, with its own _replace
+        for state in positions(GAMES[name], range(3), every=7)[:12]:
+            after = evolve(state, **changes)
+            assert after == replace(state, **changes) and type(after) is type(state), name
+            assert after is not state and state == evolve(state)
+            state.__dict__["_a_cache"] = object()  # as Bodsoi's _no_bodsoi: beside the fields, never carried over
+            assert "_a_cache" not in evolve(state, **changes).__dict__
+            del state.__dict__["_a_cache"]
+    with pytest.raises(AssertionError, match="not BodsoiState fields"):
+        evolve(GAMES["bodsoi"].setup(2), colour=1)
+
+
+# ---- Sakamichi: the direct chance check -------------------------------------------------------------------------
+
+def test_sakamichi_chance_check_is_membership() -> None:
     states = positions(GAMES["sakamichi"], range(12), every=1)
     for state in states[::5]:
-        assert evolve(state, turn=1, draw="due") == replace(state, turn=1, draw="due")
         outcomes = [a for a, _ in sakamichi_moves.chance_outcomes(state)]
         for action in outcomes:
             assert sakamichi_moves.is_chance_outcome(state, action)
@@ -248,3 +267,28 @@ def test_bodsoi_through_a_square_matches_the_full_analysis() -> None:
                     checked += 1
                     on_bodsoi += any(expected)
     assert checked > 10000 and on_bodsoi > 20  # the boards do hold Bodsoi paths to find
+
+
+def test_bodsoi_redeal_keeps_the_no_bodsoi_mark_and_the_same_endings() -> None:
+    """A re-dealt world keeps the mark that its board holds no Bodsoi (the search's first placement in it then checks
+    only the chains through the new tile); every placement there gives the state, and the ending, that it gives in
+    the same world read back from JSON, which has no mark and analyses the whole board. (That the chains through a
+    square tell a Bodsoi as the whole analysis does, on boards full of them, is the test above.)"""
+    game = GAMES["bodsoi"]
+    compared = ended = 0
+    for number, state in enumerate(positions(game, range(16), every=1)):
+        chances = game.chance_outcomes(state)  # positions are taken after placements: the draw comes first
+        state = game.apply(state, chances[number % len(chances)][0], None) if chances else state
+        if game.outcome(state) is not None or not game.actors(state):
+            continue
+        seat = min(game.actors(state))
+        world = game.resample_hidden(state, seat, random.Random(number))
+        assert world.__dict__.get("_no_bodsoi") == state.__dict__.get("_no_bodsoi") is True
+        plain = game.from_json(game.to_json(world))
+        assert "_no_bodsoi" not in plain.__dict__
+        for action in game.legal_actions(world, seat):
+            after, expected = game.apply(world, action, seat), game.apply(plain, action, seat)
+            assert after == expected and game.outcome(after) == game.outcome(expected)
+            compared += 1
+            ended += game.outcome(after) is not None
+    assert compared > 500 and ended > 0
