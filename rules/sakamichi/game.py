@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from rules.base import Configuration, Game, IllegalAction, Option, Outcome, Resign
-from rules.sakamichi import moves
+from rules.sakamichi import checks, moves
 from rules.sakamichi.notation import CHANCE, Action, format_action, parse_action
 from rules.sakamichi.position import format_position, parse_position, short_text
 from rules.sakamichi.state import DEFAULT_COUNT_RULE, REASONS, SIX_ROWS, Line, State, mover
@@ -74,7 +74,7 @@ class Sakamichi(Game):
             raise IllegalAction("chance outcomes are applied by the server, not by a seat")
         if seat not in (0, 1):
             raise IllegalAction(f"there is no seat {seat}")
-        moves.check(state, action, seat)
+        checks.check(state, action, seat)
         return moves.apply_action(state, action, seat)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -88,9 +88,9 @@ class Sakamichi(Game):
         try:
             action = parse_action(state, text)
         except IllegalAction:
-            moves.check_turn(state, seat)  # a player who may not act hears that first
+            checks.check_turn(state, seat)  # a player who may not act hears that first
             raise
-        moves.check(state, action, seat)
+        checks.check(state, action, seat)
         return action
 
     def notation(self, state: State, action: Action) -> str:
