@@ -16,10 +16,12 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
+from discord.backoff import ExponentialBackoff
 from discord.ext import commands
 
 from cogs.base import Tables
@@ -176,6 +178,27 @@ def create_bot(settings: Settings, **service_options: object) -> TabletopBot:
     return kind(settings, service_options=dict(service_options))
 
 
+async def connect(bot: TabletopBot, token: str, stopping: Callable[[], bool]) -> None:
+    """`bot.start(token)`, except that a first connection that fails is tried again, as discord.py tries every later
+    one: its connect loop dies on its missing websocket when the very first connection fails (discord.py issue
+    #10520), which stopped the bot at start whenever Discord could not be reached. `stopping()`: a shutdown began."""
+    await bot.login(token)
+    backoff = ExponentialBackoff()
+    while not stopping():
+        try:
+            await bot.connect()
+            return
+        except AttributeError:
+            if isinstance(bot, commands.AutoShardedBot) or bot.ws is not None or stopping():
+                raise  # not that bug: shards connect by their own loop, and a bot that had a websocket resumes
+        delay = backoff.delay()
+        log.warning("Discord could not be reached at start; trying again in %.1f s", delay)
+        waited = 0.0
+        while waited < delay and not stopping():  # a shutdown does not wait for the next try
+            await asyncio.sleep(0.1)
+            waited += 0.1
+
+
 async def serve(bot: TabletopBot, token: str) -> None:
     """What `bot.run` does, with the database opened and checked before logging in to Discord, and SIGTERM or
     SIGINT (docker compose stop, systemctl stop, Ctrl-C) closing the bot cleanly instead of killing it."""
@@ -193,7 +216,7 @@ async def serve(bot: TabletopBot, token: str) -> None:
         async with bot:  # closes the bot, and with it the store, however this ends
             await bot.open_store()
             try:
-                await bot.start(token)
+                await connect(bot, token, lambda: bool(closing) or bot.is_closed())
             except (asyncio.CancelledError, Exception):
                 # Closing tears down Discord's connection under a connect in progress (aiohttp cancels it, or
                 # its session is gone): expected then, a failure otherwise.
