@@ -73,6 +73,14 @@ ALONE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 _NO_BODSOI = "_no_bodsoi"
 
 
+def _marked(before: BodsoiState, after: BodsoiState, checked: bool = False) -> BodsoiState:
+    """`after` with the no-Bodsoi mark when `before` had it (the same board, or one more tile whose chains were
+    `checked`), or when `checked` just now: a cache beside the frozen fields, never compared."""
+    if checked or before.__dict__.get(_NO_BODSOI):
+        after.__dict__[_NO_BODSOI] = True
+    return after
+
+
 def _refuse(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
@@ -257,10 +265,7 @@ class Bodsoi(Game):
             bag[action.tile] -= 1
             dealt = list(state.hands)
             dealt[to] = tuple(sorted((*dealt[to], action.tile)))
-            drew = evolve(state, step="drew", hands=tuple(dealt), bag=tuple(bag))
-            if state.__dict__.get(_NO_BODSOI):
-                drew.__dict__[_NO_BODSOI] = True
-            return drew
+            return _marked(state, evolve(state, step="drew", hands=tuple(dealt), bag=tuple(bag)))
 
         to = state.to
         assert to is not None
@@ -304,10 +309,8 @@ class Bodsoi(Game):
         if ending is not None:
             return evolve(after, to=None, step=None, ending=ending)
         nxt = (to + 1) % state.players
-        result = evolve(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size))
-        if placed or state.__dict__.get(_NO_BODSOI):  # checked just now, or known before a pass
-            result.__dict__[_NO_BODSOI] = True  # a cache beside the frozen fields, never compared
-        return result
+        # checked just now, or known before a pass
+        return _marked(state, evolve(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size)), placed)
 
     def outcome(self, state: BodsoiState) -> Outcome | None:
         if state.ending is None:
@@ -480,10 +483,8 @@ class Bodsoi(Game):
         bag = [0] * TILE_TYPES
         for t in pool:
             bag[t] += 1
-        dealt = evolve(state, hands=tuple(hands), bag=tuple(bag))
-        if state.__dict__.get(_NO_BODSOI):  # the same board: the search's first placement in it checks only its chains
-            dealt.__dict__[_NO_BODSOI] = True
-        return dealt
+        # the same board, so the search's first placement in it checks only the chains through its tile
+        return _marked(state, evolve(state, hands=tuple(hands), bag=tuple(bag)))
 
     # ---- serialisation ------------------------------------------------------------------------------------------
     def position(self, state: BodsoiState) -> str:
