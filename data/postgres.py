@@ -22,7 +22,7 @@ from asyncpg.exceptions._base import InternalClientError
 from data.health import CommitUnknown, StoreUnavailable, postgres_problem
 from data.records import Lease
 from data.sql import Database, Fenced, Row, UniqueViolation
-from data.urls import DEFAULT_POOL_SIZE, is_url, redact  # noqa: F401 -- also named from here
+from data.urls import redact
 
 log = logging.getLogger(__name__)
 

@@ -21,8 +21,8 @@ import asyncpg
 
 from data.health import StoreUnavailable
 from data.migrations import MIGRATIONS
-from data.postgres import is_url, redact
 from data.store import Store
+from data.urls import is_url, redact
 
 BATCH = 5_000  # rows per COPY call: bounded memory for a log of millions of moves
 _INTEGERS = {"smallint", "integer", "bigint"}

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import tournaments
 from data import Store, StoreUnavailable
-from data.postgres import is_url
+from data.urls import is_url
 from events.model import Tournament
 from matches import MatchService, Refusal
 from ratings import display

@@ -16,8 +16,9 @@ import pytest
 import pytest_asyncio
 
 from data import CommitUnknown, StaleWrite, Store, StoreUnavailable, postgres, store_problem
-from data.postgres import numbered, redact
+from data.postgres import numbered
 from data.ratings import RatingChangeRow
+from data.urls import redact
 from matches import MatchService, Refusal
 
 
