@@ -3,10 +3,13 @@
     python bot.py            run the bot
     python bot.py --sync     also publish the slash commands to Discord (needed once, and after commands change)
     python bot.py --init-db  also make an existing empty (0-byte) database file a new database
+    python bot.py --check    check the set-up without contacting Discord: settings, database (migrated), extensions,
+                             the command tree against Discord's limits, one board drawn; prints "ready: …"
 
-A start that cannot go on (a setting, the database, Discord) prints one line to stderr and exits non-zero
-(EXIT_SETTINGS, EXIT_DATABASE, EXIT_OFFLINE). Several processes share one PostgreSQL database (DATABASE_URL), each
-serving some of the bot's shards (SHARD_COUNT, SHARD_IDS).
+A start that cannot go on (a setting, the database, the install) prints one line to stderr and exits non-zero
+(EXIT_SETTINGS, EXIT_DATABASE, EXIT_BROKEN); Discord out of reach at start is tried again until it answers. Several
+processes share one PostgreSQL database (DATABASE_URL), each serving some of the bot's shards (SHARD_COUNT,
+SHARD_IDS).
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ import asyncio
 import logging
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -24,6 +28,7 @@ import discord
 from discord.backoff import ExponentialBackoff
 from discord.ext import commands
 
+from cogs import limits
 from cogs.base import Tables
 from cogs.scheduler import Scheduler
 from cogs.ui import ComputerButton, LobbyButton, MatchButton
@@ -55,7 +60,8 @@ EXTENSIONS = (
 
 
 EXIT_DATABASE = 3  # the database file cannot be used
-EXIT_OFFLINE = 4  # Discord cannot be reached
+EXIT_OFFLINE = 4  # Discord cannot be reached (no longer at start, where the bot keeps trying)
+EXIT_BROKEN = 5  # the install itself: an extension does not load, the commands break Discord's limits, no board
 SETTLE_SECONDS = 3.0  # at shutdown, how long requests under way may take to commit (all within compose's 10 s)
 
 
@@ -79,6 +85,8 @@ class TabletopBot(commands.Bot):
         self._service_options = service_options or {}
         self.store: Store | None = None
         self.web: WebServer | None = None
+        # Run once every extension is loaded, before the scheduler starts; not by --check, which changes nothing.
+        self.on_start: list[Callable[[], Awaitable[None]]] = []
 
     async def open_store(self) -> Store:
         """The store, opened and checked on first use (`StoreUnavailable` if the file cannot be used)."""
@@ -90,11 +98,15 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         self._setting_up = asyncio.Event()  # a shutdown that comes now waits for the set-up to finish first
         try:
-            await self._set_up()
+            if not hasattr(self, "service"):  # built once: a login tried again (no network at start) runs this again
+                await self.build()
+            await self._begin()
         finally:
             self._setting_up.set()
 
-    async def _set_up(self) -> None:
+    async def build(self) -> None:
+        """Open the store, build the services and load every extension: all a start does before it acts (no
+        recovery, no scheduler, no web server, nothing sent to Discord). `--check` stops here."""
         await self.open_store()  # already open when started by main(); simcord logs in directly
         assert self.store is not None
         backend = "PostgreSQL" if self.settings.database_url else "SQLite"
@@ -118,6 +130,10 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(LobbyButton, MatchButton, ComputerButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+
+    async def _begin(self) -> None:
+        for task in self.on_start:  # what the extensions left to do from an earlier run (tournament recovery)
+            await task()
         if self.settings.sync_commands:
             await self.sync_commands()
         self.scheduler.start()
@@ -178,21 +194,38 @@ def create_bot(settings: Settings, **service_options: object) -> TabletopBot:
     return kind(settings, service_options=dict(service_options))
 
 
+# What "Discord cannot be reached" looks like: no route or name (DNS), refused or reset connections, time-outs, and
+# Discord's own 5xx answers (discord.py already retried those a few times). A rejected token is not among them.
+UNREACHABLE = (aiohttp.ClientError, TimeoutError, discord.GatewayNotFound, discord.DiscordServerError)
+RETRY_CAP_SECONDS = 60.0  # the longest wait between two attempts at start, however long Discord stays away
+
+
 async def connect(bot: TabletopBot, token: str, stopping: Callable[[], bool]) -> None:
-    """`bot.start(token)`, except that a first connection that fails is tried again, as discord.py tries every later
-    one: its connect loop dies on its missing websocket when the very first connection fails (discord.py issue
-    #10520), which stopped the bot at start whenever Discord could not be reached. `stopping()`: a shutdown began."""
-    await bot.login(token)
+    """`bot.start(token)`, except that a start without Discord (no network yet at boot, an outage) is tried again
+    with capped backoff, one log line an attempt, until it connects or `stopping()` (a shutdown began): discord.py
+    gives up when logging in fails, and its connect loop dies on its missing websocket when the very first
+    connection fails (discord.py issue #10520). A rejected token (`discord.LoginFailure`) is raised at once."""
     backoff = ExponentialBackoff()
+    logged_in = False
     while not stopping():
         try:
+            if not logged_in:
+                await bot.login(token)
+                logged_in = True
             await bot.connect()
             return
+        except UNREACHABLE as error:
+            if logged_in or stopping():
+                raise  # after login discord.py's own loop tries again; only what ends that loop comes here
+            await bot.http.close()  # a failed login leaves its session open: the next attempt makes a new one
+            bot.http.connector = discord.utils.MISSING
+            why = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
         except AttributeError:
             if isinstance(bot, commands.AutoShardedBot) or bot.ws is not None or stopping():
                 raise  # not that bug: shards connect by their own loop, and a bot that had a websocket resumes
-        delay = backoff.delay()
-        log.warning("Discord could not be reached at start; trying again in %.1f s", delay)
+            why = "the first connection failed"
+        delay = min(backoff.delay(), RETRY_CAP_SECONDS)
+        log.warning("Discord could not be reached at start (%s); trying again in %.1f s", why, delay)
         waited = 0.0
         while waited < delay and not stopping():  # a shutdown does not wait for the next try
             await asyncio.sleep(0.1)
@@ -231,6 +264,42 @@ async def serve(bot: TabletopBot, token: str) -> None:
         log.info("shut down cleanly")
 
 
+class BrokenInstall(Exception):
+    """`--check` found the bot's own code or install unfit to start (EXIT_BROKEN)."""
+
+
+async def check(bot: TabletopBot) -> str:
+    """`--check`: everything a start does before it contacts Discord, then the commands it would publish and a
+    board drawn where boards are drawn; the "ready: …" line. Raises what a start would (a setting, the database) or
+    `BrokenInstall`."""
+    async with bot:  # closes the bot, the store and the render pool however this ends
+        try:
+            await bot.build()
+        except commands.ExtensionError as error:
+            cause = error.__cause__ or error
+            raise BrokenInstall(f"{error.name} does not load: {type(cause).__name__}: {cause}") from None
+        assert bot.store is not None
+        payloads = await limits.command_payloads(bot.tree)
+        problems = limits.command_problems(payloads)
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise BrokenInstall(f"the slash commands break Discord's limits: {problems[0]}{more}")
+        game = bot.service.game("cintos")
+        state = game.setup(2, game.check_options(2, {}))
+        try:
+            png = await bot.tables.painter.trial(game.view(state, None), ["Ada", "Bo"])
+        except Exception as error:
+            raise BrokenInstall(f"a board cannot be drawn: {type(error).__name__}: {error}") from None
+        if not png.startswith(b"\x89PNG"):
+            raise BrokenInstall("a board cannot be drawn: the renderer gave no PNG")
+        database = (f"PostgreSQL {redacted(bot.settings.database_url)}" if bot.settings.database_url
+                    else f"SQLite {bot.settings.database}")
+        where = f"{bot.settings.render_workers} drawing processes" if bot.settings.render_workers else "a thread"
+        token = "" if bot.settings.token else "; DISCORD_TOKEN is not set yet, so a start would stop"
+        return (f"ready: {database} at schema {await bot.store.schema_version()}, {len(EXTENSIONS)} extensions, "
+                f"{len(payloads)} slash commands within Discord's limits, a board drawn in {where}{token}")
+
+
 def _stop(message: str, code: int) -> int:
     print(message, file=sys.stderr)
     return code
@@ -241,6 +310,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sync", action="store_true", help="publish slash commands to Discord on start")
     parser.add_argument("--init-db", action="store_true",
                         help="make an existing empty (0-byte) DATABASE_PATH file a new database (also INIT_DB=1)")
+    parser.add_argument("--check", action="store_true",
+                        help="check the settings, database, extensions, commands and drawing, then exit; "
+                             "Discord is not contacted")
     args = parser.parse_args(argv)
     try:
         settings = load()
@@ -248,14 +320,22 @@ def main(argv: list[str] | None = None) -> int:
         return _stop(str(error), EXIT_SETTINGS)
     settings = settings.but(sync_commands=settings.sync_commands or args.sync, init_db=settings.init_db or args.init_db)
     configure_logging(settings)
-    if not settings.token:
-        return _stop("DISCORD_TOKEN is not set. Copy .env.example to .env and put your bot token in it "
-                     "(Discord Developer Portal > your application > Bot > Reset Token).", EXIT_SETTINGS)
+    if args.check:
+        settings = settings.but(sync_commands=False)  # nothing is published: Discord is not contacted
+    elif not settings.token:
+        where = "in .env" if Path(".env").is_file() else "(copy .env.example to .env first)"
+        return _stop(f"DISCORD_TOKEN is not set. Put your bot token {where} as DISCORD_TOKEN=... (Discord "
+                     "Developer Portal > your application > Bot > Reset Token).", EXIT_SETTINGS)
     bot = create_bot(settings)
     try:
-        asyncio.run(serve(bot, settings.token))
+        if args.check:
+            print(asyncio.run(check(bot)))
+        else:
+            asyncio.run(serve(bot, settings.token))
     except KeyboardInterrupt:
         pass
+    except BrokenInstall as error:
+        return _stop(f"Cannot start: {redacted(str(error))}", EXIT_BROKEN)
     except SettingsError as error:  # found only at start (the web port is taken)
         return _stop(str(error), EXIT_SETTINGS)
     except StoreUnavailable as error:

@@ -137,14 +137,6 @@ def problem_lines(stderr: str) -> list[str]:
     return [line for line in stderr.splitlines() if not LOG_RECORD.match(line)]
 
 
-def test_discord_out_of_reach_exits_at_once_with_one_line(tmp_path: Path) -> None:
-    result = run_bot(tmp_path)
-    assert result.returncode == 4, result.stderr
-    problems = problem_lines(result.stderr)
-    assert len(problems) == 1 and "Cannot reach Discord" in problems[0] and "127.0.0.1:9" in problems[0], problems
-    assert not [line for line in result.stderr.splitlines() if " ERROR " in line or " WARNING " in line]
-
-
 def test_what_runs_leave_behind_is_ignored_by_git() -> None:
     left = ["tabletop.egg-info/", "tabletop.sqlite3", "tabletop.sqlite3-wal", "tabletop.sqlite3-shm"]
     result = subprocess.run(["git", "check-ignore", "--no-index", *left], cwd=ROOT, capture_output=True, text=True,

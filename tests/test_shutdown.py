@@ -46,16 +46,26 @@ class _Discord(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def _signalled(tmp_path: Path, signal_number: int, attempts: int) -> tuple[int, float, str]:
-    """Run the bot against the fake Discord until its log shows `attempts` failed connections (set up, cogs loaded,
-    scheduler running, and in the connect loop, as during an outage), then send `signal_number`: its exit code, the
-    seconds it took to exit, and its log. The bot exiting before that fails the test."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Discord)
+class _Nobody(_Discord):
+    """Stands for an address where nothing answers (the test closes its port before the bot starts)."""
+
+
+def _signalled(tmp_path: Path, signal_number: int, attempts: int, *, handler: type = _Discord,
+               marker: str = "Attempting a reconnect") -> tuple[int, float, str]:
+    """Run the bot against a fake Discord (`handler`; None: nothing listens) until its log shows `marker`
+    `attempts` times (by default failed connections: set up, cogs loaded, scheduler running, and in the connect
+    loop, as during an outage), then send `signal_number`: its exit code, the seconds it took to exit, and its log.
+    The bot exiting before that fails the test."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_port
+    if handler is _Nobody:  # a port nobody listens on: the connection is refused, as with no network yet
+        server.shutdown()
+        server.server_close()
     # Both addresses point here: discord.py dials its default gateway (not the one /gateway answers) on a first
     # connect, and a DNS lookup of gateway.discord.gg on a closed network would make the test depend on the resolver.
     script = (f"import sys, yarl, discord.http, discord.gateway, bot; "
-              f"discord.http.Route.BASE = 'http://127.0.0.1:{server.server_port}/api/v10'; "
+              f"discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'; "
               "discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL('ws://127.0.0.1:9/'); "
               "sys.exit(bot.main([]))")
     environ = {k: v for k, v in os.environ.items() if k not in settings.variables()}
@@ -67,7 +77,7 @@ def _signalled(tmp_path: Path, signal_number: int, attempts: int) -> tuple[int, 
                                    stdout=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
-        while log.read_text().count("Attempting a reconnect") < attempts:
+        while log.read_text().count(marker) < attempts:
             assert process.poll() is None, log.read_text()
             assert time.monotonic() < deadline, log.read_text()
             time.sleep(0.05)
@@ -99,3 +109,67 @@ def test_a_first_connection_that_fails_is_tried_again(tmp_path: Path) -> None:
     code, _, text = _signalled(tmp_path, signal.SIGTERM, attempts=2)
     assert code == 0 and "shut down cleanly" in text, text
     assert "Traceback" not in text and "trying again" in text, text
+
+
+def test_a_start_without_network_keeps_trying_until_stopped(tmp_path: Path) -> None:
+    """Discord unreachable at login (no network yet at boot): one line an attempt, then SIGTERM exits 0 at once.
+    Before, logging in failed once and the bot exited 4 ("Cannot reach Discord") after a second."""
+    code, took, text = _signalled(tmp_path, signal.SIGTERM, attempts=3, handler=_Nobody,
+                                  marker="Discord could not be reached at start")
+    assert code == 0 and took < 5, (code, took, text)
+    assert "Traceback" not in text and "Cannot reach Discord" not in text, text
+    tries = [line for line in text.splitlines() if "Discord could not be reached at start" in line]
+    assert len(tries) >= 3 and all("ClientConnectorError" in line and "trying again in" in line for line in tries)
+    assert "shut down cleanly" in text, text
+
+
+class _FailingLogin:
+    """A bot whose logins fail with `errors` in turn, then succeed."""
+
+    def __init__(self, errors: list[BaseException]) -> None:
+        self.errors = errors
+        self.logins = self.connects = self.closed_sessions = 0
+        self.ws = None
+        self.http = self
+
+    async def login(self, token: str) -> None:
+        self.logins += 1
+        if self.errors:
+            raise self.errors.pop(0)
+
+    async def connect(self) -> None:
+        self.connects += 1
+
+    async def close(self) -> None:
+        self.closed_sessions += 1
+
+
+async def test_every_kind_of_unreachable_is_tried_again_and_a_rejected_token_is_not(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    import aiohttp
+    import discord
+
+    import bot
+
+    monkeypatch.setattr(bot, "RETRY_CAP_SECONDS", 0.01)
+    response = type("Response", (), {"status": 503, "reason": "Service Unavailable"})()
+    dns = aiohttp.ClientConnectorDNSError(aiohttp.client_reqrep.ConnectionKey(
+        "discord.com", 443, True, True, None, None, None), OSError(-3, "Temporary failure in name resolution"))
+    errors: list[BaseException] = [dns, aiohttp.ClientConnectionError("refused"),
+                                   TimeoutError(), discord.DiscordServerError(response, "down")]
+    fake = _FailingLogin(list(errors))
+    await bot.connect(fake, TOKEN, lambda: False)  # type: ignore[arg-type]
+    assert (fake.logins, fake.connects, fake.closed_sessions) == (5, 1, 4)
+    tries = [r.getMessage() for r in caplog.records if "could not be reached at start" in r.getMessage()]
+    assert len(tries) == 4, tries
+    assert "ClientConnectorDNSError" in tries[0] and "TimeoutError" in tries[2] and "DiscordServerError" in tries[3]
+
+    rejected = _FailingLogin([discord.LoginFailure("Improper token has been passed.")])
+    with pytest.raises(discord.LoginFailure):
+        await bot.connect(rejected, TOKEN, lambda: False)  # type: ignore[arg-type]
+    assert rejected.logins == 1
+
+    stopped = _FailingLogin([TimeoutError()] * 100)
+    calls = iter([False, False, True])
+    await bot.connect(stopped, TOKEN, lambda: next(calls, True))  # type: ignore[arg-type]
+    assert stopped.logins == 1  # a shutdown during the wait: no second attempt
