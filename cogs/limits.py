@@ -6,6 +6,7 @@ instead; nothing here raises. tests/test_discord_limits.py checks that no other 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,6 +30,11 @@ CHOICES = 25
 FILE_DESCRIPTION = 1024
 THREAD_NAME = 100
 ELLIPSIS = "…"
+# Application commands, as Discord validates them when they are published (a breach fails `--sync` with 50035).
+COMMAND_NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")  # letters, digits, - and _, 1 to 32
+COMMAND_DESCRIPTION = 100  # commands' and options' descriptions (and choice names, CHOICE_NAME)
+OPTIONS = 25  # a command's options, a group's subcommands
+COMMAND_TOTAL = 8000  # a top-level command's names, descriptions, choice names and values together
 _UNSET: Any = object()  # "no content argument", unlike content=None, which removes a message's text on an edit
 
 
@@ -171,3 +177,58 @@ async def edit_original(interaction: discord.Interaction, **kwargs: Any) -> disc
 async def create_thread(message: discord.Message, name: str) -> discord.Thread:
     """A public thread on `message`, its name within 100 characters."""
     return await message.create_thread(name=cut(name, THREAD_NAME))
+
+
+# ---- the command tree ------------------------------------------------------------------------------------------------
+async def command_payloads(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
+    """The global commands as `tree.sync()` would publish them (translated, when the tree has a translator)."""
+    commands = tree.get_commands()
+    if tree.translator is None:
+        return [command.to_dict(tree) for command in commands]
+    return [await command.get_translated_payload(tree, tree.translator) for command in commands]
+
+
+def command_problems(payloads: Iterable[dict[str, Any]]) -> list[str]:
+    """Where published commands break Discord's limits, one line each (none: they can be published). A field with
+    localizations counts at its longest, as Discord takes any of them."""
+    problems: list[str] = []
+
+    def texts(item: dict[str, Any], key: str) -> list[str]:
+        return [item.get(key) or "", *(item.get(f"{key}_localizations") or {}).values()]
+
+    def longest(item: dict[str, Any], key: str) -> int:
+        return max(len(text) for text in texts(item, key))
+
+    def check(item: dict[str, Any], where: str, chat_input: bool) -> int:
+        """Check one command or option (and what it holds); its characters toward COMMAND_TOTAL."""
+        for name in texts(item, "name"):
+            if not COMMAND_NAME.match(name) or (chat_input and name != name.lower()):
+                problems.append(f"{where}: name {name!r} is not 1-32 lower-case letters, digits, - or _")
+        for text in texts(item, "description"):
+            if chat_input and not 1 <= len(text) <= COMMAND_DESCRIPTION:
+                problems.append(f"{where}: description of {len(text)} characters (1-{COMMAND_DESCRIPTION})")
+        total = longest(item, "name") + longest(item, "description")
+        options = item.get("options") or []
+        if len(options) > OPTIONS:
+            problems.append(f"{where}: {len(options)} options (at most {OPTIONS})")
+        names = [option.get("name") for option in options]
+        if len(set(names)) < len(names):
+            problems.append(f"{where}: two options share a name")
+        for option in options:
+            total += check(option, f"{where} {option.get('name')}", chat_input)
+        choices = item.get("choices") or []
+        if len(choices) > CHOICES:
+            problems.append(f"{where}: {len(choices)} choices (at most {CHOICES})")
+        for choice in choices:
+            value = str(choice.get("value"))
+            if not all(1 <= len(name) <= CHOICE_NAME for name in texts(choice, "name")) or len(value) > CHOICE_NAME:
+                problems.append(f"{where}: choice {value!r} longer than {CHOICE_NAME} characters")
+            total += longest(choice, "name") + len(value)
+        return total
+
+    for payload in payloads:
+        where = f"/{payload.get('name')}"
+        total = check(payload, where, payload.get("type", 1) == 1)
+        if total > COMMAND_TOTAL:
+            problems.append(f"{where}: {total} characters in all (at most {COMMAND_TOTAL})")
+    return problems

@@ -54,6 +54,15 @@ class Painter:
         self._executor()
         await asyncio.gather(*(asyncio.wrap_future(future) for future in self._starting))
 
+    async def trial(self, view: dict[str, Any], names: Sequence[str]) -> bytes:
+        """One board drawn where boards under load are drawn (the pool's processes; a thread without workers), so
+        a start-up check (`bot.py --check`) finds a pool that cannot start or import render."""
+        if self.workers == 0:
+            return await asyncio.to_thread(render.render_board, view, names, None)
+        await self.started()
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), render.render_board, view,
+                                                                list(names), None)
+
     async def board(self, view: dict[str, Any], names: Sequence[str], match_id: int | None) -> bytes:
         """The PNG of `view` (render.render_board)."""
         queued = self.drawing > 0

@@ -9,7 +9,7 @@ import asyncio
 import io
 import logging
 import weakref
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -57,6 +57,7 @@ class Tabletop(Protocol):
     tables: Tables
     scheduler: Any  # cogs.scheduler.Scheduler
     settings: Settings
+    on_start: list[Callable[[], Awaitable[None]]]  # run once every extension is loaded (not by --check)
 
     def get_channel(self, channel_id: int, /) -> Any: ...
     async def fetch_channel(self, channel_id: int, /) -> Any: ...

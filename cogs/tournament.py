@@ -72,12 +72,18 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)  # type: ignore[attr-defined]
         self.bot.events = self.events  # type: ignore[attr-defined]
-        try:  # results that came in while the bot was down, matches a crash did not start, rounds now due
+        self.bot.on_start.append(self.recover)
+
+    async def recover(self) -> None:
+        """Results that came in while the bot was down, matches a crash did not start, rounds now due."""
+        try:
             await self.events.recover()
         except Exception:
             log.exception("tournament recovery failed; it is tried again at the next start")
 
     async def cog_unload(self) -> None:
+        if self.recover in self.bot.on_start:
+            self.bot.on_start.remove(self.recover)
         if self.events.match_finished in self.bot.service.on_finish:
             self.bot.service.on_finish.remove(self.events.match_finished)
 

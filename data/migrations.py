@@ -352,10 +352,14 @@ async def migrate(db: Database) -> None:
         for version, steps in enumerate(MIGRATIONS, start=1):
             if version <= current:
                 continue
-            log.info("applying schema migration %d (%s)", version, db.dialect)
             for step in steps:
                 if isinstance(step, str | Dialects):
                     await tx.execute(sql_for(step, db.dialect))
                 else:
                     await step(tx)
             await tx.set_schema_version(version)
+    # One line for the whole upgrade (a new database takes every step at once; a line each was noise at first start).
+    if current == 0 and MIGRATIONS:
+        log.info("new database: schema created (version %d, %s)", len(MIGRATIONS), db.dialect)
+    elif current < len(MIGRATIONS):
+        log.info("schema upgraded from version %d to %d (%s)", current, len(MIGRATIONS), db.dialect)
