@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 
-from settings import load
+from settings import Settings, load
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -79,4 +82,46 @@ def test_the_image_never_contains_secrets_or_databases() -> None:
         assert pattern in ignored
     dockerfile = (ROOT / "Dockerfile").read_text()
     assert re.search(r"^FROM python:3\.11-slim$", dockerfile, re.M)
-    assert re.search(r"^RUN pip install -c requirements.lock \"\.\[postgres\]\"", dockerfile, re.M)
+    assert re.search(r"pip install -c requirements.lock -r /tmp/dependencies.txt", dockerfile, re.M)
+    assert re.search(r"^RUN pip install --no-deps \"\.\[postgres\]\"", dockerfile, re.M)
+
+
+def _steps(dockerfile: str) -> list[str]:
+    """The Dockerfile's instructions, continuation lines joined."""
+    return [step.strip() for step in re.sub(r"\\\n", "", dockerfile).splitlines()
+            if step.strip() and not step.startswith("#")]
+
+
+def test_a_code_edit_does_not_reinstall_the_dependencies(tmp_path: Path) -> None:
+    """Docker reuses a layer until a file copied before it changes: the dependencies are installed from
+    pyproject.toml and the lock alone, before the code is copied."""
+    steps = _steps((ROOT / "Dockerfile").read_text())
+    copy_all = steps.index("COPY . .")
+    install = next(i for i, step in enumerate(steps) if "-r /tmp/dependencies.txt" in step)
+    assert install < copy_all
+    assert all(step.split()[1:-1] == ["pyproject.toml", "requirements.lock"]
+               for step in steps[:install] if step.startswith("COPY"))
+    # the step's own script, run on this pyproject.toml: the bot's dependencies and the postgres extra's, no others
+    script = re.search(r'python -c "(.*?)" > /tmp/dependencies.txt', steps[install])
+    assert script is not None
+    (tmp_path / "pyproject.toml").write_bytes((ROOT / "pyproject.toml").read_bytes())
+    listed = subprocess.run([sys.executable, "-c", script.group(1)], cwd=tmp_path, capture_output=True, text=True,
+                            check=True).stdout.split("\n")
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert [line for line in listed if line] == project["dependencies"] + project["optional-dependencies"]["postgres"]
+
+
+def test_the_image_is_checked_when_it_is_built() -> None:
+    steps = _steps((ROOT / "Dockerfile").read_text())
+    check = next(step for step in steps if "bot.py --check" in step)
+    assert steps.index(check) > steps.index("COPY . .") and steps.index(check) > steps.index("USER tabletop")
+
+
+def test_the_web_service_gets_only_the_settings_it_reads() -> None:
+    web = _compose()["services"]["web"]
+    assert "env_file" not in web
+    assert "DISCORD_TOKEN" not in web["environment"]
+    read = set(re.findall(r"settings\.(\w+)", (ROOT / "web" / "__main__.py").read_text())) - {"but"}
+    names = {name: field.metadata.get("env") for name, field in Settings.__dataclass_fields__.items()}
+    wanted = {names[name] for name in read if names.get(name)} - {"DATABASE_PATH"}  # compose runs PostgreSQL
+    assert wanted <= set(web["environment"]), wanted - set(web["environment"])
