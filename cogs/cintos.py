@@ -23,11 +23,11 @@ class Cintos(GameCog, group_name="cintos", group_description="Cintos: capture by
         "A player who loses their last piece is out; the capturer takes their territory.\n"
         "A player with no move passes automatically. 2 players: threefold repetition draws; after 100 turns "
         "without a capture the player with most pieces wins.\n"
-        "**Commands:** `/cintos move b2-b3` (or `b2 up`), `/cintos board`, `/cintos resign`."
+        "**Commands:** `/cintos move move:b6-b5` (or `b6 down`), `/cintos board`, `/cintos resign`."
     )
 
-    @app_commands.command(name="move", description="Move one of your pieces one square, e.g. b2-b3 or b2 up")
-    @app_commands.describe(move="from-to, e.g. b2-b3 (autocomplete lists your legal moves)",
+    @app_commands.command(name="move", description="Move one of your pieces one square, e.g. b6-b5 or b6 down")
+    @app_commands.describe(move="from-to, e.g. b6-b5 (autocomplete lists your legal moves)",
                            match="Match number (default: your match here)")
     async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
         await self.play(interaction, move, match)

@@ -64,9 +64,10 @@ class Sakamichi(GameCog, group_name="sakamichi",
         "pile runs out, more tiles in hand loses.\n"
         "**Advanced opening:** hands are secret. The high roller looks at their hand (**Look at my hand**) and "
         "chooses an own line (the other moves first) or to move first (the other then picks a line blind).\n"
-        "**Commands:** `/sakamichi new options:mode=basic`, `/sakamichi place white up w4`, "
-        "`/sakamichi stack black 5 w1b3 w3b1`, `/sakamichi redraw w2b3`, `/sakamichi exchange w2b1 w1b4`, "
-        "`/sakamichi choose first`, `/sakamichi board`, `/sakamichi resign`. Autocomplete lists your legal moves."
+        "**Commands:** `/sakamichi new options:mode=basic`, `/sakamichi place row:white up w4`, "
+        "`/sakamichi stack row:black 4 w1b3 w3b1`, `/sakamichi redraw tile:w1b3`, "
+        "`/sakamichi exchange give:w2b2 take:w3b1`, `/sakamichi choose choice:first`, `/sakamichi board`, "
+        "`/sakamichi resign`. Autocomplete lists your legal moves."
     )
 
     # ---- suggestions ------------------------------------------------------------------------------------------------
@@ -104,8 +105,8 @@ class Sakamichi(GameCog, group_name="sakamichi",
     async def place(self, interaction: discord.Interaction, row: str, match: int | None = None) -> None:
         await self.play(interaction, f"place {row}", match)
 
-    @app_commands.command(name="stack", description="Stack (once a game): cover a row, e.g. black 5 w1b3 w3b1")
-    @app_commands.describe(row="line, row value and tiles, e.g. black 5 w1b3 w3b1 (autocomplete)",
+    @app_commands.command(name="stack", description="Stack (once a game): cover a row, e.g. black 4 w1b3 w3b1")
+    @app_commands.describe(row="line, row value and tiles, e.g. black 4 w1b3 w3b1 (autocomplete)",
                            match="Match number (default: your match here)")
     async def stack(self, interaction: discord.Interaction, row: str, match: int | None = None) -> None:
         await self.play(interaction, f"stack {row}", match)

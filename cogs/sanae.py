@@ -89,7 +89,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         "The server rolls every die and posts it.\n"
         "**Zed Inel:** when your Void is attacked, a Captain within 4 steps may swap with it (once per Captain) "
         "and fight the attacker instead — you answer privately with *Answer Zed Inel*.\n"
-        "**Commands:** `/sanae setup`, `/sanae move R3.07-R4.07`, `/sanae board`, `/sanae resign`; "
+        "**Commands:** `/sanae setup`, `/sanae move move:R3.03-R4.02`, `/sanae board`, `/sanae resign`; "
         "*My board* shows your own ranks."
     )
 
@@ -202,8 +202,8 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         return limits.choices((label, value) for label, value in suggest_setup(state, seat, current)
                               if len(value) <= limits.CHOICE_NAME)
 
-    @app_commands.command(name="move", description="Move one of your stones, e.g. R3.07-R4.07 (onto an enemy: attack)")
-    @app_commands.describe(move="from-to, e.g. R3.07-R4.07 (autocomplete lists your legal moves)",
+    @app_commands.command(name="move", description="Move one of your stones, e.g. R3.03-R4.02 (onto an enemy: attack)")
+    @app_commands.describe(move="from-to, e.g. R3.03-R4.02 (autocomplete lists your legal moves)",
                            match="Match number (default: your match here)")
     async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
         async def work() -> None:

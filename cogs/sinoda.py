@@ -50,7 +50,7 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         "`/sinoda change piece:c4 direction:+`\n"
         "• *Move:* move one piece **exactly** its value in steps across triangle edges, through empty cells, "
         "never revisiting a cell. Land on an enemy to capture it: you score its current value. "
-        "`/sinoda move move:c4-a2`\n"
+        "`/sinoda move move:c4-c5`\n"
         "**End:** when someone has captured 6 pieces, someone has no piece left, or everyone is down to one "
         "piece. Most points wins; ties go to most pieces on the board. "
         "**Win by Sinoda** (2 players): you win at once when your points exceed your rival's points plus the "
@@ -68,8 +68,8 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         flowers = seat_flowers(match.view(None))
         return f"{match.seat_name(seat)} · {flowers[seat]}" if seat < len(flowers) else match.seat_name(seat)
 
-    @app_commands.command(name="move", description="Move a piece exactly its value in steps, e.g. c4-a2")
-    @app_commands.describe(move="from-to, e.g. c4-a2 (autocomplete lists your legal moves, captures first)",
+    @app_commands.command(name="move", description="Move a piece exactly its value in steps, e.g. c4-c5")
+    @app_commands.describe(move="from-to, e.g. c4-c5 (autocomplete lists your legal moves, captures first)",
                            match="Match number (default: your match here)")
     async def move(self, interaction: discord.Interaction, move: str, match: int | None = None) -> None:
         await self.play(interaction, squeeze(move).replace("x", "-"), match)

@@ -6,6 +6,7 @@ the bot tests do. `<placeholders>` are not checked; `[option]` in a syntax line 
 from __future__ import annotations
 
 import asyncio
+import importlib
 import random
 import re
 from collections.abc import Iterator
@@ -259,4 +260,21 @@ def test_every_slash_command_in_the_docs_is_registered_as_written(registered: Tr
     assert {e.file for e in examples} >= {"README.md", "docs/players/commands.md", "docs/organisers/tournaments.md"}
     wrong = [f"{e.file}:{e.line}: `{e.text}`: {problem}" for e in examples
              for problem in command_problems(e.text, registered)]
+    assert wrong == []
+
+
+def summaries() -> list[Example]:
+    """The slash-command examples of each game's `/<game> rules` summary (the bot's own text), as a reader sees them."""
+    found = []
+    for name in GAMES:
+        cog = next(value for value in vars(importlib.import_module(f"cogs.{name}")).values()
+                   if isinstance(value, type) and getattr(value, "rules_summary", ""))
+        found += examples_in(cog.rules_summary, f"cogs/{name}.py rules_summary")
+    return found
+
+
+def test_every_command_of_the_rules_summaries_is_registered_as_written(registered: Tree) -> None:
+    examples = summaries()
+    assert {e.file for e in examples} == {f"cogs/{name}.py rules_summary" for name in GAMES}
+    wrong = [f"{e.file}: `{e.text}`: {problem}" for e in examples for problem in command_problems(e.text, registered)]
     assert wrong == []

@@ -16,7 +16,7 @@ from cogs.sanae import setup_text
 from cogs.sinoda import change_text
 from rules import GAMES, RulesError, State
 from rules.base import squeeze
-from tests.test_docs_commands import PAIR, Example, all_examples
+from tests.test_docs_commands import PAIR, Example, all_examples, summaries
 from tests.test_docs_rendering import README, ROOT
 
 
@@ -274,3 +274,19 @@ def test_every_slash_command_move_in_the_docs_is_legal_at_the_start_or_in_the_ta
 
 def test_the_readme_shows_a_first_move() -> None:
     assert any(case.file == "README.md" for case in CASES) and "(or type one, `" in README.read_text()
+
+
+# ---- the bot's own texts -----------------------------------------------------------------------------------------
+def test_every_move_of_the_rules_summaries_is_legal_at_the_start() -> None:
+    """`/<game> rules` shows commands too: Sakamichi's stacked `black 5 w1b3 w3b1` (4 black pips) and Cintos's
+    `b2-b3` were never legal there."""
+    actions = [(e, *action) for e in summaries() if (action := as_action(e.text)) is not None]
+    assert {game for _, game, _ in actions} >= {"cintos", "sinoda", "sanae", "bodsoi"}
+    wrong = [f"{e.file}: `{e.text}` is not legal at the start" for e, game, text in actions
+             if not legal_at_start(game, text) and not legal_where_the_docs_show(game, text)]
+    assert wrong == []
+
+
+def legal_where_the_docs_show(game: str, text: str) -> bool:
+    """Legal in a position the table gives for the docs' examples of `game` (the spec's, or after a set-up)."""
+    return any(legal(game, state, text) for case in CASES if case.game == game for state in case.positions())
