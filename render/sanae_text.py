@@ -7,11 +7,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from render.sanae import describe_last, lost_text
-from render.words import GameText, plural, seat_names, text_names
+from render.words import WIDTH, GameText, plural, seat_names, text_names
+from rules.sanae.pieces import LETTERS, NAMES
 
 SETUP_WORDS = {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
                "shuffling": "setting up", "ready": "ready"}
 CONTENDED = {11: "C3", 0: "C2", 1: "C1"}  # ring-4 arcs shared by both circles
+
+
+def _letters() -> list[str]:
+    """The stones' letters in words, rank order, wrapped at the board's width: `V Void, K King, ...`."""
+    lines: list[str] = []
+    row = "Stones:"
+    for letter in LETTERS:
+        item = f" {letter} {NAMES[letter]}" + ("," if letter != LETTERS[-1] else "")
+        if len(row) + len(item) > WIDTH:
+            lines.append(row)
+            row = " "
+        row += item
+    return [*lines, row]
+
+
+LETTER_LEGEND = _letters()
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -78,6 +95,7 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             lines.append(f"{circle}{ring} " + "".join(c.rjust(3) for c in cells))
     shared = "  ".join(f"{CONTENDED[arc]} {contended.get(arc, '.')}" for arc in (1, 0, 11))
     lines.append(f"Shared: {shared}")
+    lines += LETTER_LEGEND
     lines.append("R? hidden, RK revealed" + (", Rk yours, unseen" if view.get("viewer") is not None else ""))
     return lines
 
