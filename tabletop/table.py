@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
-import re
+import shlex
+import shutil
 import sys
-import tempfile
+import textwrap
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -20,20 +20,76 @@ import render
 from data import Store
 from matches import Event, Match, MatchService, Refusal, Turn
 from matches.computers import LEVELS, is_computer
-from players.evaluate import evaluate
 from rules import GAMES
 from settings import DEFAULTS, Settings, load_or_exit
+from tabletop.listing import PAGE, Group, listing, ranked
+from tabletop.rules_text import rules_text
 
 HUMAN = 1  # local players are users 1, 2, ...: Discord ids are far larger, so they never meet a real player
 # Only to a terminal, when the keyboard passes on: home, clear the screen, then the scrollback, in that order (as
 # `clear` does). Clearing the scrollback first lets a terminal such as tmux push the old screen into it.
 CLEAR = "\033[H\033[2J\033[3J"
 PROMPT_END = "> "
-HELP = ("Type a move; ? lists your legal moves, best first, grouped by piece (? 2 the next page, ? all every one); "
-        "board shows it again; rules the rules; resign; undo (against computers: take back your last move); quit "
-        "(the match stays saved).")
-PAGE = 20  # lines of `?` a page: fits a terminal with the prompt
-WIDTH = 78
+HELP = ("Type a move; ? lists your legal moves, best first, each as you type it (? 2 the next page, ? all every "
+        "one); board shows it again; rules the rules; resign; undo (against computers: take back your last move); "
+        "quit (the match is saved, and python -m tabletop resume goes on with it).")
+# What a chance event is, in each game's spec's words (the first word of its notation): a Bodsoi tile is drawn,
+# Sanae's and Sakamichi's dice are rolled. A kind not here is "Chance".
+CHANCE_WORDS = {
+    ("bodsoi", "draw"): "Draw", ("sinoda", "first"): "Draw",
+    ("sakamichi", "remove"): "Removal", ("sakamichi", "deal"): "Deal", ("sakamichi", "dice"): "Die roll",
+    ("sakamichi", "draw"): "Draw",
+    ("sanae", "fill"): "Random layout", ("sanae", "first"): "Dice for the first player", ("sanae", "roll"): "Dice",
+}
+__all__ = ["CLEAR", "HELP", "PAGE", "PROMPT_END", "Group", "Table", "listing", "main", "plain", "ranked", "run"]
+
+
+def width() -> int:
+    """The terminal's width (80 when it cannot be told, as through a pipe), never under the boards' 40."""
+    return max(40, shutil.get_terminal_size().columns)
+
+
+def wrapped(text: str, columns: int | None = None) -> str:
+    """`text` wrapped at the terminal's width between words, each line of it on its own (a continuation line
+    indented two spaces): a terminal would break a long line wherever its edge falls, inside a word."""
+    columns = columns or width()
+    return "\n".join(textwrap.fill(line, columns, subsequent_indent="  ", break_long_words=False,
+                                    break_on_hyphens=False) or line for line in text.split("\n"))
+
+
+def chance_words(match: Match, names: Sequence[str], event: Event) -> str:
+    """A chance event in words. The games say most in sentences ("Blue drew a tile"); Sakamichi's setup events
+    are its notation (`deal P1 ?`, its seats' codes and a hidden tile), said here as the spec's table of chance
+    nodes says them."""
+    if match.game.name != "sakamichi" or event.description != event.public:
+        return event.description
+    word, *rest = event.public.split()
+
+    def tile(text: str) -> str:
+        return "a tile" if text == "?" else text
+
+    if word == "remove" and rest:
+        return f"{tile(rest[0])} is set aside face down, out of play"
+    if word == "deal" and len(rest) == 2 and rest[0][1:].isdigit() and 0 < int(rest[0][1:]) <= len(names):
+        return f"{names[int(rest[0][1:]) - 1]} is dealt {tile(rest[1])}"
+    if word == "dice" and len(rest) == 2:
+        return f"white {rest[0]}, black {rest[1]}"
+    if word == "draw" and rest:
+        return f"{tile(rest[0])} is drawn"
+    return event.description
+
+
+def collapsed(lines: Sequence[str]) -> list[str]:
+    """Runs of one line said again and again (a deal of four hidden tiles) as one line with its count."""
+    out: list[str] = []
+    runs: list[int] = []
+    for line in lines:
+        if out and out[-1] == line:
+            runs[-1] += 1
+        else:
+            out.append(line)
+            runs.append(1)
+    return [line if n == 1 else f"{line} ({n} times)" for line, n in zip(out, runs, strict=True)]
 
 
 def plain(block: str) -> str:
@@ -45,23 +101,78 @@ def plain(block: str) -> str:
 class Table:
     """Runs one match at the keyboard: reads commands from `source`, writes boards and answers to `sink`."""
 
-    def __init__(self, service: MatchService, source: TextIO, sink: TextIO, *, png: Path | None = None) -> None:
+    def __init__(self, service: MatchService, source: TextIO, sink: TextIO, *, png: Path | None = None,
+                 resume_flags: str = "") -> None:
         self.service = service
         self.source = source
         self.sink = sink
         self.png = png
+        self.resume_flags = resume_flags  # what `resume` needs besides the match's number (`--db PATH`)
         self.at_keyboard: int | None = None  # the user who last confirmed they are at the keyboard
+        self.match: Match | None = None  # the match being played (a new one after undo)
+        # What everyone may read that was said since the screen was last cleared (the opening, the moves): a
+        # hot-seat hand-over clears the screen, then says it again, so the next player sees it too.
+        self.public: list[str] = []
         service.on_computer_move.append(self.computer_moved)
         service.computer_gates.append(self.before_computer)
 
-    def say(self, text: str = "", end: str = "\n") -> None:
+    def say(self, text: str = "", end: str = "\n", *, public: bool = False) -> None:
         self.sink.write(text + end)
         self.sink.flush()
+        if public:
+            self.public.append(text)
+
+    def tell(self, text: str, *, public: bool = False) -> None:
+        """A sentence or a paragraph, wrapped at the terminal's width."""
+        self.say(wrapped(text), public=public)
 
     async def read(self, prompt: str) -> str | None:
         self.say(prompt + PROMPT_END, end="")
         line = await read_line(self.source)
         return None if not line else line.strip()
+
+    # ---- names ----------------------------------------------------------------------------------------------------
+    def colour(self, match: Match, seat: int) -> str | None:
+        """The seat's colour in the game's words ("Blue"); Sakamichi's seats are notation (P1, P2), not colours:
+        there a player's colour is the line they took ("white line"), once they have one."""
+        if match.game.colour_seats:
+            return match.seat_name(seat)
+        lines = match.view(None).get("colours") or []
+        line = lines[seat] if seat < len(lines) else None
+        return f"{line} line" if line else None
+
+    def who(self, match: Match, names: Sequence[str], seat: int) -> str:
+        """A player with their colour: "Player 1 (Blue)", "Computer (easy) (Yellow)"; the name alone without one."""
+        colour = self.colour(match, seat)
+        return f"{names[seat]} ({colour})" if colour else names[seat]
+
+    def prompt(self, match: Match, names: Sequence[str], seat: int) -> str:
+        """Against computers your colour ("Blue"); at a hot seat the player and their colour ("Player 1 (Blue)")."""
+        colour = self.colour(match, seat)
+        if len(self.humans(match)) == 1 and match.game.colour_seats and colour:
+            return colour
+        return self.who(match, names, seat)
+
+    def seating(self, match: Match, names: Sequence[str]) -> str:
+        """Who plays which colour: "Seats were drawn: you play Blue, Computer (easy) plays Yellow."."""
+        colours = [self.colour(match, s) for s in range(match.players)]
+        if not all(colours):  # Sakamichi: lines are chosen in play
+            return "Players: " + ", ".join("you" if n == "You" else n for n in names) + "."
+        return "Seats were drawn: " + ", ".join(
+            f"you play {c}" if n == "You" else f"{n} plays {c}" for n, c in zip(names, colours, strict=True)) + "."
+
+    def resume_command(self, match: Match) -> str:
+        return f"python -m tabletop resume {match.id}{self.resume_flags}"
+
+    def saved(self, match: Match) -> str:
+        """Where the match is and how to go on with it: the command on a line of its own, never wrapped (a user
+        copies it whole)."""
+        return f"Match #{match.id} is saved; to go on with it later:\n  {self.resume_command(match)}"
+
+    def tell_saved(self, match: Match, before: str = "") -> None:
+        sentence, command = self.saved(match).split("\n")
+        self.tell(f"{before} {sentence}".strip())
+        self.say(command)
 
     # ---- opening ------------------------------------------------------------------------------------------------
     async def open(self, game: str, players: int | None, options: dict[str, str], vs: str | None) -> Match:
@@ -78,13 +189,39 @@ class Table:
         for _ in range(count - people):
             await self.service.add_computer(lobby.id, HUMAN, vs or "normal")
         turn = await self.service.start(lobby.id, HUMAN)
-        names = await self.service.names(turn.match)
-        self.say(f"{rules.title} match #{lobby.id}. Seats were drawn: "
-                 + ", ".join(f"{names[s]} plays {turn.match.seat_name(s)}" for s in range(count)) + ".")
-        self.say(f"Goal: {rules.goal}")
-        self.say(HELP)
+        self.match = turn.match
+        await self.introduce(turn.match, f"{rules.title} match #{lobby.id}.")
         await self.events(turn.match, turn.events)
         return turn.match
+
+    async def resume(self, match_id: int | None) -> Match:
+        """A saved local match, as it was left: `match_id`, else the one played last."""
+        if match_id is None:
+            mine = await self.service.matches_for(HUMAN, ("active",))
+            local = [m for m in mine if m.record.guild_id is None and m.state is not None]
+            if not local:
+                raise Refusal("There is no saved match to resume here: start one with "
+                              "python -m tabletop play <game>.")
+            match = local[0]
+        else:
+            match = await self.service.get(match_id)
+            if HUMAN not in match.user_ids or match.record.guild_id is not None:
+                raise Refusal(f"Match #{match_id} is not a match of this table.")
+            if match.status != "active" or match.state is None:
+                words = match.result_words(await self.service.names(match))
+                raise Refusal(f"Match #{match_id} is over; there is nothing to resume. "
+                              + (words.sentence() if words else ""))
+        self.match = match
+        await self.introduce(match, f"{match.game.title} match #{match.id}, resumed where it was left.")
+        async with match.lock:  # a computer that was to move when the table stopped moves now
+            self.service.wake_computers(match)
+        return match
+
+    async def introduce(self, match: Match, title: str) -> None:
+        names = await self.service.names(match)
+        self.tell(f"{title} {self.seating(match, names)}", public=True)
+        self.tell(f"Goal: {match.game.goal}", public=True)
+        self.tell(HELP, public=True)
 
     # ---- showing ------------------------------------------------------------------------------------------------
     def humans(self, match: Match) -> list[int]:
@@ -92,9 +229,15 @@ class Table:
 
     async def events(self, match: Match, events: Sequence[Event]) -> None:
         names = await self.service.names(match)
+        lines = []
         for e in events:
-            who = names[e.seat] + f" ({match.seat_name(e.seat)})" if e.seat is not None else "Dice"
-            self.say(f"{who}: {e.description}")
+            if e.seat is None:  # chance: a die, a draw, a deal, in the game's own word
+                kind = CHANCE_WORDS.get((match.game.name, e.text.split(" ", 1)[0]), "Chance")
+                lines.append(f"{kind}: {chance_words(match, names, e)}")
+            else:
+                lines.append(f"{self.who(match, names, e.seat)}: {e.description}")
+        for line in collapsed(lines):
+            self.tell(line, public=True)
 
     async def computer_moved(self, turn: Turn) -> None:
         await self.events(turn.match, turn.events)
@@ -123,24 +266,26 @@ class Table:
     async def play(self, match: Match) -> int:
         """Until the match ends or the input does; 0 when it ended, 1 when it was left unfinished."""
         while True:
+            self.match = match
             await self.service.computers_settled()
             if match.outcome() is not None or match.status != "active":
                 await self.show(match, self.seat_of(match, self.at_keyboard))
                 words = match.result_words(await self.service.names(match))
-                self.say(f"Game over. {words.sentence() if words else ''}".strip())
+                self.tell(f"Game over. {words.sentence() if words else ''}".strip())
                 return 0
             waiting = [match.user_at(s) for s in match.actors() if not is_computer(match.user_at(s))]
             if not waiting:  # a computer gave up (logged); nothing more can happen here
-                self.say("The computer could not move; the match is saved as it is.")
+                self.tell_saved(match, "The computer could not move.")
                 return 1
             user = waiting[0]
             if user != self.at_keyboard and not await self.hand_over(match, user):
+                self.tell_saved(match)
                 return 1
             seat = match.seat_of(user)
             await self.show(match, seat)
             next_match = await self.turn(match, user)
             if next_match is None:
-                self.say(f"Match #{match.id} is saved; its moves are in the database.")
+                self.tell_saved(match)
                 return 1
             match = next_match
 
@@ -148,15 +293,20 @@ class Table:
         return match.seat_of(user) if user is not None else None
 
     async def hand_over(self, match: Match, user: int) -> bool:
-        """Hot-seat: show only the public board, and the next player's secrets once they say they are here."""
+        """Hot-seat: show only the public board, and the next player's secrets once they say they are here. In a
+        terminal the screen is cleared first; what everyone may read since the last clear is said again after it
+        (the opening's goal and hint, the moves just made), so the next player sees it."""
         if len(self.humans(match)) > 1:
             if self.sink.isatty():
                 self.say(CLEAR, end="")
+                for said in collapsed(self.public):
+                    self.say(said)
+            self.public.clear()
             await self.show(match, None)
             names = await self.service.names(match)
             seat = match.seat_of(user)
             line = await self.read(f"Pass the keyboard to {names[seat or 0]}; press Enter when they are here")
-            if line is None:
+            if line is None or line.lower() in ("quit", "exit"):
                 return False
         self.at_keyboard = user
         return True
@@ -168,7 +318,7 @@ class Table:
         seat = match.seat_of(user)
         assert seat is not None
         while True:
-            line = await self.read(f"{names[seat]} ({match.seat_name(seat)})")
+            line = await self.read(self.prompt(match, names, seat))
             if line is None or line.lower() in ("quit", "exit"):
                 return None
             word = line.lower()
@@ -182,12 +332,12 @@ class Table:
                         self.say("\n".join(f"  {t}" for t in legal))
                     else:
                         page = int(word[2:]) if word.startswith("? ") else 1
-                        self.say(listing(match, seat, legal, page))
+                        self.say(listing(match, seat, legal, page, width()))
                     if word == "help":
-                        self.say(HELP)
+                        self.tell(HELP)
                     continue
-                if word == "rules":
-                    await self.rules(match)
+                if word in ("rules", "rules png"):
+                    await self.rules(match, picture=word == "rules png")
                     continue
                 if word == "board":
                     await self.show(match, seat)
@@ -197,25 +347,31 @@ class Table:
                 turn = (await self.service.resign(match.id, user) if word == "resign"
                         else await self.service.act(match.id, user, line))
             except Refusal as refusal:
-                self.say(refusal.message)
+                self.tell(refusal.message)
                 continue
             await self.events(match, turn.events)
             return match
 
-    async def rules(self, match: Match) -> None:
-        """The goal in words and the rules picture the bot shows for `/<game> rules`, as a PNG file."""
+    async def rules(self, match: Match, *, picture: bool = False) -> None:
+        """The rules in short as text; `rules png`: the rules picture the bot shows for `/<game> rules`, as a PNG
+        file in the --png folder, else in the current one."""
         game = match.game
-        folder = self.png or Path(tempfile.gettempdir())
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{game.name}-rules.png"
-        path.write_bytes(await asyncio.to_thread(render.RULES_IMAGES[game.name]))
-        self.say(f"{game.title}. Goal: {game.goal}")
-        self.say(f"The rules in a picture: {path}")
-        self.say(f"The whole rules: docs/players/{game.name}.md (or /{game.name} rules in Discord).")
+        if picture:
+            folder = self.png or Path.cwd()
+            folder.mkdir(parents=True, exist_ok=True)
+            path = folder / f"{game.name}-rules.png"
+            path.write_bytes(await asyncio.to_thread(render.RULES_IMAGES[game.name]))
+            self.tell(f"The rules in a picture: {path}")
+            return
+        for paragraph in rules_text(game, match.record.options or {}):
+            self.tell(paragraph)
+        self.tell(f"The rules as a picture: type rules png (it writes {game.name}-rules.png into "
+                  f"{'the --png folder' if self.png else 'this folder'}). The whole rules: docs/players/"
+                  f"{game.name}.md.")
 
     async def undo(self, match: Match, user: int) -> Match:
         new = await self.service.take_back(match.id, user)
-        self.say(f"Took back your last move: match #{match.id} ends here and goes on as match #{new.id}.")
+        self.tell(f"Took back your last move: match #{match.id} ends here and goes on as match #{new.id}.")
         return new
 
 
@@ -242,67 +398,6 @@ def _settle(done: asyncio.Future[str], line: str) -> None:
         done.set_result(line)
 
 
-def group_key(text: str) -> tuple[str, str]:
-    """What a move moves, and the rest of it: a verb and its object (`place S-wa-mo` | `a2 90`, `place white` |
-    `up w4`), else the piece's square or cell (`b2` | `b2-b3`, shown whole)."""
-    words = text.split()
-    if len(words) > 2 and words[0].isalpha() and words[0].islower():
-        return " ".join(words[:2]), " ".join(words[2:])
-    if len(words) == 2 and words[0].isalpha() and words[0].islower():
-        return words[0], words[1]
-    return re.split(r"[-+x\s]", text, maxsplit=1)[0], text
-
-
-def ranked(match: Match, seat: int, legal: list[str]) -> list[tuple[str, list[str]]]:
-    """The legal moves grouped by what they move, best first: each move scored by the computer players' own
-    evaluation of the position it leads to, on a copy where everything the seat cannot see is re-dealt (so the
-    order tells nothing hidden); a group ranks by its best move."""
-    game, state = match.game, match.state
-    world = game.resample_hidden(state, seat, random.Random(0))
-    by_text = {game.notation(world, a): a for a in game.legal_actions(world, seat)}
-
-    def score(text: str) -> float:
-        action = by_text.get(text)
-        if action is None:
-            return float("-inf")
-        try:
-            after = game.apply(world, action, seat)
-            return evaluate(game, after)[seat]
-        except Exception:  # a position the evaluation does not cover: last, not a crash
-            return float("-inf")
-
-    scores = {text: score(text) for text in legal}
-    groups: dict[str, list[str]] = {}
-    for text in sorted(legal, key=lambda t: -scores[t]):
-        key, rest = group_key(text)
-        groups.setdefault(key, []).append(rest)
-    return list(groups.items())
-
-
-def listing(match: Match, seat: int | None, legal: list[str], page: int) -> str:
-    """`?`: one page of the legal moves, grouped and ranked, with how to see the rest."""
-    if not legal or seat is None:
-        return "No legal moves for you now."
-    lines: list[str] = []
-    for key, moves in ranked(match, seat, legal):
-        if moves == [key]:
-            lines.append(f"  {key}")
-            continue
-        row = f"  {key}:"
-        for move in moves:  # wrapped to the terminal's usual width, continuation lines indented
-            if len(row) + len(move) + 2 > WIDTH:
-                lines.append(row.rstrip(","))
-                row = "     "
-            row += f" {move},"
-        lines.append(row.rstrip(","))
-    pages = max(1, -(-len(lines) // PAGE))
-    page = min(max(page, 1), pages)
-    head = f"Legal moves ({len(legal)}), best first" + (f", page {page} of {pages}:" if pages > 1 else ":")
-    body = lines[(page - 1) * PAGE:page * PAGE]
-    more = [f"(? {page + 1} for the next page, ? all for every move)"] if page < pages else []
-    return "\n".join([head, *body, *more])
-
-
 def parse_options(words: Sequence[str]) -> dict[str, str]:
     options: dict[str, str] = {}
     for word in words:
@@ -313,17 +408,26 @@ def parse_options(words: Sequence[str]) -> dict[str, str]:
     return options
 
 
-async def run(args: argparse.Namespace, source: TextIO, sink: TextIO, settings: Settings = DEFAULTS) -> int:
+async def run(args: argparse.Namespace, source: TextIO, sink: TextIO, settings: Settings = DEFAULTS,
+              tables: list[Table] | None = None) -> int:
+    """`play` or `resume` on the database `args.db`: the exit status (0 the match ended, 1 it was left, saved, 2 it
+    could not start). The table made is appended to `tables`, so a Ctrl-C can name its match."""
     store = await Store.open(args.db, pool_size=settings.database_pool_size)
     service = MatchService(store, cache_size=settings.match_cache)
     service.computer_workers = settings.computer_workers
     service.computer_seconds = args.seconds if args.seconds is not None else settings.computer_seconds
-    table = Table(service, source, sink, png=Path(args.png) if args.png else None)
+    flags = f" --db {shlex.quote(str(args.db))}" if str(args.db) != str(settings.database) else ""
+    table = Table(service, source, sink, png=Path(args.png) if args.png else None, resume_flags=flags)
+    if tables is not None:
+        tables.append(table)
     try:
-        match = await table.open(args.game, args.players, parse_options(args.options), args.vs)
+        if args.command == "resume":
+            match = await table.resume(args.match)
+        else:
+            match = await table.open(args.game, args.players, parse_options(args.options), args.vs)
         return await table.play(match)
     except Refusal as refusal:
-        table.say(refusal.message)
+        table.tell(refusal.message)
         return 2
     finally:
         await service.stop_computers()
@@ -339,15 +443,21 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--players", type=int, help="how many seats (default: the game's smallest count)")
     play.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="rule options")
     play.add_argument("--vs", choices=LEVELS, help="fill every other seat with a computer at this level")
-    play.add_argument("--png", metavar="DIR", help="also write each board as a PNG into this folder")
-    play.add_argument("--db", default=settings.database,
-                      help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
-    play.add_argument("--seconds", type=float,
-                      help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
-                           f"{DEFAULTS.computer_seconds:g})")
+    resume = commands.add_parser("resume", help="go on with a saved match (quit or Ctrl-C saves it)")
+    resume.add_argument("match", type=int, nargs="?", help="its number (default: the match played last)")
+    for command in (play, resume):
+        command.add_argument("--png", metavar="DIR", help="also write each board as a PNG into this folder")
+        command.add_argument("--db", default=settings.database,
+                             help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
+        command.add_argument("--seconds", type=float,
+                             help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
+                                  f"{DEFAULTS.computer_seconds:g})")
     args = parser.parse_args(argv)
+    tables: list[Table] = []
     try:
-        return asyncio.run(run(args, sys.stdin, sys.stdout, settings))
+        return asyncio.run(run(args, sys.stdin, sys.stdout, settings, tables))
     except KeyboardInterrupt:  # Ctrl-C: every move played is already stored
-        print("\nStopped; the match is saved in the database.", file=sys.stderr)
+        match = tables[0].match if tables else None
+        saved = tables[0].saved(match) if tables and match is not None and match.status == "active" else ""
+        print(f"\nStopped. {saved}".rstrip(), file=sys.stderr)
         return 130

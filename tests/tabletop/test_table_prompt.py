@@ -14,7 +14,8 @@ import pytest
 from data import Store
 from matches import Match, MatchService
 from rules import GAMES
-from tabletop.table import PAGE, Table, listing, ranked
+from tabletop.table import PAGE, Table, listing, ranked, width
+from tests.tabletop.terminal import words
 
 
 class Script(io.StringIO):
@@ -53,15 +54,28 @@ async def session(service: MatchService, game: str, lines: list[str | Callable[[
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_every_game_states_its_goal_at_the_start(service: MatchService, game: str) -> None:
     shown, _ = await session(service, game, [])
-    assert GAMES[game].goal and f"Goal: {GAMES[game].goal}" in shown
+    assert GAMES[game].goal and words(f"Goal: {GAMES[game].goal}") in words(shown)
 
 
-async def test_rules_gives_the_goal_and_the_rules_picture(service: MatchService, tmp_path: Path) -> None:
-    shown, _ = await session(service, "sanae", ["rules"], png=tmp_path / "boards")
-    assert "cannot read" not in shown
-    picture = tmp_path / "boards" / "sanae-rules.png"
-    assert f"The rules in a picture: {picture}" in shown and picture.read_bytes().startswith(b"\x89PNG")
-    assert "docs/players/sanae.md" in shown
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_rules_gives_the_goal_the_rules_and_the_picture_when_asked(service: MatchService, tmp_path: Path,
+                                                                        game: str) -> None:
+    shown, _ = await session(service, game, ["rules"], png=tmp_path / "boards")
+    said = words(shown.split("> ", 1)[1])
+    assert "cannot read" not in said and words(f"Goal: {GAMES[game].goal}") in said
+    assert len(said) > 600 and f"docs/players/{game}.md" in said and "rules png" in said, said
+    picture = tmp_path / "boards" / f"{game}-rules.png"
+    assert not picture.exists()
+    shown, _ = await session(service, game, ["rules png"], png=tmp_path / "boards")
+    assert words(f"The rules in a picture: {picture}") in words(shown) and picture.read_bytes().startswith(b"\x89PNG")
+
+
+async def test_sanae_rules_name_every_stone_with_rank_and_range(service: MatchService) -> None:
+    shown, _ = await session(service, "sanae", ["rules"])
+    said = words(shown)
+    for stone in ("V Void 0/0", "K King 6/1", "W Wizard 6*/3", "D Dragon 6*/6", "C Captain 5/4 ×2",
+                  "F Footman 1/1 ×20"):
+        assert stone in said, stone
 
 
 async def test_question_mark_groups_ranks_and_pages_the_legal_moves(service: MatchService) -> None:
@@ -70,10 +84,13 @@ async def test_question_mark_groups_ranks_and_pages_the_legal_moves(service: Mat
     grouped, every = shown.split("Legal moves")[1], shown.split("Legal moves")[2]
     count = int(every.split("(")[1].split(")")[0])
     assert count > 100 and every.count("place ") == count - 1  # and pass
-    lines = [line for line in grouped.split(">")[0].splitlines()[1:] if line.strip()]
+    lines = [line for line in grouped.split(">")[0].splitlines()[1:] if line.startswith("  ")]
     assert grouped.startswith(f" ({count}), best first")
-    assert sum(line.count("place ") for line in lines) <= 2  # the tile named once, then its squares and rotations
-    assert len(lines) <= PAGE and all(len(line) <= 78 for line in lines)
+    assert len(lines) == PAGE and all(len(line) <= width() for line in lines)
+    # each placement written whole, as it is typed (`place C-su-mo d4 90`, not `d4 90` under a heading)
+    for line in lines:
+        moves = line.strip().rstrip(",").split(", ")
+        assert moves == ["pass"] or all(move.startswith("place ") and len(move.split()) == 4 for move in moves), line
 
 
 def test_a_long_list_is_paged() -> None:
@@ -107,7 +124,7 @@ def test_the_ranking_puts_the_best_move_first() -> None:
             texts = [game.notation(state, a) for a in actions]
             best = {t for t, n in zip(texts, own, strict=True) if n == max(own)}
             groups = ranked(match, seat, texts)
-            assert groups[0][1][0] in best, (groups[0], best)
+            assert groups[0].moves[0] in best, (groups[0], best)
             return
         state = game.apply(state, rng.choice(actions), seat)
     pytest.fail("no position with a capture in 400 random plies")

@@ -4,57 +4,15 @@ scrollback, and Ctrl-C at the prompt stops at once, without a traceback from the
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from tabletop.table import CLEAR
+from tests.tabletop.terminal import on, start, wait_for
 
-ROOT = Path(__file__).resolve().parents[2]
 OLD_CLEAR = "\033[3J\033[2J\033[H"  # the order the table used before: history first, then the screen
-
-
-def on(session: str) -> list[str]:
-    """tmux on a server of the session's own: a shared server exits when its last session ends, under a session
-    another test (or another run) is starting on it ("server exited unexpectedly")."""
-    return ["tmux", "-L", session]
-
-
-@pytest.fixture
-def tmux() -> Iterator[str]:
-    if shutil.which("tmux") is None:
-        pytest.fail("tmux is needed for the terminal tests: apt-get install tmux", pytrace=False)
-    name = f"tabletop-{uuid.uuid4().hex[:8]}"
-    yield name
-    subprocess.run([*on(name), "kill-server"], capture_output=True, check=False)
-
-
-def start(session: str, command: str) -> None:
-    done = subprocess.run([*on(session), "new-session", "-d", "-s", session, "-x", "100", "-y", "30", command],
-                          cwd=ROOT, capture_output=True, text=True, check=False)
-    assert done.returncode == 0, done.stderr
-
-
-def everything(session: str) -> str:
-    """The pane with its whole scrollback, as a player scrolling up would see it."""
-    return subprocess.run([*on(session), "capture-pane", "-p", "-J", "-S", "-", "-t", session], capture_output=True,
-                          text=True, check=True).stdout
-
-
-def wait_for(session: str, pattern: str, timeout: float = 30) -> str:
-    deadline = time.monotonic() + timeout
-    while True:
-        shown = everything(session)
-        if re.search(pattern, shown):
-            return shown
-        assert time.monotonic() < deadline, f"waited for {pattern!r}:\n{shown}"
-        time.sleep(0.1)
 
 
 def hand_over_with(session: str, clear: str) -> str:
@@ -79,13 +37,13 @@ def test_ctrl_c_at_the_prompt_stops_at_once_without_a_traceback(tmux: str, tmp_p
     log = tmp_path / "stderr.txt"
     start(tmux, f"{sys.executable} -m tabletop play cintos --vs easy --db {tmp_path / 'db.sqlite3'} 2>{log}; "
                 "echo TABLE-EXITED $?; sleep 30")
-    wait_for(tmux, r"You \(\w+\)> \s*$")
+    wait_for(tmux, r"(Red|Blue)> \s*$")
     # play one move, so the computer's worker process exists when Ctrl-C reaches the whole process group
     subprocess.run([*on(tmux), "send-keys", "-t", tmux, "? all", "Enter"], check=True)
-    listing = wait_for(tmux, r"Legal moves \(\d+\):[\s\S]*You \(\w+\)> \s*$")
+    listing = wait_for(tmux, r"Legal moves \(\d+\):[\s\S]*(Red|Blue)> \s*$")
     move = re.findall(r"^  (\S+)$", listing.split("Legal moves")[-1], re.M)[0]
     subprocess.run([*on(tmux), "send-keys", "-t", tmux, move, "Enter"], check=True)
-    wait_for(tmux, r"Computer \(easy\) \(\w+\): [\s\S]*You \(\w+\)> \s*$")
+    wait_for(tmux, r"Computer \(easy\) \(\w+\): [\s\S]*(Red|Blue)> \s*$")
     sent = time.monotonic()
     subprocess.run([*on(tmux), "send-keys", "-t", tmux, "C-c"], check=True)
     shown = wait_for(tmux, r"TABLE-EXITED \d+", timeout=10)
@@ -94,4 +52,4 @@ def test_ctrl_c_at_the_prompt_stops_at_once_without_a_traceback(tmux: str, tmp_p
     time.sleep(0.5)  # a worker's traceback would come after its parent's exit
     errors = log.read_text()
     assert "Traceback" not in errors and "KeyboardInterrupt" not in errors, errors
-    assert "the match is saved" in errors
+    assert "Match #1 is saved; to go on with it later:\n  python -m tabletop resume 1 --db " in errors, errors
