@@ -18,5 +18,6 @@ PYTHON="${PYTHON:-python3}"
 .venv/bin/mypy
 # The docs site: --strict fails on a broken link, a missing anchor or a page left out of the nav.
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
-# pytest exits 5 when it collects no test: with `set -e` that fails the run, as it should.
-exec .venv/bin/python -m pytest "$@"
+# pytest exits 5 when it collects no test: with `set -e` that fails the run, as it should. One worker per core
+# (pytest-xdist); each worker starts its own throwaway PostgreSQL server when its tests ask for one.
+exec .venv/bin/python -m pytest -n auto "$@"
