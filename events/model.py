@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar, overload
 
 import tournaments
 from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
 from rules.results import Result
+
+T = TypeVar("T")
 
 FORMAT_NAMES = {"swiss": "Swiss", "roundrobin": "Round robin", "double-roundrobin": "Double round robin",
                 "elimination": "Elimination", "double-elimination": "Double elimination", "pods": "Pods"}
@@ -72,7 +74,13 @@ class Tournament:
         size = self.sides.team_size if self.per_round and len(table.entrants) > 1 else 1
         return [table.entrants[i:i + size] for i in range(0, len(table.entrants), size)]
 
-    def per_entrant(self, table: TableRecord, values: Sequence[Any] | None) -> tuple[Any, ...] | None:
+    @overload
+    def per_entrant(self, table: TableRecord, values: Sequence[T]) -> tuple[T, ...]: ...
+
+    @overload
+    def per_entrant(self, table: TableRecord, values: Sequence[T] | None) -> tuple[T, ...] | None: ...
+
+    def per_entrant(self, table: TableRecord, values: Sequence[T] | None) -> tuple[T, ...] | None:
         """Per-side values (points, places) spread over the table's entrants (each member shares its team's)."""
         if values is None:
             return None

@@ -285,7 +285,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
             points = tuple(1.0 if i == winner else 0.0 for i in range(n))
             played = await self._played_so_far(event, match_id, event.sides_at(table).groups, winner)
         await self.store.set_result(event.id, table.round, table.board,
-                                    points=event.per_entrant(table, points),  # type: ignore[arg-type]
+                                    points=event.per_entrant(table, points),
                                     places=event.per_entrant(table, places), played=played,
                                     note=f"adjudicated by {by_name[:40]}", overwrite=True)
         groups = event.sides_at(table).groups
@@ -325,7 +325,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         points, places, played = entrant_results(event.sides_at(table), result, event.settings(),
                                                  pods=event.pods_at(table.round))
         return await self.store.set_result(event.id, table.round, table.board, played=played,
-                                           points=event.per_entrant(table, points),  # type: ignore[arg-type]
+                                           points=event.per_entrant(table, points),
                                            places=event.per_entrant(table, places))
 
     async def advance(self, tournament_id: int) -> None:
