@@ -70,8 +70,9 @@ def wait_for(session: str, pattern: str, timeout: float = 30, *, visible: bool =
 PROMPT = re.compile(r"> *$")
 
 
-def at_prompt(session: str, timeout: float = 60) -> str:
-    """Everything so far, once the table waits at a prompt (its last line ends with `> `)."""
+def at_prompt(session: str, timeout: float = 120) -> str:
+    """Everything so far, once the table waits at a prompt (its last line ends with `> `). The first move of a
+    computer starts its worker processes: on a busy machine that alone can take tens of seconds."""
     deadline = time.monotonic() + timeout
     while True:
         shown = everything(session)
@@ -81,7 +82,7 @@ def at_prompt(session: str, timeout: float = 60) -> str:
         time.sleep(0.1)
 
 
-def answer(session: str, line: str, timeout: float = 60) -> str:
+def answer(session: str, line: str, timeout: float = 120) -> str:
     """Type `line` at the prompt; what the table wrote back, up to and including its next prompt. (Scrollback is
     compared, so only for a table that does not clear the screen meanwhile: a game against the computer.)"""
     before = at_prompt(session).rstrip()

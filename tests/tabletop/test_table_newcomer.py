@@ -82,7 +82,7 @@ def test_sakamichi_choice_is_listed_as_it_is_typed(tmux: str, tmp_path: Path) ->
     start(tmux, table("play sakamichi --players 2", tmp_path / "db.sqlite3"), height=40)
     wait_for(tmux, HAND_OVER, visible=True)
     send(tmux, "")
-    wait_for(tmux, r"> *\s*\Z", visible=True)
+    wait_for(tmux, r"(?m)^Player [12]>[ \t]*\s*\Z", visible=True)  # the player's prompt, not the hand-over's
     send(tmux, "?")
     listing = page_of(wait_for(tmux, r"Legal moves[\s\S]*> *\s*\Z", visible=True))
     offered = entries(listing)
@@ -109,7 +109,7 @@ def test_hot_seat_prompts_name_the_player_and_a_colour_never_a_seat_code(tmux: s
     start(tmux, table("play cintos --players 2", tmp_path / "db.sqlite3"), height=40)
     wait_for(tmux, HAND_OVER, visible=True)
     send(tmux, "")
-    shown = wait_for(tmux, r"> *\s*\Z", visible=True)
+    shown = wait_for(tmux, r"(?m)^Player [12] \(\w+\)>[ \t]*\s*\Z", visible=True)
     assert re.search(r"^Player [12] \((Red|Blue)\)> *$", shown, re.M), shown
 
 
