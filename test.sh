@@ -9,6 +9,8 @@ cd "$(dirname "$0")"
 bash .ci/postgres.sh
 # The web tests drive Debian's headless Chromium: .ci/chromium.sh installs it when it can, else says how.
 bash .ci/chromium.sh
+# The local table's terminal tests play it in tmux: .ci/tmux.sh installs it when it can, else says how.
+bash .ci/tmux.sh
 PYTHON="${PYTHON:-python3}"
 [ -x .venv/bin/python ] || "$PYTHON" -m venv .venv
 # The exact versions of requirements.lock, within pyproject.toml's ranges; PostgreSQL's driver is an extra.
