@@ -19,6 +19,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, os.environ.get("BENCH_CODE", str(HERE)))  # the code measured (an older checkout: --old)
@@ -27,20 +28,28 @@ from bench.run import percentile  # noqa: E402
 from data import Store  # noqa: E402
 from matches import Match, MatchService  # noqa: E402
 
+if TYPE_CHECKING:
+    from matches.core import MatchCore
 
-class OneLoadLock(MatchService):
-    """The loading path before issue 26: every uncached match waited behind one service-wide lock."""
 
-    def __init__(self, store: Store) -> None:
-        super().__init__(store)
-        self._one = asyncio.Lock()
+def one_load_lock() -> type[MatchCore]:
+    """The loading path before issue 26: every uncached match waited behind one service-wide lock. (Made on demand:
+    a checkout measured with --old may have no `matches.core`.)"""
+    from matches.core import MatchCore
 
-    async def _loaded(self, match_id: int) -> Match:
-        match = self._cache.get(match_id)
-        if match is not None:
-            return match
-        async with self._one:
-            return await super()._loaded(match_id)
+    class OneLoadLock(MatchCore):
+        def __init__(self, store: Store, **options: Any) -> None:
+            super().__init__(store, **options)
+            self.one = asyncio.Lock()
+
+        async def loaded(self, match_id: int) -> Match:
+            match = self.cache.get(match_id)
+            if match is not None:
+                return match
+            async with self.one:
+                return await super().loaded(match_id)
+
+    return OneLoadLock
 
 
 async def moves_for(url: str, ids: list[int]) -> dict[int, tuple[int, str]]:
@@ -58,11 +67,11 @@ async def moves_for(url: str, ids: list[int]) -> dict[int, tuple[int, str]]:
         await store.close()
 
 
-async def first_requests(url: str, kind: type[MatchService], moves: dict[int, tuple[int, str]]) -> list[float]:
+async def first_requests(url: str, one_lock: bool, moves: dict[int, tuple[int, str]]) -> list[float]:
     """A fresh service (a restarted process) acts once on each match, all at once; seconds per request."""
     store = await Store.open(url)
     try:
-        service = kind(store)
+        service = MatchService(store, core_class=one_load_lock()) if one_lock else MatchService(store)
 
         async def one(match_id: int) -> float:
             user, text = moves[match_id]
@@ -97,7 +106,7 @@ async def main() -> None:
     args = parser.parse_args()
     if args.first:
         url, kind, moves = args.first
-        print(json.dumps(await first_requests(url, OneLoadLock if kind == "one lock" else MatchService,
+        print(json.dumps(await first_requests(url, kind == "one lock",
                                               {int(k): tuple(v) for k, v in json.loads(moves).items()})))
         return
     from bench.postgres import new_matches

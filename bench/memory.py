@@ -134,10 +134,11 @@ async def measure(path: str | Path, matches: int, cache: int) -> None:
     gc.collect()
     grown = rss_mb() - base
     checks = "PostgreSQL migrations checked" if str(path).startswith("postgresql://") else "open with quick_check"
+    cached = service.core.cache
     print(f"cache {cache}: restart to ready {took * 1000:.0f} ms ({checks}, resume computers, first "
-          f"due); all {matches} loaded in {loaded:.1f} s, {len(service._cache)} kept, "
-          f"{service._cache.evictions} evicted; RSS +{grown:.0f} MB ({grown * 1e3 / matches:.2f} kB per match asked, "
-          f"{grown * 1e3 / max(len(service._cache), 1):.2f} kB per match kept)", flush=True)
+          f"due); all {matches} loaded in {loaded:.1f} s, {len(cached)} kept, "
+          f"{cached.evictions} evicted; RSS +{grown:.0f} MB ({grown * 1e3 / matches:.2f} kB per match asked, "
+          f"{grown * 1e3 / max(len(cached), 1):.2f} kB per match kept)", flush=True)
     await store.close()
 
 

@@ -9,50 +9,37 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from data import Duplicate, Lease, Store
+from data import Duplicate, Lease
 from matches.model import Event, Match, Refusal, Turn
-from rules import RESIGN, Action, Outcome, State
+from rules import RESIGN, Action, Outcome
 from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
 from rules.outcomes import ADJUDICATED as ADJUDICATED_REASON
 from rules.results import ABORTED, ADJUDICATED, AGREED, ENDED_KEY
 
 if TYPE_CHECKING:
-    from ratings import Change
+    from matches.core import MatchCore
 
 TIMEOUT_RULES = ("claim", "forfeit")
 
 
 class Agreements:
-    """Mixed into `MatchService`; relies on its `store`, `_clock`, `get`, `_seat`, `_resolve`, `_commit`, `facts` and
-    `rate_finished`."""
+    """Mixed into `MatchService`; relies on its `core`, `create` and `_lobby`."""
 
     # What the service provides (declared for the type checker; MatchService defines them).
-    store: Store
-    _clock: Callable[[], float]
-    get: Callable[[int], Awaitable[Match]]
+    core: MatchCore
     create: Callable[..., Awaitable[Match]]
-    _refresh: Callable[[Match], Awaitable[None]]
     _lobby: Callable[[Match], None]
-    _unused: Callable[[Match, str | None], Awaitable[None]]
-    _seat: Callable[[Match, int], int]
-    _resolve: Callable[..., tuple[list[Event], State]]
-    _commit: Callable[..., Awaitable[None]]
-    announce_finish: Callable[[Match], Awaitable[None]]
-    facts: Callable[..., Awaitable[dict[str, Any]]]
-
-    if TYPE_CHECKING:
-        async def rate_finished(self, match: Match) -> list[Change] | None: ...  # matches.ratings.Ratings
 
     # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
     async def due(self) -> list[tuple[str, Match]]:
         """What the scheduler must do now: ("expire" | "remind" | "timeout", match), in match order."""
-        now = self._clock()
+        now = self.core.now()
         work: list[tuple[str, Match]] = []
-        for record in await self.store.due_matches(now):
-            match = await self.get(record.id)
+        for record in await self.core.store.due_matches(now):
+            match = await self.core.get(record.id)
             if match.record.revision != record.revision:  # a copy older (or newer) than what the store says is due
                 async with match.lock:  # never swap the state under a request that is committing
-                    await self._refresh(match)
+                    await self.core.refresh(match)
             r = match.record
             if r.status == "lobby":
                 work.append(("expire", match))
@@ -63,7 +50,7 @@ class Agreements:
         return work
 
     async def next_due(self) -> float | None:
-        return await self.store.next_due()
+        return await self.core.store.next_due()
 
     async def mark_reminded(self, match: Match, *, fence: Lease | None = None) -> int | None:
         """Record that the player to move is being reminded; returns which reminder this is (1: half, 2: 90 %).
@@ -77,18 +64,18 @@ class Agreements:
             r = match.record
             if match.status != "active" or r.deadline is None or r.turn_started is None or r.overdue:
                 return None
-            elapsed = (self._clock() - r.turn_started) / max(r.deadline - r.turn_started, 1e-9)
+            elapsed = (self.core.now() - r.turn_started) / max(r.deadline - r.turn_started, 1e-9)
             count = 2 if elapsed >= 0.9 else 1 if elapsed >= 0.5 else 0
             if count <= r.reminders:
                 return None
-            if not await self.store.set_reminders(match.id, version=r.version, count=count, fence=fence):
-                await self._refresh(match)  # another process moved or reminded first
+            if not await self.core.store.set_reminders(match.id, version=r.version, count=count, fence=fence):
+                await self.core.refresh(match)  # another process moved or reminded first
                 return None
             match.record = replace(r, reminders=count)
             return count
 
     async def expire_lobby(self, match_id: int, *, fence: Lease | None = None) -> Match:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
             self._lobby(match)
             await self._end_by_agreement(match, "aborted", LOBBY_EXPIRED, fence=fence)
@@ -101,10 +88,10 @@ class Agreements:
         for a claim; None when there was nothing to do (not late after all, or already handled: by this process or
         by another, a leader before this one), so a deadline is announced once.
         """
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
             r = match.record
-            if match.status != "active" or r.deadline is None or r.deadline > self._clock() or r.overdue:
+            if match.status != "active" or r.deadline is None or r.deadline > self.core.now() or r.overdue:
                 return None
             late = match.actors()
             defaults = [(seat, match.game.timeout_action(match.state, seat)) for seat in late]
@@ -121,10 +108,10 @@ class Agreements:
 
     async def claim(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
         """An opponent claims the win over a player whose time ran out (rule "claim")."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
-            await self._unused(match, key)
-            seat = self._seat(match, user_id)
+            await self.core.unused(match, key)
+            seat = match.playing_seat(user_id)
             late = match.actors()
             if not match.record.overdue:
                 raise Refusal(f"Nobody in match #{match.id} is out of time.")
@@ -144,8 +131,8 @@ class Agreements:
             events.append(Event(version, seat, None, game.notation(state, action), game.log_text(state, action, None),
                                 f"no answer in time: {game.describe(state, action, after)}", "timeout"))
             state = after
-        more, state = self._resolve(match, state, version)
-        await self._commit(match, state, [*events, *more], fence=fence)
+        more, state = self.core.resolve(match, state, version)
+        await self.core.commit(match, state, [*events, *more], fence=fence)
         return Turn(match, [*events, *more])
 
     async def _forfeit(self, match: Match, late: Sequence[int], key: str | None = None, *,
@@ -163,17 +150,17 @@ class Agreements:
                                 f"{game.seat_name(state, seat)} ran out of time and forfeits", "timeout"))
             forfeited.append(seat)
             state = after
-        more, state = self._resolve(match, state, version)
-        await self._commit(match, state, [*events, *more], key=key, forfeit=forfeited, fence=fence)
+        more, state = self.core.resolve(match, state, version)
+        await self.core.commit(match, state, [*events, *more], key=key, forfeit=forfeited, fence=fence)
         return Turn(match, [*events, *more])
 
     # ---- ending by agreement, rematch ----------------------------------------------------------------------------
     async def _update(self, match: Match, *, fence: Lease | None = None, **fields: Any) -> None:
         """Write agreement or clock fields only if no move was committed and the status did not change since this
         process looked (compare-and-set); otherwise reload and refuse, and nothing changes."""
-        if not await self.store.update_match(match.id, expected_version=match.record.version,
+        if not await self.core.store.update_match(match.id, expected_version=match.record.version,
                                              expected_status=match.status, fence=fence, **fields):
-            await self._refresh(match)
+            await self.core.refresh(match)
             raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
 
     async def _end_by_agreement(self, match: Match, status: str, reason: str, winners: Sequence[int] = (),
@@ -181,20 +168,21 @@ class Agreements:
         """End the match outside the game's rules: drawn by agreement ("finished") or aborted ("aborted"), or
         decided by a tournament's organiser (`ended` ADJUDICATED, with its `winners`)."""
         ended = ended or (AGREED if status == "finished" else ABORTED)
-        outcome = Outcome(frozenset(winners), None, reason).to_json() | await self.facts(match) | {ENDED_KEY: ended}
+        facts = await self.core.facts(match)
+        outcome = Outcome(frozenset(winners), None, reason).to_json() | facts | {ENDED_KEY: ended}
         await self._update(match, fence=fence, status=status, outcome=outcome, deadline=None, draw_offer=None,
-                           expires_at=None, updated_at=self._clock())
+                           expires_at=None, updated_at=self.core.now())
         match.record = replace(match.record, status=status, outcome=outcome, deadline=None, draw_offer=(),
                                expires_at=None)
-        if status == "finished":  # an agreed draw (an adjudication) is rated as the result model says; an abort never
-            await self.rate_finished(match)
-        await self.announce_finish(match)
+        # The same listeners as after a commit: an agreed draw (an adjudication) is rated as the result model says, an
+        # abort never; either end is announced.
+        await self.core.committed(match)
 
     async def adjudicate(self, match_id: int, winners: Sequence[int] | None) -> bool:
         """A tournament's organiser decides a running match: `winners` (seats; empty for a draw) finish it, None is a
         double forfeit (aborted: nobody's result). The result model reads it like any ending, so the event and the
         ratings agree. False if the match is not running (any more)."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
             if match.status != "active":
                 return False
@@ -205,9 +193,9 @@ class Agreements:
             return True
 
     async def offer_draw(self, match_id: int, user_id: int) -> Match:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
-            self._seat(match, user_id)
+            match.playing_seat(user_id)
             if len([u for u in match.user_ids if u >= 0]) < 2:  # computers (negative ids) never agree to a draw
                 raise Refusal(f"The computer in match #{match.id} does not take draws: play on or resign.")
             if user_id in match.record.draw_offer:
@@ -218,9 +206,9 @@ class Agreements:
 
     async def answer_draw(self, match_id: int, user_id: int, accept: bool) -> Match:
         """Accept (the match is drawn once every player agrees) or decline (the offer is withdrawn)."""
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
-            self._seat(match, user_id)
+            match.playing_seat(user_id)
             offer = match.record.draw_offer
             if not offer:
                 raise Refusal(f"There is no draw offer in match #{match.id} (it lapses with the next move).")
@@ -243,17 +231,17 @@ class Agreements:
     async def can_abort(self, match: Match) -> bool:
         """A match may be aborted until every player has made a first move; a tournament's never (the opponent
         would lose their game: resign instead)."""
-        if match.status != "active" or await self.store.table_of_match(match.id) is not None:
+        if match.status != "active" or await self.core.store.table_of_match(match.id) is not None:
             return False
-        if match.moved is None:  # looked up once per load; `_commit` adds the seats of each later move
-            match.moved = await self.store.moved_seats(match.id, match.players)
+        if match.moved is None:  # looked up once per load; `MatchCore.commit` adds the seats of each later move
+            match.moved = await self.core.store.moved_seats(match.id, match.players)
         return len(match.moved) < match.players
 
     async def abort(self, match_id: int, user_id: int) -> Match:
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
-            self._seat(match, user_id)
-            if await self.store.table_of_match(match.id) is not None:
+            match.playing_seat(user_id)
+            if await self.core.store.table_of_match(match.id) is not None:
                 raise Refusal(f"Match #{match.id} is a tournament match: it cannot be aborted (offer a draw or "
                               "resign instead).")
             if not await self.can_abort(match):
@@ -268,13 +256,13 @@ class Agreements:
         One rematch per match: the check and the creation happen under the old match's lock, and a UNIQUE index on
         `rematch_of` settles presses from two processes at once.
         """
-        old = await self.get(match_id)
+        old = await self.core.get(match_id)
         async with old.lock:
             if old.status not in ("finished", "aborted") or old.state is None:
                 raise Refusal(f"Match #{old.id} has not finished yet.")
             if old.seat_of(user_id) is None:
                 raise Refusal(f"Only the players of match #{old.id} can ask for a rematch.")
-            existing = await self.store.rematch_of(old.id)
+            existing = await self.core.store.rematch_of(old.id)
             if existing is None:
                 r = old.record
                 try:
@@ -282,7 +270,7 @@ class Agreements:
                                              creator_id=user_id, players=old.players, options=r.options,
                                              invited=[u for u in old.user_ids if u != user_id],
                                              time_control=r.time_control, timeout_rule=r.timeout_rule,
-                                             rematch_of=old.id, rated=await self.store.match_rated(old.id))
+                                             rematch_of=old.id, rated=await self.core.store.match_rated(old.id))
                 except Duplicate:
-                    existing = await self.store.rematch_of(old.id)
+                    existing = await self.core.store.rematch_of(old.id)
             raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")

@@ -1,7 +1,7 @@
 """The service's bounded cache of loaded matches: least recently used first out, but never a match in use.
 
 The store is the truth (every write is a compare-and-set on the match's version), so an evicted match is simply
-loaded again by the next `MatchService.get`; on a shared store (several processes) `get` also checks a cached match's
+loaded again by the next `MatchCore.get`; on a shared store (several processes) `get` also checks a cached match's
 revision and reloads it in place when another process changed it.
 """
 
@@ -48,6 +48,10 @@ class MatchCache:
         self._matches[match_id] = match
         self._matches.move_to_end(match_id)
         self._evict(keep=match_id)
+
+    def __delitem__(self, match_id: int) -> None:
+        """Forget a match (tests: as after a restart); the next request loads it again."""
+        del self._matches[match_id]
 
     def __contains__(self, match_id: object) -> bool:
         return match_id in self._matches

@@ -24,7 +24,7 @@ from rules.replay import replay
 from settings import DEFAULTS
 
 if TYPE_CHECKING:
-    from data import Store
+    from matches.core import MatchCore
 
 log = logging.getLogger(__name__)
 
@@ -99,12 +99,10 @@ class Computers:
 
     Computers get no notices, never offer, accept or are asked about draws (the humans' agreement is enough) and
     never claim. Each match has at most one task playing its computers; a commit that leaves a computer to act
-    wakes it (`wake_computers`, called from `_commit` under the match lock).
+    wakes it (`wake_computers`, a listener of `MatchCore.commit`, under the match lock).
     """
 
-    store: Store
-    _rng: Any
-    get: Callable[[int], Awaitable[Match]]
+    core: MatchCore
 
     def _init_computers(self) -> None:
         # Called with every move a computer committed (the Discord layer posts the board from here).
@@ -125,7 +123,7 @@ class Computers:
         """The lobby's creator seats a computer at `level`; the match becomes unrated."""
         if level not in LEVELS:
             raise Refusal(f"A computer plays at level {', '.join(LEVELS)}; not {level[:20]!r}.")
-        match = await self.get(match_id)
+        match = await self.core.get(match_id)
         async with match.lock:
             self._lobby(match)  # type: ignore[attr-defined]
             if user_id != match.record.creator_id:
@@ -137,7 +135,7 @@ class Computers:
             used = {(-u) // SLOT for u, _, _ in rows if is_computer(u)}
             slot = next(k for k in range(1, match.players + 1) if k not in used)
             await self._put_lobby(match, [*rows, (computer_id(level, slot), False, True)])  # type: ignore[attr-defined]
-            await self.store.set_unrated(match.id)
+            await self.core.store.set_unrated(match.id)
             return match
 
     async def take_back(self, match_id: int, user_id: int) -> Match:
@@ -146,13 +144,13 @@ class Computers:
 
         The kept lines, chance outcomes included, are copied as they were; the new match has no dice seed, so its
         later draws come from the service's generator and are not verifiable (a local table's trade-off)."""
-        old = await self.get(match_id)
+        old = await self.core.get(match_id)
         async with old.lock:
             if old.seat_of(user_id) is None or old.state is None or old.status not in ("active", "finished"):
                 raise Refusal(f"There is no move of yours to take back in match #{match_id}.")
             if any(not is_computer(u) for u in old.user_ids if u != user_id):
                 raise Refusal("Undo is only for a match against computers: other players' moves would be lost.")
-            lines = await self.store.log(old.id)
+            lines = await self.core.store.log(old.id)
             mine = [e.n for e in lines if e.user_id == user_id]
             if not mine:
                 raise Refusal("You have made no move yet: there is nothing to take back.")
@@ -162,18 +160,18 @@ class Computers:
             new = await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,  # type: ignore[attr-defined]
                                     creator_id=user_id, players=old.players, options=r.options,
                                     time_control=r.time_control, timeout_rule=r.timeout_rule, rated=False)
-            now = self._clock()  # type: ignore[attr-defined]
+            now = self.core.now()
             computer_turn = old.game.outcome(state) is None and any(is_computer(old.user_ids[s])
                                                                     for s in old.game.actors(state))
-            await self.store.append(new.id, expected_version=0, expected_status="lobby",
+            await self.core.store.append(new.id, expected_version=0, expected_status="lobby",
                                     entries=[(e.seat, e.user_id, e.text) for e in kept], state=old.game.to_json(state),
                                     status="active", outcome=None, now=now,
                                     seats=old.user_ids, deadline=now + r.time_control if r.time_control else None,
                                     computer_turn=computer_turn)
             if old.status == "active":
                 await self._end_by_agreement(old, "aborted", TAKEN_BACK)  # type: ignore[attr-defined]
-        fresh = await self._load(new.id)  # type: ignore[attr-defined]
-        self._cache[new.id] = fresh  # type: ignore[attr-defined]
+        fresh = await self.core.load(new.id)
+        self.core.cache[new.id] = fresh
         async with fresh.lock:
             self.wake_computers(fresh)
         return fresh
@@ -184,6 +182,15 @@ class Computers:
         if match.outcome() is not None:
             return []
         return [s for s in match.actors() if is_computer(match.user_at(s))]
+
+    def computer_playing(self, match: Match) -> bool:
+        """Whether a computer task is playing `match` (it stays in the cache meanwhile)."""
+        task = self._thinking.get(match.id)
+        return task is not None and not task.done()
+
+    async def wake_after_commit(self, match: Match) -> None:
+        """The commit listener: `wake_computers`."""
+        self.wake_computers(match)
 
     def wake_computers(self, match: Match) -> None:
         """Start the match's computer task if a computer is to act and none is running (call under the lock)."""
@@ -203,9 +210,9 @@ class Computers:
         (that process died or gave up), instead of thinking the same move twice.
         """
         woken = 0
-        now = self._clock()  # type: ignore[attr-defined]
-        for match_id in await self.store.computer_matches(begun_before=now - idle if idle > 0 else None):
-            match = await self.get(match_id)
+        now = self.core.now()
+        for match_id in await self.core.store.computer_matches(begun_before=now - idle if idle > 0 else None):
+            match = await self.core.get(match_id)
             async with match.lock:
                 begun = match.record.turn_started
                 if idle > 0 and begun is not None and now - begun < idle:
@@ -233,7 +240,7 @@ class Computers:
         failures = 0
         try:
             while True:
-                match = await self.get(match_id)
+                match = await self.core.get(match_id)
                 async with match.lock:
                     seats = self.computers_to_act(match)
                     if not seats:
@@ -242,7 +249,7 @@ class Computers:
                     seat, version = seats[0], match.record.version
                     user = match.user_at(seat)
                     assert match.record.state is not None  # a computer acts only in a running match
-                    job = (match.game.name, match.record.state, seat, level_of(user), self._rng.getrandbits(64))
+                    job = (match.game.name, match.record.state, seat, level_of(user), self.core.rng.getrandbits(64))
                 for gate in list(self.computer_gates):
                     try:
                         await gate(match, version)
@@ -257,15 +264,15 @@ class Computers:
                         return
                     continue
                 async with match.lock:
-                    if self.store.shared:  # another process may have moved or ended the match meanwhile
-                        await self._reload_if_changed(match)  # type: ignore[attr-defined]
+                    if self.core.store.shared:  # another process may have moved or ended the match meanwhile
+                        await self.core.reload_if_changed(match)
                     if match.record.version != version or match.status != "active":
                         # Someone acted meanwhile (a simultaneous turn, a resignation) or ended the match (an abort,
                         # an agreed draw: the status changes, not the version): look again; an ended match stops.
                         continue
                     try:
                         action = match.game.parse(match.state, text, seat)
-                        turn = await self._play(match, seat, user, action,  # type: ignore[attr-defined]
+                        turn = await self.core.apply(match, seat, user, action,
                                                 key=f"computer:{version}:{seat}")
                     except Exception as exc:  # a refusal, or a choice the rules reject: log and retry a little
                         failures += 1

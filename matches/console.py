@@ -23,7 +23,8 @@ from collections.abc import Awaitable, Callable
 from typing import TextIO
 
 from data import Store, StoreUnavailable
-from matches.service import Event, MatchService, Refusal
+from matches.model import Event, Refusal
+from matches.service import MatchService
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,8 @@ from typing import Any
 
 from data import LogEntry
 from matches import dice
-from matches.service import Match, MatchService, Refusal
+from matches.model import Match, Refusal
+from matches.service import MatchService
 from matches.verify import Verdict, verify_log
 from rules import GAMES, Game, State
 from rules.outcomes import result_words

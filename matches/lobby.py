@@ -6,40 +6,31 @@ A mixin of `MatchService`: it uses the service's store, clock, locks and commit 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from contextlib import AbstractAsyncContextManager
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from data import GuildSettings, StaleWrite, Store
+from data import GuildSettings, StaleWrite
 from matches import dice
 from matches.agreements import TIMEOUT_RULES
-from matches.cache import MatchCache
 from matches.computers import is_computer
-from matches.model import Event, Match, Refusal, Turn
-from rules import Game, State
+from matches.model import Match, Refusal, Turn
+from rules import Game
+
+if TYPE_CHECKING:
+    from matches.core import MatchCore
 
 DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the server says otherwise
 LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
 
 
 class Lobby:
-    """Mixed into `MatchService`; relies on its `store`, `_clock`, `_cache`, `lobby_ttl`, `game`, `guild_settings`,
-    `default_rated`, `get`, `_load`, `_hold`, `_refresh`, `_new_seed`, `_resolve`, `_commit` and `_next_revision`."""
+    """Mixed into `MatchService`; relies on its `core`, `lobby_ttl`, `game`, `guild_settings` and `default_rated`."""
 
     # What the service provides (declared for the type checker; MatchService defines them).
-    store: Store
-    _clock: Callable[[], float]
-    _cache: MatchCache
+    core: MatchCore
     lobby_ttl: float
     game: Callable[[str], Game]
     guild_settings: Callable[[int | None], Awaitable[GuildSettings]]
-    get: Callable[[int], Awaitable[Match]]
-    _load: Callable[[int], Awaitable[Match]]
-    _hold: Callable[..., AbstractAsyncContextManager[Match]]
-    _refresh: Callable[[Match], Awaitable[None]]
-    _new_seed: Callable[[], bytes]
-    _resolve: Callable[..., tuple[list[Event], State]]
-    _commit: Callable[..., Awaitable[None]]
-    _next_revision: Callable[[Match, int | None], int]
     default_rated: Callable[[int, bool], bool]
 
     async def create(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int, players: int,
@@ -67,17 +58,17 @@ class Lobby:
         if rated is None:
             rated = self.default_rated(players, (await self.guild_settings(guild_id)).rated)
         rated = rated and not any(is_computer(u) for u in (creator_id, *invited))
-        now = self._clock()
-        record = await self.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
+        now = self.core.now()
+        record = await self.core.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
                                                creator_id=creator_id, players=players, options=full, now=now,
                                                time_control=time_control, timeout_rule=timeout_rule,
                                                expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated,
                                                table=table)
         # A computer (a rematch's) sits down at once; people are invited.
         rows = [(creator_id, False, True)] + [(u, not is_computer(u), is_computer(u)) for u in invited]
-        await self.store.put_seats(record.id, rows, self._clock())
-        match = await self._load(record.id)
-        self._cache[record.id] = match
+        await self.core.store.put_seats(record.id, rows, self.core.now())
+        match = await self.core.load(record.id)
+        self.core.cache[record.id] = match
         return match
 
     async def create_seated(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int,
@@ -104,21 +95,21 @@ class Lobby:
         """Start a created match with `users` in this seat order (see `create_seated`); None if it is no longer a
         lobby (started by another process, or before a restart). What a restart adopts: a tournament table's match
         created and linked, but not started when the process stopped."""
-        async with self._hold(match_id) as match:
+        async with self.core.hold(match_id) as match:
             if match.status != "lobby":
                 return None
             await self._put_lobby(match, [(u, False, True) for u in users])  # compare-and-set: still this lobby
-            seed = self._new_seed()
+            seed = self.core.new_seed()
             state = match.game.setup(match.players, match.record.options)
-            events, state = self._resolve(match, state, 0, seed)
-            await self._commit(match, state, events, seats=list(users), seat_draw=dice.SEATS_FIXED, seed=seed)
+            events, state = self.core.resolve(match, state, 0, seed)
+            await self.core.commit(match, state, events, seats=list(users), seat_draw=dice.SEATS_FIXED, seed=seed)
             return Turn(match, events)
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> None:
-        match = await self.get(match_id)
-        revision = await self.store.set_message(match_id, channel_id, message_id)
+        match = await self.core.get(match_id)
+        revision = await self.core.store.set_message(match_id, channel_id, message_id)
         match.record = replace(match.record, channel_id=channel_id, message_id=message_id,
-                               revision=self._next_revision(match, revision))
+                               revision=self.core.next_revision(match, revision))
 
     def _lobby(self, match: Match) -> None:
         if match.status != "lobby":
@@ -129,14 +120,14 @@ class Lobby:
         the database): otherwise reload and refuse, and the player presses again on the fresh lobby."""
         seen = [(s.user_id, s.invited, s.joined) for s in match.seats]
         try:
-            await self.store.put_seats(match.id, rows, self._clock(), expected=seen)
+            await self.core.store.put_seats(match.id, rows, self.core.now(), expected=seen)
         except StaleWrite:
-            await self._refresh(match)
+            await self.core.refresh(match)
             raise Refusal(f"Lobby #{match.id} changed at the same moment; look at it and try again.") from None
-        match.seats = await self.store.seats(match.id)
+        match.seats = await self.core.store.seats(match.id)
 
     async def join(self, match_id: int, user_id: int) -> Match:
-        async with self._hold(match_id) as match:
+        async with self.core.hold(match_id) as match:
             self._lobby(match)
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
             for i, (uid, invited, joined) in enumerate(rows):
@@ -155,14 +146,14 @@ class Lobby:
 
     async def leave(self, match_id: int, user_id: int) -> Match:
         """Leave a lobby; when the creator leaves, the lobby is closed."""
-        async with self._hold(match_id) as match:
+        async with self.core.hold(match_id) as match:
             self._lobby(match)
             if match.seat_of(user_id) is None:
                 raise Refusal(f"You are not seated in match #{match.id}.")
             if user_id == match.record.creator_id:
-                closed = await self.store.set_lobby(match.id, players=match.players, status="aborted",
-                                                    now=self._clock())
-                await self._refresh(match)
+                closed = await self.core.store.set_lobby(match.id, players=match.players, status="aborted",
+                                                    now=self.core.now())
+                await self.core.refresh(match)
                 if not closed:  # started (or closed) by another process meanwhile
                     self._lobby(match)
                 return match
@@ -171,7 +162,7 @@ class Lobby:
             return match
 
     async def start(self, match_id: int, user_id: int) -> Turn:
-        async with self._hold(match_id) as match:
+        async with self.core.hold(match_id) as match:
             self._lobby(match)
             if user_id != match.record.creator_id:
                 raise Refusal("Only the player who opened the lobby can start it.")
@@ -184,10 +175,10 @@ class Lobby:
                               + (f", waiting for {len(waiting)} invited player(s)." if waiting else "."))
             # Seats (and with them colours and turn order) are drawn like every chance outcome: from the secret
             # seed committed to now (its SHA-256 is published; the seed itself when the match ends).
-            seed = self._new_seed()
+            seed = self.core.new_seed()
             drawn = dice.seat_order(len(joined), seed, match.id)
             order = [joined[i] for i in drawn]
             state = match.game.setup(match.players, match.record.options)
-            events, state = self._resolve(match, state, 0, seed)
-            await self._commit(match, state, events, seats=order, seat_draw=dice.seat_line(drawn), seed=seed)
+            events, state = self.core.resolve(match, state, 0, seed)
+            await self.core.commit(match, state, events, seats=order, seat_draw=dice.seat_line(drawn), seed=seed)
             return Turn(match, events)

@@ -95,6 +95,18 @@ class Match:
     def user_at(self, seat: int) -> int:
         return self.seats[seat].user_id
 
+    def playing_seat(self, user_id: int) -> int:
+        """The seat `user_id` plays in this running match, or a refusal saying why they cannot act in it (not
+        started, not seated, over)."""
+        if self.status == "lobby":
+            raise Refusal(f"Match #{self.id} has not started yet.")
+        seat = self.seat_of(user_id)
+        if seat is None:
+            raise Refusal(f"You are not playing in match #{self.id}.")
+        if self.status != "active" or self.outcome() is not None:
+            raise Refusal(f"Match #{self.id} is over.")
+        return seat
+
     def actors(self) -> list[int]:
         """Seats to act now (empty in a lobby or after the end)."""
         if self.state is None or self.status != "active":

@@ -6,11 +6,14 @@ A mixin of `MatchService`: it uses the service's store and its list of games. Un
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from data import NotifyPreference, Store
+from data import NotifyPreference
 from matches.model import Refusal
-from rules import Game
 from rules.base import quote
+
+if TYPE_CHECKING:
+    from matches.core import MatchCore
 
 NOTICES = ("turns", "reminders")  # the kinds of notice a player can switch off
 EVERY_GAME = ""  # the game key of the every-game preferences
@@ -35,13 +38,12 @@ class NoticeSettings:
 
 
 class Preferences:
-    """Mixed into `MatchService`; relies on its `store` and `games`."""
+    """Mixed into `MatchService`; relies on its `core`."""
 
-    store: Store
-    games: dict[str, Game]
+    core: MatchCore
 
     async def notice_settings(self, user_id: int) -> NoticeSettings:
-        rows = await self.store.notify_preferences(user_id)
+        rows = await self.core.store.notify_preferences(user_id)
         everywhere = next((p for p in rows if p.game == EVERY_GAME), NotifyPreference(EVERY_GAME))
         return NoticeSettings(everywhere, {p.game: p for p in rows if p.game != EVERY_GAME})
 
@@ -49,13 +51,13 @@ class Preferences:
                           reminders: bool | None = None) -> NoticeSettings:
         """Switch turn DMs and/or reminders on or off, for every game (game None) or one game; None leaves as is."""
         key = EVERY_GAME if game is None else game.strip().lower()
-        if game is not None and key not in self.games:
-            raise Refusal(f"There is no game {quote(game)}; games: {', '.join(sorted(self.games))}.")
+        if game is not None and key not in self.core.games:
+            raise Refusal(f"There is no game {quote(game)}; games: {', '.join(sorted(self.core.games))}.")
         settings = await self.notice_settings(user_id)
         current = settings.everywhere if key == EVERY_GAME else settings.games.get(key, NotifyPreference(key))
         changed = replace(current, turns=current.turns if turns is None else turns,
                           reminders=current.reminders if reminders is None else reminders)
-        await self.store.put_notify_preference(user_id, changed)
+        await self.core.store.put_notify_preference(user_id, changed)
         return await self.notice_settings(user_id)
 
     async def wants_notice(self, user_id: int, game: str, kind: str) -> bool:

@@ -103,9 +103,9 @@ class Walk:
     def cold(self) -> None:
         """Forget every idle loaded match, as after a restart: each is read from the store when next asked for."""
         service = self.bot.service
-        for match in service._cache.loaded():
-            if not service._in_use(match):
-                del service._cache._matches[match.id]
+        for match in service.core.cache.loaded():
+            if not service.core.in_use(match):
+                del service.core.cache[match.id]
 
     async def act(self, what: str, call: Callable[[], Awaitable[Any]]) -> Any:
         self.cold()

@@ -93,7 +93,7 @@ async def late_match(service: MatchService, creator: int) -> Match:
     lobby = await service.create("cintos", guild_id=1, channel_id=2, creator_id=creator, players=2, time_control=3600)
     await service.join(lobby.id, creator + 1)
     match = (await service.start(lobby.id, creator)).match
-    service._clock.now += 3601  # type: ignore[attr-defined]
+    service.core.clock.now += 3601  # type: ignore[attr-defined]
     return match
 
 
@@ -200,7 +200,7 @@ async def test_the_leader_takes_over_a_computer_turn_only_once_it_was_left(proce
 
     await asyncio.sleep(3 * LEASE)  # the leader looked several times meanwhile
     assert one.ticks >= 3 and await version() == left and match.id not in one.service._thinking  # not woken
-    one.service._clock.now += COMPUTER_IDLE + 1  # type: ignore[attr-defined]
+    one.service.core.clock.now += COMPUTER_IDLE + 1  # type: ignore[attr-defined]
     for _ in range(500):
         if await version() > left:
             break

@@ -38,8 +38,8 @@ async def test_round_robin_play_through_a_tiny_cache(store: Store) -> None:
             turn = await service.act(match_id, user, pick.choice(await service.legal_texts(match_id, user)))
             assert turn.match.record.version == versions[match_id] + len(turn.events)  # no stale reload
             versions[match_id] = turn.match.record.version
-            assert len(service._cache) <= 3
-    assert service._cache.evictions > 12 * 14  # nearly every turn found its match evicted
+            assert len(service.core.cache) <= 3
+    assert service.core.cache.evictions > 12 * 14  # nearly every turn found its match evicted
     for match_id in ids:
         match = await service.get(match_id)
         assert match.record.version == versions[match_id] == len(await store.log(match_id))
@@ -52,14 +52,14 @@ async def test_least_recently_used_goes_first(store: Store) -> None:
     a, b = await started(service, 100), await started(service, 200)
     await service.get(a)  # a is now the most recently used
     await started(service, 300)
-    assert a in service._cache and b not in service._cache
+    assert a in service.core.cache and b not in service.core.cache
 
 
 async def test_a_match_in_use_is_never_evicted(store: Store) -> None:
     service = MatchService(store, rng=random.Random(1), cache_size=2)
     held, awaited, played = [await started(service, 100 + 10 * i) for i in range(3)]
     others = [await started(service, 1000 + 10 * i) for i in range(6)]
-    loaded = [await service._load(other) for other in others]
+    loaded = [await service.core.load(other) for other in others]
     held_match = await service.get(held)
     await held_match.lock.acquire()
     awaited_match = await service.get(awaited)
@@ -68,8 +68,8 @@ async def test_a_match_in_use_is_never_evicted(store: Store) -> None:
     await asyncio.sleep(0)
     awaited_match.lock.release()  # handed over: unlocked until the waiter's next step, but still awaited
     for match in loaded:  # loads finishing in that very step (no await in between)
-        service._cache[match.id] = match
-    assert service._cache.get(awaited) is awaited_match
+        service.core.cache[match.id] = match
+    assert service.core.cache.get(awaited) is awaited_match
     pending = asyncio.get_running_loop().create_future()
     played_match = await service.get(played)
     service._thinking[played] = asyncio.create_task(asyncio.wait_for(pending, 5))  # a computer task playing it
@@ -85,4 +85,4 @@ async def test_a_match_in_use_is_never_evicted(store: Store) -> None:
     await service._thinking.pop(played)
     for other in others:  # once idle, they go like any other
         await service.get(other)
-    assert held not in service._cache and played not in service._cache and len(service._cache) == 2
+    assert held not in service.core.cache and played not in service.core.cache and len(service.core.cache) == 2

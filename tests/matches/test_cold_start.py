@@ -89,4 +89,4 @@ async def test_a_missing_match_is_refused_to_every_waiter(store: Store) -> None:
     SlowReads(store)
     results = await asyncio.gather(*(restarted.get(999) for _ in range(3)), return_exceptions=True)
     assert [str(r) for r in results] == ["There is no match #999."] * 3
-    assert 999 not in restarted._cache
+    assert 999 not in restarted.core.cache

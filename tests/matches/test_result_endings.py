@@ -20,7 +20,7 @@ async def started(service: MatchService, **kwargs):
 
 async def reloaded(service: MatchService, match_id: int):
     """The match as a restarted bot reads it from the store."""
-    return await MatchService(service.store, rng=random.Random(2), clock=service._clock).get(match_id)
+    return await MatchService(service.store, rng=random.Random(2), clock=service.core.clock).get(match_id)
 
 
 async def test_a_timeout_forfeit_says_so_not_resigned(setup) -> None:

@@ -143,7 +143,7 @@ async def test_a_deadline_handled_by_another_process_is_not_handled_again(
     stale = await there.get(match.id)  # the first leader's copy, from before the deadline
     assert not stale.record.overdue and match.record.deadline is not None
     for service in two:
-        service._clock = lambda: (match.record.deadline or 0.0) + 1
+        service.core.clock = lambda: (match.record.deadline or 0.0) + 1
     waiting = await here.timeout(match.id)
     assert waiting is not None and waiting.events == [] and match.record.overdue
     assert await there.timeout(match.id) is None

@@ -80,7 +80,7 @@ class Keyboard(io.StringIO):
         self.match_id = 0
 
     def secrets(self) -> set[str]:
-        match = self.table.service._cache[self.match_id]
+        match = self.table.service.core.cache[self.match_id]
         names = [f"Player {k + 1}" for k in range(2)]
         public = set(plain(render.text_board(match.view(None), names, match.id)).splitlines())
         own = [set(plain(render.text_board(match.view(s), names, match.id)).splitlines()) for s in range(2)]
@@ -99,7 +99,7 @@ class Keyboard(io.StringIO):
         if self.turns < 0:
             return "quit\n"
         service = self.table.service
-        match = service._cache[self.match_id]
+        match = service.core.cache[self.match_id]
         user = next(match.user_at(s) for s in match.actors())
         texts = asyncio.run_coroutine_threadsafe(service.legal_texts(match.id, user), self.loop).result()
         return texts[0] + "\n"
