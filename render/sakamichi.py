@@ -386,7 +386,21 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     text = str(last.get("text") or "")
     if last.get("kind") == "draw" and seat is None:
         return ""
-    return f"Last: {who} {text}"
+    return f"Last: {who} {_done(text)}"
+
+
+# The notation's verbs in the past tense: the line reads as a sentence ("Ada placed white up w4.").
+_PAST = {"place": "placed", "stack": "stacked", "redraw": "redrew", "exchange": "exchanged", "resign": "resigned",
+         "pass": "passed"}
+
+
+def _done(text: str) -> str:
+    """A move in notation as what its player did: "choose first" → "chose to move first"."""
+    verb, _, rest = text.partition(" ")
+    if verb == "choose":
+        line = rest.removeprefix("colour ").strip()
+        return "chose to move first." if line == "first" else f"chose the {line} line."
+    return f"{_PAST.get(verb, verb)} {rest}".strip() + "."
 
 
 def status_text(view: Mapping[str, Any], names: Sequence[str]) -> str:

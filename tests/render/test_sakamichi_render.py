@@ -160,3 +160,21 @@ def test_the_rules_diagrams_show_what_their_captions_say() -> None:
     (row,) = lines["after"]["up"]
     assert (row["value"], row["layers"]) == (5, [["w2", "w3"], ["w1b2", "w4"]])
     assert lines["after"]["row_count"] == lines["before"]["row_count"] == 1
+
+
+def test_the_last_move_reads_as_a_sentence() -> None:
+    """The board's "Last:" line said "Player 1 choose first" (the notation used as a verb)."""
+    from render.sakamichi import describe_last
+
+    said = {text: describe_last({"last": {"seat": 0, "text": text}}, ["Ada", "Bo"]) for text in (
+        "choose first", "choose colour black", "place white up w4", "stack black 4 w1b3 w3b1", "redraw w1b3",
+        "exchange w2b2 for w3b1", "resign")}
+    assert said == {
+        "choose first": "Last: Ada chose to move first.",
+        "choose colour black": "Last: Ada chose the black line.",
+        "place white up w4": "Last: Ada placed white up w4.",
+        "stack black 4 w1b3 w3b1": "Last: Ada stacked black 4 w1b3 w3b1.",
+        "redraw w1b3": "Last: Ada redrew w1b3.",
+        "exchange w2b2 for w3b1": "Last: Ada exchanged w2b2 for w3b1.",
+        "resign": "Last: Ada resigned.",
+    }
