@@ -95,6 +95,15 @@ class Database(ABC):
     async def close(self) -> None:
         """Release the connections (the top-level object only)."""
 
+    async def lead(self, name: str, ttl: float) -> Lease | None:
+        """The top-level object only: this process's lease on the leadership `name` for `ttl` more seconds, taken
+        or renewed; None while another process holds it (`Store.lead`)."""
+        raise NotImplementedError("only the top-level database leads")
+
+    async def resign_lead(self, name: str | None = None) -> None:
+        """The top-level object only: give up the lease `name` (None: every lease of this process) now."""
+        raise NotImplementedError("only the top-level database leads")
+
 
 class _SqliteOps(Database):
     """The statements on one aiosqlite connection; `_guard` says what a write must hold."""
@@ -215,6 +224,13 @@ class SqliteDatabase(_SqliteOps):
 
     async def close(self) -> None:
         await self._conn.close()
+
+    async def lead(self, name: str, ttl: float) -> Lease | None:
+        """Always held: one process owns a SQLite file."""
+        return Lease(name, "sqlite", 1)
+
+    async def resign_lead(self, name: str | None = None) -> None:
+        """Nothing to give up: the file's one process always leads."""
 
     @classmethod
     async def connect(cls, name: str, *, init_empty: bool) -> SqliteDatabase:

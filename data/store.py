@@ -177,14 +177,11 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         stops renewing (dead, frozen, cut off: its connections may stay open) loses it once it lapses, and the next
         holder gets a higher epoch. Writes fenced with a lease (`fence=`) are refused once another holds it. SQLite:
         always held (one process owns the file)."""
-        if self._db.dialect == "postgresql":
-            return await self._db.lead(name, ttl)  # type: ignore[attr-defined]
-        return Lease(name, "sqlite", 1)
+        return await self._db.lead(name, ttl)
 
     async def resign_lead(self, name: str) -> None:
         """Give up the lease `name` now (nothing if not held): another process takes it at its next ask."""
-        if self._db.dialect == "postgresql":
-            await self._db.resign_lead(name)  # type: ignore[attr-defined]
+        await self._db.resign_lead(name)
 
     async def _fenced_execute(self, sql: str, params: Sequence[Any], fence: Lease | None) -> int:
         """One write; with `fence`, in a transaction that first checks the lease is still held (`Fenced` if not)."""
