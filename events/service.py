@@ -47,7 +47,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         self.on_notice: list[NoticeListener] = []  # a round half over, or at its deadline (events/rounds.py)
         matches.on_finish.append(self.match_finished)
         # /profile's "Tournaments" section asks the match service (matches.ratings); this service answers.
-        matches.tournament_placements = self.placements  # type: ignore[method-assign]
+        matches.ratings.placements_from(self.placements)
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self._locks.setdefault(tournament_id, asyncio.Lock())

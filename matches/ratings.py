@@ -4,7 +4,7 @@ computes, `data.ratings` stores atomically with a per-match record); leaderboard
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -75,10 +75,17 @@ def computer(games: Mapping[str, Game]) -> Callable[[MatchRecord, list[SeatRecor
     return compute
 
 
-class Ratings:
-    """Mixed into `MatchService`; relies on its `core`."""
+async def no_placements(user_id: int) -> list[TournamentPlacement]:
+    """The placements where no tournament service answers (`Ratings.placements_from`): none."""
+    return []
 
-    core: MatchCore
+
+class Ratings:
+    """`service.ratings`: rating updates, leaderboards, profiles and the rebuild, over the match service's core."""
+
+    def __init__(self, core: MatchCore) -> None:
+        self.core = core
+        self._placements: Callable[[int], Awaitable[list[TournamentPlacement]]] = no_placements
 
     def default_rated(self, players: int, server_default: bool) -> bool:
         """Unless the creator chooses: 2-player matches follow the server's setting (on by default); matches of
@@ -124,7 +131,12 @@ class Ratings:
         return Profile(user_id, [(r.game, skill_of(r), r) for r in rows], recent,
                        await self.tournament_placements(user_id))
 
+    def placements_from(self, source: Callable[[int], Awaitable[list[TournamentPlacement]]]) -> None:
+        """The hook for the tournament service: `source(user_id)` gives the player's places in finished tournaments,
+        newest first (`events.TournamentService.placements`); /profile's "Tournaments" section shows them."""
+        self._placements = source
+
     async def tournament_placements(self, user_id: int) -> list[TournamentPlacement]:
-        """HOOK for the tournament service (issue 12, T3): the player's places in finished tournaments, newest
-        first. Empty until tournaments exist; /profile shows its "Tournaments" section from this."""
-        return []
+        """The player's places in finished tournaments, newest first, from `placements_from`'s source (none
+        without one)."""
+        return await self._placements(user_id)

@@ -26,12 +26,12 @@ from rules.base import quote
 log = logging.getLogger(__name__)
 
 
-class MatchService(Lobby, Preferences, Agreements, Ratings, Computers):
+class MatchService(Lobby, Preferences, Agreements, Computers):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
     Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies come from
     `matches.lobby.Lobby`; clocks, timeouts and endings by agreement from `matches.agreements.Agreements`; notice
-    preferences from `matches.preferences.Preferences`; rating updates from `matches.ratings.Ratings`.
+    preferences from `matches.preferences.Preferences`; ratings are `ratings` (`matches.ratings.Ratings`).
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
@@ -47,9 +47,10 @@ class MatchService(Lobby, Preferences, Agreements, Ratings, Computers):
         # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
         self.web = WebLinks(store, None, clock)
         self._init_computers()  # computer seats (matches/computers.py)
+        self.ratings = Ratings(self.core)
         # After every commit, in this order: a computer to act starts thinking, a finished match is rated, and the
         # end of a match is announced.
-        self.core.on_commit += [self.wake_after_commit, self.rate_finished, self.announce_finish]
+        self.core.on_commit += [self.wake_after_commit, self.ratings.rate_finished, self.announce_finish]
         self.core.busy.append(self.computer_playing)
         self.get = self.core.get
         self.fresh = self.core.fresh
@@ -58,6 +59,12 @@ class MatchService(Lobby, Preferences, Agreements, Ratings, Computers):
         self.now = self.core.now
         self.settled = self.core.settled
         self.facts = self.core.facts
+        self.default_rated = self.ratings.default_rated
+        self.rate_finished = self.ratings.rate_finished
+        self.rating_changes = self.ratings.rating_changes
+        self.rebuild_ratings = self.ratings.rebuild_ratings
+        self.leaderboard = self.ratings.leaderboard
+        self.profile = self.ratings.profile
 
     # ---- server settings and users ----------------------------------------------------------------------------
     async def touch_user(self, user_id: int, name: str) -> None:
