@@ -1,7 +1,5 @@
-"""Each player's notice preferences: a DM when it is their turn, reminders as a deadline nears; everywhere or per game.
-
-A mixin of `MatchService`: it uses the service's store and its list of games. Unset means "on" (the default).
-"""
+"""Each player's notice preferences (a DM when it is their turn, reminders as a deadline nears; everywhere or per
+game; unset means "on") and how to reach them: their DM channel and the name they were last seen with."""
 
 from __future__ import annotations
 
@@ -38,9 +36,10 @@ class NoticeSettings:
 
 
 class Preferences:
-    """Mixed into `MatchService`; relies on its `core`."""
+    """`service.preferences`: what each player wants to be told, and where, over the match service's core."""
 
-    core: MatchCore
+    def __init__(self, core: MatchCore) -> None:
+        self.core = core
 
     async def notice_settings(self, user_id: int) -> NoticeSettings:
         rows = await self.core.store.notify_preferences(user_id)
@@ -65,3 +64,19 @@ class Preferences:
         if user_id < 0:  # a computer seat (matches/computers.py) gets no DMs
             return False
         return (await self.notice_settings(user_id)).wants(game, kind)
+
+    async def touch_user(self, user_id: int, name: str) -> None:
+        """Record the user's current display name (boards and pages show it); using a command reopens their DMs."""
+        await self.core.store.touch_user(user_id, name)
+
+    async def dm_route(self, user_id: int) -> tuple[bool, int | None]:
+        """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again) and the
+        user's DM channel if one was opened, in one read."""
+        record = await self.core.store.get_user(user_id)
+        return (True, None) if record is None else (record.dm_open, record.dm_channel)
+
+    async def remember_dm_channel(self, user_id: int, channel_id: int | None) -> None:
+        await self.core.store.set_dm_channel(user_id, channel_id)
+
+    async def dms_closed(self, user_id: int) -> None:
+        await self.core.store.set_dm_open(user_id, False)

@@ -26,12 +26,13 @@ from rules.base import quote
 log = logging.getLogger(__name__)
 
 
-class MatchService(Lobby, Preferences, Agreements, Computers):
+class MatchService(Lobby, Agreements, Computers):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
     Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies come from
     `matches.lobby.Lobby`; clocks, timeouts and endings by agreement from `matches.agreements.Agreements`; notice
-    preferences from `matches.preferences.Preferences`; ratings are `ratings` (`matches.ratings.Ratings`).
+    preferences are `preferences` (`matches.preferences.Preferences`); ratings are `ratings`
+    (`matches.ratings.Ratings`).
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
@@ -48,6 +49,7 @@ class MatchService(Lobby, Preferences, Agreements, Computers):
         self.web = WebLinks(store, None, clock)
         self._init_computers()  # computer seats (matches/computers.py)
         self.ratings = Ratings(self.core)
+        self.preferences = Preferences(self.core)
         # After every commit, in this order: a computer to act starts thinking, a finished match is rated, and the
         # end of a match is announced.
         self.core.on_commit += [self.wake_after_commit, self.ratings.rate_finished, self.announce_finish]
@@ -65,11 +67,15 @@ class MatchService(Lobby, Preferences, Agreements, Computers):
         self.rebuild_ratings = self.ratings.rebuild_ratings
         self.leaderboard = self.ratings.leaderboard
         self.profile = self.ratings.profile
+        self.notice_settings = self.preferences.notice_settings
+        self.set_notices = self.preferences.set_notices
+        self.wants_notice = self.preferences.wants_notice
+        self.touch_user = self.preferences.touch_user
+        self.dm_route = self.preferences.dm_route
+        self.remember_dm_channel = self.preferences.remember_dm_channel
+        self.dms_closed = self.preferences.dms_closed
 
-    # ---- server settings and users ----------------------------------------------------------------------------
-    async def touch_user(self, user_id: int, name: str) -> None:
-        await self.store.touch_user(user_id, name)
-
+    # ---- server settings --------------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         return await self.store.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
 
@@ -153,18 +159,6 @@ class MatchService(Lobby, Preferences, Agreements, Computers):
     async def matches_for(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[Match]:
         """The user's matches in those states, most recently active first."""
         return [await self.get(r.id) for r in await self.store.matches_for_user(user_id, statuses)]
-
-    async def dm_route(self, user_id: int) -> tuple[bool, int | None]:
-        """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again) and the
-        user's DM channel if one was opened, in one read."""
-        record = await self.store.get_user(user_id)
-        return (True, None) if record is None else (record.dm_open, record.dm_channel)
-
-    async def remember_dm_channel(self, user_id: int, channel_id: int | None) -> None:
-        await self.store.set_dm_channel(user_id, channel_id)
-
-    async def dms_closed(self, user_id: int) -> None:
-        await self.store.set_dm_open(user_id, False)
 
     async def names(self, match: Match) -> list[str]:
         """Display names per seat (as last seen), for images."""
