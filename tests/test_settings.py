@@ -28,7 +28,13 @@ def test_missing_token_exits_with_a_clear_message(monkeypatch: pytest.MonkeyPatc
     monkeypatch.chdir(tmp_path)  # no .env here
     monkeypatch.delenv("DISCORD_TOKEN", raising=False)
     assert bot.main([]) == 2
-    assert "DISCORD_TOKEN is not set" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in said and "copy .env.example to .env first" in said, said
+    # with a .env that has no token the line names that file, not a copy to make (it said "Copy .env.example")
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=\nLOG_LEVEL=INFO\n")
+    assert bot.main([]) == 2
+    said = capsys.readouterr().err
+    assert "Put your bot token in .env as DISCORD_TOKEN=" in said and ".env.example" not in said, said
 
 
 def test_settings_come_from_a_dotenv_file(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
