@@ -22,11 +22,15 @@ def _checkout(tmp_path: Path) -> Path:
     return folder
 
 
+SAID: list[str] = []  # what run.sh itself printed, run by run
+
+
 def _run(folder: Path, python: Path) -> list[str]:
     calls = folder / "calls.txt"
     calls.unlink(missing_ok=True)
-    subprocess.run(["bash", "run.sh", "--sync"], cwd=folder, env={"PYTHON": str(python), "PATH": "/usr/bin:/bin"},
-                   check=True, timeout=60)
+    done = subprocess.run(["bash", "run.sh", "--sync"], cwd=folder, env={"PYTHON": str(python),
+                          "PATH": "/usr/bin:/bin"}, check=True, timeout=60, capture_output=True, text=True)
+    SAID.append(done.stderr)
     return calls.read_text().splitlines()
 
 
@@ -40,7 +44,9 @@ def test_run_installs_once_and_again_only_when_the_dependencies_change(tmp_path:
 
     first = _run(folder, maker)
     assert any(call.startswith("-m pip install") for call in first) and first[-1] == "bot.py --sync"
+    assert "installing into .venv — about a minute" in SAID[-1]  # said before the long, silent install
     assert _run(folder, maker) == ["bot.py --sync"]  # installed: straight to the bot, no pip, no network
+    assert SAID[-1] == ""
     with (folder / "pyproject.toml").open("a") as changed:
         changed.write("\n# a dependency changed\n")
     assert any(call.startswith("-m pip install") for call in _run(folder, maker))
