@@ -96,8 +96,9 @@ class Sinoda(Game):
 
     def apply(self, state: SinodaState, action: Action, seat: int | None = None) -> SinodaState:
         kind = type(action)
-        if (kind is Move or kind is Change) and seat == state.turn is not None and moves.outcome(state) is None:
-            return moves.play(state, action, seat)  # type: ignore[arg-type]  # every check below passes
+        if (kind is Move or kind is Change) and seat is not None and seat == state.turn \
+                and moves.outcome(state) is None:
+            return moves.play(state, action, seat)  # every check below passes
         over = moves.outcome(state) is not None
         if isinstance(action, First):
             if seat is not None:

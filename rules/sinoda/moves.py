@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
+from typing import TYPE_CHECKING, cast
 
 from rules.base import Action, IllegalAction, Outcome, one_of
 from rules.sinoda.board import Board, board_for
@@ -78,14 +79,14 @@ class _Tables:
         self.up, self.down, self.steps = actions_on(board)
         self.known = _piece_memo(board)
         # pieces[origin][value]: the cells its paths cross, its targets, its changes, and per target in label order
-        # (its bit, the move, the cells each of its paths crosses): what `legal_actions` reads.
+        # (its bit, the move, the cells each of its paths crosses): what `legal_actions` reads. No piece is worth 0:
+        # that row (its only path is the cell itself) keeps [value] indexing and lists no move.
         self.pieces: tuple[tuple[tuple[int, int, tuple[Change, ...], tuple[tuple[int, Move, tuple[int, ...]], ...]],
                                  ...], ...] = tuple(
             tuple((relevant, reach,
                    ((self.up[origin],) if value < MAX_VALUE else ()) + ((self.down[origin],) if value > 1 else ()),
-                   tuple((1 << target, self.steps.get((origin, target)),  # type: ignore[misc]
-                          tuple(crossed for _, crossed in paths))
-                         for target, paths in groups))
+                   tuple((1 << target, self.steps[origin, target], tuple(crossed for _, crossed in paths))
+                         for target, paths in groups) if value else ())
                   for value, (relevant, groups, reach) in enumerate(per_value))
             for origin, per_value in enumerate(self.routes))
         # paths_to[origin][value][target]: that target's paths in board order, as (cells crossed mask, labels).
@@ -117,19 +118,26 @@ def occupied(state: SinodaState) -> int:
     return facts(state).occupied
 
 
+def _piece_on(state: SinodaState, origin: int) -> Piece:
+    piece = state.cells[origin]
+    if piece is None:
+        raise ValueError(f"no piece on cell {origin}")
+    return piece
+
+
 def targets(state: SinodaState, origin: int) -> list[int]:
     """Where the piece on `origin` may end its move, in label order: a path of exactly its value through empty
     cells, ending on an empty cell or an enemy piece."""
     cells = state.cells
-    seat, value = cells[origin]  # type: ignore[misc]
+    seat, value = _piece_on(state, origin)
     team = state.team(seat)
     return [t for t in clear_paths(state.board, origin, value, occupied(state))
-            if cells[t] is None or cells[t][0] not in team]  # type: ignore[index]
+            if (occupant := cells[t]) is None or occupant[0] not in team]
 
 
 def first_path(state: SinodaState, origin: int, target: int) -> tuple[int, ...]:
     """The first path in board order from `origin` to a target it may reach (one of `targets`)."""
-    found = clear_paths(state.board, origin, state.cells[origin][1], occupied(state)).get(target)  # type: ignore[index]
+    found = clear_paths(state.board, origin, _piece_on(state, origin)[1], occupied(state)).get(target)
     if found is None:
         raise ValueError(f"no path from cell {origin} to cell {target}")
     return found
@@ -143,6 +151,9 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
     occ, masks, _ = memo.get("_facts") or facts(state)
     tables = _TABLES[state.players]
     pieces, known, cells = tables.pieces, tables.known, state.cells
+    if TYPE_CHECKING:  # for the checker only, no call in this hot path: the loop reads a cell only where masks[seat]
+        # has its bit, and those cells hold the seat's pieces (`facts` counts the masks from the cells)
+        cells = cast("tuple[Piece, ...]", cells)
     if state.teams == "none":
         mates = masks[seat]
     else:
@@ -155,7 +166,7 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
         low = mine & -mine
         mine ^= low
         origin = low.bit_length() - 1
-        value = cells[origin][1]  # type: ignore[index]
+        value = cells[origin][1]
         # A piece's actions depend only on its value, the cells its paths cross and which targets hold teammates.
         relevant, reach, changes, routes = pieces[origin][value]
         key = (origin, value, occ & relevant, mates & reach)
@@ -176,14 +187,15 @@ def legal_actions(state: SinodaState, seat: int) -> list[Action]:
     return actions
 
 
-def _own_piece(state: SinodaState, label: str, seat: int) -> int:
+def _own_piece(state: SinodaState, label: str, seat: int) -> tuple[int, Piece]:
+    """The cell named `label` and `seat`'s piece on it, or IllegalAction."""
     board = state.board
     if label not in board.index:
         raise IllegalAction(f"there is no cell {label} on the {board.name} board", code="E_NO_CELL")
     origin = board.index[label]
     piece = state.cells[origin]
     if piece is not None and piece[0] == seat:
-        return origin
+        return origin, piece
     mine = one_of(board.labels[i] for i in state.pieces_of(seat))
     if piece is None:
         what = f"{label} is empty"
@@ -236,31 +248,32 @@ def play(state: SinodaState, action: Change | Move, seat: int) -> SinodaState:
     cells = state.cells
     if type(action) is Move:
         origin, target = tables.index.get(action.origin), tables.index.get(action.target)
-        piece = None if origin is None else cells[origin]
-        if piece is not None and piece[0] == seat and target is not None:
-            occupant = cells[target]
-            if occupant is None or (occupant[0] != seat and (state.teams == "none"
-                                                             or occupant[0] not in _TEAMS[state.teams][seat])):
-                occ, masks, sums = state.__dict__.get("_facts") or facts(state)
-                value = piece[1]
-                for crossed, path in tables.paths_to[origin][value].get(target, ()):  # type: ignore[index]
-                    if not crossed & occ:
-                        return _moved(state, seat, origin, target, piece, occupant, path,  # type: ignore[arg-type]
-                                      occ, masks, sums)
+        if origin is not None and target is not None:
+            piece = cells[origin]
+            if piece is not None and piece[0] == seat:
+                occupant = cells[target]
+                if occupant is None or (occupant[0] != seat and (state.teams == "none"
+                                                                 or occupant[0] not in _TEAMS[state.teams][seat])):
+                    occ, masks, sums = state.__dict__.get("_facts") or facts(state)
+                    value = piece[1]
+                    for crossed, path in tables.paths_to[origin][value].get(target, ()):
+                        if not crossed & occ:
+                            return _moved(state, seat, origin, target, piece, occupant, path, occ, masks, sums)
     elif type(action) is Change:
         origin = tables.index.get(action.cell)
-        piece = None if origin is None else cells[origin]
-        if piece is not None and piece[0] == seat and action.delta in (1, -1) \
-                and 1 <= piece[1] + action.delta <= MAX_VALUE:
-            occ, masks, sums = state.__dict__.get("_facts") or facts(state)
-            value = piece[1] + action.delta
-            changed = list(cells)
-            changed[origin] = (seat, value)  # type: ignore[index]
-            seat_sums = list(sums)
-            seat_sums[seat] += action.delta
-            last = _last(seat, "change", action.cell, None, (), value, None)
-            return _next(state, seat, tuple(changed), state.points, state.caps, state.captured, last,
-                         _tuple(Facts, (occ, masks, tuple(seat_sums))), "change")
+        if origin is not None:
+            piece = cells[origin]
+            if piece is not None and piece[0] == seat and action.delta in (1, -1) \
+                    and 1 <= piece[1] + action.delta <= MAX_VALUE:
+                occ, masks, sums = state.__dict__.get("_facts") or facts(state)
+                value = piece[1] + action.delta
+                changed = list(cells)
+                changed[origin] = (seat, value)
+                seat_sums = list(sums)
+                seat_sums[seat] += action.delta
+                last = _last(seat, "change", action.cell, None, (), value, None)
+                return _next(state, seat, tuple(changed), state.points, state.caps, state.captured, last,
+                             _tuple(Facts, (occ, masks, tuple(seat_sums))), "change")
     return _checked_play(state, action, seat)
 
 
@@ -285,8 +298,9 @@ def _moved(state: SinodaState, seat: int, origin: int, target: int, piece: Piece
     points, caps, captured = list(state.points), list(state.caps), list(state.captured)
     points[seat] += taken
     caps[seat] += 1
-    if captured[seat] is not None:
-        captured[seat] = (*captured[seat], taken)  # type: ignore[misc]
+    mine = captured[seat]
+    if mine is not None:
+        captured[seat] = (*mine, taken)
     last = _last(seat, "move", labels[origin], labels[target], path, piece[1], occupant)
     return _next(state, seat, tuple(cells), tuple(points), tuple(caps), tuple(captured), last, known, "capture")
 
@@ -295,8 +309,7 @@ def _checked_play(state: SinodaState, action: Change | Move, seat: int) -> Sinod
     """`play` step by step, each refusal with its message and code (the fast path above takes every legal one)."""
     board = state.board
     if isinstance(action, Change):
-        origin = _own_piece(state, action.cell, seat)
-        value = state.cells[origin][1]  # type: ignore[index]
+        origin, (_, value) = _own_piece(state, action.cell, seat)
         if action.delta not in (1, -1):
             raise IllegalAction("a change turns a piece by exactly 1, up (+) or down (-)", code="E_RANGE")
         new = value + action.delta
@@ -308,8 +321,7 @@ def _checked_play(state: SinodaState, action: Change | Move, seat: int) -> Sinod
         cells[origin] = (seat, new)
         last = Last(seat, "change", cell=action.cell, value=new)
         return _after(state, tuple(cells), state.points, state.caps, state.captured, last)
-    origin = _own_piece(state, action.origin, seat)
-    value = state.cells[origin][1]  # type: ignore[index]
+    origin, (_, value) = _own_piece(state, action.origin, seat)
     if action.target not in board.index:
         raise IllegalAction(f"there is no cell {action.target} on the {board.name} board", code="E_NO_CELL")
     target = board.index[action.target]
@@ -336,8 +348,9 @@ def _checked_play(state: SinodaState, action: Change | Move, seat: int) -> Sinod
     if occupant is not None:
         points[seat] += occupant[1]
         caps[seat] += 1
-        if captured[seat] is not None:
-            captured[seat] = (*captured[seat], occupant[1])  # type: ignore[misc]
+        mine = captured[seat]
+        if mine is not None:
+            captured[seat] = (*mine, occupant[1])
     last = Last(seat, "move", cell=action.origin, target=action.target,
                 path=tuple(board.labels[c] for c in first_path(state, origin, target)), value=value,
                 captured=occupant)
