@@ -3,70 +3,17 @@ command a player uses (with a legal example), with links to the docs site (DOCS_
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.tables import Tabletop
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply
+from games import Help as GameHelp
+from games import table
 
-
-class GameHelp(NamedTuple):
-    players: str
-    # What a player does in each phase of a new match, in order: (phase, the command to use with a legal example).
-    # The goal is the game's own (`Game.goal`). tests/bot/test_help_phases.py walks a match through the phases.
-    phases: tuple[tuple[str, str], ...]
-
-
-GAMES_HELP = {
-    "cintos": GameHelp("2 or 4", (
-        ("Your turn",
-         "Slide one of your pieces one square: `/cintos move move:b6-b5` (or `b6 down`); autocomplete lists your "
-         "legal moves. With no legal move you pass automatically."),
-    )),
-    "sinoda": GameHelp("2, 3, 4 or 6", (
-        ("Your turn",
-         "The server draws who starts. Then, each turn, one of: move a piece exactly its value in steps, "
-         "`/sinoda move move:c4-c5` (autocomplete lists your legal moves, captures first); or change a piece's "
-         "value one up or down, `/sinoda change piece:c4 direction:+`."),
-    )),
-    "sakamichi": GameHelp("2", (
-        ("1 · Opening choice (advanced mode, the default)",
-         "The server rolls the dice. The high roller may press **Look at my hand**, then chooses with the buttons "
-         "or a command: `/sakamichi choose choice:first` to move first, or `/sakamichi choose choice:white` or "
-         "`/sakamichi choose choice:black` to take that line (the other player then moves first). After *first*, "
-         "the other player chooses their line the same way, before seeing their hand. Basic mode "
-         "(`/sakamichi new options:mode=basic`) skips this."),
-        ("2 · Turns",
-         "You draw a tile, then lay a new row at an open end: `/sakamichi place row:white up w4` (autocomplete "
-         "lists every legal row). Or, once a game each: `/sakamichi stack row:black 4 w1b3 w3b1`, "
-         "`/sakamichi redraw tile:w2b3`, `/sakamichi exchange give:w2b1 take:w1b4`. **My hand** shows your "
-         "tiles."),
-    )),
-    "sanae": GameHelp("2", (
-        ("1 · Set-up (both players at once, in private)",
-         "Lay out your 36 stones: `/sanae setup layout:classic` (or `random`, `wall`, `keep`, a layout code), "
-         "then swap any two of your cells, e.g. `/sanae setup layout:swap R1.06 R2.05` (Blue's cells are B…). "
-         "`/sanae setup` alone opens your set-up panel with buttons."),
-        ("2 · Ready",
-         "`/sanae setup layout:ready` or the panel's **Ready** button. When both sides are ready the server rolls "
-         "who moves first."),
-        ("3 · Moves",
-         "`/sanae move move:R2.01-R3.01` moves one of your stones (onto an enemy stone: an attack); autocomplete "
-         "lists your legal moves. **My board** shows your ranks."),
-        ("4 · Zed Inel (when your Void is attacked)",
-         "Press **Answer Zed Inel** under the board, then swap in a Captain or let the Void fall."),
-    )),
-    "bodsoi": GameHelp("2, or 2 against 2", (
-        ("Your turn",
-         "The server draws you a tile (at most 5 in hand). Then place one: "
-         "`/bodsoi place tile:C-su-mo square:d4 rotation:90` (autocomplete lists your legal placements, best "
-         "first), or `/bodsoi pass`, as you must when none of your tiles fits. **My tiles** shows your hand in "
-         "every rotation; an empty hand passes automatically."),
-    )),
-}
+# Each game's players and phases, from its entry (games/<game>.py).
+GAMES_HELP: dict[str, GameHelp] = table(lambda entry: entry.help)
 
 
 class Help(commands.Cog):

@@ -6,23 +6,34 @@ Pure like `rules`: no clock, I/O or storage; randomness comes from the caller's 
 from __future__ import annotations
 
 import random
+from importlib import import_module
 
+from games import Entry, table_of
 from players.budget import Budget
 from players.evaluate import teams_of
 from players.levels import easy, normal, one_ply, safe, setup_choice
 from players.play import has_hidden_information
-from players.sanae import search as sanae_search
 from players.search import Search
 from players.search import search as tree_search
 from rules import Action, Game, State
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-# Re-deals that normal (and hard's first look) average over in a game with hidden information. Bodsoi's one move
-# ahead is its board only (the hidden tiles matter from the next draw on), so one re-deal is enough there.
-WORLDS = {"bodsoi": 1}
+# Re-deals that normal (and hard's first look) average over in a game with hidden information, unless the game's
+# entry (games/) says otherwise (Bodsoi: one).
 DEFAULT_WORLDS = 3
-# Hard's search where a game has its own (players.sanae); the others share the tree search.
-SEARCHES: dict[str, Search] = {"sanae": sanae_search}
+WORLDS: dict[str, int] = table_of(lambda entry: entry.computer.worlds)
+
+
+def _own_search(entry: Entry) -> Search | None:
+    if entry.computer.search is None:
+        return None
+    module, _, name = entry.computer.search.partition(":")
+    found: Search = getattr(import_module(module), name)
+    return found
+
+
+# Hard's search where a game's entry names its own (Sanae: players.sanae); the others share the tree search.
+SEARCHES: dict[str, Search] = table_of(_own_search)
 
 
 def choose(game: Game, state: State, seat: int, level: str, rng: random.Random,

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from importlib import import_module
 
+from games import Entry, table_of
 from rules import Action, Game, State
 from rules.sakamichi.moves import placements, stacks
 from rules.sakamichi.notation import Place
@@ -34,7 +36,16 @@ def sakamichi(game: Game, state: State, seat: int, rng: random.Random) -> Action
     return rng.choice(rows) if rows else uniform(game, state, seat, rng)
 
 
-PLAYOUTS: dict[str, Playout] = {"sakamichi": sakamichi}
+def _own(entry: Entry) -> Playout | None:
+    if entry.computer.playout is None:
+        return None
+    module, _, name = entry.computer.playout.partition(":")
+    found: Playout = getattr(import_module(module), name)  # this module's own, above, for Sakamichi
+    return found
+
+
+# A game's own playout, named by its entry (games/); the others play `uniform`.
+PLAYOUTS: dict[str, Playout] = table_of(_own)
 
 
 def playout(game: Game) -> Playout:

@@ -22,8 +22,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from players.evaluate import SANAE_WORTH, SCALES, rewards
+from players.evaluate import SCALES, rewards
 from players.levels import after
+from players.measures import SANAE_WORTH
 from players.play import mover, settle
 from rules import Action, Game, IllegalAction, State
 from rules.base import evolve

@@ -11,6 +11,7 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
+from games import table, table_of
 from players.evaluate import evaluate
 from players.levels import TIE
 from players.play import mover, settle
@@ -19,17 +20,13 @@ from rules import Action, Game, IllegalAction, State
 
 EXPLORE = 0.7  # UCB exploration for rewards in [0, 1]
 ROOT_WIDTH = 10  # the root only searches the best moves by the one-ply look-ahead
-# Sakamichi's rollouts run to the end and each one is a noisy win or loss: fewer moves at the root get the samples
-# to tell them apart (40 games: 70 % against normal with 5 at 400 iterations, 57-64 % with 10 at 200).
-ROOT_WIDTHS = {"sakamichi": 5}
-# Where most moves leave the evaluation as it is (Bodsoi: a placement that neither extends nor breaks a scoring path,
-# such as a block of the opponent's path), the look-ahead ties dozens of moves: every move tied with the last one the
-# width admits joins the root, up to this many in all (drawn at random when more tie).
-ROOT_TIES = {"bodsoi": 40}
-# Random moves after the tree before scoring: long where moves are cheap and games short, short where slow.
-# Sakamichi's run to the end (a game is about 13 decisions): who gets stuck first decides most games, and the
-# heuristic cannot see it coming; its playouts lay rows as players do (players.playouts).
-ROLLOUT = {"cintos": 4, "sinoda": 2, "bodsoi": 1, "sakamichi": 40, "sanae": 4}
+# Each game's own (its entry's computer settings, games/): a root width other than ROOT_WIDTH (Sakamichi, whose
+# noisy rollouts need fewer moves to tell apart); where the look-ahead ties dozens of moves, how many tied with the
+# last one the width admits may join the root, drawn at random when more tie (Bodsoi); and how many random moves
+# follow the tree before scoring: many where moves are cheap and games short, few where slow.
+ROOT_WIDTHS: dict[str, int] = table_of(lambda entry: entry.computer.root_width)
+ROOT_TIES: dict[str, int] = table_of(lambda entry: entry.computer.root_ties)
+ROLLOUT: dict[str, int] = table(lambda entry: entry.computer.rollout)
 
 
 # game, the seat's re-dealt world, its legal moves, their one-ply priors, rng, `spent`, teams, hidden information ->

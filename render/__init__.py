@@ -1,4 +1,6 @@
-"""Board images from a rules view: one renderer per game, registered here, all drawn with `render.kit`.
+"""Board images from a rules view: one renderer per game, all drawn with `render.kit`, in tables built from the
+games' entries (games/: each names its board module, with `render_board` and `seat_chips`, and its rules picture's,
+with `render_rules`).
 
 Every board renderer has the signature of `BoardRenderer`: the view (`Game.view(state, seat)`), the display names
 per seat (the caller knows them; the header shows them) and the match number; it returns PNG bytes. The same
@@ -8,9 +10,10 @@ board in words (the alt text of every image, the text board of `/<game> board fo
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Any, Protocol
 
-from render import bodsoi, cintos, sakamichi, sakamichi_rules, sanae, sanae_rules, sinoda, sinoda_rules
+from games import table, table_of
 from render.describe import ALT_LIMIT, TEXT_LIMIT, TEXTS, alt_text, text_board
 from render.kit import Chip
 
@@ -20,31 +23,15 @@ class BoardRenderer(Protocol):
 
 
 # Keyed by the game's registry name (`Game.name`, also `view["game"]`).
-RENDERERS: dict[str, BoardRenderer] = {
-    "cintos": cintos.render_board,
-    "sinoda": sinoda.render_board,
-    "sakamichi": sakamichi.render_board,
-    "sanae": sanae.render_board,
-    "bodsoi": bodsoi.render_board,
-}
+RENDERERS: dict[str, BoardRenderer] = table(lambda entry: import_module(entry.board).render_board)
 
 # Each seat's chip (colour, shape, letter) from a view, per game: the header, panels and pieces use these.
-SEAT_CHIPS: dict[str, Callable[[dict[str, Any]], list[Chip]]] = {
-    "cintos": cintos.seat_chips,
-    "sinoda": sinoda.seat_chips,
-    "sakamichi": sakamichi.seat_chips,
-    "sanae": sanae.seat_chips,
-    "bodsoi": bodsoi.seat_chips,
-}
+SEAT_CHIPS: dict[str, Callable[[dict[str, Any]], list[Chip]]] = table(
+    lambda entry: import_module(entry.board).seat_chips)
 
 # An illustrated rules summary per game, for `/<game> rules`.
-RULES_IMAGES: dict[str, Callable[[], bytes]] = {
-    "cintos": cintos.render_rules,
-    "sinoda": sinoda_rules.render_rules,
-    "sakamichi": sakamichi_rules.render_rules,
-    "sanae": sanae_rules.render_rules,
-    "bodsoi": bodsoi.render_rules,
-}
+RULES_IMAGES: dict[str, Callable[[], bytes]] = table_of(
+    lambda entry: import_module(entry.rules_picture).render_rules if entry.rules_picture else None)
 
 
 def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:

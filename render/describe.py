@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from importlib import import_module
 from typing import Any
 
-from render import bodsoi_text, cintos_text, sakamichi_text, sanae_text, sinoda_text
+from games import table
 from render.words import WIDTH, GameText, joined, seat_names, sentence, text_names
 from rules import GAMES
 from rules.outcomes import result_words
@@ -17,14 +18,9 @@ from rules.outcomes import result_words
 ALT_LIMIT = 1024  # Discord's limit for an attachment's description
 TEXT_LIMIT = 2000  # a message's content, code fence included
 
-# Keyed by the game's registry name (`Game.name`, also `view["game"]`), like `RENDERERS`.
-TEXTS: dict[str, GameText] = {
-    "cintos": cintos_text.TEXT,
-    "sinoda": sinoda_text.TEXT,
-    "sakamichi": sakamichi_text.TEXT,
-    "sanae": sanae_text.TEXT,
-    "bodsoi": bodsoi_text.TEXT,
-}
+# Keyed by the game's registry name (`Game.name`, also `view["game"]`), like `RENDERERS`: each game's entry
+# (games/) names its text module, which exposes `TEXT`.
+TEXTS: dict[str, GameText] = table(lambda entry: import_module(entry.text).TEXT)
 
 
 def _title(view: dict[str, Any], match_id: int | None) -> str:

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from players import Budget
-from players.evaluate import SCALES, bodsoi_lead, evaluate, teams_of
+from players.evaluate import SCALES, evaluate, teams_of
 from players.levels import TIE, one_ply
+from players.measures import bodsoi_lead
 from players.search import ROOT_TIES, ROOT_WIDTH, search
 from rules import GAMES, Configuration
 from rules.bodsoi.paths import analyse, compare

@@ -9,8 +9,9 @@ from dataclasses import replace
 import pytest
 
 from players import Budget
-from players.evaluate import SANAE_WORTH, teams_of
+from players.evaluate import teams_of
 from players.levels import setup_choice
+from players.measures import SANAE_WORTH
 from players.play import settle
 from players.sanae import (
     CANDIDATE_WORTH,
