@@ -5,7 +5,7 @@ A mixin of `MatchService`: it uses the service's store, clock, locks and commit 
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -18,17 +18,17 @@ from rules.results import ABORTED, ADJUDICATED, AGREED, ENDED_KEY
 
 if TYPE_CHECKING:
     from matches.core import MatchCore
+    from matches.lobby import Lobby
 
 TIMEOUT_RULES = ("claim", "forfeit")
 
 
 class Agreements:
-    """Mixed into `MatchService`; relies on its `core`, `create` and `_lobby`."""
+    """Mixed into `MatchService`; relies on its `core` and `lobby`."""
 
     # What the service provides (declared for the type checker; MatchService defines them).
     core: MatchCore
-    create: Callable[..., Awaitable[Match]]
-    _lobby: Callable[[Match], None]
+    lobby: Lobby
 
     # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
     async def due(self) -> list[tuple[str, Match]]:
@@ -77,7 +77,7 @@ class Agreements:
     async def expire_lobby(self, match_id: int, *, fence: Lease | None = None) -> Match:
         match = await self.core.get(match_id)
         async with match.lock:
-            self._lobby(match)
+            self.lobby.require_lobby(match)
             await self._end_by_agreement(match, "aborted", LOBBY_EXPIRED, fence=fence)
             return match
 
@@ -266,7 +266,7 @@ class Agreements:
             if existing is None:
                 r = old.record
                 try:
-                    return await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,
+                    return await self.lobby.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,
                                              creator_id=user_id, players=old.players, options=r.options,
                                              invited=[u for u in old.user_ids if u != user_id],
                                              time_control=r.time_control, timeout_rule=r.timeout_rule,

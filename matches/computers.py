@@ -25,6 +25,7 @@ from settings import DEFAULTS
 
 if TYPE_CHECKING:
     from matches.core import MatchCore
+    from matches.lobby import Lobby
 
 log = logging.getLogger(__name__)
 
@@ -103,6 +104,7 @@ class Computers:
     """
 
     core: MatchCore
+    lobby: Lobby
 
     def _init_computers(self) -> None:
         # Called with every move a computer committed (the Discord layer posts the board from here).
@@ -125,7 +127,7 @@ class Computers:
             raise Refusal(f"A computer plays at level {', '.join(LEVELS)}; not {level[:20]!r}.")
         match = await self.core.get(match_id)
         async with match.lock:
-            self._lobby(match)  # type: ignore[attr-defined]
+            self.lobby.require_lobby(match)
             if user_id != match.record.creator_id:
                 raise Refusal("Only the player who opened the lobby can add a computer.")
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
@@ -134,7 +136,7 @@ class Computers:
                               f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
             used = {(-u) // SLOT for u, _, _ in rows if is_computer(u)}
             slot = next(k for k in range(1, match.players + 1) if k not in used)
-            await self._put_lobby(match, [*rows, (computer_id(level, slot), False, True)])  # type: ignore[attr-defined]
+            await self.lobby.put_seats(match, [*rows, (computer_id(level, slot), False, True)])
             await self.core.store.set_unrated(match.id)
             return match
 
@@ -157,7 +159,7 @@ class Computers:
             kept = [e for e in lines if e.n < mine[-1]]
             state = replay(old.game, old.players, old.record.options, [(e.seat, e.text) for e in kept])
             r = old.record
-            new = await self.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,  # type: ignore[attr-defined]
+            new = await self.lobby.create(old.game.name, guild_id=r.guild_id, channel_id=r.channel_id,
                                     creator_id=user_id, players=old.players, options=r.options,
                                     time_control=r.time_control, timeout_rule=r.timeout_rule, rated=False)
             now = self.core.now()

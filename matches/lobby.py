@@ -1,11 +1,9 @@
-"""Lobbies: opening a match, taking and leaving seats, and starting it with a seat draw (or fixed seats).
-
-A mixin of `MatchService`: it uses the service's store, clock, locks and commit path.
-"""
+"""Lobbies: opening a match, taking and leaving seats, and starting it with a seat draw (or fixed seats); and each
+server's settings, the defaults its lobbies open with."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -14,24 +12,24 @@ from matches import dice
 from matches.agreements import TIMEOUT_RULES
 from matches.computers import is_computer
 from matches.model import Match, Refusal, Turn
-from rules import Game
+from rules.base import quote
 
 if TYPE_CHECKING:
     from matches.core import MatchCore
+    from matches.ratings import Ratings
 
 DEFAULT_TIME_CONTROL = 24 * 3600  # seconds per move unless the match or the server says otherwise
 LOBBY_TTL = 24 * 3600  # an unstarted lobby closes after this
 
 
 class Lobby:
-    """Mixed into `MatchService`; relies on its `core`, `lobby_ttl`, `game`, `guild_settings` and `default_rated`."""
+    """`service.lobby`: lobbies and server settings over the match service's core; `ratings` says whether a new
+    match is rated by default, and an unstarted lobby closes `ttl` seconds after it opened."""
 
-    # What the service provides (declared for the type checker; MatchService defines them).
-    core: MatchCore
-    lobby_ttl: float
-    game: Callable[[str], Game]
-    guild_settings: Callable[[int | None], Awaitable[GuildSettings]]
-    default_rated: Callable[[int, bool], bool]
+    def __init__(self, core: MatchCore, ratings: Ratings, *, ttl: float = LOBBY_TTL) -> None:
+        self.core = core
+        self.ratings = ratings
+        self.ttl = ttl
 
     async def create(self, game_name: str, *, guild_id: int | None, channel_id: int, creator_id: int, players: int,
                      options: dict[str, str] | None = None, invited: Sequence[int] = (),
@@ -40,7 +38,7 @@ class Lobby:
                      table: tuple[int, int, int] | None = None) -> Match:
         """A new lobby. `rated` None: the default (`Ratings.default_rated`); tournaments pass True or False, and
         `table` (see `Store.create_match`: `Duplicate` when that table has its match)."""
-        game = self.game(game_name)
+        game = self.core.game(game_name)
         time_control = DEFAULT_TIME_CONTROL if time_control is None else int(time_control)
         if time_control < 0:
             raise Refusal("A time control is a number of seconds per move, or 0 for none.")
@@ -56,13 +54,13 @@ class Lobby:
             raise Refusal(f"You invited {len(invited)} players, but a {players}-player match has only "
                           f"{players - 1} seats besides yours.")
         if rated is None:
-            rated = self.default_rated(players, (await self.guild_settings(guild_id)).rated)
+            rated = self.ratings.default_rated(players, (await self.guild_settings(guild_id)).rated)
         rated = rated and not any(is_computer(u) for u in (creator_id, *invited))
         now = self.core.now()
         record = await self.core.store.create_match(game=game.name, guild_id=guild_id, channel_id=channel_id,
                                                creator_id=creator_id, players=players, options=full, now=now,
                                                time_control=time_control, timeout_rule=timeout_rule,
-                                               expires_at=now + self.lobby_ttl, rematch_of=rematch_of, rated=rated,
+                                               expires_at=now + self.ttl, rematch_of=rematch_of, rated=rated,
                                                table=table)
         # A computer (a rematch's) sits down at once; people are invited.
         rows = [(creator_id, False, True)] + [(u, not is_computer(u), is_computer(u)) for u in invited]
@@ -98,7 +96,7 @@ class Lobby:
         async with self.core.hold(match_id) as match:
             if match.status != "lobby":
                 return None
-            await self._put_lobby(match, [(u, False, True) for u in users])  # compare-and-set: still this lobby
+            await self.put_seats(match, [(u, False, True) for u in users])  # compare-and-set: still this lobby
             seed = self.core.new_seed()
             state = match.game.setup(match.players, match.record.options)
             events, state = self.core.resolve(match, state, 0, seed)
@@ -111,11 +109,12 @@ class Lobby:
         match.record = replace(match.record, channel_id=channel_id, message_id=message_id,
                                revision=self.core.next_revision(match, revision))
 
-    def _lobby(self, match: Match) -> None:
+    def require_lobby(self, match: Match) -> None:
+        """Refuse unless `match` is still a lobby (not started, not closed)."""
         if match.status != "lobby":
             raise Refusal(f"Match #{match.id} has already {'started' if match.status == 'active' else 'ended'}.")
 
-    async def _put_lobby(self, match: Match, rows: list[tuple[int, bool, bool]]) -> None:
+    async def put_seats(self, match: Match, rows: list[tuple[int, bool, bool]]) -> None:
         """Write the new seat list only if the seats are still those this process saw (another process may share
         the database): otherwise reload and refuse, and the player presses again on the fresh lobby."""
         seen = [(s.user_id, s.invited, s.joined) for s in match.seats]
@@ -128,7 +127,7 @@ class Lobby:
 
     async def join(self, match_id: int, user_id: int) -> Match:
         async with self.core.hold(match_id) as match:
-            self._lobby(match)
+            self.require_lobby(match)
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
             for i, (uid, invited, joined) in enumerate(rows):
                 if uid == user_id:
@@ -141,13 +140,13 @@ class Lobby:
                     raise Refusal(f"Match #{match.id} is full ({match.players} seats"
                                   f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
                 rows.append((user_id, False, True))
-            await self._put_lobby(match, rows)
+            await self.put_seats(match, rows)
             return match
 
     async def leave(self, match_id: int, user_id: int) -> Match:
         """Leave a lobby; when the creator leaves, the lobby is closed."""
         async with self.core.hold(match_id) as match:
-            self._lobby(match)
+            self.require_lobby(match)
             if match.seat_of(user_id) is None:
                 raise Refusal(f"You are not seated in match #{match.id}.")
             if user_id == match.record.creator_id:
@@ -155,15 +154,15 @@ class Lobby:
                                                     now=self.core.now())
                 await self.core.refresh(match)
                 if not closed:  # started (or closed) by another process meanwhile
-                    self._lobby(match)
+                    self.require_lobby(match)
                 return match
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats if s.user_id != user_id]
-            await self._put_lobby(match, rows)
+            await self.put_seats(match, rows)
             return match
 
     async def start(self, match_id: int, user_id: int) -> Turn:
         async with self.core.hold(match_id) as match:
-            self._lobby(match)
+            self.require_lobby(match)
             if user_id != match.record.creator_id:
                 raise Refusal("Only the player who opened the lobby can start it.")
             joined = [s.user_id for s in match.seats if s.joined]
@@ -182,3 +181,18 @@ class Lobby:
             events, state = self.core.resolve(match, state, 0, seed)
             await self.core.commit(match, state, events, seats=order, seat_draw=dice.seat_line(drawn), seed=seed)
             return Turn(match, events)
+
+    # ---- a server's settings: the defaults of its lobbies -----------------------------------------------------
+    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
+        """The server's settings (the defaults where it has saved none, and outside a server)."""
+        return await self.core.store.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
+
+    async def save_guild_settings(self, settings: GuildSettings) -> None:
+        """Store a server's settings, refused (and nothing changed) for a game or timeout rule that does not exist."""
+        unknown = set(settings.disabled_games) - set(self.core.games)
+        if unknown:
+            raise Refusal(f"Unknown game {', '.join(quote(u) for u in sorted(unknown))}; "
+                          f"games: {', '.join(sorted(self.core.games))}.")
+        if settings.timeout_rule not in TIMEOUT_RULES:
+            raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
+        await self.core.store.put_guild_settings(settings)

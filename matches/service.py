@@ -11,8 +11,8 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from data import GuildSettings, Store
-from matches.agreements import TIMEOUT_RULES, Agreements
+from data import Store
+from matches.agreements import Agreements
 from matches.computers import Computers, computer_name, is_computer
 from matches.core import MatchCore
 from matches.lobby import LOBBY_TTL, Lobby
@@ -21,18 +21,17 @@ from matches.preferences import Preferences
 from matches.ratings import Ratings
 from matches.sharing import WebLinks
 from rules import RESIGN, Game, IllegalAction, NotationError
-from rules.base import quote
 
 log = logging.getLogger(__name__)
 
 
-class MatchService(Lobby, Agreements, Computers):
+class MatchService(Agreements, Computers):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
-    Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies come from
-    `matches.lobby.Lobby`; clocks, timeouts and endings by agreement from `matches.agreements.Agreements`; notice
-    preferences are `preferences` (`matches.preferences.Preferences`); ratings are `ratings`
-    (`matches.ratings.Ratings`).
+    Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies and server settings are
+    `lobby` (`matches.lobby.Lobby`); clocks, timeouts and endings by agreement come from
+    `matches.agreements.Agreements`; notice preferences are `preferences` (`matches.preferences.Preferences`);
+    ratings are `ratings` (`matches.ratings.Ratings`).
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
@@ -42,7 +41,6 @@ class MatchService(Lobby, Agreements, Computers):
         self.core = core_class(store, rng=rng, clock=clock, games=games, cache_size=cache_size)
         self.store = store
         self.games = self.core.games
-        self.lobby_ttl = lobby_ttl
         # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
@@ -50,6 +48,7 @@ class MatchService(Lobby, Agreements, Computers):
         self._init_computers()  # computer seats (matches/computers.py)
         self.ratings = Ratings(self.core)
         self.preferences = Preferences(self.core)
+        self.lobby = Lobby(self.core, self.ratings, ttl=lobby_ttl)
         # After every commit, in this order: a computer to act starts thinking, a finished match is rated, and the
         # end of a match is announced.
         self.core.on_commit += [self.wake_after_commit, self.ratings.rate_finished, self.announce_finish]
@@ -74,19 +73,15 @@ class MatchService(Lobby, Agreements, Computers):
         self.dm_route = self.preferences.dm_route
         self.remember_dm_channel = self.preferences.remember_dm_channel
         self.dms_closed = self.preferences.dms_closed
-
-    # ---- server settings --------------------------------------------------------------------------------------
-    async def guild_settings(self, guild_id: int | None) -> GuildSettings:
-        return await self.store.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
-
-    async def save_guild_settings(self, settings: GuildSettings) -> None:
-        unknown = set(settings.disabled_games) - set(self.games)
-        if unknown:
-            raise Refusal(f"Unknown game {', '.join(quote(u) for u in sorted(unknown))}; "
-                          f"games: {', '.join(sorted(self.games))}.")
-        if settings.timeout_rule not in TIMEOUT_RULES:
-            raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
-        await self.store.put_guild_settings(settings)
+        self.create = self.lobby.create
+        self.create_seated = self.lobby.create_seated
+        self.start_seated = self.lobby.start_seated
+        self.set_message = self.lobby.set_message
+        self.join = self.lobby.join
+        self.leave = self.lobby.leave
+        self.start = self.lobby.start
+        self.guild_settings = self.lobby.guild_settings
+        self.save_guild_settings = self.lobby.save_guild_settings
 
     # ---- play ------------------------------------------------------------------------------------------------
     async def act(self, match_id: int, user_id: int, text: str, *, key: str | None = None) -> Turn:
