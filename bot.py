@@ -34,6 +34,7 @@ from cogs.scheduler import Scheduler
 from cogs.ui import ComputerButton, LobbyButton, MatchButton
 from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
+from games import cog_extensions
 from matches import MatchService
 from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
 
@@ -50,11 +51,7 @@ EXTENSIONS = (
     "cogs.verify",
     "cogs.notify",
     "cogs.ratings",
-    "cogs.cintos",
-    "cogs.sinoda",
-    "cogs.sakamichi",
-    "cogs.sanae",
-    "cogs.bodsoi",
+    *cog_extensions(),  # each game's cog, in the order of the games' entries (games/)
     "cogs.tournament",  # after the games: its recovery at start may post their boards
 )
 
