@@ -1,7 +1,5 @@
-"""The clock and the table's agreements: reminders, timeouts, claims, lobby expiry, draws, aborts and rematches.
-
-A mixin of `MatchService`: it uses the service's store, clock, locks and commit path.
-"""
+"""The clock and the table's agreements: reminders, timeouts, claims, lobby expiry, draws, aborts, adjudications and
+rematches; every ending outside the game's rules (`Agreements.end_by_agreement`)."""
 
 from __future__ import annotations
 
@@ -24,11 +22,12 @@ TIMEOUT_RULES = ("claim", "forfeit")
 
 
 class Agreements:
-    """Mixed into `MatchService`; relies on its `core` and `lobby`."""
+    """`service.agreements`: what the clock and the players decide beside the moves, over the match service's core;
+    `lobby` expires lobbies and opens rematches."""
 
-    # What the service provides (declared for the type checker; MatchService defines them).
-    core: MatchCore
-    lobby: Lobby
+    def __init__(self, core: MatchCore, lobby: Lobby) -> None:
+        self.core = core
+        self.lobby = lobby
 
     # ---- the clock: reminders, timeouts, lobby expiry ------------------------------------------------------------
     async def due(self) -> list[tuple[str, Match]]:
@@ -78,7 +77,7 @@ class Agreements:
         match = await self.core.get(match_id)
         async with match.lock:
             self.lobby.require_lobby(match)
-            await self._end_by_agreement(match, "aborted", LOBBY_EXPIRED, fence=fence)
+            await self.end_by_agreement(match, "aborted", LOBBY_EXPIRED, fence=fence)
             return match
 
     async def timeout(self, match_id: int, *, fence: Lease | None = None) -> Turn | None:
@@ -98,7 +97,7 @@ class Agreements:
             if late and all(action is not None for _, action in defaults):
                 return await self._default_actions(match, defaults, fence=fence)
             if len(late) >= match.players:
-                await self._end_by_agreement(match, "aborted", NOBODY_MOVED, fence=fence)
+                await self.end_by_agreement(match, "aborted", NOBODY_MOVED, fence=fence)
                 return Turn(match, [])
             if r.timeout_rule == "forfeit":
                 return await self._forfeit(match, late, fence=fence)
@@ -163,7 +162,7 @@ class Agreements:
             await self.core.refresh(match)
             raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
 
-    async def _end_by_agreement(self, match: Match, status: str, reason: str, winners: Sequence[int] = (),
+    async def end_by_agreement(self, match: Match, status: str, reason: str, winners: Sequence[int] = (),
                                 ended: str | None = None, *, fence: Lease | None = None) -> None:
         """End the match outside the game's rules: drawn by agreement ("finished") or aborted ("aborted"), or
         decided by a tournament's organiser (`ended` ADJUDICATED, with its `winners`)."""
@@ -187,9 +186,9 @@ class Agreements:
             if match.status != "active":
                 return False
             if winners is None:
-                await self._end_by_agreement(match, "aborted", ADJUDICATED_REASON, ended=ABORTED)
+                await self.end_by_agreement(match, "aborted", ADJUDICATED_REASON, ended=ABORTED)
             else:
-                await self._end_by_agreement(match, "finished", ADJUDICATED_REASON, winners, ADJUDICATED)
+                await self.end_by_agreement(match, "finished", ADJUDICATED_REASON, winners, ADJUDICATED)
             return True
 
     async def offer_draw(self, match_id: int, user_id: int) -> Match:
@@ -219,7 +218,7 @@ class Agreements:
                 raise Refusal("You already agreed; waiting for the others.")
             agreed = (*offer, user_id)
             if set(agreed) >= {u for u in match.user_ids if u >= 0}:  # the humans' agreement; computers never ask
-                await self._end_by_agreement(match, "finished", DRAW_AGREED)
+                await self.end_by_agreement(match, "finished", DRAW_AGREED)
             else:
                 await self._set_draw(match, agreed)
             return match
@@ -247,7 +246,7 @@ class Agreements:
             if not await self.can_abort(match):
                 raise Refusal(f"Match #{match.id} is past its first moves: it can no longer be aborted "
                               "(offer a draw or resign instead).")
-            await self._end_by_agreement(match, "aborted", ABORTED_EARLY)
+            await self.end_by_agreement(match, "aborted", ABORTED_EARLY)
             return match
 
     async def rematch(self, match_id: int, user_id: int) -> Match:

@@ -24,6 +24,7 @@ from rules.replay import replay
 from settings import DEFAULTS
 
 if TYPE_CHECKING:
+    from matches.agreements import Agreements
     from matches.core import MatchCore
     from matches.lobby import Lobby
 
@@ -105,6 +106,7 @@ class Computers:
 
     core: MatchCore
     lobby: Lobby
+    agreements: Agreements
 
     def _init_computers(self) -> None:
         # Called with every move a computer committed (the Discord layer posts the board from here).
@@ -171,7 +173,7 @@ class Computers:
                                     seats=old.user_ids, deadline=now + r.time_control if r.time_control else None,
                                     computer_turn=computer_turn)
             if old.status == "active":
-                await self._end_by_agreement(old, "aborted", TAKEN_BACK)  # type: ignore[attr-defined]
+                await self.agreements.end_by_agreement(old, "aborted", TAKEN_BACK)
         fresh = await self.core.load(new.id)
         self.core.cache[new.id] = fresh
         async with fresh.lock:

@@ -25,12 +25,12 @@ from rules import RESIGN, Game, IllegalAction, NotationError
 log = logging.getLogger(__name__)
 
 
-class MatchService(Agreements, Computers):
+class MatchService(Computers):
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
     Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies and server settings are
-    `lobby` (`matches.lobby.Lobby`); clocks, timeouts and endings by agreement come from
-    `matches.agreements.Agreements`; notice preferences are `preferences` (`matches.preferences.Preferences`);
+    `lobby` (`matches.lobby.Lobby`); clocks, timeouts and endings by agreement are `agreements`
+    (`matches.agreements.Agreements`); notice preferences are `preferences` (`matches.preferences.Preferences`);
     ratings are `ratings` (`matches.ratings.Ratings`).
     """
 
@@ -49,6 +49,7 @@ class MatchService(Agreements, Computers):
         self.ratings = Ratings(self.core)
         self.preferences = Preferences(self.core)
         self.lobby = Lobby(self.core, self.ratings, ttl=lobby_ttl)
+        self.agreements = Agreements(self.core, self.lobby)
         # After every commit, in this order: a computer to act starts thinking, a finished match is rated, and the
         # end of a match is announced.
         self.core.on_commit += [self.wake_after_commit, self.ratings.rate_finished, self.announce_finish]
@@ -82,6 +83,18 @@ class MatchService(Agreements, Computers):
         self.start = self.lobby.start
         self.guild_settings = self.lobby.guild_settings
         self.save_guild_settings = self.lobby.save_guild_settings
+        self.due = self.agreements.due
+        self.next_due = self.agreements.next_due
+        self.mark_reminded = self.agreements.mark_reminded
+        self.expire_lobby = self.agreements.expire_lobby
+        self.timeout = self.agreements.timeout
+        self.claim = self.agreements.claim
+        self.adjudicate = self.agreements.adjudicate
+        self.offer_draw = self.agreements.offer_draw
+        self.answer_draw = self.agreements.answer_draw
+        self.can_abort = self.agreements.can_abort
+        self.abort = self.agreements.abort
+        self.rematch = self.agreements.rematch
 
     # ---- play ------------------------------------------------------------------------------------------------
     async def act(self, match_id: int, user_id: int, text: str, *, key: str | None = None) -> Turn:

@@ -61,7 +61,7 @@ class Process:
             self.ticks += 1
             return await looked()
 
-        self.service.due = due  # type: ignore[method-assign]
+        self.service.due = due
         self.scheduler = Scheduler(SimpleNamespace(service=self.service, tables=self.posts))
 
 
