@@ -113,11 +113,10 @@ class Cintos(Game):
     def chance_outcomes(self, state: CintosState) -> list[tuple[Any, float]]:
         return []
 
-    def legal_actions(self, state: CintosState, seat: int) -> list[Move | Pass]:
+    def legal_actions(self, state: CintosState, seat: int) -> list[Move] | list[Pass]:
         if state.seats[seat:seat + 1] != state.to_move:  # not this seat's turn (or no such seat, or game over)
             return []
-        moves: list[Move | Pass] = legal_moves(state.masks[seat], state.occupied)  # type: ignore[assignment]
-        return moves or [PASS]
+        return legal_moves(state.masks[seat], state.occupied) or [PASS]
 
     def outcome(self, state: CintosState) -> Outcome | None:
         if state.to_move not in "-=":
@@ -207,10 +206,10 @@ class Cintos(Game):
         # Only a piece of another colour in the area can change colour: else the capture test cannot change a thing.
         if AREA_BITS[to] & (occupied ^ masks[seat]):
             rules = state.rules
-            capturer, rule, captured = _area_capture(to, _AREA_OF[to](board), owners, colour, rules.numbers_by,
-                                                     rules.majority)
-            if captured:
-                return self._capture(state, seat, frm, to, board, after, capturer, rule, captured)  # type: ignore[arg-type]
+            found = _area_capture(to, _AREA_OF[to](board), owners, colour, rules.numbers_by, rules.majority)
+            if found is not None:
+                capturer, rule, captured = found
+                return self._capture(state, seat, frm, to, board, after, capturer, rule, captured)
         return self._after_turn(state, board, owners, False, _new(Last, (seat, "move", frm, to, (), None, ())),
                                 tuple(after), occupied ^ step)
 
@@ -251,11 +250,14 @@ class Cintos(Game):
         if len(seats) == 2 and rules.repetition == "two-player":
             # The new position's hash from the last one's by XORs of the keys that changed (state.position_hash).
             mover, before = state.to_move, state.board
-            _, kind, frm, to, captured, _, _ = last
-            key = history.last ^ TO_MOVE_KEYS[mover] ^ TO_MOVE_KEYS[following]  # type: ignore[operator]
-            if kind == "move":
+            _, _, frm, to, captured, _, _ = last
+            key = history.last
+            if key is None:  # a history made without the current position's hash (only `make_state`'s default)
+                key = position_hash(before, mover)
+            key ^= TO_MOVE_KEYS[mover] ^ TO_MOVE_KEYS[following]
+            if frm is not None and to is not None:  # a move (a pass has neither square)
                 keys = PIECE_KEYS[mover]
-                key ^= keys[frm] ^ keys[to]  # type: ignore[index]
+                key ^= keys[frm] ^ keys[to]
                 for sq in captured:  # the square stepped to was empty before: the mover's piece changed colour
                     key ^= PIECE_KEYS[mover if sq == to else before[sq]][sq] ^ PIECE_KEYS[board[sq]][sq]
             # Repetition, unless a capture won outright (total victory comes first); None: the third time.

@@ -6,7 +6,7 @@ import functools
 import hashlib
 import operator
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import reduce
 from operator import or_
@@ -258,8 +258,9 @@ def _repetition_on(state: CintosState) -> bool:
     return len(state.seats) == 2 and state.rules.repetition == "two-player"
 
 
-def _capture_test(board: list[str], owners: str, mover: str, to: int, rules: Rules) -> tuple[str | None, str | None]:
-    """Section 5.2: the colour that captures the area around `to` and the rule that applied (None, None if nobody)."""
+def _capture_test(board: Mapping[int, str], owners: str, mover: str, to: int, rules: Rules) -> tuple[str, str] | None:
+    """Section 5.2: the colour that captures the area around `to` (`board`: the colour on each of its squares) and
+    the rule that applied, or None if nobody does."""
     counts: dict[str, int] = {}
     for sq in AREA[to]:
         colour = board[sq]
@@ -269,7 +270,7 @@ def _capture_test(board: list[str], owners: str, mover: str, to: int, rules: Rul
     tied = [colour for colour, n in counts.items() if n == top]
     if len(tied) == 1 and (rules.majority == "plurality" or 2 * top > sum(counts.values())):
         if rules.numbers_by == "mover" and tied[0] != mover:
-            return None, None
+            return None
         return tied[0], VICTORY_BY_NUMBERS
     territories = {TERRITORY[sq] for sq in AREA[to] if board[sq] != EMPTY}
     if len(territories) == 1:
@@ -278,7 +279,7 @@ def _capture_test(board: list[str], owners: str, mover: str, to: int, rules: Rul
             return home, TIE_ON_HOME
         if mover in tied:
             return mover, TIE_ON_NEUTRAL
-    return None, None
+    return None
 
 
 # One itemgetter per square: the colours of its 3x3 area, in AREA order, in one C call.
@@ -287,15 +288,16 @@ _AREA_OF = tuple(operator.itemgetter(*area) for area in AREA)
 
 @functools.lru_cache(maxsize=1 << 16)
 def _area_capture(to: int, area: tuple[str, ...], owners: str, mover: str, numbers_by: str,
-                  majority: str) -> tuple[str | None, str | None, tuple[int, ...]]:
+                  majority: str) -> tuple[str, str, tuple[int, ...]] | None:
     """`_capture_test` by what it reads (the area's colours, the owners and the two capture options; plain strings
-    hash faster than Rules), remembered, with the squares that change colour."""
+    hash faster than Rules), remembered, with the squares that change colour; None when none does."""
     board = dict(zip(AREA[to], area, strict=True))
-    rules = Rules(numbers_by=numbers_by, majority=majority)
-    capturer, rule = _capture_test(board, owners, mover, to, rules)  # type: ignore[arg-type]
-    if capturer is None:
-        return None, None, ()
-    return capturer, rule, tuple(sq for sq, colour in board.items() if colour != EMPTY and colour != capturer)
+    found = _capture_test(board, owners, mover, to, Rules(numbers_by=numbers_by, majority=majority))
+    if found is None:
+        return None
+    capturer, rule = found
+    captured = tuple(sq for sq, colour in board.items() if colour != EMPTY and colour != capturer)
+    return (capturer, rule, captured) if captured else None
 
 
 def _most_pieces(seats: str, counts: list[int], resigned: tuple[bool, ...], why: str) -> Outcome:
