@@ -20,7 +20,8 @@ from rules.base import (
     quote,
     whole_number,
 )
-from rules.sanae import narration, play, setup, views
+from rules.sanae import moves, narration, setup
+from rules.sanae import view as views  # `view` is the method's name here
 from rules.sanae.notation import action_text, parse_text
 from rules.sanae.pieces import Combat, combat, dice_outcomes
 from rules.sanae.position import position_text, read_position
@@ -128,7 +129,7 @@ class Sanae(Game):
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: SanaeState) -> frozenset[int]:
-        return play.actors_of(state)
+        return moves.actors_of(state)
 
     def timeout_action(self, state: SanaeState, seat: int) -> Action | None:
         """An unanswered Zed Inel question counts as "no" when its deadline passes (the match's time control)."""
@@ -147,16 +148,16 @@ class Sanae(Game):
         return list(owed_rolls(state).items())
 
     def legal_actions(self, state: SanaeState, seat: int) -> list[Action]:
-        if seat not in play.actors_of(state):
+        if seat not in moves.actors_of(state):
             return []
         if state.phase == "setup":
             return setup.setup_actions(state, seat)
         if state.pending is not None:
             grid = state.grid
-            return [*sorted((Zed(c) for c in play.eligible_captains(state)),
+            return [*sorted((Zed(c) for c in moves.eligible_captains(state)),
                             key=lambda z: grid.labels[z.captain]),  # type: ignore[index]
                     Zed(None)]
-        return list(play.move_table(state.cells, state.grid.name, seat)[1])
+        return list(moves.move_table(state.cells, state.grid.name, seat)[1])
 
     def check(self, state: SanaeState, action: Action, seat: int | None) -> None:
         """Raise `IllegalAction` unless `seat` may take `action` now (chance outcomes use seat None)."""
@@ -187,9 +188,9 @@ class Sanae(Game):
         if state.phase == "roll":
             raise IllegalAction("the first-player roll is owed")
         if isinstance(action, Move):
-            play.check_move(state, action, seat)
+            moves.check_move(state, action, seat)
         elif isinstance(action, Zed):
-            play.check_zed(state, action, seat)
+            moves.check_zed(state, action, seat)
         else:
             raise IllegalAction(f"not a Sanae action: {action!r}")
 
@@ -198,17 +199,17 @@ class Sanae(Game):
         match action:
             case Resign():
                 assert seat is not None
-                return play.over(replace(state, last=Last("resign", seat)), 1 - seat, "resign")
+                return moves.over(replace(state, last=Last("resign", seat)), 1 - seat, "resign")
             case Fill():
                 return setup.do_fill(state, action)
             case FirstRoll():
                 return setup.do_first(state, action)
             case Roll():
-                return play.do_roll(state, action)
+                return moves.do_roll(state, action)
             case Move():
-                return play.do_move(state, action)
+                return moves.do_move(state, action)
             case Zed():
-                return play.do_zed(state, action)
+                return moves.do_zed(state, action)
         assert seat is not None
         return setup.do_setup(state, action, seat, action_text(state.grid, action))
 

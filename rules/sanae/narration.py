@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.base import Action, IllegalAction, Resign
+from rules.sanae.moves import actors_of, seat_of
 from rules.sanae.notation import action_text
 from rules.sanae.pieces import NAMES, combat
-from rules.sanae.play import actors_of, seat_of
 from rules.sanae.state import (
     SIDE_NAMES,
     SIDE_WORDS,

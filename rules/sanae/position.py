@@ -6,8 +6,8 @@ import re
 
 from rules.base import NotationError
 from rules.sanae.board import BOARDS
+from rules.sanae.moves import start_turn
 from rules.sanae.pieces import LETTERS
-from rules.sanae.play import start_turn
 from rules.sanae.state import SIDE_WORDS, Options, Pending, SanaeState, sorted_letters
 
 _OPTIONS = re.compile(r"options king-queen=(flag-draw|draw|off) quiet-limit=([0-9]{1,9}) "

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from rules.base import Action, IllegalAction
 from rules.sanae.board import BOARDS, Board
+from rules.sanae.moves import start_turn
 from rules.sanae.pieces import COUNTS, EMPTY, PRESETS, STONES, SYMBOLS, CodeError, expand_code
-from rules.sanae.play import start_turn
 from rules.sanae.state import (
     SHUFFLE,
     SIDE_CHARS,

@@ -7,8 +7,8 @@ from dataclasses import replace
 from typing import Any
 
 from rules.base import Outcome
+from rules.sanae.moves import DRAGON_RANGE, actors_of, eligible_captains, has_moves, seat_of, zed_pause
 from rules.sanae.pieces import NAMES, canonical_code, combat
-from rules.sanae.play import DRAGON_RANGE, actors_of, eligible_captains, has_moves, seat_of, zed_pause
 from rules.sanae.setup import full_set, layout, place
 from rules.sanae.state import SHUFFLE, SIDE_CHARS, SIDE_NAMES, SIDE_WORDS, Last, SanaeState
 

@@ -30,7 +30,7 @@ from players.sanae import (
 )
 from rules import GAMES
 from rules.base import evolve
-from rules.sanae.play import reveal
+from rules.sanae.moves import reveal
 from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, lost_both_royals
 from tests.players.positions import positions
 

@@ -17,7 +17,7 @@ from rules.sakamichi import moves as sakamichi_moves
 from rules.sakamichi.notation import Stack
 from rules.sakamichi.state import Line, Row
 from rules.sakamichi.tiles import TILES
-from rules.sanae import play as sanae_play
+from rules.sanae import moves as sanae_moves
 from rules.sanae.state import SIDE_CHARS, Move
 from rules.sinoda import moves as sinoda_moves
 
@@ -193,7 +193,7 @@ def sanae_reference(state: Any, seat: int) -> list[Move]:
     grid = state.grid
     return sorted((Move(s, t) for s, token in enumerate(state.cells)
                    if token and token[0] == SIDE_CHARS[seat] and token[1] != "V"
-                   for t in sanae_play.destinations(state.cells, grid, s)),
+                   for t in sanae_moves.destinations(state.cells, grid, s)),
                   key=lambda m: (grid.label_rank[m.source], grid.label_rank[m.target]))
 
 
@@ -223,7 +223,7 @@ def test_sanae_move_table_matches_sorting_every_move() -> None:
     checked = 0
     for state in sanae_play_positions(3, 60, seed=7):
         for seat in (0, 1):
-            assert list(sanae_play.move_table(state.cells, state.grid.name, seat)[1]) == sanae_reference(state, seat)
+            assert list(sanae_moves.move_table(state.cells, state.grid.name, seat)[1]) == sanae_reference(state, seat)
             checked += 1
     assert checked > 300
 
@@ -241,7 +241,7 @@ def test_sanae_move_table_does_not_depend_on_the_last_one() -> None:
         for world in (state, game.resample_hidden(state, 0, rng), game.resample_hidden(state, 1, rng)):
             seat = rng.randrange(2)
             for _ in range(2):
-                assert list(sanae_play.move_table(world.cells, world.grid.name, seat)[1]) == \
+                assert list(sanae_moves.move_table(world.cells, world.grid.name, seat)[1]) == \
                     sanae_reference(world, seat)
                 checked += 1
     assert checked > 800

@@ -11,10 +11,10 @@ import pytest
 
 from rules import IllegalAction, NotationError
 from rules.sanae import GAME
+from rules.sanae.moves import eligible_captains, zed_pause
 from rules.sanae.pieces import NAMES
-from rules.sanae.play import eligible_captains, zed_pause
 from rules.sanae.state import Move, Ready, SanaeState, Zed
-from rules.sanae.views import published
+from rules.sanae.view import published
 
 _TOKEN = re.compile(r"\b([rb])([VKQWDCLNAF])\b")
 _NAME = re.compile(r"\b(" + "|".join(NAMES.values()) + r")\b")

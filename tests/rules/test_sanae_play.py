@@ -9,7 +9,7 @@ import pytest
 
 from rules import RESIGN, IllegalAction
 from rules.sanae import GAME
-from rules.sanae.play import with_fight
+from rules.sanae.moves import with_fight
 from rules.sanae.state import Last, LayoutSwap, Ready, SanaeState
 from tests.rules.test_sanae import BOARD, HEAD, act, cell, chance, load, position
 

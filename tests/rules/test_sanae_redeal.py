@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from rules.sanae import GAME, views
-from rules.sanae.play import has_moves, zed_pause
+from rules.sanae import GAME
+from rules.sanae import view as views
+from rules.sanae.moves import has_moves, zed_pause
 from rules.sanae.state import SanaeState
 from tests.rules.test_sanae import BOARD, cell, load, position
 from tests.rules.test_sanae_hidden import choose
