@@ -10,7 +10,7 @@ from cogs import limits, markup
 from cogs.base import GameCog, Tabletop
 from cogs.ui import guarded, typed
 from matches import Match, Refusal
-from render.sinoda import seat_flowers
+from render.sinoda.board import seat_flowers
 from rules.sinoda.suggest import squeeze, suggest_directions, suggest_moves, suggest_pieces
 
 _UP = {"+", "+1", "up", "u", "plus", "raise", "increase"}

@@ -7,9 +7,9 @@ from games.entry import Computer, Entry, Help
 ENTRY = Entry(
     name="bodsoi",
     rules="rules.bodsoi",
-    board="render.bodsoi",
-    text="render.bodsoi_text",
-    rules_picture="render.bodsoi",
+    board="render.bodsoi.board",
+    text="render.bodsoi.text",
+    rules_picture="render.bodsoi.rules_picture",
     cog="cogs.bodsoi",
     help=Help(players="2, or 2 against 2", phases=(
         ("Your turn",

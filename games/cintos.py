@@ -7,9 +7,9 @@ from games.entry import Computer, Entry, Help
 ENTRY = Entry(
     name="cintos",
     rules="rules.cintos",
-    board="render.cintos",
-    text="render.cintos_text",
-    rules_picture="render.cintos",
+    board="render.cintos.board",
+    text="render.cintos.text",
+    rules_picture="render.cintos.rules_picture",
     cog="cogs.cintos",
     help=Help(players="2 or 4", phases=(
         ("Your turn",

@@ -7,9 +7,9 @@ from games.entry import Computer, Entry, Help
 ENTRY = Entry(
     name="sakamichi",
     rules="rules.sakamichi",
-    board="render.sakamichi",
-    text="render.sakamichi_text",
-    rules_picture="render.sakamichi_rules",
+    board="render.sakamichi.board",
+    text="render.sakamichi.text",
+    rules_picture="render.sakamichi.rules_picture",
     cog="cogs.sakamichi",
     help=Help(players="2", phases=(
         ("1 · Opening choice (advanced mode, the default)",

@@ -7,9 +7,9 @@ from games.entry import Computer, Entry, Help
 ENTRY = Entry(
     name="sanae",
     rules="rules.sanae",
-    board="render.sanae",
-    text="render.sanae_text",
-    rules_picture="render.sanae_rules",
+    board="render.sanae.board",
+    text="render.sanae.text",
+    rules_picture="render.sanae.rules_picture",
     cog="cogs.sanae",
     help=Help(players="2", phases=(
         ("1 · Set-up (both players at once, in private)",

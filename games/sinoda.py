@@ -7,9 +7,9 @@ from games.entry import Computer, Entry, Help
 ENTRY = Entry(
     name="sinoda",
     rules="rules.sinoda",
-    board="render.sinoda",
-    text="render.sinoda_text",
-    rules_picture="render.sinoda_rules",
+    board="render.sinoda.board",
+    text="render.sinoda.text",
+    rules_picture="render.sinoda.rules_picture",
     cog="cogs.sinoda",
     help=Help(players="2, 3, 4 or 6", phases=(
         ("Your turn",

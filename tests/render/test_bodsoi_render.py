@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
-from render.bodsoi import PANEL_TOP, SIDES, WIDTH, _path_points, cell_box, render_board, tile_image
+from render.bodsoi.board import PANEL_TOP, SIDES, WIDTH, _path_points, cell_box, render_board, tile_image
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
 from rules.bodsoi import GAME
 from rules.bodsoi.state import BodsoiState

@@ -11,7 +11,7 @@ from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
 from render import render_board as render_any
-from render.cintos import (
+from render.cintos.board import (
     BOARD_SIZE,
     BOARD_TOP,
     CHIPS,

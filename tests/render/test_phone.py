@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import render.bodsoi
-import render.cintos
-import render.sanae
-import render.sinoda
+import render.bodsoi.board
+import render.cintos.board
+import render.sanae.board
+import render.sinoda.board
 import tournaments
 from render import RENDERERS, RULES_IMAGES
 from render.kit import MAX_PNG_BYTES, Canvas
@@ -36,8 +36,8 @@ SMALLER = ("sanae cell label", "z")
 @contextmanager
 def text_sizes() -> Iterator[list[tuple[str, float]]]:
     """Every (text, size) drawn meanwhile, cached frames included (their caches are cleared first)."""
-    for cached in (render.sinoda._frame, render.sinoda._sprite, render.cintos._frame, render.sanae._frame,
-                   render.bodsoi._board_base, render.bodsoi.tile_image):
+    for cached in (render.sinoda.board._frame, render.sinoda.board._sprite, render.cintos.board._frame,
+                   render.sanae.board._frame, render.bodsoi.board._board_base, render.bodsoi.board.tile_image):
         cached.cache_clear()
     seen: list[tuple[str, float]] = []
     original = Canvas.text
@@ -54,7 +54,7 @@ def text_sizes() -> Iterator[list[tuple[str, float]]]:
 
 
 def sanae_cell_labels() -> set[str]:
-    return set(render.sanae.layout().board.labels)
+    return set(render.sanae.board.layout().board.labels)
 
 
 def allowed(game: str, text: str) -> bool:
@@ -106,7 +106,7 @@ def test_every_word_on_every_board_reads_on_a_phone(name: str, players: int) -> 
 
 @pytest.mark.parametrize("name", sorted(RULES_IMAGES))
 def test_every_word_of_the_rules_images_reads_on_a_phone(name: str) -> None:
-    module = {"sanae": "render.sanae_rules", "sakamichi": "render.sakamichi_rules"}.get(name)
+    module = {"sanae": "render.sanae.rules_picture", "sakamichi": "render.sakamichi.rules_picture"}.get(name)
     rules = RULES_IMAGES[name]
     if hasattr(rules, "cache_clear"):
         rules.cache_clear()

@@ -11,7 +11,7 @@ from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
-from render.sakamichi import (
+from render.sakamichi.board import (
     DIE_COL,
     TILE_MAX,
     WIDTH,
@@ -22,7 +22,7 @@ from render.sakamichi import (
     status_text,
     tile_pips,
 )
-from render.sakamichi_rules import render_rules, rules_lines, rules_position
+from render.sakamichi.rules_picture import render_rules, rules_lines, rules_position
 from rules.base import IllegalAction
 from rules.sakamichi import GAME
 from tests.render.pixels import pixels
@@ -164,7 +164,7 @@ def test_the_rules_diagrams_show_what_their_captions_say() -> None:
 
 def test_the_last_move_reads_as_a_sentence() -> None:
     """The board's "Last:" line said "Player 1 choose first" (the notation used as a verb)."""
-    from render.sakamichi import describe_last
+    from render.sakamichi.board import describe_last
 
     said = {text: describe_last({"last": {"seat": 0, "text": text}}, ["Ada", "Bo"]) for text in (
         "choose first", "choose colour black", "place white up w4", "stack black 4 w1b3 w3b1", "redraw w1b3",

@@ -10,7 +10,7 @@ from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
-from render.sanae import (
+from render.sanae.board import (
     CHIPS,
     WIDTH,
     ZED,
@@ -18,7 +18,7 @@ from render.sanae import (
     layout,
     render_board,
 )
-from render.sanae_rules import DIAGRAMS, OPENING, RULES_WIDTH, _reach, render_rules
+from render.sanae.rules_picture import DIAGRAMS, OPENING, RULES_WIDTH, _reach, render_rules
 from rules.sanae import GAME
 from rules.sanae.pieces import combat
 from tests.render.pixels import colour_at
@@ -185,7 +185,7 @@ def test_rules_image_is_registered_small_and_true_to_the_rules() -> None:
 
 
 def test_a_finished_game_shows_every_rank_and_a_running_one_does_not() -> None:
-    from render.sanae import _words
+    from render.sanae.board import _words
 
     rng = random.Random(4)
     state = GAME.setup(2)
@@ -210,7 +210,7 @@ def test_a_finished_game_shows_every_rank_and_a_running_one_does_not() -> None:
 
 
 def test_a_private_view_says_only_you_can_see_it() -> None:
-    from render.sanae import _words
+    from render.sanae.board import _words
 
     state = GAME.from_position(COMBAT)
     assert _words(GAME.view(state, 0), NAMES)[1].startswith("Only you can see this")
@@ -219,7 +219,7 @@ def test_a_private_view_says_only_you_can_see_it() -> None:
 
 def test_a_long_list_of_lost_stones_keeps_the_count_and_the_highest_ranks_on_its_card() -> None:
     from render.panels import SMALL, card_text_width
-    from render.sanae import PANEL_W, _seat_detail, lost_text
+    from render.sanae.board import PANEL_W, _seat_detail, lost_text
     from render.text import text_width
 
     everything = "FFFFFFFFFFFFFFFFFFFFAVKQWDNNNNLLLLCC"  # a side's 36 stones, in the order they fell

@@ -11,13 +11,13 @@ from PIL import Image
 from render import RENDERERS
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, chip, rgb
 from render.panels import HEADER_HEIGHT
-from render.sinoda import (
+from render.sinoda.board import (
     BOARD_W,
     Layout,
     flower_name,
     render_board,
 )
-from render.sinoda_rules import _RULE_ROWS, RULES_SCALE, RULES_TOP, render_rules
+from render.sinoda.rules_picture import _RULE_ROWS, RULES_SCALE, RULES_TOP, render_rules
 from rules.sinoda import GAME
 from tests.render.pixels import colour_at
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.sanae import describe_last, lost_text
+from render.sanae.board import describe_last, lost_text
 from render.words import WIDTH, GameText, plural, seat_names, text_names
 from rules.sanae.pieces import LETTERS, NAMES
 

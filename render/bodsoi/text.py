@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.bodsoi import describe_last
+from render.bodsoi.board import describe_last
 from render.words import GameText, plural, seat_names, text_names
 
 FILES = "abcdefgh"

@@ -20,7 +20,7 @@ from render.kit import (
     Point,
 )
 from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, panel_text, text_height, title_bar
-from render.sinoda import (
+from render.sinoda.board import (
     BOARD_W,
     TITLE,
     WIDTH,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.sinoda import describe_last, seat_flowers
+from render.sinoda.board import describe_last, seat_flowers
 from render.words import GameText, plural, seat_names, text_names
 
 TEAM_NUMERALS = ("I", "II", "III")

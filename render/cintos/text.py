@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.cintos import describe_last, seat_colours
+from render.cintos.board import describe_last, seat_colours
 from render.words import GameText, plural, seat_names, text_names
 
 FILES = "abcdefgh"

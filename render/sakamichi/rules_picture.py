@@ -15,7 +15,7 @@ from render.kit import (
     Canvas,
 )
 from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, panel_text, text_height, title_bar
-from render.sakamichi import (
+from render.sakamichi.board import (
     DIE_COL,
     ROW_GAP,
     ROW_PAD,

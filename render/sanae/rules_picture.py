@@ -32,7 +32,7 @@ from render.panels import (
     panel_text,
     title_bar,
 )
-from render.sanae import (
+from render.sanae.board import (
     BOARD_TOP,
     STONE,
     TITLE,

@@ -7,7 +7,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from render.sakamichi import describe_last, status_text
+from render.sakamichi.board import describe_last, status_text
 from render.words import WIDTH, GameText, plural, text_names
 
 
