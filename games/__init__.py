@@ -7,7 +7,7 @@ module an entry names: `rules.GAMES`; `render.RENDERERS`, `SEAT_CHIPS`, `RULES_I
 players.search; `WORLDS`, `SEARCHES`; `PLAYOUTS`); `cogs.help.GAMES_HELP`; and bot.py's EXTENSIONS from
 `cog_extensions()`. A leaf like settings/: it imports no layer (an import contract), names only.
 
-A new game: its own packages (rules/<game>/, render/<game>..., cogs/<game>.py) and its entry, registered below
+A new game: its own packages (rules/<game>/, render/<game>/, cogs/<game>.py) and its entry, registered below
 (docs/developers/adding-a-game.md).
 """
 
