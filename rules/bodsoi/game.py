@@ -418,8 +418,8 @@ class Bodsoi(Game):
             win = found.bodsoi[side]
             bodsoi = {"side": COLOURS[side], "cells": [LABELS[c] for c in win.cells] if win else []}
         last_placement = None
-        if state.last_place is not None and state.board[state.last_place] is not None:
-            tile, quarter = state.board[state.last_place]  # type: ignore[misc]
+        if state.last_place is not None and (placed := state.board[state.last_place]) is not None:
+            tile, quarter = placed
             last_placement = {"square": LABELS[state.last_place], "tile": TILE_NAMES[tile], "rotation": quarter * 90,
                               "seat": state.placers[state.last_place]}
         result = self.outcome(state)

@@ -132,9 +132,10 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
         found.append(Path(colour, tuple(cells), ends, score, origin, bodsoi))
 
     for start in range(SQUARES):  # whatever is left lies on loops
-        if board[start] is None or seen[start]:
+        placed = board[start]
+        if placed is None or seen[start]:
             continue
-        entered = BAND_SIDES[board[start][0]][board[start][1]][colour][0]  # type: ignore[index]
+        entered = BAND_SIDES[placed[0]][placed[1]][colour][0]
         cells, _ = _walk(board, links, colour, start, entered, seen)
         found.append(Path(colour, tuple(cells), None, 0, None, False))
     return found

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from rules.bodsoi.board import DEPTH, LABELS, NEIGHBOURS, opposite
 from rules.bodsoi.game import GAME, PLACE_RANK, PLACE_TEXT
-from rules.bodsoi.paths import GOAL_EDGES, Path, analyse
+from rules.bodsoi.paths import GOAL_EDGES, End, Path, analyse
 from rules.bodsoi.state import BodsoiState, Place, side_of
 from rules.bodsoi.tiles import BAND_SIDES, COLOURS, SYMBOL_NAMES, TILE_NAMES, is_straight, symbol_of
 
@@ -55,21 +55,25 @@ def matches(place: Place, typed: str) -> bool:
     return True
 
 
-def _facing(state: BodsoiState, paths: tuple[tuple[Path, ...], tuple[Path, ...]]) -> dict[tuple[int, int, int],
-                                                                                           tuple[Path, int]]:
-    """Open path ends that face an empty square: (square, side of that square, colour) -> (path, end index)."""
-    facing: dict[tuple[int, int, int], tuple[Path, int]] = {}
+Facing = dict[tuple[int, int, int], tuple[Path, End, End]]
+
+
+def _facing(state: BodsoiState, paths: tuple[tuple[Path, ...], tuple[Path, ...]]) -> Facing:
+    """Open path ends that face an empty square: (square, side of that square, colour) -> (path, that end, its
+    other end)."""
+    facing: Facing = {}
     for colour in (0, 1):
         for path in paths[colour]:
-            for k, end in enumerate(path.ends or ()):
+            if path.ends is None:  # a loop
+                continue
+            for end, far in (path.ends, path.ends[::-1]):
                 j = NEIGHBOURS[end.square][end.side]
                 if j >= 0 and state.board[j] is None:
-                    facing[(j, opposite(end.side), colour)] = (path, k)
+                    facing[(j, opposite(end.side), colour)] = (path, end, far)
     return facing
 
 
-def effect(state: BodsoiState, place: Place, colour: int,
-           facing: dict[tuple[int, int, int], tuple[Path, int]]) -> Effect:
+def effect(state: BodsoiState, place: Place, colour: int, facing: Facing) -> Effect:
     """The score and Bodsoi of `colour`'s path through the tile `place` would put down (exact, no re-analysis)."""
     goals = GOAL_EDGES[state.axes][colour]
     symbol = symbol_of(place.tile, colour)
@@ -83,10 +87,9 @@ def effect(state: BodsoiState, place: Place, colour: int,
             continue
         hit = facing.get((sq, d, colour))
         if hit is not None:
-            path, k = hit
-            neighbour = state.board[path.ends[k].square]  # type: ignore[index]
+            path, end, far = hit
+            neighbour = state.board[end.square]
             if state.links == "colour" or (neighbour is not None and symbol_of(neighbour[0], colour) == symbol):
-                far = path.ends[1 - k]  # type: ignore[index]
                 ends.append((far.anchor, far.square))
                 joined.append(path)
                 continue

@@ -67,13 +67,14 @@ def _colours(tile: int, quarter: int) -> tuple[int, ...]:
 EDGE_CODES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(c * 5 + symbol_of(t, c) for c in _colours(t, q)) for q in range(4)) for t in range(TILE_TYPES)
 )
+def _band(tile: int, quarter: int, colour: int) -> tuple[int, int]:
+    first, second = (d for d, c in enumerate(_colours(tile, quarter)) if c == colour)  # every band joins two sides
+    return first, second
+
+
 # BAND_SIDES[tile][quarter][colour] = the two sides that colour's band joins, in N, E, S, W order.
 BAND_SIDES: tuple[tuple[tuple[tuple[int, int], ...], ...], ...] = tuple(
-    tuple(
-        tuple(tuple(d for d, c in enumerate(_colours(t, q)) if c == colour) for colour in (BLUE, YELLOW))  # type: ignore[misc]
-        for q in range(4)
-    )
-    for t in range(TILE_TYPES)
+    tuple(tuple(_band(t, q, colour) for colour in (BLUE, YELLOW)) for q in range(4)) for t in range(TILE_TYPES)
 )
 
 _SYM = r"(sun|moon|star|leaf|wave|su|mo|st|le|wa)"
