@@ -97,33 +97,33 @@ def _drop_pool() -> None:
 
 
 class Computers:
-    """Mixed into `MatchService`: adding computers to a lobby and playing their turns after every commit.
+    """`service.computers`: adding computers to a lobby (`lobby`), taking a move back (an ending by `agreements`) and
+    playing their turns after every commit, over the match service's core.
 
     Computers get no notices, never offer, accept or are asked about draws (the humans' agreement is enough) and
     never claim. Each match has at most one task playing its computers; a commit that leaves a computer to act
-    wakes it (`wake_computers`, a listener of `MatchCore.commit`, under the match lock).
+    wakes it (`committed`, a listener of `MatchCore.commit`, under the match lock).
     """
 
-    core: MatchCore
-    lobby: Lobby
-    agreements: Agreements
-
-    def _init_computers(self) -> None:
+    def __init__(self, core: MatchCore, lobby: Lobby, agreements: Agreements) -> None:
+        self.core = core
+        self.lobby = lobby
+        self.agreements = agreements
         # Called with every move a computer committed (the Discord layer posts the board from here).
-        self.on_computer_move: list[Callable[[Turn], Awaitable[None]]] = []
+        self.on_move: list[Callable[[Turn], Awaitable[None]]] = []
         # Awaited with (match, version) before a computer thinks about that position: the Discord layer waits there
         # until the board of the move before is posted, so the boards come in the order of the moves.
-        self.computer_gates: list[Callable[[Match, int], Awaitable[None]]] = []
+        self.gates: list[Callable[[Match, int], Awaitable[None]]] = []
         # Hard's time per move (TABLETOP_COMPUTER_SECONDS; easy and normal need no budget) and how many processes
         # think at once (TABLETOP_COMPUTER_WORKERS): the entry point sets them from its settings.
-        self.computer_seconds: float | None = DEFAULTS.computer_seconds
-        self.computer_workers: int = DEFAULTS.computer_workers
-        self.computer_iterations: int | None = None  # a cap on hard's searches (tests: a tiny budget)
-        self.computer_executor: Executor | None = None  # None: the shared process pool
-        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self.seconds: float | None = DEFAULTS.computer_seconds
+        self.workers: int = DEFAULTS.computer_workers
+        self.iterations: int | None = None  # a cap on hard's searches (tests: a tiny budget)
+        self.executor: Executor | None = None  # None: the shared process pool
+        self.thinking: dict[int, asyncio.Task[None]] = {}  # the task playing each match's computers
 
     # ---- the lobby -------------------------------------------------------------------------------------------------
-    async def add_computer(self, match_id: int, user_id: int, level: str) -> Match:
+    async def add(self, match_id: int, user_id: int, level: str) -> Match:
         """The lobby's creator seats a computer at `level`; the match becomes unrated."""
         if level not in LEVELS:
             raise Refusal(f"A computer plays at level {', '.join(LEVELS)}; not {level[:20]!r}.")
@@ -177,36 +177,36 @@ class Computers:
         fresh = await self.core.load(new.id)
         self.core.cache[new.id] = fresh
         async with fresh.lock:
-            self.wake_computers(fresh)
+            self.wake(fresh)
         return fresh
 
     # ---- playing ---------------------------------------------------------------------------------------------------
-    def computers_to_act(self, match: Match) -> list[int]:
+    def to_act(self, match: Match) -> list[int]:
         """The seats to act now that computers hold."""
         if match.outcome() is not None:
             return []
         return [s for s in match.actors() if is_computer(match.user_at(s))]
 
-    def computer_playing(self, match: Match) -> bool:
-        """Whether a computer task is playing `match` (it stays in the cache meanwhile)."""
-        task = self._thinking.get(match.id)
+    def playing(self, match: Match) -> bool:
+        """Whether a computer task is playing `match` (a `MatchCore.busy` check: it stays in the cache meanwhile)."""
+        task = self.thinking.get(match.id)
         return task is not None and not task.done()
 
-    async def wake_after_commit(self, match: Match) -> None:
-        """The commit listener: `wake_computers`."""
-        self.wake_computers(match)
+    async def committed(self, match: Match) -> None:
+        """The commit listener: a computer to act now starts thinking (`wake`)."""
+        self.wake(match)
 
-    def wake_computers(self, match: Match) -> None:
+    def wake(self, match: Match) -> None:
         """Start the match's computer task if a computer is to act and none is running (call under the lock)."""
-        if not self.computers_to_act(match):
+        if not self.to_act(match):
             return
-        task = self._thinking.get(match.id)
+        task = self.thinking.get(match.id)
         if task is not None and not task.done():
             return  # it loops until no computer is to act, so it will see this turn too
-        self._thinking[match.id] = asyncio.get_running_loop().create_task(
+        self.thinking[match.id] = asyncio.get_running_loop().create_task(
             self._computer_turns(match.id), name=f"computers-{match.id}")
 
-    async def resume_computers(self, *, idle: float = 0.0) -> int:
+    async def resume(self, *, idle: float = 0.0) -> int:
         """At start-up (and from the scheduler): play every running match where a computer is to act.
 
         `idle` > 0: only turns begun at least that many seconds ago. On a shared database the process whose commit
@@ -221,23 +221,23 @@ class Computers:
                 begun = match.record.turn_started
                 if idle > 0 and begun is not None and now - begun < idle:
                     continue  # a move since the look began a new turn
-                if self.computers_to_act(match):
-                    self.wake_computers(match)
+                if self.to_act(match):
+                    self.wake(match)
                     woken += 1
         return woken
 
-    async def computers_settled(self) -> None:
+    async def settled(self) -> None:
         """Wait until no computer is thinking (tests, the local table)."""
-        while self._thinking:
-            await asyncio.gather(*list(self._thinking.values()), return_exceptions=True)
+        while self.thinking:
+            await asyncio.gather(*list(self.thinking.values()), return_exceptions=True)
 
-    async def stop_computers(self) -> None:
+    async def stop(self) -> None:
         """Cancel every computer task (shutdown); a restart resumes their turns from the store."""
-        tasks = list(self._thinking.values())
+        tasks = list(self.thinking.values())
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._thinking.clear()
+        self.thinking.clear()
 
     async def _computer_turns(self, match_id: int) -> None:
         me = asyncio.current_task()
@@ -246,15 +246,15 @@ class Computers:
             while True:
                 match = await self.core.get(match_id)
                 async with match.lock:
-                    seats = self.computers_to_act(match)
+                    seats = self.to_act(match)
                     if not seats:
-                        self._thinking.pop(match_id, None)  # under the lock: the next commit wakes a new task
+                        self.thinking.pop(match_id, None)  # under the lock: the next commit wakes a new task
                         return
                     seat, version = seats[0], match.record.version
                     user = match.user_at(seat)
                     assert match.record.state is not None  # a computer acts only in a running match
                     job = (match.game.name, match.record.state, seat, level_of(user), self.core.rng.getrandbits(64))
-                for gate in list(self.computer_gates):
+                for gate in list(self.gates):
                     try:
                         await gate(match, version)
                     except Exception:
@@ -286,20 +286,20 @@ class Computers:
                             return
                         continue
                 failures = 0
-                for listener in list(self.on_computer_move):
+                for listener in list(self.on_move):
                     try:
                         await listener(turn)
                     except Exception:
                         log.exception("a listener of match %s's computer move failed", match_id)
         finally:
-            if self._thinking.get(match_id) is me:
-                self._thinking.pop(match_id, None)
+            if self.thinking.get(match_id) is me:
+                self.thinking.pop(match_id, None)
 
     async def _think(self, game: str, state: dict[str, Any], seat: int, level: str, seed: int) -> str:
-        seconds = self.computer_seconds if level == "hard" else None
-        iterations = self.computer_iterations if level == "hard" else None
+        seconds = self.seconds if level == "hard" else None
+        iterations = self.iterations if level == "hard" else None
         loop = asyncio.get_running_loop()
-        executor = self.computer_executor or shared_pool(self.computer_workers)
+        executor = self.executor or shared_pool(self.workers)
         try:
             return await loop.run_in_executor(executor, think, game, state, seat, level, seed, iterations, seconds)
         except BrokenProcessPool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
+from concurrent.futures import Executor
 from typing import Any
 
 from data import Store
@@ -25,13 +26,13 @@ from rules import RESIGN, Game, IllegalAction, NotationError
 log = logging.getLogger(__name__)
 
 
-class MatchService(Computers):
+class MatchService:
     """Runs every match. One instance per process; per-match locks serialise requests for the same match.
 
     Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies and server settings are
     `lobby` (`matches.lobby.Lobby`); clocks, timeouts and endings by agreement are `agreements`
     (`matches.agreements.Agreements`); notice preferences are `preferences` (`matches.preferences.Preferences`);
-    ratings are `ratings` (`matches.ratings.Ratings`).
+    ratings are `ratings` (`matches.ratings.Ratings`); computer seats are `computers` (`matches.computers.Computers`).
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
@@ -45,15 +46,15 @@ class MatchService(Computers):
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
         self.web = WebLinks(store, None, clock)
-        self._init_computers()  # computer seats (matches/computers.py)
         self.ratings = Ratings(self.core)
         self.preferences = Preferences(self.core)
         self.lobby = Lobby(self.core, self.ratings, ttl=lobby_ttl)
         self.agreements = Agreements(self.core, self.lobby)
+        self.computers = Computers(self.core, self.lobby, self.agreements)
         # After every commit, in this order: a computer to act starts thinking, a finished match is rated, and the
         # end of a match is announced.
-        self.core.on_commit += [self.wake_after_commit, self.ratings.rate_finished, self.announce_finish]
-        self.core.busy.append(self.computer_playing)
+        self.core.on_commit += [self.computers.committed, self.ratings.rate_finished, self.announce_finish]
+        self.core.busy.append(self.computers.playing)  # a match a computer task plays stays loaded
         self.get = self.core.get
         self.fresh = self.core.fresh
         self.replay = self.core.replay
@@ -95,6 +96,48 @@ class MatchService(Computers):
         self.can_abort = self.agreements.can_abort
         self.abort = self.agreements.abort
         self.rematch = self.agreements.rematch
+        self.add_computer = self.computers.add
+        self.take_back = self.computers.take_back
+        self.computers_to_act = self.computers.to_act
+        self.wake_computers = self.computers.wake
+        self.resume_computers = self.computers.resume
+        self.computers_settled = self.computers.settled
+        self.stop_computers = self.computers.stop
+        self.on_computer_move = self.computers.on_move  # the same lists: appending to either registers
+        self.computer_gates = self.computers.gates
+
+    # ---- the computers' settings, set by the entry points and tests (matches/computers.py) ---------------------
+    @property
+    def computer_seconds(self) -> float | None:
+        return self.computers.seconds
+
+    @computer_seconds.setter
+    def computer_seconds(self, seconds: float | None) -> None:
+        self.computers.seconds = seconds
+
+    @property
+    def computer_workers(self) -> int:
+        return self.computers.workers
+
+    @computer_workers.setter
+    def computer_workers(self, workers: int) -> None:
+        self.computers.workers = workers
+
+    @property
+    def computer_iterations(self) -> int | None:
+        return self.computers.iterations
+
+    @computer_iterations.setter
+    def computer_iterations(self, iterations: int | None) -> None:
+        self.computers.iterations = iterations
+
+    @property
+    def computer_executor(self) -> Executor | None:
+        return self.computers.executor
+
+    @computer_executor.setter
+    def computer_executor(self, executor: Executor | None) -> None:
+        self.computers.executor = executor
 
     # ---- play ------------------------------------------------------------------------------------------------
     async def act(self, match_id: int, user_id: int, text: str, *, key: str | None = None) -> Turn:

@@ -199,7 +199,7 @@ async def test_the_leader_takes_over_a_computer_turn_only_once_it_was_left(proce
         return record.version
 
     await asyncio.sleep(3 * LEASE)  # the leader looked several times meanwhile
-    assert one.ticks >= 3 and await version() == left and match.id not in one.service._thinking  # not woken
+    assert one.ticks >= 3 and await version() == left and match.id not in one.service.computers.thinking  # not woken
     one.service.core.clock.now += COMPUTER_IDLE + 1  # type: ignore[attr-defined]
     for _ in range(500):
         if await version() > left:

@@ -72,7 +72,7 @@ async def test_a_match_in_use_is_never_evicted(store: Store) -> None:
     assert service.core.cache.get(awaited) is awaited_match
     pending = asyncio.get_running_loop().create_future()
     played_match = await service.get(played)
-    service._thinking[played] = asyncio.create_task(asyncio.wait_for(pending, 5))  # a computer task playing it
+    service.computers.thinking[played] = asyncio.create_task(asyncio.wait_for(pending, 5))  # a computer task playing it
     for other in others:
         await service.get(other)
     assert await service.get(held) is held_match  # the very same object: no second copy of a match in use
@@ -82,7 +82,7 @@ async def test_a_match_in_use_is_never_evicted(store: Store) -> None:
     awaited_match.lock.release()
     held_match.lock.release()
     pending.set_result(None)
-    await service._thinking.pop(played)
+    await service.computers.thinking.pop(played)
     for other in others:  # once idle, they go like any other
         await service.get(other)
     assert held not in service.core.cache and played not in service.core.cache and len(service.core.cache) == 2
