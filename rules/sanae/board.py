@@ -129,17 +129,17 @@ class Board:
     def _geometry(self, cell: Cell) -> dict[str, Any]:
         half = 180 / self.arcs
         sectors = []
+        anchors: list[list[float]] = []  # each sector's anchor (the cell's is their mean)
         for side in (SIDES if cell.circle == "C" else cell.circle):
             mid = self.arc_centre_angle(side, cell.arc)
             cx, cy = self.centre(side)
             r_mid = cell.ring + 0.5
+            anchors.append([round(cx + r_mid * math.cos(math.radians(mid)), 4),
+                            round(cy + r_mid * math.sin(math.radians(mid)), 4)])
             sectors.append({"circle": side, "centre": [cx, cy], "r_inner": float(cell.ring),
                             "r_outer": float(cell.ring + 1), "start_deg": (mid - half) % 360,
-                            "end_deg": (mid + half) % 360 or 360.0,
-                            "anchor": [round(cx + r_mid * math.cos(math.radians(mid)), 4),
-                                       round(cy + r_mid * math.sin(math.radians(mid)), 4)]})
-        anchor = [round(sum(s["anchor"][k] for s in sectors) / len(sectors), 4)  # type: ignore[index]
-                  for k in (0, 1)]
+                            "end_deg": (mid + half) % 360 or 360.0, "anchor": anchors[-1]})
+        anchor = [round(sum(a[k] for a in anchors) / len(anchors), 4) for k in (0, 1)]
         return {"label": cell.label, "circle": cell.circle, "ring": cell.ring, "arc": cell.arc,
                 "sectors": sectors, "anchor": anchor}
 

@@ -153,10 +153,8 @@ class Sanae(Game):
         if state.phase == "setup":
             return setup.setup_actions(state, seat)
         if state.pending is not None:
-            grid = state.grid
-            return [*sorted((Zed(c) for c in moves.eligible_captains(state)),
-                            key=lambda z: grid.labels[z.captain]),  # type: ignore[index]
-                    Zed(None)]
+            by_label = state.grid.labels.__getitem__
+            return [*(Zed(c) for c in sorted(moves.eligible_captains(state), key=by_label)), Zed(None)]
         return list(moves.move_table(state.cells, state.grid.name, seat)[1])
 
     def check(self, state: SanaeState, action: Action, seat: int | None) -> None:

@@ -215,8 +215,9 @@ def check_move(state: SanaeState, move: Move, seat: int) -> None:
     label = grid.labels
     if state.pending is not None:
         raise IllegalAction(pending_message(state, seat))
-    if seat != state.turn:
-        raise IllegalAction(f"not_your_turn: it is {SIDE_NAMES[state.turn]}'s turn")  # type: ignore[index]
+    turn = state.turn
+    if seat != turn:
+        raise IllegalAction(f"not_your_turn: it is {'no one' if turn is None else SIDE_NAMES[turn]}'s turn")
     token = state.cells[move.source]
     if not token:
         raise IllegalAction(f"no_stone: {label[move.source]} is empty")
