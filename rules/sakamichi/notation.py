@@ -149,14 +149,15 @@ def resolve_end(state: State, line: int, token: str) -> str:
     if token in ENDS:
         return token
     typed = int(token)
-    up, down = next_value(state, line, "up"), next_value(state, line, "down")
-    if up is None:  # no die yet: the end cannot be known
+    dice = state.dice
+    if dice is None:  # no die yet: the end cannot be known
         raise IllegalAction("wrong_phase: the dice are not rolled yet")
+    up, down = next_value(state, line, "up"), next_value(state, line, "down")
     if typed == up:
         return "up"
     if down is not None and typed == down:
         return "down"
-    if typed > state.dice[line]:  # type: ignore[index]  # a line's end is asked for only once the dice are rolled
+    if typed > dice[line]:
         where = f"up expects {up}"
     elif down is None:
         where = f"down is closed, up expects {up}"

@@ -62,9 +62,9 @@ def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State
     hidden_hands = [s for s in (0, 1) if not hand_visible(state, s, seat)]
     unseen: list[Tile] = list(state.pile)
     unseen += [t for s in hidden_hands for t in state.hands[s]]
-    hide_removed = state.removed is not None and not removed_visible(state)
-    if hide_removed:
-        unseen.append(state.removed)  # type: ignore[arg-type]
+    hidden_removed = state.removed if state.removed is not None and not removed_visible(state) else None
+    if hidden_removed is not None:
+        unseen.append(hidden_removed)
     unseen.sort()  # the order must not tell where each unseen tile really is: same view, same re-deal
     rng.shuffle(unseen)
     hands = list(state.hands)
@@ -72,7 +72,7 @@ def resample_hidden(state: State, seat: int | None, rng: random.Random) -> State
         size = len(hands[s])
         hands[s], unseen = sort_tiles(unseen[:size]), unseen[size:]
     removed = state.removed
-    if hide_removed:
+    if hidden_removed is not None:
         removed, unseen = unseen[0], unseen[1:]
     new = evolve(state, hands=(hands[0], hands[1]), removed=removed, pile=sort_tiles(unseen))
     return evolve(new, last=_consistent_last(new))  # once per iteration of hard's search: no `replace`
