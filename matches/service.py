@@ -1,38 +1,39 @@
-"""The match service: lobbies, seats, turns, chance draws and persistence. No discord types.
-
-The bot, the tests and a console all drive matches through `MatchService`; every refusal is a `Refusal` carrying
-a message for the user, and nothing changes when one is raised.
+"""The match service, the one object the bot, the web, the tournaments, the local table and the tests are given: it
+builds the load/hold/commit core and its collaborators, wires the commit listeners, and names their methods.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from data import Store
 from matches.agreements import Agreements
-from matches.computers import Computers, computer_name, is_computer
+from matches.computers import Computers
 from matches.core import MatchCore
 from matches.lobby import LOBBY_TTL, Lobby
-from matches.model import Match, Refusal, Turn
+from matches.model import Match
+from matches.play import Play
 from matches.preferences import Preferences
 from matches.ratings import Ratings
 from matches.sharing import WebLinks
-from rules import RESIGN, Game, IllegalAction, NotationError
+from rules import Game
 
 log = logging.getLogger(__name__)
 
 
 class MatchService:
-    """Runs every match. One instance per process; per-match locks serialise requests for the same match.
+    """Runs every match. One instance per process; per-match locks serialise requests for the same match. No discord
+    types; every refusal is a `Refusal` carrying a message for the user, and nothing changes when one is raised.
 
-    Loading, holding and committing a match is `core` (`matches.core.MatchCore`); lobbies and server settings are
-    `lobby` (`matches.lobby.Lobby`); clocks, timeouts and endings by agreement are `agreements`
-    (`matches.agreements.Agreements`); notice preferences are `preferences` (`matches.preferences.Preferences`);
-    ratings are `ratings` (`matches.ratings.Ratings`); computer seats are `computers` (`matches.computers.Computers`).
+    `core` (`matches.core.MatchCore`) loads, holds and commits matches; its collaborators, each given the core:
+    `play` (acting and reading, `matches.play`), `lobby` (lobbies and server settings, `matches.lobby`),
+    `agreements` (clocks, timeouts, endings by agreement, `matches.agreements`), `computers` (computer seats,
+    `matches.computers`), `ratings` (`matches.ratings`) and `preferences` (notices, DMs, `matches.preferences`).
+    The service's own methods are theirs under the names the rest of the code has always called.
     """
 
     def __init__(self, store: Store, *, rng: Any | None = None, clock: Callable[[], float] = time.time,
@@ -46,6 +47,7 @@ class MatchService:
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
         self.web = WebLinks(store, None, clock)
+        self.play = Play(self.core)
         self.ratings = Ratings(self.core)
         self.preferences = Preferences(self.core)
         self.lobby = Lobby(self.core, self.ratings, ttl=lobby_ttl)
@@ -55,6 +57,7 @@ class MatchService:
         # end of a match is announced.
         self.core.on_commit += [self.computers.committed, self.ratings.rate_finished, self.announce_finish]
         self.core.busy.append(self.computers.playing)  # a match a computer task plays stays loaded
+        # The names the rest of the code calls: each is the collaborator's own method.
         self.get = self.core.get
         self.fresh = self.core.fresh
         self.replay = self.core.replay
@@ -62,19 +65,13 @@ class MatchService:
         self.now = self.core.now
         self.settled = self.core.settled
         self.facts = self.core.facts
-        self.default_rated = self.ratings.default_rated
-        self.rate_finished = self.ratings.rate_finished
-        self.rating_changes = self.ratings.rating_changes
-        self.rebuild_ratings = self.ratings.rebuild_ratings
-        self.leaderboard = self.ratings.leaderboard
-        self.profile = self.ratings.profile
-        self.notice_settings = self.preferences.notice_settings
-        self.set_notices = self.preferences.set_notices
-        self.wants_notice = self.preferences.wants_notice
-        self.touch_user = self.preferences.touch_user
-        self.dm_route = self.preferences.dm_route
-        self.remember_dm_channel = self.preferences.remember_dm_channel
-        self.dms_closed = self.preferences.dms_closed
+        self.act = self.play.act
+        self.resign = self.play.resign
+        self.legal_texts = self.play.legal_texts
+        self.get_visible = self.play.get_visible
+        self.view_for = self.play.view_for
+        self.matches_for = self.play.matches_for
+        self.names = self.play.names
         self.create = self.lobby.create
         self.create_seated = self.lobby.create_seated
         self.start_seated = self.lobby.start_seated
@@ -105,6 +102,19 @@ class MatchService:
         self.stop_computers = self.computers.stop
         self.on_computer_move = self.computers.on_move  # the same lists: appending to either registers
         self.computer_gates = self.computers.gates
+        self.default_rated = self.ratings.default_rated
+        self.rate_finished = self.ratings.rate_finished
+        self.rating_changes = self.ratings.rating_changes
+        self.rebuild_ratings = self.ratings.rebuild_ratings
+        self.leaderboard = self.ratings.leaderboard
+        self.profile = self.ratings.profile
+        self.notice_settings = self.preferences.notice_settings
+        self.set_notices = self.preferences.set_notices
+        self.wants_notice = self.preferences.wants_notice
+        self.touch_user = self.preferences.touch_user
+        self.dm_route = self.preferences.dm_route
+        self.remember_dm_channel = self.preferences.remember_dm_channel
+        self.dms_closed = self.preferences.dms_closed
 
     # ---- the computers' settings, set by the entry points and tests (matches/computers.py) ---------------------
     @property
@@ -139,33 +149,6 @@ class MatchService:
     def computer_executor(self, executor: Executor | None) -> None:
         self.computers.executor = executor
 
-    # ---- play ------------------------------------------------------------------------------------------------
-    async def act(self, match_id: int, user_id: int, text: str, *, key: str | None = None) -> Turn:
-        """Parse, check and apply a player's action, resolve what follows, commit; then return.
-
-        `key` (the interaction id) makes a retry harmless: a key already applied in this match is refused as
-        "already played" and nothing changes, even when the same action would be legal again.
-        """
-        async with self.core.hold(match_id, key) as match:
-            seat = match.playing_seat(user_id)
-            state = match.state
-            if seat not in match.game.actors(state):
-                # Seats that are no colour (Sakamichi's P1 is notation) are the other player to the one asking.
-                waiting = [match.seat_name(s) if match.game.colour_seats else "the other player"
-                           for s in match.actors()]
-                raise Refusal(f"It is not your turn in match #{match.id}: waiting for "
-                              f"{' and '.join(waiting) or 'nobody'}.")
-            try:
-                action = match.game.parse(state, text, seat)
-            except (NotationError, IllegalAction) as exc:
-                raise Refusal.of(exc) from None
-            return await self.core.apply(match, seat, user_id, action, key)
-
-    async def resign(self, match_id: int, user_id: int, *, key: str | None = None) -> Turn:
-        async with self.core.hold(match_id, key) as match:
-            seat = match.playing_seat(user_id)
-            return await self.core.apply(match, seat, user_id, RESIGN, key)
-
     async def announce_finish(self, match: Match) -> None:
         """Tell every `on_finish` listener that `match` ended (nothing while it runs); the result is committed, so a
         failing listener is logged and never undoes or blocks it (the tournament service also looks again at its
@@ -177,42 +160,3 @@ class MatchService:
                 await listener(match)
             except Exception:
                 log.exception("a listener of match %s's end failed", match.id)
-
-    # ---- reading ---------------------------------------------------------------------------------------------
-    async def legal_texts(self, match_id: int, user_id: int) -> list[str]:
-        """The caller's legal actions in notation (empty when it is not their turn)."""
-        match = await self.get(match_id)
-        seat = match.seat_of(user_id)
-        if seat is None or seat not in match.actors():
-            return []
-        return [match.game.notation(match.state, a) for a in match.game.legal_actions(match.state, seat)]
-
-    async def get_visible(self, match_id: int, user_id: int, guild_id: int | None) -> Match:
-        """The match, if the caller may look at it from where they are: its own server, or any place when seated.
-
-        Every match number a user types goes through here, so no command shows another server's table (board,
-        names, deadline, link) to a stranger. A DM (guild_id None) is "another server" unless the caller is seated.
-        """
-        match = await self.get(match_id)
-        seated = user_id in match.user_ids  # invited seats count: their lobby already named them
-        if not seated and (match.record.guild_id is None or match.record.guild_id != guild_id):
-            raise Refusal(f"Match #{match_id} belongs to another server; only its players can look at it from here.")
-        return match
-
-    async def view_for(self, match_id: int, user_id: int | None) -> tuple[Match, dict[str, Any]]:
-        """The match and the view that user may see (public for spectators)."""
-        match = await self.get(match_id)
-        if match.state is None:
-            raise Refusal(f"Match #{match.id} has not started yet.")
-        seat = match.seat_of(user_id) if user_id is not None else None
-        return match, match.view(seat)
-
-    async def matches_for(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[Match]:
-        """The user's matches in those states, most recently active first."""
-        return [await self.get(r.id) for r in await self.store.matches_for_user(user_id, statuses)]
-
-    async def names(self, match: Match) -> list[str]:
-        """Display names per seat (as last seen), for images."""
-        known = await self.store.user_names(match.user_ids)
-        return [known.get(uid) or (computer_name(uid) if is_computer(uid) else f"Player {i + 1}")
-                for i, uid in enumerate(match.user_ids)]
