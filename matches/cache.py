@@ -1,4 +1,4 @@
-"""The service's bounded cache of loaded matches: least recently used first out, but never a match in use.
+"""The core's bounded cache of loaded matches (`MatchCore.cache`): least recently used first out, never one in use.
 
 The store is the truth (every write is a compare-and-set on the match's version), so an evicted match is simply
 loaded again by the next `MatchCore.get`; on a shared store (several processes) `get` also checks a cached match's

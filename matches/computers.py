@@ -147,7 +147,7 @@ class Computers:
         from its log minus the caller's last move and everything after it (the computers' replies).
 
         The kept lines, chance outcomes included, are copied as they were; the new match has no dice seed, so its
-        later draws come from the service's generator and are not verifiable (a local table's trade-off)."""
+        later draws come from the core's generator and are not verifiable (a local table's trade-off)."""
         old = await self.core.get(match_id)
         async with old.lock:
             if old.seat_of(user_id) is None or old.state is None or old.status not in ("active", "finished"):

@@ -37,7 +37,8 @@ class HistoryLine:
     kind: str  # "player" | "chance" | "auto"
 
 
-def _kind(entry: LogEntry) -> str:
+def line_kind(entry: LogEntry) -> str:
+    """What made a log line: "chance" (a draw), "auto" (the server's own action) or "player"."""
     if entry.seat is None:
         return "chance"
     # The service stores no user for actions it made itself (forced passes).
@@ -75,7 +76,7 @@ async def history(service: MatchService, match_id: int, viewer_user_id: int | No
     for entry, (before, action, _) in zip(entries, played, strict=True):
         text = game.notation(before, action) if open_book else game.log_text(before, action, viewer)
         name = game.seat_name(final, entry.seat) if entry.seat is not None else None
-        lines.append(HistoryLine(entry.n, entry.seat, name, entry.user_id, text, entry.created_at, _kind(entry)))
+        lines.append(HistoryLine(entry.n, entry.seat, name, entry.user_id, text, entry.created_at, line_kind(entry)))
     return lines
 
 

@@ -11,7 +11,7 @@ import pytest_asyncio
 
 from data import LogEntry, Store
 from matches import Match, MatchService, Refusal
-from matches.history import _kind, export_record, history, public_views, replay_record, settled, state_at
+from matches.history import export_record, history, line_kind, public_views, replay_record, settled, state_at
 from rules import GAMES
 
 ADA, BOB, EVE = 11, 22, 99
@@ -121,9 +121,9 @@ async def test_public_views_are_the_positions_players_saw(service: MatchService)
 
 
 def test_log_line_kinds() -> None:
-    assert _kind(LogEntry(1, None, None, "draw ?", 0.0)) == "chance"
-    assert _kind(LogEntry(2, 0, None, "pass", 0.0)) == "auto"  # the server's own forced pass
-    assert _kind(LogEntry(3, 1, ADA, "b2-b3", 0.0)) == "player"
+    assert line_kind(LogEntry(1, None, None, "draw ?", 0.0)) == "chance"
+    assert line_kind(LogEntry(2, 0, None, "pass", 0.0)) == "auto"  # the server's own forced pass
+    assert line_kind(LogEntry(3, 1, ADA, "b2-b3", 0.0)) == "player"
 
 
 async def test_export_replays_with_the_rules_alone(service: MatchService) -> None:
