@@ -18,12 +18,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import GAMES, Game, RulesError, State
+from rules.base import unguarded_parse
 from tests.rules.adversarial import make, patterns, started
 
 
 def timed(game: Game, state: State, seat: int, text: str, repeat: int, *, guarded: bool = False) -> float:
     """Best of `repeat` single parses, in seconds; the bare parser unless `guarded` (fresh strings: no cache hit)."""
-    parse = game.parse if guarded else type(game).parse.unguarded.__get__(game)  # type: ignore[attr-defined]
+    parse = game.parse if guarded else unguarded_parse(game)
     best = float("inf")
     for n in range(repeat):
         start = time.perf_counter()

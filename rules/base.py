@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import random
-from abc import ABC, abstractmethod
+from abc import ABC, ABCMeta, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MethodType
 from typing import Any, ClassVar, TypeVar
 
 State = Any  # each game's own frozen dataclass
@@ -99,7 +100,18 @@ class Configuration:
         return hash((self.players, tuple(sorted(self.options.items()))))
 
 
-class Game(ABC):
+class _GuardedParse(ABCMeta):
+    """Every game's `parse` goes through one guard (`guard_parse`): whatever a player types gets a refusal, never a
+    crash. Put around it in the class body's namespace, before the class is made, so no method is replaced."""
+
+    def __new__(mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], /, **kwargs: Any) -> _GuardedParse:
+        parse = namespace.get("parse")
+        if parse is not None and not getattr(parse, "__isabstractmethod__", False) and parse not in _UNGUARDED:
+            namespace["parse"] = guard_parse(parse)
+        return super().__new__(mcs, name, bases, namespace, **kwargs)
+
+
+class Game(ABC, metaclass=_GuardedParse):
     """A game's rules. Stateless: every method takes the (immutable) state it works on.
 
     Seats are 0-based ints. Chance nodes are states where `chance_outcomes` is non-empty; the caller picks an
@@ -111,14 +123,6 @@ class Game(ABC):
     goal: ClassVar[str] = ""  # how a game is won, in two sentences at most: /help and the local table say it
     player_counts: ClassVar[tuple[int, ...]]
     options: ClassVar[dict[str, Option]] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # Every game's `parse` goes through one guard: whatever a player types gets a refusal, never a crash.
-        parse = cls.__dict__.get("parse")
-        if parse is not None and not getattr(parse, "__isabstractmethod__", False) \
-                and not hasattr(parse, "unguarded"):
-            cls.parse = guard_parse(parse)  # type: ignore[method-assign, assignment]
 
     # ---- set-up -----------------------------------------------------------------------------------
     @abstractmethod
@@ -321,6 +325,12 @@ TEXT_LIMIT = 500  # characters of one typed action; the longest notation (a Sana
 MESSAGE_LIMIT = 1500  # characters of a refusal; within Discord's 2,000 with room for the caller's words
 
 Parse = Callable[[Game, State, str, int], Action]
+_UNGUARDED: dict[Parse, Parse] = {}  # each guarded parse -> the game's own, which it wraps
+
+
+def unguarded_parse(game: Game) -> Callable[[State, str, int], Action]:
+    """`game.parse` without the guard: what the fuzz tests hold to the same promise."""
+    return MethodType(_UNGUARDED[type(game).parse], game)
 
 
 def guard_parse(parse: Parse) -> Parse:
@@ -344,7 +354,7 @@ def guard_parse(parse: Parse) -> Parse:
         except Exception as error:  # any other failure is still this player's unreadable text
             raise NotationError(f"cannot read {quote(text)}", code="E_SYNTAX") from error
 
-    guarded.unguarded = parse  # type: ignore[attr-defined]  # what the fuzz tests hold to the same promise
+    _UNGUARDED[guarded] = parse
     return guarded
 
 
