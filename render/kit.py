@@ -202,7 +202,9 @@ SHADOW = 0.22  # how dark a piece's shadow is
 
 
 def _shadow(shadow: bool | Colour) -> Colour:
-    return rgba(INK, SHADOW) if shadow is True else shadow  # type: ignore[return-value]
+    """The fill of a shadow that is drawn (`disc` and `token` draw none for False): translucent ink for True, else
+    the colour it is painted."""
+    return rgba(INK, SHADOW) if isinstance(shadow, bool) else shadow
 
 
 # ---- canvas --------------------------------------------------------------------------------------------------

@@ -118,10 +118,10 @@ def _edges(cells: Sequence[Mapping[str, Any]]) -> dict[tuple[tuple[int, int], tu
     """Every board edge (a sorted vertex pair) with the apexes of the one or two cells on it."""
     edges: dict[tuple[tuple[int, int], tuple[int, int]], list[tuple[int, int]]] = {}
     for cell in cells:
-        vs = [tuple(v) for v in cell["vertices"]]
+        vs: list[tuple[int, int]] = [(q, r) for q, r in cell["vertices"]]
         for i in range(3):
             a, b, apex = vs[i], vs[(i + 1) % 3], vs[(i + 2) % 3]
-            edges.setdefault(tuple(sorted((a, b))), []).append(apex)  # type: ignore[arg-type]
+            edges.setdefault((a, b) if a <= b else (b, a), []).append(apex)
     return edges
 
 
