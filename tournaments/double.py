@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Final, Literal
 
 from tournaments.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
 from tournaments.model import Entrant, Game, Settings
 from tournaments.views import Box, BracketView, Column, Section, Side, short_stage, stage_names
 
-SEED, WINNER, LOSER = "seed", "winner", "loser"
+SEED: Final = "seed"
+WINNER: Final = "winner"
+LOSER: Final = "loser"
+# Where a side of a match comes from: a seed (the entrant, None for a bye), or the winner or loser of a node (its key).
+Feed = tuple[Literal["seed"], int | None] | tuple[Literal["winner", "loser"], str]
 
 
 @dataclass
@@ -24,7 +29,7 @@ class Node:
     """One match of the double bracket and where its two sides come from."""
 
     key: str  # "W1·2" (winners' round 1, match 2), "L3·1", "GF", "GF2"
-    feeds: tuple[tuple[str, object], tuple[str, object]]  # (SEED, entrant or None) | (WINNER / LOSER, node key)
+    feeds: tuple[Feed, Feed]
     match: Match = field(default_factory=lambda: Match(None, None))
     ready: bool = False  # both sides known
 
@@ -63,7 +68,7 @@ def _skeleton(count: int, order: list[int], reset: bool) -> Double:
     k = size.bit_length() - 1
     nodes: dict[str, Node] = {}
 
-    def node(key: str, a: tuple[str, object], b: tuple[str, object]) -> Node:
+    def node(key: str, a: Feed, b: Feed) -> Node:
         nodes[key] = Node(key, (a, b))
         return nodes[key]
 
@@ -86,17 +91,17 @@ def _skeleton(count: int, order: list[int], reset: bool) -> Double:
                 before = losers[-1]
                 losers.append([node(f"L{2 * j + 1}·{i + 1}", (WINNER, before[2 * i].key),
                                     (WINNER, before[2 * i + 1].key)) for i in range(len(before) // 2)])
-    last_loser = (WINNER, losers[-1][0].key) if losers else (LOSER, winners[-1][0].key)
+    last_loser: Feed = (WINNER, losers[-1][0].key) if losers else (LOSER, winners[-1][0].key)
     final = node("GF", (WINNER, winners[-1][0].key), last_loser)
     return Double(winners, losers, final, nodes, reset)
 
 
-def _value(double: Double, feed: tuple[str, object]) -> tuple[bool, int | None]:
+def _value(double: Double, feed: Feed) -> tuple[bool, int | None]:
     """(known, entrant) of one side."""
-    kind, what = feed
-    if kind == SEED:
-        return True, what  # type: ignore[return-value]
-    source = double.nodes[str(what)].match
+    if feed[0] == SEED:
+        return True, feed[1]
+    kind, key = feed
+    source = double.nodes[key].match
     if not source.decided:
         return False, None
     return True, source.winner if kind == WINNER else source.loser
@@ -210,11 +215,10 @@ def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game])
     now = state(settings, entrants, games)
     names = _winners_names(len(now.winners))
 
-    def waiting(feed: tuple[str, object]) -> str:
-        kind, what = feed
-        if kind == SEED:
+    def waiting(feed: Feed) -> str:
+        if feed[0] == SEED:
             return "bye"
-        key = str(what)
+        kind, key = feed
         return f"{'winner' if kind == WINNER else 'loser'} {_label(key, names)}"
 
     def box(node: Node, feeds: tuple[int | None, int | None], label: str = "") -> Box:

@@ -61,14 +61,16 @@ def _decide(match: Match, settings: Settings, rank: dict[int, int]) -> None:
         match.winner = match.a if match.b is None else match.b
         match.loser, match.decided = None, True
         return
-    if not match.games or match.games[-1].points is None:
+    if not match.games:
         return
     last = match.games[-1]
+    if last.points is None:
+        return
     if last.is_bye:  # the opponent had dropped
         match.winner, match.decided = last.entrants[0], True
         match.loser = match.b if match.winner == match.a else match.a
         return
-    first, second = last.points  # type: ignore[misc]  # a decided game has its points
+    first, second = last.points
     if first != second:
         match.winner = last.entrants[0] if first > second else last.entrants[1]
     elif len(match.games) > settings.replays:

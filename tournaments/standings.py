@@ -136,21 +136,21 @@ def _direct_encounter(rows: dict[int, dict], games: Sequence[Game]) -> dict[int,
     groups: dict[tuple, list[int]] = defaultdict(list)
     for who, row in rows.items():
         groups[(row["points"], row["bh"], row["sb"])].append(who)
-    met: dict[frozenset[int], list[Game]] = defaultdict(list)
+    met: dict[frozenset[int], list[tuple[Game, tuple[float, ...]]]] = defaultdict(list)  # with their points
     for game in games:
-        if len(game.entrants) == 2:
-            met[frozenset(game.entrants)].append(game)
+        if len(game.entrants) == 2 and game.points is not None:  # every game given has its points
+            met[frozenset(game.entrants)].append((game, game.points))
     out: dict[int, float] = {}
     for group in groups.values():
         if len(group) < 2:
             continue
-        if not all(any(g.played for g in met.get(frozenset(pair), ())) for pair in combinations(group, 2)):
+        if not all(any(g.played for g, _ in met.get(frozenset(pair), ())) for pair in combinations(group, 2)):
             continue
         members = set(group)
         for who in group:
             out[who] = float(sum(
-                g.points[g.entrants.index(who)]  # type: ignore[index, misc]
+                points[g.entrants.index(who)]
                 for pair in combinations(group, 2) if who in pair
-                for g in met[frozenset(pair)] if set(g.entrants) <= members
+                for g, points in met[frozenset(pair)] if set(g.entrants) <= members
             ))
     return out
