@@ -33,12 +33,20 @@ async def one_round(url: str) -> tuple[float, list[float], int]:
     time_controls = [5 + i // 2 for i in range(DEADLINES)]
     ids = await start_matches(url, DEADLINES, time_control=time_controls, timeout_rule="forfeit", games=["cintos"])
     store = await Store.open(url)
-    deadlines = {i: (await store.get_match(i)).deadline for i in ids}  # type: ignore[union-attr]
+    deadlines: dict[int, float | None] = {}
+    for i in ids:
+        record = await store.get_match(i)
+        if record is None:
+            raise RuntimeError(f"match {i} was started but is not stored")
+        deadlines[i] = record.deadline
     drivers = [await spawn("scheduler", url, "--until", "90") for _ in range(2)]
     heard: list[list[tuple[float, str]]] = [[], []]
 
     async def listen(i: int) -> None:
-        async for line in drivers[i].stdout:  # type: ignore[union-attr]
+        output = drivers[i].stdout
+        if output is None:
+            raise RuntimeError("spawn pipes a driver's output")
+        async for line in output:
             heard[i].append((time.time(), line.decode().strip()))
 
     listeners = [asyncio.create_task(listen(i)) for i in range(2)]

@@ -64,12 +64,14 @@ class Counted(Budget):
     """`budget`, noting how many iterations each search it starts ran (`counts`, one entry per search): the
     iterations a time budget buys on this machine."""
 
+    counts: list[int]  # set in __init__ (Budget is frozen)
+
     def __init__(self, budget: Budget, counts: list[int]) -> None:
         super().__init__(budget.iterations, budget.seconds, budget.clock)
         object.__setattr__(self, "counts", counts)
 
     def start(self) -> Callable[[int], bool]:
-        spent, counts = super().start(), self.counts  # type: ignore[attr-defined]
+        spent, counts = super().start(), self.counts
         counts.append(0)
         at = len(counts) - 1
 
@@ -112,9 +114,9 @@ def one(name: str, pair: str, number: int, budget: Budget, seed: int, limit: int
     cpu: list[float] = []
     searched: list[int] = []
     seat = number % 2  # the stronger side alternates seats
-    players: list[Callable[[State, int], Action]] = [None, None]  # type: ignore[list-item]
-    players[seat] = timed(make(game, strong, seed * 1000 + 2 * number, Counted(budget, searched)), times[strong], cpu)
-    players[1 - seat] = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
+    stronger = timed(make(game, strong, seed * 1000 + 2 * number, Counted(budget, searched)), times[strong], cpu)
+    weaker = timed(make(game, weak, seed * 1000 + 2 * number + 1, budget), times[weak])
+    players: list[Callable[[State, int], Action]] = [stronger, weaker] if seat == 0 else [weaker, stronger]
     lines: list[str] = []
     if moves is not None:  # the same game (recording takes no randomness), each decision written down
         players = [recorded(game, player, strong if s == seat else weak, lines) for s, player in enumerate(players)]

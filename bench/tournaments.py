@@ -13,6 +13,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -49,7 +50,7 @@ def main() -> None:
     games: list[Game] = []
     print(f"Swiss, {n} entrants, {rounds_for(settings, n)} rounds: pairing time per round (best of {args.repeat})")
     for r in range(1, rounds_for(settings, n) + 1):
-        seconds = best(args.repeat, lambda r=r, done=games: pair_round(settings, entrants, done, r))  # type: ignore[misc]
+        seconds = best(args.repeat, partial(pair_round, settings, entrants, games, r))
         games += [result(g, rng) for g in pair_round(settings, entrants, games, r)]
         print(f"  round {r:2}: {seconds:.3f} s")
     seconds = best(args.repeat, lambda: standings(settings, entrants, games))
