@@ -18,6 +18,7 @@ from discord import app_commands
 from simcord import Env
 
 from bot import Settings, create_bot
+from cogs.base import GameCog
 from rules import GAMES
 from tests.test_docs_rendering import PAGES, README, ROOT, lines_of
 
@@ -265,10 +266,10 @@ def test_every_slash_command_in_the_docs_is_registered_as_written(registered: Tr
 
 def summaries() -> list[Example]:
     """The slash-command examples of each game's `/<game> rules` summary (the bot's own text), as a reader sees them."""
-    found = []
+    found: list[Example] = []
     for name in GAMES:
         cog = next(value for value in vars(importlib.import_module(f"cogs.{name}")).values()
-                   if isinstance(value, type) and getattr(value, "rules_summary", ""))
+                   if isinstance(value, type) and issubclass(value, GameCog) and value.rules_summary)
         found += examples_in(cog.rules_summary, f"cogs/{name}.py rules_summary")
     return found
 
