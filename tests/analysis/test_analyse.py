@@ -1,0 +1,138 @@
+"""analysis.analyse on whole games and analysis.analyse_move on single positions: blunders seen in every game,
+repeatable for a seed, blind to what the mover could not see, stored and read back equal."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from analysis import AnalysedMove, Analysis, Record, analyse, analyse_move, label, move_accuracy
+from players import Budget
+from players.arena import uniform
+from players.play import has_hidden_information
+from rules import GAMES, Configuration, Game
+from tests.analysis.positions import losing_positions
+from tests.analysis.records import play_logged
+from tests.players.positions import positions
+
+QUICK = Budget(iterations=40)
+HIDDEN = [game for game in GAMES.values() if has_hidden_information(game)]
+# Every game at each of its player counts, and Sinoda's teams: the sides share one winning chance.
+CONFIGS = [(game, config) for game in GAMES.values() for config in game.configurations()
+           if not config.options or "teams" in config.options]
+# Seeds of losing_positions that find a position quickly in each game.
+SANITY_SEEDS = {"cintos": 4, "sanae": 5}
+BODSOI_DECISIONS = 4  # Bodsoi's first moves have a hundred placements, each looked at: its games are cut shorter
+
+
+def short_game(game: Game, config: Configuration, seed: int, decisions: int = 10) -> Record:
+    """The first `decisions` decisions of a game of uniformly random moves."""
+    seats = [uniform(game, seed + seat) for seat in range(config.players)]
+    return play_logged(game, config, seats, random.Random(seed), limit=decisions).record
+
+
+def label_of(item: tuple[Game, Configuration]) -> str:
+    game, config = item
+    return f"{game.name}-{config.players}" + "".join(f"-{v}" for v in config.options.values())
+
+
+@pytest.mark.parametrize("item", CONFIGS, ids=[label_of(item) for item in CONFIGS])
+def test_every_game_and_player_count_analyses_a_short_random_game(item: tuple[Game, Configuration]) -> None:
+    game, config = item
+    record = short_game(game, config, seed=len(label_of(item)), decisions=BODSOI_DECISIONS if game.name == "bodsoi"
+                        else 10)
+    seen: list[tuple[int, int]] = []
+    result = analyse(game, record, budget_per_position=Budget(iterations=4), seed=3,
+                     progress=lambda done, total: seen.append((done, total)))
+    lines = [line for line in record.log if line[0] is not None]
+    assert len(result.moves) == len(lines) > 0
+    assert seen == [(i, len(lines)) for i in range(1, len(lines) + 1)]  # "analysing: move i of n"
+    assert [m.seat for m in result.moves] == [seat for seat, _ in lines]
+    assert [m.notation for m in result.moves] == [text for _, text in lines]
+    assert {seat for side in result.sides for seat in side} == set(range(config.players))
+    for move in result.moves:
+        if move.kind == "setup":
+            continue
+        assert move.before is not None and move.after is not None
+        assert len(move.before) == len(move.after) == config.players
+        for chances in (move.before, move.after):
+            assert all(0 <= c <= 100 for c in chances)
+            # a side's seats share one chance, and the sides' chances make 100
+            assert sum(chances[side[0]] for side in result.sides) == pytest.approx(100, abs=0.05)
+            assert all(chances[s] == chances[side[0]] for side in result.sides for s in side)
+        if move.kind == "move":
+            assert move.drop is not None and move.drop >= 0
+            assert move.drop == pytest.approx(move.before[move.seat] - move.after[move.seat], abs=0.011)
+            assert move.accuracy == round(move_accuracy(move.drop), 2) and move.label == label(move.drop)
+            assert move.best is not None and move.worlds >= 8
+    for summary in result.summaries:
+        assert summary.moves == len(result.judged(summary.seat))
+        assert summary.accuracy is None if summary.moves == 0 else 0 <= (summary.accuracy or 0) <= 100
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_a_move_that_loses_at_once_is_a_blunder(game: Game) -> None:
+    """Positions built from the rules: the move lets the next side win at once, or loses by itself."""
+    found = losing_positions(game, 1, seed=SANITY_SEEDS.get(game.name, 1))
+    assert found, "no position with a move that loses at once was found"
+    for state, seat, losing in found:
+        judged = analyse_move(game, state, seat, losing, budget=QUICK, seed=1, n=7)
+        assert judged.label == "blunder", (game.position(state), judged)
+        assert judged.after is not None and judged.after[seat] <= 25.0  # lost in (nearly) every world it could see
+        assert judged.best is not None and judged.best != judged.notation
+
+
+@pytest.mark.parametrize("game", list(GAMES.values()), ids=list(GAMES))
+def test_the_same_seed_gives_the_same_analysis(game: Game) -> None:
+    config = game.configurations()[0]
+    record = short_game(game, config, seed=11, decisions=BODSOI_DECISIONS if game.name == "bodsoi" else 8)
+    first = analyse(game, record, budget_per_position=QUICK, seed=5)
+    assert analyse(game, record, budget_per_position=QUICK, seed=5) == first
+    assert first.seed == 5 and first.iterations == QUICK.iterations
+
+
+@pytest.mark.parametrize("game", HIDDEN, ids=[game.name for game in HIDDEN])
+def test_a_move_is_judged_on_what_its_mover_could_know(game: Game) -> None:
+    """Re-dealing what the mover could not see (a different true hidden state, the same view of the mover) leaves
+    that move's judgement unchanged for a fixed seed."""
+    redealt = 0
+    for number, state in enumerate(positions(game, game.configurations()[0], 4, seed=21)):
+        seat = min(game.actors(state))
+        legal = game.legal_actions(state, seat)
+        played = random.Random(number).choice(legal)
+        mine = analyse_move(game, state, seat, played, budget=QUICK, seed=9, n=number)
+        for k in range(2):
+            other = game.resample_hidden(state, seat, random.Random(300 + k))
+            assert game.view(other, seat) == game.view(state, seat)
+            redealt += other != state
+            assert analyse_move(game, other, seat, played, budget=QUICK, seed=9, n=number) == mine, \
+                (game.position(state), game.position(other))
+    assert redealt >= 4  # the proof is not empty: the true secrets really were different
+
+
+def test_an_analysis_reads_back_from_json_equal() -> None:
+    game = GAMES["sinoda"]
+    record = short_game(game, Configuration(4, {"teams": "2x2"}), seed=2, decisions=8)
+    result = analyse(game, record, budget_per_position=Budget(iterations=8), seed="a1b2c3")
+    text = json.dumps(result.to_json())
+    assert Analysis.from_json(json.loads(text)) == result
+    assert result.labelled() == [m for m in result.moves if m.label is not None]
+    with pytest.raises(ValueError, match="not a tabletop-analysis"):
+        Analysis.from_json({**result.to_json(), "version": 99})
+    move = AnalysedMove(3, 1, "resign", "resign")
+    assert AnalysedMove.from_json(json.loads(json.dumps(move.to_json()))) == move
+
+
+def test_a_record_reads_an_export_and_a_resignation_is_not_judged() -> None:
+    game = GAMES["cintos"]
+    record = short_game(game, Configuration(2), seed=4, decisions=4)
+    log = [*record.log, (0, "resign")]
+    exported = {"players": 2, "options": {}, "log": [{"n": n, "seat": seat, "text": text, "time": "x"}
+                                                    for n, (seat, text) in reversed(list(enumerate(log, start=1)))]}
+    read = Record.from_export(exported)
+    assert read == Record.of(2, {}, log)
+    result = analyse(game, read, budget_per_position=Budget(iterations=4), seed=1)
+    assert result.moves[-1].kind == "resign" and result.moves[-1].before is None
+    assert result.moves[-1].n == len(log)
