@@ -53,11 +53,11 @@ OLD = {
 def new_looks(store: Store) -> dict[str, Callable[[], Awaitable[Any]]]:
     return {"due work": lambda: store.due_matches(NOW), "next due": store.next_due,
             "computer turns": lambda: store.computer_matches(begun_before=NOW - 60),
-            "unstarted tournament": store.unstarted_overdue}
+            "unstarted tournament": store.tournaments.unstarted_overdue}
 
 
 def old_looks(store: Store) -> dict[str, Callable[[], Awaitable[Any]]]:
-    db = store._db
+    db = store.db
 
     def look(sql: str, params: tuple[Any, ...]) -> Callable[[], Awaitable[Any]]:
         return lambda: db.fetchall(sql, params)

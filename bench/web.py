@@ -73,7 +73,7 @@ async def seed_data(target: str, moves: int) -> tuple[Store, MatchService, Tourn
     matches = MatchService(store, rng=random.Random(1))
     events = TournamentService(matches, rng=random.Random(1))
     for user, name in USERS.items():
-        await store.touch_user(user, name)
+        await store.users.touch_user(user, name)
     token = await matches.web.turn_on(GUILD)
     users = list(USERS)
 

@@ -64,7 +64,7 @@ class Ratings(commands.Cog):
             if page > pages:
                 raise Refusal(f"The {title.lower()} ({SCOPES[where]}) has {pages} page{'s' if pages > 1 else ''} "
                               f"({total} player{'s' if total != 1 else ''}); there is no page {page}.")
-            names = await service.store.user_names([r.user_id for _, r, _ in rows])
+            names = await service.store.users.user_names([r.user_id for _, r, _ in rows])
             table = [LeaderboardRow(place, names.get(r.user_id) or f"Player {place}", skill.label, r.games, r.wins,
                                     r.draws, r.losses, skill.provisional, r.user_id == interaction.user.id)
                      for place, r, skill in rows]

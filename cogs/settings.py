@@ -56,7 +56,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
         """Every setting of the server, those kept apart from the match defaults too (organisers, web pages)."""
         embed = self.describe(settings)
         guild_id = settings.guild_id
-        role = await self.bot.service.store.organiser_role(guild_id) if guild_id is not None else None
+        role = await self.bot.service.store.tournaments.organiser_role(guild_id) if guild_id is not None else None
         embed.add_field(name="Tournament organisers",
                         value="members with Manage Server" + (f" or <@&{role}>" if role is not None else ""))
         links = self.bot.service.web
@@ -137,7 +137,7 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
                               "cancel and adjudicate tournaments. Choose a role for organisers, or leave it empty "
                               "for members with Manage Server only.")
             await defer_private(interaction)  # before the write
-            await self.bot.service.store.set_organiser_role(interaction.guild_id, role.id if role else None)
+            await self.bot.service.store.tournaments.set_organiser_role(interaction.guild_id, role.id if role else None)
             who = f"members with {role.mention}" if role else "members with Manage Server only"
             await reply(interaction, f"Tournaments can now be organised by {who}.",
                         allowed_mentions=discord.AllowedMentions.none())

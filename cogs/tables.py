@@ -120,7 +120,7 @@ class Tables:
             seats = [cog.seat_label(match, seat) for seat in range(match.players)]
         embed = lobby_embed(match, match.game.title, seats)
         embed.add_field(name="Rated", value="yes: the result counts in the players' ratings"
-                        if await self.service.store.match_rated(match.id) else "no")
+                        if await self.service.store.ratings.match_rated(match.id) else "no")
         return {"embed": embed, "view": lobby_view(match) if match.status == "lobby" else None}
 
     async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:

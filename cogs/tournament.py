@@ -51,7 +51,7 @@ async def is_organiser(interaction: discord.Interaction) -> bool:
     if held.manage_guild:
         return True
     bot: Any = interaction.client
-    role = await bot.service.store.organiser_role(interaction.guild_id)
+    role = await bot.service.store.tournaments.organiser_role(interaction.guild_id)
     if role is None or role == interaction.guild_id:  # @everyone's id is the server's: stored before it was refused
         return False
     return any(r.id == role for r in getattr(member, "roles", ()))
@@ -407,7 +407,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             found = await self.bot.service.get_visible(match, interaction.user.id, interaction.guild_id)
-            table = await self.bot.service.store.table_of_match(found.id)
+            table = await self.bot.service.store.tournaments.table_of_match(found.id)
             if table is None:
                 raise Refusal(f"Match #{found.id} is not a tournament match.")
             event = await self.events.get_visible(table.tournament_id, interaction.guild_id)

@@ -161,7 +161,7 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
 
 async def record_user(interaction: discord.Interaction) -> None:
     """Remember who acted, once the handler has answered: their display name as now (boards, standings and pages
-    show it) and that DMs are worth trying again (a user who acts reopens them, `Store.touch_user`). Nothing the
+    show it) and that DMs are worth trying again (a user who acts reopens them, `store.users.touch_user`). Nothing the
     user asked for depends on it, so a failure is one log line, never a message to them."""
     bot: Tabletop = interaction.client  # type: ignore[assignment]
     try:

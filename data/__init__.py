@@ -1,4 +1,5 @@
-"""Persistence: schema migrations and one repository API (`Store`) over SQLite (aiosqlite) or PostgreSQL (asyncpg)."""
+"""Persistence: schema migrations and the store (`Store`: its core, and `store.users`, `.ratings`, `.tournaments`,
+`.web` and `.changes`) over SQLite (aiosqlite) or PostgreSQL (asyncpg)."""
 
 from data.health import CommitUnknown, StoreUnavailable, store_problem
 from data.store import (

@@ -1,12 +1,13 @@
-"""Rating storage, mixed into `Store`: ratings per (user, game), the changes each rated match applied (once, in
-order), leaderboards, a player's record, and the rebuild that recomputes every rating from the stored results."""
+"""Rating storage (`store.ratings`): ratings per (user, game), the changes each rated match applied (once, in order),
+leaderboards, a player's record, and the rebuild that recomputes every rating from the stored results."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from data.match_rows import read_match, read_seats
 from data.records import MatchRecord, SeatRecord
 from data.sql import Database
 
@@ -61,12 +62,12 @@ _CHANGE_COLUMNS = ("match_id, seat, user_id, rank, result, mu_before, sigma_befo
 _RATING_COLUMNS = "user_id, game, mu, sigma, games, wins, draws, losses"
 
 
-class RatingStore:
-    """Mixed into `data.store.Store`; uses its database, and its match reads inside a transaction."""
+class Ratings:
+    """Ratings and their history, on the store's database; reads matches and seats inside its own transactions
+    (data/match_rows.py)."""
 
-    _db: Database
-    _read_match: Callable[[Database, int], Awaitable[MatchRecord | None]]
-    _seats: Callable[[Database, int], Awaitable[list[SeatRecord]]]
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     async def match_rated(self, match_id: int) -> bool:
         return await self._rated(self._db, match_id)
@@ -126,10 +127,10 @@ class RatingStore:
             done = await self._changes(tx, match_id)
             if done is not None:
                 return done
-            record = await self._read_match(tx, match_id)
+            record = await read_match(tx, match_id)
             if record is None or record.status != "finished" or not await self._rated(tx, match_id):
                 return None
-            seats = await self._seats(tx, match_id)
+            seats = await read_seats(tx, match_id)
             current = await self._ratings(tx, record.game, [s.user_id for s in seats])
             changes = compute(record, seats, current)
             if not changes:  # its result is not rated (a forfeit, a double forfeit, a computer seated)
@@ -154,10 +155,10 @@ class RatingStore:
             ratings: dict[tuple[int, str], RatingRow] = {}
             redone: list[tuple[MatchRecord, list[RatingChangeRow]]] = []
             for match_id in order:
-                record = await self._read_match(tx, match_id)
+                record = await read_match(tx, match_id)
                 if record is None or record.status != "finished":
                     continue
-                seats = await self._seats(tx, match_id)
+                seats = await read_seats(tx, match_id)
                 current = {s.user_id: ratings[(s.user_id, record.game)] for s in seats
                            if (s.user_id, record.game) in ratings}
                 changes = compute(record, seats, current)
@@ -214,4 +215,4 @@ class RatingStore:
         return [RatedResult(RatingChangeRow(*row[:10]), *row[10:]) for row in rows]
 
 
-__all__ = ["Compute", "RatedResult", "RatingChangeRow", "RatingRow", "RatingStore"]
+__all__ = ["Compute", "RatedResult", "RatingChangeRow", "RatingRow", "Ratings"]

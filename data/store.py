@@ -1,29 +1,28 @@
-"""The repository API over SQLite (a file) or PostgreSQL (a `postgresql://` URL): matches, seats and the action log
-here; users, ratings, tournaments and web links mixed in from `data.users`, `data.ratings`, `data.tournaments` and
-`data.web`. Callers never see SQL; data/sql.py is the small interface both backends implement.
-"""
+"""The store's core over SQLite (a file) or PostgreSQL (a URL): opening and migrating, matches, seats, the action
+log and leases; users, ratings, tournaments and web links are its collaborators (`store.users`, ...)."""
 
 from __future__ import annotations
 
 import json
 import logging
 from collections.abc import Sequence
-from contextlib import AbstractAsyncContextManager
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import aiosqlite
 
+from data.changes import MatchChanges
 from data.health import StoreUnavailable, missing_grant, store_problem
+from data.match_rows import MATCH_COLUMNS, match_columns, match_record, read_match, read_seats
 from data.migrations import migrate
-from data.ratings import RatingStore
+from data.ratings import Ratings
 from data.records import GuildSettings, Lease, LogEntry, MatchRecord, NotifyPreference, SeatRecord, UserRecord
 from data.sql import Database, Fenced, SqliteDatabase, UniqueViolation
-from data.tournaments import TournamentStore
+from data.tournaments import Tournaments
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact
-from data.users import UserStore
-from data.web import WebStore
+from data.users import Users
+from data.web import WebLinks
 
 log = logging.getLogger(__name__)
 
@@ -38,11 +37,6 @@ class StaleWrite(RuntimeError):
 
 class Duplicate(RuntimeError):
     """A unique key is already taken: this was done before (an action's idempotency key, a match's rematch)."""
-
-
-_MATCH_COLUMNS = ("id, game, guild_id, channel_id, message_id, creator_id, status, players, options, state, version, "
-                  "outcome, created_at, updated_at, time_control, timeout_rule, turn_started, deadline, reminders, "
-                  "overdue, expires_at, draw_offer, rematch_of, commitment, seed, revision")
 
 
 # The scheduler's questions, written exactly as the partial indexes of migration 9 (an expression index is used only
@@ -76,46 +70,39 @@ class Appended(NamedTuple):
     revision: int
 
 
-def _match(row: Sequence[Any]) -> MatchRecord:
-    return MatchRecord(
-        id=row[0], game=row[1], guild_id=row[2], channel_id=row[3], message_id=row[4], creator_id=row[5],
-        status=row[6], players=row[7], options=json.loads(row[8]), state=json.loads(row[9]) if row[9] else None,
-        version=row[10], outcome=json.loads(row[11]) if row[11] else None, created_at=row[12], updated_at=row[13],
-        time_control=row[14] or 0, timeout_rule=row[15], turn_started=row[16], deadline=row[17], reminders=row[18],
-        overdue=bool(row[19]), expires_at=row[20], draw_offer=tuple(json.loads(row[21])) if row[21] else (),
-        rematch_of=row[22], commitment=row[23], seed=row[24], revision=row[25],
-    )
+class Store:
+    """Persistence for the match service. Open with `await Store.open(path or URL)`; one instance per process.
 
-
-class Store(UserStore, RatingStore, TournamentStore, WebStore):
-    """Persistence for the match service. Open with `await Store.open(path or URL)`; one instance per process."""
-
-    _match_columns = _MATCH_COLUMNS
-    _to_match = staticmethod(_match)
+    The core (matches, seats, the log, leases) is here; the rest are collaborators on the same database: `users`
+    (names, notice preferences, server settings), `ratings`, `tournaments`, `web` (link tokens, page reads) and
+    `changes` (who hears that a match changed, told by the core after each commit).
+    """
 
     def __init__(self, db: Database) -> None:
-        self._db = db
+        self.db = db  # the database handle: its transactions, and raw SQL for tests and tools
+        self.changes = MatchChanges(db)
+        self.users = Users(db)
+        self.ratings = Ratings(db)
+        self.tournaments = Tournaments(db)
+        self.web = WebLinks(db)
 
     @property
     def backend(self) -> str:
         """"sqlite" or "postgresql"."""
-        return self._db.dialect
+        return self.db.dialect
 
     @property
     def shared(self) -> bool:
         """Whether other processes may write the same matches (PostgreSQL): in-memory copies must be checked
         (`revision`). A SQLite file has one owner, this process."""
-        return self._db.dialect != "sqlite"
+        return self.db.dialect != "sqlite"
 
     @property
-    def _conn(self) -> aiosqlite.Connection:
+    def conn(self) -> aiosqlite.Connection:
         """The SQLite connection itself, for tests that damage the database on purpose."""
-        if not isinstance(self._db, SqliteDatabase):
+        if not isinstance(self.db, SqliteDatabase):
             raise AttributeError("only a SQLite store has one connection")
-        return self._db.connection
-
-    def _transaction(self) -> AbstractAsyncContextManager[Database]:
-        return self._db.transaction()
+        return self.db.connection
 
     @classmethod
     async def open(cls, target: str | Path, *, init_empty: bool = False,
@@ -165,10 +152,10 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
 
     async def close(self) -> None:
         """Close the connections; on PostgreSQL this also gives up every leadership held."""
-        await self._db.close()
+        await self.db.close()
 
     async def schema_version(self) -> int:
-        return await self._db.schema_version()
+        return await self.db.schema_version()
 
     # ---- leadership (one process of several does a job: the scheduler's sweeps ...) -------------------------------
     async def lead(self, name: str, ttl: float) -> Lease | None:
@@ -177,35 +164,35 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         stops renewing (dead, frozen, cut off: its connections may stay open) loses it once it lapses, and the next
         holder gets a higher epoch. Writes fenced with a lease (`fence=`) are refused once another holds it. SQLite:
         always held (one process owns the file)."""
-        return await self._db.lead(name, ttl)
+        return await self.db.lead(name, ttl)
 
     async def resign_lead(self, name: str) -> None:
         """Give up the lease `name` now (nothing if not held): another process takes it at its next ask."""
-        await self._db.resign_lead(name)
+        await self.db.resign_lead(name)
 
     async def _fenced_execute(self, sql: str, params: Sequence[Any], fence: Lease | None) -> int:
         """One write; with `fence`, in a transaction that first checks the lease is still held (`Fenced` if not)."""
         if fence is None or not self.shared:
-            return await self._db.execute(sql, params)
-        async with self._db.transaction() as tx:
+            return await self.db.execute(sql, params)
+        async with self.db.transaction() as tx:
             await tx.check_lease(fence)
             return await tx.execute(sql, params)
 
     @property
     def round_trips(self) -> int:
         """Statements, BEGINs and COMMITs this store sent to PostgreSQL so far (0 on SQLite: no network)."""
-        return int(getattr(self._db, "round_trips", 0))
+        return int(getattr(self.db, "round_trips", 0))
 
     async def revision_and_key(self, match_id: int, key: str | None) -> tuple[int | None, int | None]:
         """One read before a request on a shared store: the match's revision (None: no such match) and the log line
         a request with idempotency `key` made in it (None: not applied, or no key)."""
-        row = await self._db.fetchone("SELECT revision, (SELECT n FROM actions WHERE match_id = ? AND key = ?) "
+        row = await self.db.fetchone("SELECT revision, (SELECT n FROM actions WHERE match_id = ? AND key = ?) "
                                       "FROM matches WHERE id = ?", (match_id, key, match_id))
         return (None, None) if row is None else (int(row[0]), None if row[1] is None else int(row[1]))
 
     async def revision(self, match_id: int) -> int | None:
         """The match's revision (None: no such match): one primary-key read, to check an in-memory copy."""
-        row = await self._db.fetchone("SELECT revision FROM matches WHERE id = ?", (match_id,))
+        row = await self.db.fetchone("SELECT revision FROM matches WHERE id = ?", (match_id,))
         return None if row is None else int(row[0])
 
     # ---- matches --------------------------------------------------------------------------------------------
@@ -226,9 +213,9 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
                   time_control, timeout_rule, expires_at, rematch_of, int(rated))
         try:
             if table is None:
-                match_id = await self._db.insert(sql, params)
+                match_id = await self.db.insert(sql, params)
             else:
-                async with self._db.transaction() as tx:
+                async with self.db.transaction() as tx:
                     match_id = await tx.insert(sql, params)
                     if not await tx.execute("UPDATE tournament_games SET match_id = ? WHERE tournament_id = ? AND "
                                             "round = ? AND board = ? AND match_id IS NULL", (match_id, *table)):
@@ -241,49 +228,44 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
 
     async def load_match(self, match_id: int) -> tuple[MatchRecord, list[SeatRecord]] | None:
         """The match and its seats in one read (one round trip): a row per seat, the match's columns on each."""
-        rows = await self._db.fetchall(
-            f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))}, s.seat, s.user_id, s.invited, "
+        rows = await self.db.fetchall(
+            f"SELECT {match_columns('m')}, s.seat, s.user_id, s.invited, "
             "s.joined FROM matches m LEFT JOIN seats s ON s.match_id = m.id WHERE m.id = ? ORDER BY s.seat",
             (match_id,))
         if not rows:
             return None
-        width = len(_MATCH_COLUMNS.split(","))
+        width = len(MATCH_COLUMNS.split(","))
         seats = [SeatRecord(match_id, r[width], r[width + 1], bool(r[width + 2]), bool(r[width + 3]))
                  for r in rows if r[width] is not None]
-        return _match(rows[0]), seats
+        return match_record(rows[0]), seats
 
     async def get_match(self, match_id: int) -> MatchRecord | None:
-        return await self._read_match(self._db, match_id)
-
-    @staticmethod
-    async def _read_match(db: Database, match_id: int) -> MatchRecord | None:
-        row = await db.fetchone(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,))
-        return _match(row) if row else None
+        return await read_match(self.db, match_id)
 
     async def set_message(self, match_id: int, channel_id: int, message_id: int) -> int | None:
         """Where the match's newest message is; returns the match's new revision (None: no such match)."""
-        row = await self._db.write_returning("UPDATE matches SET channel_id = ?, message_id = ?, "
+        row = await self.db.write_returning("UPDATE matches SET channel_id = ?, message_id = ?, "
                                              "revision = revision + 1 WHERE id = ? RETURNING revision",
                                              (channel_id, message_id, match_id))
         return None if row is None else int(row[0])
 
     async def set_lobby(self, match_id: int, *, players: int, status: str, now: float) -> bool:
         """Change a lobby that is still a lobby; False if it has started or closed meanwhile."""
-        changed = await self._db.execute("UPDATE matches SET players = ?, status = ?, updated_at = ?, "
+        changed = await self.db.execute("UPDATE matches SET players = ?, status = ?, updated_at = ?, "
                                          "revision = revision + 1 WHERE id = ? AND status = 'lobby'",
                                          (players, status, now, match_id)) > 0
         if changed:
-            self._match_changed(match_id)
+            self.changes.changed(match_id)
         return changed
 
     async def matches_for_user(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[MatchRecord]:
         if not statuses:
             return []  # `IN ()` is SQLite's only
         marks = ",".join("?" * len(statuses))
-        sql = (f"SELECT {', '.join('m.' + c.strip() for c in _MATCH_COLUMNS.split(','))} FROM matches m "
+        sql = (f"SELECT {match_columns('m')} FROM matches m "
                f"JOIN seats s ON s.match_id = m.id WHERE s.user_id = ? AND m.status IN ({marks}) "
                "ORDER BY m.updated_at DESC")
-        return [_match(row) for row in await self._db.fetchall(sql, (user_id, *statuses))]
+        return [match_record(row) for row in await self.db.fetchall(sql, (user_id, *statuses))]
 
     async def update_match(self, match_id: int, *, expected_version: int | None = None,
                            expected_status: str | None = None, fence: Lease | None = None, **fields: Any) -> bool:
@@ -310,7 +292,7 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         changed = await self._fenced_execute(f"UPDATE matches SET {assignments}revision = revision + 1 WHERE {where}",
                                              (*encoded.values(), *params), fence) > 0
         if changed and "status" in fields:
-            self._match_changed(match_id)
+            self.changes.changed(match_id)
         return changed
 
     async def set_reminders(self, match_id: int, *, version: int, count: int, fence: Lease | None = None) -> bool:
@@ -327,11 +309,11 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         """Matches with something for the scheduler: a lobby past expiry, a reminder or a deadline reached, by id.
         Each branch reads its own partial index (migration 9), so the look costs what is due, not what is open;
         a match due twice (a deadline and a reminder never sent) comes once."""
-        sql = " UNION ALL ".join(f"SELECT {_MATCH_COLUMNS} FROM matches WHERE {where} <= ?" for where in (
+        sql = " UNION ALL ".join(f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} <= ?" for where in (
             f"{_LOBBY} AND expires_at", f"{_CLOCKED} AND deadline", f"{_CLOCKED} AND reminders = 0 AND {_HALF}",
             f"{_CLOCKED} AND reminders = 1 AND {_LATE}"))
-        rows = {row[0]: row for row in await self._db.fetchall(sql, (now, now, now, now))}
-        return [_match(rows[match_id]) for match_id in sorted(rows)]
+        rows = {row[0]: row for row in await self.db.fetchall(sql, (now, now, now, now))}
+        return [match_record(rows[match_id]) for match_id in sorted(rows)]
 
     async def next_due(self) -> float | None:
         """The earliest time at which `due_matches` will return something new: the first row of each partial
@@ -342,23 +324,17 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
                                       (_LATE, f"{_CLOCKED} AND reminders = 1"))]
         sql = "SELECT MIN(t) FROM (" + " UNION ALL ".join(
             f"SELECT t FROM ({first}) AS first{i}" for i, first in enumerate(firsts)) + ") AS due"
-        row = await self._db.fetchone(sql)
+        row = await self.db.fetchone(sql)
         return None if row is None or row[0] is None else float(row[0])
 
     async def rematch_of(self, match_id: int) -> int | None:
         """The lobby already opened as a rematch of `match_id`, if any."""
-        row = await self._db.fetchone("SELECT id FROM matches WHERE rematch_of = ? ORDER BY id LIMIT 1", (match_id,))
+        row = await self.db.fetchone("SELECT id FROM matches WHERE rematch_of = ? ORDER BY id LIMIT 1", (match_id,))
         return int(row[0]) if row else None
 
     # ---- seats ------------------------------------------------------------------------------------------------
     async def seats(self, match_id: int) -> list[SeatRecord]:
-        return await self._seats(self._db, match_id)
-
-    @staticmethod
-    async def _seats(db: Database, match_id: int) -> list[SeatRecord]:
-        rows = await db.fetchall("SELECT match_id, seat, user_id, invited, joined FROM seats WHERE match_id = ? "
-                                 "ORDER BY seat", (match_id,))
-        return [SeatRecord(r[0], r[1], r[2], bool(r[3]), bool(r[4])) for r in rows]
+        return await read_seats(self.db, match_id)
 
     async def put_seats(self, match_id: int, seats: Sequence[tuple[int, bool, bool]], now: float,
                         expected: Sequence[tuple[int, bool, bool]] | None = None) -> None:
@@ -367,11 +343,11 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         With `expected` (the rows the caller saw) this is a compare-and-set: `StaleWrite` if the lobby's seats
         changed meanwhile or it is no longer a lobby (another process joined, left or started it).
         """
-        async with self._db.transaction() as tx:
+        async with self.db.transaction() as tx:
             await tx.lock_row("matches", match_id)
             if expected is not None:
                 row = await tx.fetchone("SELECT status FROM matches WHERE id = ?", (match_id,))
-                current = [(s.user_id, s.invited, s.joined) for s in await self._seats(tx, match_id)]
+                current = [(s.user_id, s.invited, s.joined) for s in await read_seats(tx, match_id)]
                 if row is None or row[0] != "lobby" or current != [(u, bool(i), bool(j)) for u, i, j in expected]:
                     raise StaleWrite(f"the seats of lobby {match_id} changed")
             await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
@@ -408,7 +384,7 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
                  for i, (seat, uid, text) in enumerate(entries)]
         if self.shared and seats is None and seat_draw is None and fence is None:
             try:
-                row = await self._db.write_returning(_APPEND_ONE_STATEMENT, (
+                row = await self.db.write_returning(_APPEND_ONE_STATEMENT, (
                     *moved, match_id, now, *([list(column) for column in zip(*lines, strict=True)] or [[]] * 5)))
             except UniqueViolation as exc:  # the UNIQUE index is the last word on keys
                 raise Duplicate(f"key {key!r} was already applied in match {match_id}") from exc
@@ -417,7 +393,7 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
                     raise Duplicate(f"key {key!r} was already applied in match {match_id}")
                 raise StaleWrite(f"match {match_id} is no longer {expected_status} at version {expected_version}")
             return Appended(expected_version + len(entries), int(row[0]))
-        async with self._db.transaction() as tx:
+        async with self.db.transaction() as tx:
             if fence is not None:
                 await tx.check_lease(fence)
             await tx.lock_row("matches", match_id)  # PostgreSQL: another process's append waits here
@@ -441,19 +417,19 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
                 await tx.executemany(
                     "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, 0, 1)",
                     [(match_id, i, uid) for i, uid in enumerate(seats)])
-        self._match_changed(match_id)  # committed: live pages may show it (data/web.py)
+        self.changes.changed(match_id)  # committed: live pages may show it (data/changes.py)
         return Appended(expected_version + len(entries), int(row[0]))
 
     async def log(self, match_id: int, *, with_seat_draw: bool = False) -> list[LogEntry]:
         """The game's log lines 1, 2, ...; with `with_seat_draw`, line 0 (the drawn seat order) first if logged."""
-        rows = await self._db.fetchall(
+        rows = await self.db.fetchall(
             "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND n >= ? ORDER BY n",
             (match_id, 0 if with_seat_draw else 1))
         return [LogEntry(*row) for row in rows]
 
     async def keyed(self, match_id: int, key: str) -> LogEntry | None:
         """The log line a request with idempotency `key` produced in this match, if it was applied."""
-        row = await self._db.fetchone(
+        row = await self.db.fetchone(
             "SELECT n, seat, user_id, text, created_at FROM actions WHERE match_id = ? AND key = ?", (match_id, key))
         return LogEntry(*row) if row else None
 
@@ -462,7 +438,7 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         key: it stops at that seat's first move, so it costs a few rows however long the log is."""
         moved: set[int] = set()
         for seat in range(players):
-            if await self._db.fetchone("SELECT 1 FROM actions WHERE match_id = ? AND seat = ? AND n >= 1 "
+            if await self.db.fetchone("SELECT 1 FROM actions WHERE match_id = ? AND seat = ? AND n >= 1 "
                                        "AND user_id IS NOT NULL LIMIT 1", (match_id, seat)) is not None:
                 moved.add(seat)
         return moved
@@ -473,11 +449,11 @@ class Store(UserStore, RatingStore, TournamentStore, WebStore):
         their turns; with `begun_before`, only turns begun by then. Reads the partial index `matches_computer_turn`."""
         sql = "SELECT id FROM matches WHERE status = 'active' AND computer_turn = 1"
         if begun_before is None:
-            return [r[0] for r in await self._db.fetchall(sql + " ORDER BY id")]
-        rows = await self._db.fetchall(sql + " AND turn_started <= ? ORDER BY id", (begun_before,))
+            return [r[0] for r in await self.db.fetchall(sql + " ORDER BY id")]
+        rows = await self.db.fetchall(sql + " AND turn_started <= ? ORDER BY id", (begun_before,))
         return [r[0] for r in rows]
 
     async def set_unrated(self, match_id: int) -> None:
         """A lobby that seats a computer is not rated (computer results stay out of the human leaderboards)."""
-        await self._db.execute("UPDATE matches SET rated = 0, revision = revision + 1 WHERE id = ? "
+        await self.db.execute("UPDATE matches SET rated = 0, revision = revision + 1 WHERE id = ? "
                                "AND status = 'lobby'", (match_id,))

@@ -1,8 +1,4 @@
-"""Tournament persistence (mixed into `Store`): events, sign-ups, entrants, and every round's tables and results.
-
-A round's tables are written in one transaction with the event's round number (a compare-and-set), so a round is
-paired once even when its last two matches end together; matches are linked to their table afterwards.
-"""
+"""Tournament persistence (`store.tournaments`): events, sign-ups, entrants, and every round's tables and results."""
 
 from __future__ import annotations
 
@@ -87,10 +83,15 @@ def _table(row: Sequence[Any]) -> TableRecord:
                        tuple(json.loads(row[6])) if row[6] is not None else None, bool(row[7]), row[8] or "")
 
 
-class TournamentStore:
-    """Mixed into `Store`; relies on its database `_db`."""
+class Tournaments:
+    """Tournaments and who may organise them, on the store's database.
 
-    _db: Database
+    A round's tables are written in one transaction with the event's round number (a compare-and-set), so a round is
+    paired once even when its last two matches end together; matches are linked to their table afterwards.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     async def create_tournament(self, *, guild_id: int | None, channel_id: int, organiser_id: int, game: str,
                                 format: str, players: int, options: dict[str, str], time_control: int | None,

@@ -1,5 +1,5 @@
-"""User and server storage, mixed into `Store`: names and direct-message routes, notice preferences, and each
-server's settings."""
+"""User and server storage (`store.users`): names and direct-message routes, notice preferences, and each server's
+settings."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from data.records import GuildSettings, NotifyPreference, UserRecord
 from data.sql import Database
 
 
-class UserStore:
-    """Mixed into `data.store.Store`; uses its database."""
+class Users:
+    """Users, their notice preferences and servers' settings, on the store's database."""
 
-    _db: Database
+    def __init__(self, db: Database) -> None:
+        self._db = db
 
     # ---- users --------------------------------------------------------------------------------------------
     async def touch_user(self, user_id: int, name: str) -> None:

@@ -31,10 +31,10 @@ class RoundClock:
         halfway, matches still running at the deadline). Returns how many went out; a failing listener is logged."""
         now = self.matches.now()
         sent = 0
-        for record in await self.store.tournaments(statuses=("running",)):
+        for record in await self.store.tournaments.tournaments(statuses=("running",)):
             event = await self.get(record.id)
             level = _due(event, now)
-            if level is None or not await self.store.claim_round_notice(event.id, event.round, level):
+            if level is None or not await self.store.tournaments.claim_round_notice(event.id, event.round, level):
                 continue
             tables = await (self.unstarted(event) if level == HALFWAY else self.unfinished(event))
             for listener in list(self.on_notice):
@@ -48,7 +48,7 @@ class RoundClock:
     async def next_notice(self) -> float | None:
         """When the next round notice falls due (for the scheduler's sleep)."""
         times = []
-        for record in await self.store.tournaments(statuses=("running",)):
+        for record in await self.store.tournaments.tournaments(statuses=("running",)):
             event = await self.get(record.id)
             at = _next(event)
             if at is not None:

@@ -61,15 +61,16 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         return Sides(tuple(tuple(seats) for _, seats in teams) if teams else tuple((s,) for s in range(players)))
 
     async def get(self, tournament_id: int) -> Tournament:
-        record = await self.store.get_tournament(tournament_id)
+        record = await self.store.tournaments.get_tournament(tournament_id)
         if record is None:
             raise Refusal(f"There is no tournament #{tournament_id}.")
         game = self.matches.game(record.game)
         # Read after the event: a round paired since has its tables already; they are left out, so the view is of
         # round `record.round` as a whole (a pairing never sees a later round's tables as its own).
-        tables = [t for t in await self.store.tables(tournament_id) if t.round <= record.round]
-        return Tournament(record, await self.store.signups(tournament_id), await self.store.entrants(tournament_id),
-                          tables, game.title, self.sides(record.game, record.players, record.options))
+        tables = [t for t in await self.store.tournaments.tables(tournament_id) if t.round <= record.round]
+        return Tournament(record, await self.store.tournaments.signups(tournament_id),
+                          await self.store.tournaments.entrants(tournament_id), tables, game.title,
+                          self.sides(record.game, record.players, record.options))
 
     async def get_visible(self, tournament_id: int, guild_id: int | None) -> Tournament:
         """The tournament, if it belongs to this server (events are run per server)."""
@@ -79,7 +80,8 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         return event
 
     async def listing(self, guild_id: int | None, statuses: Sequence[str] | None = None) -> list[Tournament]:
-        return [await self.get(r.id) for r in await self.store.tournaments(guild_id=guild_id, statuses=statuses)]
+        return [await self.get(r.id)
+                for r in await self.store.tournaments.tournaments(guild_id=guild_id, statuses=statuses)]
 
     async def current_for(self, guild_id: int | None, user_id: int | None = None) -> Tournament:
         """This server's running event (the caller's own when several run); a Refusal naming them otherwise."""
@@ -129,7 +131,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         time_control = DEFAULT_TIME_CONTROL if time_control is None else time_control
         if rated is None:
             rated = self.matches.default_rated(count, (await self.matches.guild_settings(guild_id)).rated)
-        record = await self.store.create_tournament(
+        record = await self.store.tournaments.create_tournament(
             guild_id=guild_id, channel_id=channel_id, organiser_id=organiser_id, game=game.name, format=fmt,
             players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
             max_players=max_players, signup_closes=signup_closes, rated=rated,
@@ -169,7 +171,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
                 from None
 
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
-        await self.store.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
+        await self.store.tournaments.update_tournament(tournament_id, channel_id=channel_id, message_id=message_id)
 
     def require_organiser(self, event: Tournament, user_id: int, organiser: bool) -> None:
         """`organiser`: the caller holds Manage Server or the server's organiser role now (the cog checks at each
@@ -181,16 +183,16 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
     async def pause(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         event = await self.get(tournament_id)
         self.require_organiser(event, user_id, organiser)
-        if not await self.store.update_tournament(event.id, expected_status="running", status="paused",
-                                                  updated_at=self.matches.now()):
+        if not await self.store.tournaments.update_tournament(event.id, expected_status="running", status="paused",
+                                                              updated_at=self.matches.now()):
             raise Refusal(f"Tournament #{event.id} is not running (it is {event.status}).")
         return await self.get(tournament_id)
 
     async def resume(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         event = await self.get(tournament_id)
         self.require_organiser(event, user_id, organiser)
-        if not await self.store.update_tournament(event.id, expected_status="paused", status="running",
-                                                  updated_at=self.matches.now()):
+        if not await self.store.tournaments.update_tournament(event.id, expected_status="paused", status="running",
+                                                              updated_at=self.matches.now()):
             raise Refusal(f"Tournament #{event.id} is not paused (it is {event.status}).")
         await self.advance(tournament_id)
         return await self.get(tournament_id)
@@ -198,7 +200,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
     async def cancel(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         event = await self.get(tournament_id)
         self.require_organiser(event, user_id, organiser)
-        if event.status not in ACTIVE or not await self.store.update_tournament(
+        if event.status not in ACTIVE or not await self.store.tournaments.update_tournament(
                 event.id, expected_status=event.status, status="cancelled", updated_at=self.matches.now()):
             raise Refusal(f"Tournament #{event.id} is already {event.status}.")
         return await self.get(tournament_id)
@@ -218,7 +220,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
             if by is None:
                 return await self.leave(tournament_id, user_id), []
             async with self._lock(tournament_id):
-                if not await self.store.remove_signup(event.id, user_id):
+                if not await self.store.tournaments.remove_signup(event.id, user_id):
                     event = await self.get(tournament_id)
                     raise Refusal(f"They are not signed up for tournament #{event.id}." if event.status == "signup"
                                   else f"Tournament #{event.id} has started meanwhile; press again to remove them.")
@@ -229,7 +231,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         if entrant is None:
             raise Refusal(f"{'They are' if by is not None else 'You are'} not playing in tournament #{event.id}.")
         async with self._lock(tournament_id):  # not while this process pairs a round and starts its matches
-            after = await self.store.drop_entrant(event.id, entrant.entrant)
+            after = await self.store.tournaments.drop_entrant(event.id, entrant.entrant)
         if after is None:
             event = await self.get(tournament_id)
             if event.status not in ("running", "paused"):
@@ -284,10 +286,10 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
             winner = 0 if result == "first" else 1
             points = tuple(1.0 if i == winner else 0.0 for i in range(n))
             played = await self._played_so_far(event, match_id, event.sides_at(table).groups, winner)
-        await self.store.set_result(event.id, table.round, table.board,
-                                    points=event.per_entrant(table, points),
-                                    places=event.per_entrant(table, places), played=played,
-                                    note=f"adjudicated by {by_name[:40]}", overwrite=True)
+        await self.store.tournaments.set_result(event.id, table.round, table.board,
+                                                points=event.per_entrant(table, points),
+                                                places=event.per_entrant(table, places), played=played,
+                                                note=f"adjudicated by {by_name[:40]}", overwrite=True)
         groups = event.sides_at(table).groups
         seats = (None if result == "double-forfeit" else () if result == "draw"
                  else groups[0 if result == "first" else 1])
@@ -310,7 +312,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
     async def match_finished(self, match: Match) -> None:
         """`MatchService.on_finish`: record a tournament match's result, then pair the next round if it was the
         last of its round."""
-        table = await self.store.table_of_match(match.id)
+        table = await self.store.tournaments.table_of_match(match.id)
         if table is None:
             return
         if await self._record(table, match):
@@ -324,9 +326,9 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         assert result is not None
         points, places, played = entrant_results(event.sides_at(table), result, event.settings(),
                                                  pods=event.pods_at(table.round))
-        return await self.store.set_result(event.id, table.round, table.board, played=played,
-                                           points=event.per_entrant(table, points),
-                                           places=event.per_entrant(table, places))
+        return await self.store.tournaments.set_result(event.id, table.round, table.board, played=played,
+                                                       points=event.per_entrant(table, points),
+                                                       places=event.per_entrant(table, places))
 
     async def advance(self, tournament_id: int) -> None:
         """If the current round is complete: pair the next one (and start its matches), or finish the event."""
@@ -343,15 +345,16 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
                 here = [e for e in entrants if e.dropped_after is None]
                 least = event.sides.team_size * event.sides.per_table if event.per_round else 2  # to fill a table
                 if (games and tournaments.finished(settings, entrants, games)) or (event.round and len(here) < least):
-                    ended = await self.store.update_tournament(event.id, expected_status="running",
-                                                               status="finished", updated_at=self.matches.now())
+                    ended = await self.store.tournaments.update_tournament(event.id, expected_status="running",
+                                                                           status="finished",
+                                                                           updated_at=self.matches.now())
                     break
                 round_no = event.round + 1
                 pairs = self.pair_next(event, round_no)
                 tables = sorted(pairs, key=lambda g: g.is_bye)
-                if await self.store.add_round(event.id, round_no,
-                                              [(g.entrants, g.points, g.played) for g in tables],
-                                              self.matches.now()):
+                if await self.store.tournaments.add_round(event.id, round_no,
+                                                          [(g.entrants, g.points, g.played) for g in tables],
+                                                          self.matches.now()):
                     started = await self._start_matches(await self.get(tournament_id))
                     break
                 # Not written: another process paired this round first (the next look sees it), or an entrant of
@@ -420,7 +423,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
 
     async def due(self) -> list[int]:
         """Matches the scheduler must settle: out of time under the "claim" rule before anyone played."""
-        return await self.store.unstarted_overdue()
+        return await self.store.tournaments.unstarted_overdue()
 
     async def settle_unstarted(self, match_id: int) -> Turn | None:
         """Nobody started playing before the deadline: the match ends as a double forfeit without waiting for a
@@ -439,7 +442,7 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
         """At start: record results of matches that ended while nothing listened, start missing matches, and pair
         rounds that are due. Returns the events looked at."""
         done = []
-        for record in await self.store.tournaments(statuses=("running", "paused")):
+        for record in await self.store.tournaments.tournaments(statuses=("running", "paused")):
             event = await self.get(record.id)
             for table in event.round_tables():
                 if table.match_id is not None and table.points is None:
@@ -458,12 +461,12 @@ class TournamentService(SignUp, TeamEvents, RoundClock):
 
     async def names(self, event: Tournament) -> dict[int, str]:
         users = [u for e in event.entrants for u in e.members] or event.signups
-        return event.names(await self.store.user_names(users))
+        return event.names(await self.store.users.user_names(users))
 
     async def placements(self, user_id: int, limit: int = 10) -> list[TournamentPlacement]:
         """The user's places in finished events, newest first (for /profile)."""
         out = []
-        for tournament_id in await self.store.finished_tournaments_of(user_id, limit):
+        for tournament_id in await self.store.tournaments.finished_tournaments_of(user_id, limit):
             event = await self.get(tournament_id)
             entrant = event.entrant_of(user_id)
             row = next((s for s in event.standings() if entrant and s.entrant == entrant.entrant), None)

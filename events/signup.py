@@ -40,7 +40,8 @@ class SignUp:
             closes = event.record.signup_closes
             if closes is not None and self.matches.now() > closes:
                 raise Refusal(f"Sign-up for tournament #{event.id} closed <t:{int(closes)}:R>.")
-            if not await self.store.add_signup(event.id, user_id, self.matches.now(), event.record.max_players):
+            if not await self.store.tournaments.add_signup(event.id, user_id, self.matches.now(),
+                                                           event.record.max_players):
                 self._signing_up(await self.get(tournament_id), user_id, joining=True)  # changed meanwhile: why
                 raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
         return await self.get(tournament_id)
@@ -71,9 +72,9 @@ class SignUp:
     async def _set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
         """Write the sign-up's settings (check-ins, teams) as a compare-and-set on the ones read: another process's
         change in between is not overwritten (the player presses again on the fresh state)."""
-        if not await self.store.update_tournament(event.id, expected_status="signup",
-                                                  expected_settings=event.record.settings, settings=settings,
-                                                  updated_at=self.matches.now()):
+        if not await self.store.tournaments.update_tournament(event.id, expected_status="signup",
+                                                              expected_settings=event.record.settings,
+                                                              settings=settings, updated_at=self.matches.now()):
             fresh = await self.get(event.id)
             if fresh.status != "signup":
                 raise Refusal(f"Tournament #{event.id} has already started.")
@@ -99,7 +100,7 @@ class SignUp:
         async with self._lock(tournament_id):
             event = await self.get(tournament_id)
             self._signing_up(event, user_id, joining=False)
-            if not await self.store.remove_signup(event.id, user_id):
+            if not await self.store.tournaments.remove_signup(event.id, user_id):
                 self._signing_up(await self.get(tournament_id), user_id, joining=False)
                 raise Refusal(f"You are not signed up for tournament #{event.id}.")
         return await self.get(tournament_id)
@@ -115,8 +116,9 @@ class SignUp:
                 if event.status != "signup":
                     raise Refusal(f"Tournament #{event.id} has already started.")
                 rows = await self._entrant_rows(event)
-                if await self.store.start_tournament(event.id, rows, self.matches.now(), signups=event.signups,
-                                                     settings=event.record.settings):
+                if await self.store.tournaments.start_tournament(event.id, rows, self.matches.now(),
+                                                                 signups=event.signups,
+                                                                 settings=event.record.settings):
                     break
             else:
                 raise Refusal(f"Tournament #{tournament_id}'s sign-ups kept changing; press Start again.")
@@ -139,5 +141,5 @@ class SignUp:
         if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
             raise Refusal(f"{len(players)} players do not split into teams of {size}: "
                           f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
-        known = await self.store.ratings_for(event.record.game, players)  # the ratings table always exists
+        known = await self.store.tournaments.ratings_for(event.record.game, players)  # the ratings table always exists
         return self.entrant_rows(event, players, known)

@@ -76,7 +76,7 @@ class TeamEvents:
             # another process in between leaves at most a team whose members are not all in, which it ignores.
             await self._set_signup_settings(event, {**event.record.settings, "teams": [*teams, team]})
             for user in new:
-                if not await self.store.add_signup(event.id, user, self.matches.now(), room):
+                if not await self.store.tournaments.add_signup(event.id, user, self.matches.now(), room):
                     raise Refusal(f"Tournament #{event.id} started or filled up at the same moment: "
                                   f"<@{user}> could not sign up.")
         return await self.get(tournament_id)

@@ -230,7 +230,7 @@ class Agreements:
     async def can_abort(self, match: Match) -> bool:
         """A match may be aborted until every player has made a first move; a tournament's never (the opponent
         would lose their game: resign instead)."""
-        if match.status != "active" or await self.core.store.table_of_match(match.id) is not None:
+        if match.status != "active" or await self.core.store.tournaments.table_of_match(match.id) is not None:
             return False
         if match.moved is None:  # looked up once per load; `MatchCore.commit` adds the seats of each later move
             match.moved = await self.core.store.moved_seats(match.id, match.players)
@@ -240,7 +240,7 @@ class Agreements:
         match = await self.core.get(match_id)
         async with match.lock:
             match.playing_seat(user_id)
-            if await self.core.store.table_of_match(match.id) is not None:
+            if await self.core.store.tournaments.table_of_match(match.id) is not None:
                 raise Refusal(f"Match #{match.id} is a tournament match: it cannot be aborted (offer a draw or "
                               "resign instead).")
             if not await self.can_abort(match):
@@ -269,7 +269,7 @@ class Agreements:
                                              creator_id=user_id, players=old.players, options=r.options,
                                              invited=[u for u in old.user_ids if u != user_id],
                                              time_control=r.time_control, timeout_rule=r.timeout_rule,
-                                             rematch_of=old.id, rated=await self.core.store.match_rated(old.id))
+                                             rematch_of=old.id, rated=await self.core.store.ratings.match_rated(old.id))
                 except Duplicate:
                     existing = await self.core.store.rematch_of(old.id)
             raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")

@@ -192,7 +192,7 @@ async def verify_dice(service: MatchService, match: Match) -> Verdict:
     entries = await service.store.log(match.id, with_seat_draw=True)
     seat_draw = entries[0].text if entries and entries[0].n == 0 else None
     lines = [(e.n, e.seat, e.text) for e in entries if e.n > 0]
-    if seat_draw == dice.SEATS_FIXED and await service.store.table_of_match(match.id) is None:
+    if seat_draw == dice.SEATS_FIXED and await service.store.tournaments.table_of_match(match.id) is None:
         return Verdict(False, 0, 0, seat_draw, None, f"Line 0 says the seats were fixed by a pairing (`{seat_draw}`), "
                        f"but match #{match.id} is no tournament match: its seats should have been drawn.")
     return await asyncio.to_thread(verify_log, match.game, match.players, match.record.options, match.id,

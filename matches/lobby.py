@@ -185,7 +185,7 @@ class Lobby:
     # ---- a server's settings: the defaults of its lobbies -----------------------------------------------------
     async def guild_settings(self, guild_id: int | None) -> GuildSettings:
         """The server's settings (the defaults where it has saved none, and outside a server)."""
-        return await self.core.store.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
+        return await self.core.store.users.guild_settings(guild_id) if guild_id is not None else GuildSettings(0)
 
     async def save_guild_settings(self, settings: GuildSettings) -> None:
         """Store a server's settings, refused (and nothing changed) for a game or timeout rule that does not exist."""
@@ -195,4 +195,4 @@ class Lobby:
                           f"games: {', '.join(sorted(self.core.games))}.")
         if settings.timeout_rule not in TIMEOUT_RULES:
             raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
-        await self.core.store.put_guild_settings(settings)
+        await self.core.store.users.put_guild_settings(settings)

@@ -82,6 +82,6 @@ class Play:
 
     async def names(self, match: Match) -> list[str]:
         """Display names per seat (as last seen), for images."""
-        known = await self.core.store.user_names(match.user_ids)
+        known = await self.core.store.users.user_names(match.user_ids)
         return [known.get(uid) or (computer_name(uid) if is_computer(uid) else f"Player {i + 1}")
                 for i, uid in enumerate(match.user_ids)]

@@ -42,7 +42,7 @@ class Preferences:
         self.core = core
 
     async def notice_settings(self, user_id: int) -> NoticeSettings:
-        rows = await self.core.store.notify_preferences(user_id)
+        rows = await self.core.store.users.notify_preferences(user_id)
         everywhere = next((p for p in rows if p.game == EVERY_GAME), NotifyPreference(EVERY_GAME))
         return NoticeSettings(everywhere, {p.game: p for p in rows if p.game != EVERY_GAME})
 
@@ -56,7 +56,7 @@ class Preferences:
         current = settings.everywhere if key == EVERY_GAME else settings.games.get(key, NotifyPreference(key))
         changed = replace(current, turns=current.turns if turns is None else turns,
                           reminders=current.reminders if reminders is None else reminders)
-        await self.core.store.put_notify_preference(user_id, changed)
+        await self.core.store.users.put_notify_preference(user_id, changed)
         return await self.notice_settings(user_id)
 
     async def wants_notice(self, user_id: int, game: str, kind: str) -> bool:
@@ -67,16 +67,16 @@ class Preferences:
 
     async def touch_user(self, user_id: int, name: str) -> None:
         """Record the user's current display name (boards and pages show it); using a command reopens their DMs."""
-        await self.core.store.touch_user(user_id, name)
+        await self.core.store.users.touch_user(user_id, name)
 
     async def dm_route(self, user_id: int) -> tuple[bool, int | None]:
         """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again) and the
         user's DM channel if one was opened, in one read."""
-        record = await self.core.store.get_user(user_id)
+        record = await self.core.store.users.get_user(user_id)
         return (True, None) if record is None else (record.dm_open, record.dm_channel)
 
     async def remember_dm_channel(self, user_id: int, channel_id: int | None) -> None:
-        await self.core.store.set_dm_channel(user_id, channel_id)
+        await self.core.store.users.set_dm_channel(user_id, channel_id)
 
     async def dms_closed(self, user_id: int) -> None:
-        await self.core.store.set_dm_open(user_id, False)
+        await self.core.store.users.set_dm_open(user_id, False)

@@ -102,7 +102,7 @@ class Ratings:
         if match.status != "finished":
             return None
         try:
-            rows = await self.core.store.apply_rating(match.id, computer(self.core.games), self.core.now())
+            rows = await self.core.store.ratings.apply_rating(match.id, computer(self.core.games), self.core.now())
         except Exception:
             log.exception("rating update of match %s failed; it is applied on the next try or by the rebuild",
                           match.id)
@@ -111,23 +111,23 @@ class Ratings:
 
     async def rating_changes(self, match_id: int) -> list[Change] | None:
         """What a match did to its players' ratings, per seat; None if it changed none."""
-        rows = await self.core.store.rating_changes(match_id)
+        rows = await self.core.store.ratings.rating_changes(match_id)
         return None if rows is None else as_changes(rows)
 
     async def rebuild_ratings(self, *, write: bool = True) -> tuple[list[RatingChangeRow], list[RatingChangeRow]]:
-        """Recompute every rating from the stored results in order (`Store.rebuild_ratings`)."""
-        return await self.core.store.rebuild_ratings(computer(self.core.games), self.core.now(), write=write)
+        """Recompute every rating from the stored results in order (`store.ratings.rebuild_ratings`)."""
+        return await self.core.store.ratings.rebuild_ratings(computer(self.core.games), self.core.now(), write=write)
 
     async def leaderboard(self, game: str, *, guild_id: int | None, page: int,
                           per_page: int) -> tuple[int, list[tuple[int, RatingRow, Skill]]]:
         """(players in total, [(place, record, skill)] on that page) of one game, best first."""
-        total, rows = await self.core.store.leaderboard(game, guild_id=guild_id, offset=(page - 1) * per_page,
-                                                           limit=per_page)
+        total, rows = await self.core.store.ratings.leaderboard(game, guild_id=guild_id, offset=(page - 1) * per_page,
+                                                                limit=per_page)
         return total, [((page - 1) * per_page + i + 1, row, skill_of(row)) for i, row in enumerate(rows)]
 
     async def profile(self, user_id: int) -> Profile:
-        rows = await self.core.store.ratings_of(user_id)
-        recent = await self.core.store.recent_rated(user_id, RECENT)
+        rows = await self.core.store.ratings.ratings_of(user_id)
+        recent = await self.core.store.ratings.recent_rated(user_id, RECENT)
         return Profile(user_id, [(r.game, skill_of(r), r) for r in rows], recent,
                        await self.tournament_placements(user_id))
 

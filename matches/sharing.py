@@ -86,7 +86,7 @@ class WebLinks:
         self._clock = clock
 
     async def token(self, guild_id: int | None) -> str | None:
-        return None if guild_id is None else await self.store.web_token(guild_id)
+        return None if guild_id is None else await self.store.web.web_token(guild_id)
 
     async def turn_on(self, guild_id: int) -> str:
         """The server's token, made now if it has none."""
@@ -95,11 +95,11 @@ class WebLinks:
     async def reset(self, guild_id: int) -> str:
         """A new token: every link made with the old one is a 404 from now on."""
         token = new_token()
-        await self.store.set_web_token(guild_id, token, self._clock())
+        await self.store.web.set_web_token(guild_id, token, self._clock())
         return token
 
     async def turn_off(self, guild_id: int) -> None:
-        await self.store.set_web_token(guild_id, None, self._clock())
+        await self.store.web.set_web_token(guild_id, None, self._clock())
 
     async def _url(self, guild_id: int | None, path: Callable[[str], str]) -> str | None:
         if self.base_url is None:

@@ -44,7 +44,7 @@ async def check_consistent(copy: Path, source: Path) -> int:
     original = await Store.open(source)
     lines = 0
     try:
-        async with store._conn.execute("SELECT id FROM matches ORDER BY id") as cur:
+        async with store.conn.execute("SELECT id FROM matches ORDER BY id") as cur:
             ids = [r[0] for r in await cur.fetchall()]
         assert ids
         for match_id in ids:

@@ -72,7 +72,7 @@ async def _fill(path: Path) -> list[int]:
             assert table.match_id is not None
             await _play(service, table.match_id, rng, 3)
             ids.append(table.match_id)
-        assert await store.match_rated(ids[0])
+        assert await store.ratings.match_rated(ids[0])
     finally:
         await store.close()
     return ids

@@ -84,9 +84,10 @@ class Walk:
         self.commands: set[str] = set()
         self.buttons: set[str] = set()
         store = self.bot.service.store
-        for name, _method in inspect.getmembers(type(store), inspect.iscoroutinefunction):
-            if not name.startswith("_"):
-                setattr(store, name, self._watched(name, getattr(store, name)))
+        for part in (store, store.users, store.ratings, store.tournaments, store.web, store.changes):
+            for name, _method in inspect.getmembers(type(part), inspect.iscoroutinefunction):
+                if not name.startswith("_"):
+                    setattr(part, name, self._watched(name, getattr(part, name)))
 
     def _watched(self, name: str, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         interactions = self.env.backend.interactions

@@ -53,7 +53,7 @@ async def test_closed_dms_fall_back_to_a_channel_mention(simcord_env: Any) -> No
     last = channel.last_message
     assert last.content.startswith(mover.mention) and "Reminder" in last.content
     bot: TabletopBot = simcord_env.bot
-    assert not getattr(await bot.service.store.get_user(mover.id), "dm_open", True)
+    assert not getattr(await bot.service.store.users.get_user(mover.id), "dm_open", True)
 
 
 async def test_claim_after_the_deadline(simcord_env: Any) -> None:

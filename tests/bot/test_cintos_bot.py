@@ -218,8 +218,8 @@ async def test_turn_notice_by_dm_and_closed_dms_never_break_a_turn(simcord_env: 
     assert match.actors() == [match.seat_of(second.id)]
     assert second.mention in channel.last_message.content  # the channel mention carries the notice instead
     bot: TabletopBot = simcord_env.bot
-    record = await bot.service.store.get_user(second.id)
+    record = await bot.service.store.users.get_user(second.id)
     assert record is not None and not record.dm_open
     legal = await second.autocomplete(channel, "cintos move", "move", "")
     await second.slash(channel, "cintos move", move=legal[0]["value"])  # using a command reopens DMs
-    assert getattr(await bot.service.store.get_user(second.id), "dm_open", False)
+    assert getattr(await bot.service.store.users.get_user(second.id), "dm_open", False)

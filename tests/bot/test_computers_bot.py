@@ -75,7 +75,7 @@ async def test_a_match_against_a_computer_to_the_end(simcord_env: Any, monkeypat
     lines = [e.text for e in await bot.service.store.log(match.id)]
     assert "; ".join(retired) == "; ".join(lines)
     assert "Game over" in channel.last_message.embeds[0].description
-    assert not await bot.service.store.match_rated(match.id)
+    assert not await bot.service.store.ratings.match_rated(match.id)
     assert await bot.service.rating_changes(match.id) is None  # kept out of the leaderboards
     assert match.id not in bot.tables._shown  # the boards' order is kept only while a computer may still answer
 

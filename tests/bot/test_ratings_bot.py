@@ -122,4 +122,4 @@ async def test_server_setting_turns_the_default_off(simcord_env: Any) -> None:
     assert fields["New 2-player matches"] == "unrated unless the creator says yes"
     match = await open_match(simcord_env, "cintos", channel, people)
     bot: TabletopBot = simcord_env.bot
-    assert not await bot.service.store.match_rated(match.id)
+    assert not await bot.service.store.ratings.match_rated(match.id)

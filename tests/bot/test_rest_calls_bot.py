@@ -77,5 +77,5 @@ async def test_a_dm_channel_that_is_gone_is_opened_again(simcord_env: Any) -> No
     before = len(waiting.user.dm_channel.history())
     await play(simcord_env, channel, people, match.id, 1)  # now it is their turn: a notice
     assert len(waiting.user.dm_channel.history()) == before + 1
-    record = await bot.service.store.get_user(waiting.id)
+    record = await bot.service.store.users.get_user(waiting.id)
     assert record is not None and record.dm_channel == waiting.user.dm_channel.id and record.dm_open

@@ -235,10 +235,10 @@ async def test_turn_notice_by_dm_and_closed_dms_never_break_a_turn(simcord_env: 
     assert match.actors() == [match.seat_of(second.id)]
     assert second.mention in channel.last_message.content
     bot: TabletopBot = simcord_env.bot
-    record = await bot.service.store.get_user(second.id)
+    record = await bot.service.store.users.get_user(second.id)
     assert record is not None and not record.dm_open
     await play_one_turn(channel, second)  # the turn goes on; using a command reopens DMs
-    assert getattr(await bot.service.store.get_user(second.id), "dm_open", False)
+    assert getattr(await bot.service.store.users.get_user(second.id), "dm_open", False)
 
 
 async def test_rules_answer_privately(simcord_env: Any) -> None:

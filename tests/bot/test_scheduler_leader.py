@@ -119,8 +119,8 @@ async def test_only_the_leader_acts_and_the_follower_takes_over(processes: tuple
             await asyncio.gather(task, return_exceptions=True)
         one.scheduler._task = one.scheduler._renewer = None
         one.scheduler.leading = None
-        one.store._db._pool.terminate()  # type: ignore[attr-defined]
-        one.store._db._drop_lead()  # type: ignore[attr-defined]
+        one.store.db._pool.terminate()  # type: ignore[attr-defined]
+        one.store.db._drop_lead()  # type: ignore[attr-defined]
         await until(lambda: two.scheduler.leading is True, seconds=LEASE + 3 * RENEW + 2)
         second = await late_match(two.service, 300)
         await until(lambda: second.id in two.posts.timed_out)

@@ -19,7 +19,7 @@ UNAVAILABLE = "The bot's database is not available right now"
 async def sql(bot: TabletopBot, statement: str, params: tuple[Any, ...] = ()) -> None:
     """A statement on the bot's own connection (the only one a running bot has)."""
     assert bot.store is not None
-    async with bot.store._conn.execute(statement, params):
+    async with bot.store.conn.execute(statement, params):
         pass
 
 

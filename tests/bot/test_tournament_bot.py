@@ -219,7 +219,7 @@ async def test_a_cleared_organiser_role_takes_its_powers_with_it(simcord_env: An
     store = simcord_env.bot.service.store
     everyone = await boss.slash(channel, "settings organiser-role", role=channel.guild.default_role)
     assert "@everyone cannot be the organiser role" in answer(everyone).content
-    assert await store.organiser_role(channel.guild.id) is None
+    assert await store.tournaments.organiser_role(channel.guild.id) is None
     referees = channel.guild.create_role("referees")
     referee = channel.guild.add_member(simcord_env.create_user("ref"), roles=[referees])
     await boss.slash(channel, "settings organiser-role", role=referees)

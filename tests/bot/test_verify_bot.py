@@ -62,7 +62,7 @@ async def test_sinoda_dice_commitment_seed_and_verify(simcord_env: Any) -> None:
     assert "does not prove that the seed itself was drawn at random" in proves["What it does not prove"]
 
     # Line 0 deleted from the database: the check fails and says why.
-    await simcord_env.bot.service.store._conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0",
+    await simcord_env.bot.service.store.conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0",
                                                       (match.id,))
     tampered = answer(await bob.slash(channel, "verify", match=match.id)).embeds[0]
     assert tampered.title.endswith("dice NOT verified") and "Line 0 (the seat draw) is missing" in \

@@ -24,7 +24,7 @@ async def fill(store: Store, computer_turn: bool = True) -> dict[str, list[int]]
     """OPEN open matches, nearly all with nothing due now, in one statement; then a few that are due, made through
     the store's own API. Returns the ids of the due ones by what is due. Without `computer_turn`: on the schema
     before migration 9 (bench/scans.py compares)."""
-    db = store._db
+    db = store.db
     numbers = ("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) SELECT i FROM n"
                if db.dialect == "sqlite" else "SELECT i FROM generate_series(1, ?::int) AS n(i)")
     # Kinds by i % 10: 0-1 lobbies expiring tomorrow; 2-6 a clock with a deadline in a day (reminders 0, 1 or 2);
@@ -41,10 +41,11 @@ async def fill(store: Store, computer_turn: bool = True) -> dict[str, list[int]]
         f"CASE WHEN i % 10 < 2 THEN {day} + i % 1000 END"
         f"{', CASE WHEN i % 10 = 9 THEN 1 ELSE 0 END' if computer_turn else ''} "
         f"FROM ({numbers}) AS numbers", (OPEN,))
-    tournament = await store.create_tournament(guild_id=1, channel_id=2, organiser_id=3, game="cintos",
-                                               format="swiss", players=2, options={}, time_control=None,
-                                               timeout_rule="claim", rounds=3, max_players=None, signup_closes=None,
-                                               rated=False, teams="none", settings={}, now=NOW)
+    tournament = await store.tournaments.create_tournament(guild_id=1, channel_id=2, organiser_id=3, game="cintos",
+                                                           format="swiss", players=2, options={}, time_control=None,
+                                                           timeout_rule="claim", rounds=3, max_players=None,
+                                                           signup_closes=None, rated=False, teams="none", settings={},
+                                                           now=NOW)
     await db.execute("INSERT INTO tournament_games (tournament_id, round, board, entrants, match_id, points) "
                      f"SELECT ?, 1, i, '[]', i, '[1, 0]' FROM ({numbers}) AS numbers",
                      (tournament.id, PLAYED))
@@ -66,7 +67,7 @@ class Recorded:
 
     def __init__(self, store: Store) -> None:
         self.statements: list[tuple[str, Sequence[Any]]] = []
-        db = store._db
+        db = store.db
         fetchone, fetchall = db.fetchone, db.fetchall
 
         async def one(sql: str, params: Sequence[Any] = ()) -> Row | None:
@@ -86,7 +87,7 @@ class Recorded:
 
 
 async def plan(store: Store, sql: str, params: Sequence[Any]) -> list[str]:
-    db = store._db
+    db = store.db
     if db.dialect == "sqlite":
         return [str(row[3]) for row in await db.fetchall("EXPLAIN QUERY PLAN " + sql, params)]
     return [str(row[0]) for row in await db.fetchall("EXPLAIN " + sql, params)]
@@ -124,7 +125,7 @@ async def test_the_scheduler_reads_only_what_is_due_at_100k_open_matches(store: 
         found = await store.due_matches(NOW)
         upcoming = await store.next_due()
         computers = await store.computer_matches(begun_before=NOW - 60)
-        unstarted = await store.unstarted_overdue()
+        unstarted = await store.tournaments.unstarted_overdue()
     finally:
         recorded.restore()
     # The answers are right with the new statements ...

@@ -104,7 +104,7 @@ async def test_a_lost_lease_connection_keeps_the_lease(two: tuple[Store, Store],
     first, second = two
     lease = await first.lead("scheduler", 30.0)
     assert lease is not None
-    connection = first._db._lead  # type: ignore[attr-defined]
+    connection = first.db._lead  # type: ignore[attr-defined]
     admin = await asyncpg.connect(postgres_url)
     try:
         assert await admin.fetchval("SELECT pg_terminate_backend($1)", connection.get_server_pid())

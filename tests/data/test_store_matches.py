@@ -36,30 +36,30 @@ async def test_backend_and_shared(store: Store, target: str) -> None:
 
 
 async def test_users_and_notice_preferences(store: Store) -> None:
-    await store.touch_user(ADA, "ada")
-    await store.set_dm_open(ADA, False)
-    await store.set_dm_open(BOB, False)  # a user never seen: a row with no name
-    user = await store.get_user(ADA)
+    await store.users.touch_user(ADA, "ada")
+    await store.users.set_dm_open(ADA, False)
+    await store.users.set_dm_open(BOB, False)  # a user never seen: a row with no name
+    user = await store.users.get_user(ADA)
     assert user is not None and (user.id, user.name, user.dm_open) == (ADA, "ada", False)
-    await store.touch_user(ADA, "ada2")  # using a command reopens DMs
-    assert await store.get_user(ADA) == type(user)(ADA, "ada2", True)
-    assert await store.user_names([ADA, BOB, 3]) == {ADA: "ada2", BOB: ""}
-    assert await store.user_names([]) == {}
-    assert await store.get_user(3) is None
+    await store.users.touch_user(ADA, "ada2")  # using a command reopens DMs
+    assert await store.users.get_user(ADA) == type(user)(ADA, "ada2", True)
+    assert await store.users.user_names([ADA, BOB, 3]) == {ADA: "ada2", BOB: ""}
+    assert await store.users.user_names([]) == {}
+    assert await store.users.get_user(3) is None
 
-    await store.put_notify_preference(ADA, NotifyPreference("", turns=False))
-    await store.put_notify_preference(ADA, NotifyPreference("sanae", turns=True, reminders=False))
-    assert await store.notify_preferences(ADA) == [NotifyPreference("", False, None),
+    await store.users.put_notify_preference(ADA, NotifyPreference("", turns=False))
+    await store.users.put_notify_preference(ADA, NotifyPreference("sanae", turns=True, reminders=False))
+    assert await store.users.notify_preferences(ADA) == [NotifyPreference("", False, None),
                                                    NotifyPreference("sanae", True, False)]
-    await store.put_notify_preference(ADA, NotifyPreference("sanae"))  # nothing set: the row goes
-    assert await store.notify_preferences(ADA) == [NotifyPreference("", False, None)]
+    await store.users.put_notify_preference(ADA, NotifyPreference("sanae"))  # nothing set: the row goes
+    assert await store.users.notify_preferences(ADA) == [NotifyPreference("", False, None)]
 
 
 async def test_guild_settings_round_trip(store: Store) -> None:
-    assert await store.guild_settings(SNOW) == GuildSettings(SNOW)
+    assert await store.users.guild_settings(SNOW) == GuildSettings(SNOW)
     settings = GuildSettings(SNOW, SNOW + 7, True, 3600, "forfeit", ("sanae", "bodsoi"), False)
-    await store.put_guild_settings(settings)
-    assert await store.guild_settings(SNOW) == GuildSettings(SNOW, SNOW + 7, True, 3600, "forfeit",
+    await store.users.put_guild_settings(settings)
+    assert await store.users.guild_settings(SNOW) == GuildSettings(SNOW, SNOW + 7, True, 3600, "forfeit",
                                                              ("bodsoi", "sanae"), False)
 
 
@@ -148,7 +148,7 @@ async def test_the_log_is_append_only(store: Store) -> None:
     await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, BOB, "a1")],
                        state={}, status="active", outcome=None, now=110.0)
     with pytest.raises(Exception, match="append-only"):
-        await store._db.execute("UPDATE actions SET text = 'x' WHERE match_id = ?", (match_id,))
+        await store.db.execute("UPDATE actions SET text = 'x' WHERE match_id = ?", (match_id,))
     assert [e.text for e in await store.log(match_id)] == ["a1"]
 
 
@@ -205,7 +205,7 @@ async def test_computer_seats(store: Store) -> None:
     assert await store.computer_matches() == [match_id]
     assert await store.computer_matches(begun_before=102.0) == [match_id]
     assert await store.computer_matches(begun_before=101.0) == []  # its turn began later
-    assert not await store.match_rated(match_id)
+    assert not await store.ratings.match_rated(match_id)
     await store.append(match_id, expected_version=0, expected_status="active", entries=[(0, -3, "x")], state={},
                        status="active", outcome=None, now=103.0)  # the computer moved: the person's turn
     assert await store.computer_matches() == []

@@ -155,7 +155,7 @@ async def test_two_processes_starting_together_migrate_once(postgres_url: str) -
     stores = await asyncio.gather(*(Store.open(postgres_url) for _ in range(4)))
     try:
         assert [await s.schema_version() for s in stores] == [len(MIGRATIONS)] * 4
-        row = await stores[0]._db.fetchone("SELECT COUNT(*) FROM schema_version")
+        row = await stores[0].db.fetchone("SELECT COUNT(*) FROM schema_version")
         assert row is not None and row[0] == 1
     finally:
         for store in stores:

@@ -187,7 +187,7 @@ def test_placeholders_and_redacted_urls() -> None:
 async def test_the_pool_has_the_size_asked_for(postgres_url: str) -> None:
     store = await Store.open(postgres_url, pool_size=2)  # DATABASE_POOL_SIZE, checked in settings/
     try:
-        assert store._db._pool.get_max_size() == 2  # type: ignore[attr-defined]
+        assert store.db._pool.get_max_size() == 2  # type: ignore[attr-defined]
     finally:
         await store.close()
 
@@ -216,8 +216,8 @@ async def test_rating_updates_of_the_same_players_at_once_never_deadlock(two: tu
                                 0, 25.0 + (1 if s.seat == 0 else -1), 8.0) for s in seats]
 
     for one, other in pairs:
-        await asyncio.gather(first.apply_rating(one, toy, 3.0), second.apply_rating(other, toy, 3.0))
-    assert [(r.user_id, r.games, r.wins) for r in await first.ratings_of(ada)] == [(ada, 60, 30)]
+        await asyncio.gather(first.ratings.apply_rating(one, toy, 3.0), second.ratings.apply_rating(other, toy, 3.0))
+    assert [(r.user_id, r.games, r.wins) for r in await first.ratings.ratings_of(ada)] == [(ada, 60, 30)]
 
 
 async def test_rating_updates_at_once_lose_none(two: tuple[Store, Store]) -> None:
@@ -244,8 +244,9 @@ async def test_rating_updates_at_once_lose_none(two: tuple[Store, Store]) -> Non
                                            mu, 8.0, 0, mu + 1, 8.0))
         return changes
 
-    await asyncio.gather(*((first, second)[i % 2].apply_rating(match_id, step, 3.0) for i, match_id in enumerate(ids)))
-    (rating,) = await first.ratings_of(ada)
+    await asyncio.gather(*((first, second)[i % 2].ratings.apply_rating(match_id, step, 3.0)
+                           for i, match_id in enumerate(ids)))
+    (rating,) = await first.ratings.ratings_of(ada)
     assert (rating.games, rating.mu) == (10, 35.0)
 
 
@@ -267,13 +268,14 @@ async def test_lobby_seats_and_sign_ups_at_once_keep_their_limits(two: tuple[Sto
     joined = await asyncio.gather(*(join((first, second)[user % 2], user) for user in range(100, 110)))
     assert joined.count(True) == 1
     assert len(await first.seats(match.id)) == 2
-    tid = (await first.create_tournament(guild_id=1, channel_id=2, organiser_id=1, game="cintos", format="swiss",
-                                         players=2, options={}, time_control=None, timeout_rule="claim", rounds=3,
-                                         max_players=4, signup_closes=None, rated=False, teams="none", settings={},
-                                         now=1.0)).id
-    signed = await asyncio.gather(*((first, second)[user % 2].add_signup(tid, user, 3.0, 4) for user in range(20)))
+    tid = (await first.tournaments.create_tournament(guild_id=1, channel_id=2, organiser_id=1, game="cintos",
+                                                     format="swiss", players=2, options={}, time_control=None,
+                                                     timeout_rule="claim", rounds=3, max_players=4, signup_closes=None,
+                                                     rated=False, teams="none", settings={}, now=1.0)).id
+    signed = await asyncio.gather(*((first, second)[user % 2].tournaments.add_signup(tid, user, 3.0, 4)
+                                    for user in range(20)))
     assert signed.count(True) == 4
-    assert len(await first.signups(tid)) == 4
+    assert len(await first.tournaments.signups(tid)) == 4
 
 
 async def test_a_silent_server_is_given_up_on(postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -301,7 +303,7 @@ async def test_any_failure_of_the_leadership_connection_drops_it(two: tuple[Stor
     first, second = two
     lease = await first.lead("deadlines", 30.0)
     assert lease is not None
-    lead = first._db._lead  # type: ignore[attr-defined]
+    lead = first.db._lead  # type: ignore[attr-defined]
 
     class Stuck:
         """The leadership connection as asyncpg leaves it after a cut mid-statement."""
@@ -316,7 +318,7 @@ async def test_any_failure_of_the_leadership_connection_drops_it(two: tuple[Stor
         def terminate(self) -> None:
             lead.terminate()
 
-    first._db._lead = Stuck()  # type: ignore[attr-defined]
+    first.db._lead = Stuck()  # type: ignore[attr-defined]
     assert await first.lead("deadlines", 30.0) is None
     assert lead.is_closed()  # dropped
     assert await first.lead("deadlines", 30.0) == lease  # a new connection; the lease never lapsed
@@ -435,12 +437,12 @@ async def test_a_bug_is_raised_as_itself(two: tuple[Store, Store]) -> None:
     """An error that is no outage (here a missing table) stays the driver's own error, with no made-up cause: the
     cogs then report a bug, and store_problem (which follows causes) ends."""
     store, _ = two
-    for run in (store._db.fetchone, store._db.execute):
+    for run in (store.db.fetchone, store.db.execute):
         with pytest.raises(asyncpg.UndefinedTableError) as raised:
             await run("SELECT * FROM nowhere")
         assert raised.value.__cause__ is not raised.value
         assert store_problem(raised.value) is None
     with pytest.raises(asyncpg.UndefinedTableError) as raised:
-        async with store._db.transaction() as tx:
+        async with store.db.transaction() as tx:
             await tx.execute("UPDATE nowhere SET x = 1")
     assert raised.value.__cause__ is not raised.value

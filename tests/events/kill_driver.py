@@ -40,7 +40,7 @@ def die_after(store: Store, name: str, when: Any = lambda *args, **kwargs: True)
 async def main(target: str, point: str) -> None:
     store = await Store.open(target)
     events = TournamentService(MatchService(store, rng=random.Random(5)), rng=random.Random(5))
-    (record,) = await store.tournaments(statuses=("signup",))
+    (record,) = await store.tournaments.tournaments(statuses=("signup",))
     event = await events.get(record.id)
     if point == "created":
         die_after(store, "create_match")

@@ -58,7 +58,7 @@ async def test_a_kill_while_round_matches_are_made_leaves_no_orphan(target: str,
         event = await events.get(event.id)
         tables = event.round_tables(1)
         assert len(tables) == 2 and all(t.match_id is not None for t in tables), tables
-        made = [row[0] for row in await store._db.fetchall("SELECT id FROM matches ORDER BY id")]
+        made = [row[0] for row in await store.db.fetchall("SELECT id FROM matches ORDER BY id")]
         assert sorted(made) == sorted(t.match_id or 0 for t in tables), f"matches {made}, in the round {tables}"
         for table in tables:
             match = await events.matches.get(table.match_id or 0)

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from data import Store
+from data.tournaments import Tournaments
 from events import Tournament, TournamentService
 from matches import MatchService, Refusal
 
@@ -64,7 +65,7 @@ async def two(opener: Opener, processes: int) -> tuple[TournamentService, Tourna
     return first, (first if processes == 1 else await opener(2))
 
 
-def pause_first_call(store: Store, name: str, until: asyncio.Event) -> None:
+def pause_first_call(store: Tournaments, name: str, until: asyncio.Event) -> None:
     """The store's `name` waits (at most PAUSE seconds) for `until` the first time it is called."""
     real = getattr(store, name)
     calls = 0
@@ -80,7 +81,7 @@ def pause_first_call(store: Store, name: str, until: asyncio.Event) -> None:
     setattr(store, name, paused)
 
 
-def meet(store: Store, name: str, ready: asyncio.Event, done: asyncio.Event) -> None:
+def meet(store: Tournaments, name: str, ready: asyncio.Event, done: asyncio.Event) -> None:
     """The store's `name`, the first time, waits (at most PAUSE seconds) for `ready`, then runs, then sets `done`."""
     real = getattr(store, name)
     calls = 0
@@ -130,7 +131,7 @@ async def test_a_join_at_the_moment_of_start_is_in_the_event_or_refused(opener: 
     first, second = await two(opener, processes)
     event = await signed_up(first, PLAYERS[:3])
     joined = asyncio.Event()
-    pause_first_call(first.store, "ratings_for", joined)  # Start has read the sign-ups; the Join comes now
+    pause_first_call(first.store.tournaments, "ratings_for", joined)  # Start has read the sign-ups; the Join comes now
     _, answer = await asyncio.gather(first.start(event.id, ORGANISER, organiser=True),
                                      answered(second.join(event.id, LATE), joined))
     final = await first.get(event.id)
@@ -146,7 +147,7 @@ async def test_a_leave_at_the_moment_of_start_is_out_of_the_event_or_refused(ope
     first, second = await two(opener, processes)
     event = await signed_up(first, PLAYERS)
     left = asyncio.Event()
-    pause_first_call(first.store, "ratings_for", left)
+    pause_first_call(first.store.tournaments, "ratings_for", left)
     _, answer = await asyncio.gather(first.start(event.id, ORGANISER, organiser=True),
                                      answered(second.leave(event.id, PLAYERS[3]), left))
     final = await first.get(event.id)
@@ -170,15 +171,15 @@ async def test_a_drop_at_the_moment_the_next_round_is_paired_is_honoured(opener:
     await first.matches.resign(done_table.match_id, event.entrant(done_table.entrants[1]).members[0])
     # The worst order: round 2 is paired from entrants read before the drop, and written after it.
     paired_round, dropped = asyncio.Event(), asyncio.Event()
-    meet(first.store, "add_round", ready=dropped, done=asyncio.Event())
-    real_add_round = first.store.add_round
+    meet(first.store.tournaments, "add_round", ready=dropped, done=asyncio.Event())
+    real_add_round = first.store.tournaments.add_round
 
     async def add_round(*args: Any, **kwargs: Any) -> Any:
         paired_round.set()
         return await real_add_round(*args, **kwargs)
 
-    first.store.add_round = add_round  # type: ignore[method-assign]
-    meet(second.store, "drop_entrant", ready=paired_round, done=dropped)
+    first.store.tournaments.add_round = add_round  # type: ignore[method-assign]
+    meet(second.store.tournaments, "drop_entrant", ready=paired_round, done=dropped)
     loser = event.entrant(last_table.entrants[0]).members[0]
     _, (after, resigned) = await asyncio.gather(first.matches.resign(last_table.match_id, loser),
                                                 second.drop(event.id, dropper))

@@ -83,7 +83,8 @@ async def test_an_unstarted_match_is_one_double_forfeit_for_the_event_and_the_ra
     (table,) = event.round_tables()
     assert (table.points, table.played) == ((0.0, 0.0), False)
     assert await matches.rating_changes(table.match_id or 0) is None
-    assert await matches.store.ratings_of(PLAYERS[0]) == [] and await matches.store.ratings_of(PLAYERS[1]) == []
+    assert await matches.store.ratings.ratings_of(PLAYERS[0]) == []
+    assert await matches.store.ratings.ratings_of(PLAYERS[1]) == []
 
 
 async def test_standings_while_a_round_is_played(tmp_path: Path) -> None:

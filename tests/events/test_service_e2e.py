@@ -247,7 +247,7 @@ async def test_round_robin_and_two_results_at_once_pair_the_next_round_once(tmp_
     assert rounds == [1, 2, 3] and event.status == "finished"
     met = {frozenset(t.entrants) for t in event.tables}
     assert len(met) == 6 == len(event.tables)  # everyone met everyone once
-    assert await store.add_round(event.id, 3, [((1, 2), None, True)], clock()) is False  # paired once only
+    assert await store.tournaments.add_round(event.id, 3, [((1, 2), None, True)], clock()) is False  # paired once only
 
 
 async def test_the_last_two_results_arriving_together_pair_the_next_round_once(tmp_path: Path) -> None:
@@ -273,7 +273,7 @@ async def test_the_last_two_results_arriving_together_pair_the_next_round_once(t
     await asyncio.gather(*(events.match_finished(m) for m in ended))
     event = await events.get(event.id)
     assert rounds == [1, 2] and event.round == 2 and len(event.round_tables()) == 2
-    assert await _store.add_round(event.id, 2, [((1, 2), None, True)], clock()) is False
+    assert await _store.tournaments.add_round(event.id, 2, [((1, 2), None, True)], clock()) is False
 
 
 async def test_a_result_that_came_in_while_nobody_listened_is_picked_up_at_the_start(tmp_path: Path) -> None:
@@ -311,8 +311,9 @@ async def test_a_round_paired_before_a_crash_gets_its_matches_at_the_start(tmp_p
     for user in PLAYERS[:4]:
         await events.join(event.id, user)
     # What `start` writes before it creates the matches: the entrants and round 1's tables, then the crash.
-    assert await store.start_tournament(event.id, [(i, (u,), 0.0) for i, u in enumerate(PLAYERS[:4])], clock())
-    assert await store.add_round(event.id, 1, [((1, 3), None, True), ((4, 2), None, True)], clock())
+    assert await store.tournaments.start_tournament(event.id, [(i, (u,), 0.0) for i, u in enumerate(PLAYERS[:4])],
+                                                    clock())
+    assert await store.tournaments.add_round(event.id, 1, [((1, 3), None, True), ((4, 2), None, True)], clock())
     await events.recover()
     event = await events.get(event.id)
     assert [t.match_id for t in event.round_tables()] == started and len(started) == 2

@@ -25,8 +25,8 @@ async def test_an_old_format_snapshot_in_the_store_loads_and_repetition_still_co
         for user, text in ((red, "a8-b8"), (blue, "h1-g1"), (red, "b8-a8"), (blue, "g1-h1")):
             await service.act(match.id, user, text)
         # The same four moves' snapshot as the engine wrote it before issue 14, as a database holds it today.
-        await store._conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(OLD_SNAPSHOT), match.id))
-        await store._conn.commit()
+        await store.conn.execute("UPDATE matches SET state = ? WHERE id = ?", (json.dumps(OLD_SNAPSHOT), match.id))
+        await store.conn.commit()
         again = MatchService(store, rng=random.Random(2))  # a fresh cache: the match is read from the store
         for user, text in ((red, "a8-b8"), (blue, "h1-g1"), (red, "b8-a8")):
             turn = await again.act(match.id, user, text)

@@ -68,7 +68,7 @@ async def test_a_human_plays_a_computer_to_the_end(store: Store, game: str, leve
     computer = next(u for u in match.user_ids if is_computer(u))
     assert any(e.user_id == computer for e in log), "the computer never moved"
     assert (await service.replay(match.id)) == match.state  # the log alone rebuilds it
-    assert not await store.match_rated(match.id)
+    assert not await store.ratings.match_rated(match.id)
     assert await service.rate_finished(match) is None
 
 
@@ -83,9 +83,9 @@ async def test_computer_seats_in_the_lobby(store: Store) -> None:
         await service.add_computer(lobby.id, ADA, "expert")
     with pytest.raises(Refusal, match="Only the player who opened"):
         await service.add_computer(lobby.id, BOB, "hard")
-    assert await store.match_rated(lobby.id)  # 2 players: rated by default, until a computer sits down
+    assert await store.ratings.match_rated(lobby.id)  # 2 players: rated by default, until a computer sits down
     await service.add_computer(lobby.id, ADA, "hard")
-    assert not await store.match_rated(lobby.id)
+    assert not await store.ratings.match_rated(lobby.id)
     assert (await service.names(lobby))[1] == "Computer (hard)"
     assert not await service.wants_notice(lobby.user_ids[1], "cintos", "turns")
     big = await service.create("bodsoi", guild_id=1, channel_id=2, creator_id=ADA, players=4)
@@ -217,7 +217,7 @@ async def test_take_back_goes_on_as_a_new_match_without_the_last_move(store: Sto
     assert [(e.seat, e.user_id, e.text) for e in await store.log(new.id)] == \
         [(e.seat, e.user_id, e.text) for e in old_log if e.n < last_mine]
     assert new.user_ids == match.user_ids and ADA in [new.user_at(s) for s in new.actors()]
-    assert new.state == await service.replay(new.id) and not await store.match_rated(new.id)
+    assert new.state == await service.replay(new.id) and not await store.ratings.match_rated(new.id)
     people = await service.create("cintos", guild_id=1, channel_id=2, creator_id=ADA, players=2)
     await service.join(people.id, BOB)
     started = (await service.start(people.id, ADA)).match

@@ -25,7 +25,7 @@ async def test_everything_is_on_by_default(store: Store) -> None:
     for game in service.games:
         assert await service.wants_notice(ADA, game, "turns")
         assert await service.wants_notice(ADA, game, "reminders")
-    assert await store.notify_preferences(ADA) == []
+    assert await store.users.notify_preferences(ADA) == []
 
 
 async def test_one_game_off_leaves_the_others_and_the_other_kind(store: Store) -> None:
@@ -56,14 +56,14 @@ async def test_unknown_game_is_refused_and_changes_nothing(store: Store) -> None
     with pytest.raises(Refusal, match=r"\(5000 characters\)") as refused:
         await service.set_notices(ADA, game="x" * 5000, turns=False)
     assert len(refused.value.message) < 500
-    assert await store.notify_preferences(ADA) == []
+    assert await store.users.notify_preferences(ADA) == []
 
 
 async def test_preferences_survive_a_restart(store: Store, tmp_path: Path) -> None:
     await MatchService(store).set_notices(ADA, game="cintos", turns=False, reminders=False)
     again = await Store.open(tmp_path / "t.sqlite3")
     try:
-        assert await again.notify_preferences(ADA) == [NotifyPreference("cintos", False, False)]
+        assert await again.users.notify_preferences(ADA) == [NotifyPreference("cintos", False, False)]
         assert not await MatchService(again).wants_notice(ADA, "cintos", "reminders")
     finally:
         await again.close()

@@ -46,14 +46,14 @@ async def first_moves(service: MatchService, match: Match) -> None:
 
 
 async def ratings_table(store: Store) -> list[tuple[object, ...]]:
-    async with store._conn.execute("SELECT * FROM ratings ORDER BY user_id, game") as cur:
+    async with store.conn.execute("SELECT * FROM ratings ORDER BY user_id, game") as cur:
         return [tuple(row) for row in await cur.fetchall()]
 
 
 async def test_rated_match_updates_once_even_when_asked_again_or_after_a_restart(store: Store, tmp_path: Path) -> None:
     service = MatchService(store, rng=random.Random(1))
     match = await started(service)
-    assert await store.match_rated(match.id)  # 2 players, server default on
+    assert await store.ratings.match_rated(match.id)  # 2 players, server default on
     await first_moves(service, match)
     loser = match.user_at(match.actors()[0])
     winner = ADA if loser == BOB else BOB
@@ -90,13 +90,13 @@ async def test_aborted_and_unrated_matches_change_nothing(store: Store) -> None:
 
 async def test_defaults_two_players_rated_more_not_and_the_server_setting(store: Store) -> None:
     service = MatchService(store, rng=random.Random(3))
-    assert await store.match_rated((await started(service)).id)
-    assert not await store.match_rated((await started(service, "sinoda", 3)).id)
-    assert await store.match_rated((await started(service, "sinoda", 3, rated=True)).id)
+    assert await store.ratings.match_rated((await started(service)).id)
+    assert not await store.ratings.match_rated((await started(service, "sinoda", 3)).id)
+    assert await store.ratings.match_rated((await started(service, "sinoda", 3, rated=True)).id)
     await service.save_guild_settings(GuildSettings(1, rated=False))
     assert (await service.guild_settings(1)).rated is False
-    assert not await store.match_rated((await started(service)).id)
-    assert await store.match_rated((await started(service, rated=True)).id)
+    assert not await store.ratings.match_rated((await started(service)).id)
+    assert await store.ratings.match_rated((await started(service, rated=True)).id)
 
 
 async def test_forfeits_are_not_rated_and_agreed_draws_are(store: Store) -> None:
@@ -145,9 +145,9 @@ async def test_a_seated_computer_is_never_rated(store: Store) -> None:
     turn = await service.create_seated("cintos", guild_id=1, channel_id=2, creator_id=ADA, users=[ADA, computer],
                                        rated=True)
     match = turn.match
-    assert not await store.match_rated(match.id)
-    await store._conn.execute("UPDATE matches SET rated = 1 WHERE id = ?", (match.id,))
-    await store._conn.commit()
+    assert not await store.ratings.match_rated(match.id)
+    await store.conn.execute("UPDATE matches SET rated = 1 WHERE id = ?", (match.id,))
+    await store.conn.commit()
     if match.user_at(match.actors()[0]) == ADA:
         await service.act(match.id, ADA, (await service.legal_texts(match.id, ADA))[0])
     await service.computers_settled()
@@ -233,11 +233,11 @@ async def test_rebuild_gives_exactly_the_live_numbers(store: Store) -> None:
     await service.rebuild_ratings()  # writing: the same table again
     assert await ratings_table(store) == live
     # The check has teeth: a tampered stored result makes the rebuild differ from the recorded changes.
-    async with store._conn.execute("SELECT match_id FROM rated_matches ORDER BY seq LIMIT 1") as cur:
+    async with store.conn.execute("SELECT match_id FROM rated_matches ORDER BY seq LIMIT 1") as cur:
         row = await cur.fetchone()
         assert row is not None
         first = row[0]
-    async with store._conn.execute("UPDATE matches SET outcome = json_set(outcome, '$.winners', json('[]')) "
+    async with store.conn.execute("UPDATE matches SET outcome = json_set(outcome, '$.winners', json('[]')) "
                                    "WHERE id = ?", (first,)):
         pass
     recorded, recomputed = await service.rebuild_ratings(write=False)
@@ -251,9 +251,9 @@ async def test_two_processes_finishing_the_same_update_apply_it_once(store: Stor
     other = await Store.open(tmp_path / "r.sqlite3")  # a second process on the same database
     try:
         await service.resign(match.id, ADA)
-        await store._conn.execute("DELETE FROM rating_changes")  # as if the live update had not happened yet
-        await store._conn.execute("DELETE FROM rated_matches")
-        await store._conn.execute("DELETE FROM ratings")
+        await store.conn.execute("DELETE FROM rating_changes")  # as if the live update had not happened yet
+        await store.conn.execute("DELETE FROM rated_matches")
+        await store.conn.execute("DELETE FROM ratings")
         second = MatchService(other)
         results = await asyncio.gather(service.rate_finished(match),
                                        second.rate_finished(await second.get(match.id)))
@@ -279,7 +279,7 @@ async def test_rebuild_command_checks_and_rebuilds_a_database_file(tmp_path: Pat
     assert "3 rated matches rebuilt" in capsys.readouterr().out
     store = await Store.open(path)
     assert await ratings_table(store) == live
-    await store._conn.execute("UPDATE rating_changes SET mu_after = mu_after + 1e-9 WHERE match_id = 2 AND seat = 0")
+    await store.conn.execute("UPDATE rating_changes SET mu_after = mu_after + 1e-9 WHERE match_id = 2 AND seat = 0")
     await store.close()
     assert await asyncio.to_thread(rebuild_main, [str(path), "--check"]) == 1
     assert "match #2 seat 0: recorded μ" in capsys.readouterr().out

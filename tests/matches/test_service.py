@@ -38,7 +38,7 @@ async def test_schema_is_migrated_and_log_is_append_only(store: Store, tmp_path:
     mover = match.user_at(match.actors()[0])
     await service.act(match.id, mover, (await service.legal_texts(match.id, mover))[0])
     with pytest.raises(Exception, match="append-only"):
-        await store._conn.execute("UPDATE actions SET text = 'x' WHERE match_id = ?", (match.id,))
+        await store.conn.execute("UPDATE actions SET text = 'x' WHERE match_id = ?", (match.id,))
     await store.close()
     again = await Store.open(tmp_path / "t.sqlite3")  # reopening runs no migration twice
     assert await again.schema_version() == len(MIGRATIONS)

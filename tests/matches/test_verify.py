@@ -115,8 +115,8 @@ async def test_sinoda_first_player_draw_and_seat_draw_verify(service: MatchServi
 
 async def test_match_from_before_verifiable_dice_still_loads(service: MatchService) -> None:
     match = await started(service, "sinoda")
-    await service.store._conn.execute("UPDATE matches SET seed = NULL, commitment = NULL WHERE id = ?", (match.id,))
-    await service.store._conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
+    await service.store.conn.execute("UPDATE matches SET seed = NULL, commitment = NULL WHERE id = ?", (match.id,))
+    await service.store.conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
     fresh = MatchService(service.store, rng=random.Random(1))
     again = await fresh.get(match.id)
     assert again.record.commitment is None and await history.dice_record(fresh, again) is None
@@ -154,7 +154,7 @@ async def test_a_deleted_seat_draw_fails_the_check(service: MatchService, tmp_pa
     assert main([str(path)]) == 1
     assert "FAILED" in capsys.readouterr().out
 
-    await service.store._conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
+    await service.store.conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
     verdict = await history.verify_match(service, match.id, BOB, 1)
     assert not verdict.ok and verdict.line == 0 and "missing" in verdict.problem, verdict
 

@@ -56,7 +56,7 @@ async def open_site(target: str, *, seed: int = 1, names: dict[int, str] | None 
     matches = MatchService(store, rng=random.Random(seed))
     events = TournamentService(matches, rng=random.Random(seed))
     for user, name in (names or USERS).items():
-        await store.touch_user(user, name)
+        await store.users.touch_user(user, name)
     token = await matches.web.turn_on(GUILD)
     server = WebServer(matches, events)
     await server.start("127.0.0.1", 0)

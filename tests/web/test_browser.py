@@ -100,7 +100,7 @@ async def test_an_event_page_reads_the_standings_the_service_computes(site: Site
 
 async def test_every_page_type_fits_a_phone_and_a_desktop(site: Site, browser: webdriver.Chrome,
                                                            tmp_path: Path) -> None:
-    await site.store.touch_user(CY, "Cyrielle with a rather long display name")
+    await site.store.users.touch_user(CY, "Cyrielle with a rather long display name")
     event = await round_played(site)
     finished = next(t.match_id for t in event.round_tables(1))
     running = next(t.match_id for t in event.round_tables(2))

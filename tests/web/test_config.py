@@ -82,8 +82,8 @@ async def test_python_m_web_serves_a_database_the_bot_wrote_and_sees_its_moves(t
     path = tmp_path / "bot.sqlite3"
     store = await Store.open(path)
     matches = MatchService(store)
-    await store.touch_user(ADA, "ada")
-    await store.touch_user(BOB, "bob")
+    await store.users.touch_user(ADA, "ada")
+    await store.users.touch_user(BOB, "bob")
     token = await matches.web.turn_on(GUILD)
     match = await started(matches, "sinoda", [ADA, BOB])
     port = free_port()

@@ -96,8 +96,8 @@ async def test_security_headers_on_pages_images_errors_and_streams(site: Site) -
 
 
 async def test_script_in_names_is_escaped_on_every_page_and_no_user_id_is_shown(site: Site) -> None:
-    await site.store.touch_user(ADA, EVIL)
-    await site.store.touch_user(CY, f'"><img src=x onerror=alert(1)>{EVIL}')
+    await site.store.users.touch_user(ADA, EVIL)
+    await site.store.users.touch_user(CY, f'"><img src=x onerror=alert(1)>{EVIL}')
     match = await started(site.matches, "sinoda", [ADA, BOB], rated=True)
     await site.matches.resign(match.id, BOB)
     event = await site.events.create("sinoda", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA, rounds=2)
