@@ -1,8 +1,5 @@
 """`python -m data.backup SOURCE DEST`: a consistent copy of the SQLite database, safe while the bot runs.
-
-It uses SQLite's online backup API, copying in steps of pages with a progress line, then checks the copy with
-PRAGMA quick_check before giving it its name. One clear line and exit status 1 on any failure.
-"""
+SQLite's online backup API in steps of pages, the copy checked (PRAGMA quick_check) before it takes its name."""
 
 from __future__ import annotations
 
@@ -106,6 +103,7 @@ def _copy(src: sqlite3.Connection, dst: sqlite3.Connection, pages: int,
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command: a progress line while copying, one clear line and exit status 1 on any failure."""
     parser = argparse.ArgumentParser(prog="python -m data.backup", description=__doc__.splitlines()[0])
     parser.add_argument("source", help="the bot's database file (DATABASE_PATH)")
     parser.add_argument("dest", help="the new backup file (must not exist)")

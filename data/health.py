@@ -1,8 +1,5 @@
 """The database's health: checks of the SQLite file at start (before and after connecting) and what a failing store
-(SQLite or PostgreSQL) means.
-
-A problem becomes `StoreUnavailable`, naming the file and the problem in one line; the bot prints it and exits.
-"""
+(SQLite or PostgreSQL) means, as `StoreUnavailable`."""
 
 from __future__ import annotations
 
@@ -44,7 +41,8 @@ QUICK_CHECK_SHOWN = 200  # characters of PRAGMA quick_check's first finding in t
 
 
 class StoreUnavailable(RuntimeError):
-    """The database cannot be used: `path` names the file, `problem` says what is wrong, in words."""
+    """The database cannot be used: `path` names the file, `problem` says what is wrong, in words (one line; the bot
+    prints it and exits)."""
 
     def __init__(self, path: str, problem: str) -> None:
         super().__init__(f"{path}: {problem}")

@@ -1,5 +1,4 @@
 """Schema migrations for SQLite and PostgreSQL, applied in order by one runner (`migrate`). Only ever append.
-
 SQLite's `PRAGMA user_version` or PostgreSQL's `schema_version` table records how many have run.
 """
 

@@ -1,5 +1,4 @@
 """The PostgreSQL backend of `data.sql.Database` (asyncpg): a pool of connections, and leadership by lease.
-
 Store SQL keeps SQLite's `?` placeholders; each statement is rewritten to `$1…` once (cached).
 """
 

@@ -1,5 +1,4 @@
 """The small database interface the store speaks (`Database`) and its SQLite backend; data/postgres.py is the other.
-
 Store SQL uses `?` placeholders on both backends; a unique-key violation is `UniqueViolation` on both.
 """
 

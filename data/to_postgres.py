@@ -1,5 +1,4 @@
 """`python -m data.to_postgres SQLITE_PATH POSTGRES_URL [--force]`: copy the bot's SQLite database into PostgreSQL.
-
 The SQLite file is only read; the PostgreSQL schema is made by `Store.open`; every table is copied in one transaction.
 """
 
