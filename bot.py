@@ -34,6 +34,7 @@ from cogs.scheduler import Scheduler
 from cogs.ui import ComputerButton, LobbyButton, MatchButton
 from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
+from events import TournamentService
 from games import cog_extensions
 from matches import MatchService
 from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
@@ -66,6 +67,7 @@ class TabletopBot(commands.Bot):
     """The bot: slash commands only (no message-content intent), every match in the database."""
 
     service: MatchService
+    tournaments: TournamentService
     tables: Tables
     scheduler: Scheduler
 
@@ -119,11 +121,12 @@ class TabletopBot(commands.Bot):
         self.service.computer_seconds = self.settings.computer_seconds
         self.service.computer_workers = self.settings.computer_workers
         self.service.web.base_url = self.settings.web_links  # Watch links (matches/sharing.py)
+        self.tournaments = TournamentService(self.service)  # listens for the end of its matches
         self.tables = Tables(self, render_workers=self.settings.render_workers)
         # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
         self.service.computer_gates.append(self.tables.board_posted)
         self.service.on_computer_move.append(self.tables.computer_moved)
-        self.scheduler = Scheduler(self)
+        self.scheduler = Scheduler(self.service, self.tables, self.tournaments)
         self.add_dynamic_items(LobbyButton, MatchButton, ComputerButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
@@ -138,7 +141,7 @@ class TabletopBot(commands.Bot):
             from web import WebServer
 
             host, port = self.settings.web_host, self.settings.web_port
-            self.web = WebServer(self.service, getattr(self, "events", None))
+            self.web = WebServer(self.service, self.tournaments)
             try:
                 await self.web.start(host, port)
             except OSError as error:

@@ -15,12 +15,11 @@ import contextlib
 import logging
 import math
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 from data import Fenced, Lease, store_problem
-
-if TYPE_CHECKING:
-    from cogs.tables import Tabletop
+from events import TournamentService
+from matches import Match, MatchService, Turn
 
 log = logging.getLogger(__name__)
 
@@ -36,9 +35,20 @@ LEADERSHIP = "scheduler"  # the store's name for this leadership
 COMPUTER_IDLE = 60.0
 
 
+class Posts(Protocol):
+    """What the scheduler posts through (cogs.tables.Tables in the bot): the messages of what it did."""
+
+    async def remind(self, match: Match, *, fence: Lease | None = None) -> None: ...
+    async def time_out(self, match: Match, *, fence: Lease | None = None) -> None: ...
+    async def expire(self, match: Match, *, fence: Lease | None = None) -> None: ...
+    async def post_turn(self, turn: Turn) -> None: ...
+
+
 class Scheduler:
-    def __init__(self, bot: Tabletop) -> None:
-        self.bot = bot
+    def __init__(self, service: MatchService, posts: Posts, tournaments: TournamentService | None = None) -> None:
+        self.service = service
+        self.posts = posts
+        self.tournaments = tournaments  # None: no tournaments (tests, tools that run matches only)
         self._task: asyncio.Task[None] | None = None
         self._renewer: asyncio.Task[None] | None = None
         self._sleeping = False
@@ -50,7 +60,7 @@ class Scheduler:
 
     @property
     def _shared(self) -> bool:
-        return bool(self.bot.service.store.shared)
+        return bool(self.service.store.shared)
 
     def start(self) -> None:
         if self._task is None:
@@ -67,7 +77,7 @@ class Scheduler:
         self._task = self._renewer = None
         if self.leading:  # hand over at once instead of when the lease lapses
             try:
-                await self.bot.service.store.resign_lead(LEADERSHIP)
+                await self.service.store.resign_lead(LEADERSHIP)
             except Exception as exc:  # stopping anyway; the lease lapses on its own
                 log.warning("scheduler: could not hand over the lead (%s)", exc)
         self.leading, self.lease = None, None
@@ -79,7 +89,7 @@ class Scheduler:
     async def lead(self) -> bool:
         """Take or renew the lease (`store.lead`: always held on SQLite); a change is logged once."""
         asked = time.monotonic()
-        lease = await self.bot.service.store.lead(LEADERSHIP, LEASE)
+        lease = await self.service.store.lead(LEADERSHIP, LEASE)
         self.lease = lease
         # Counted from before the request: the database's expiry is counted from later, so this is on the safe side.
         self._valid_until = (math.inf if not self._shared else asked + LEASE) if lease is not None else 0.0
@@ -117,11 +127,11 @@ class Scheduler:
 
     async def tick(self) -> int:
         """Do everything that is due now; returns how many things were done."""
-        tables = self.bot.tables
+        tables = self.posts
         # A computer whose turn was left (a restart, a failed think) plays now; running ones are left alone.
-        service = self.bot.service
+        service = self.service
         done = await service.resume_computers(idle=COMPUTER_IDLE if service.store.shared else 0.0)
-        for kind, match in await self.bot.service.due():
+        for kind, match in await service.due():
             fence = self.lease
             if fence is None or not self.holds():  # lapsed meanwhile (a slow tick, a pause): leave it to the next
                 return done
@@ -140,23 +150,25 @@ class Scheduler:
                 return done
             except Exception:
                 log.exception("scheduler: %s of match %s failed", kind, match.id)
-        events: Any = getattr(self.bot, "events", None)  # tournaments: a match nobody started is a double forfeit
-        for match_id in await events.due() if events is not None else []:
+        tournaments = self.tournaments  # a tournament match nobody started is a double forfeit
+        if tournaments is None:
+            return done
+        for match_id in await tournaments.due():
             if not self.holds():
                 return done
             try:
-                turn = await events.settle_unstarted(match_id)
+                turn = await tournaments.settle_unstarted(match_id)
                 if turn is not None:
                     await tables.post_turn(turn)
                     done += 1
             except Exception:
                 log.exception("scheduler: settling unstarted tournament match %s failed", match_id)
-        if events is not None:  # a round half over (matches nobody started) or at its deadline (still running)
-            done += await events.send_notices()
+        # a round half over (matches nobody started) or at its deadline (still running)
+        done += await tournaments.send_notices()
         return done
 
     async def _run(self) -> None:
-        service = self.bot.service
+        service = self.service
         while True:
             self._dirty = False
             leading = False
@@ -168,8 +180,7 @@ class Scheduler:
                 if leading:
                     await self.tick()
                     upcoming = await service.next_due()
-                    events = getattr(self.bot, "events", None)
-                    notice = await events.next_notice() if events is not None else None
+                    notice = await self.tournaments.next_notice() if self.tournaments is not None else None
                     upcoming = notice if upcoming is None else min(upcoming, notice or upcoming)
             except Exception as exc:
                 problem = store_problem(exc)

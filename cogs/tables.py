@@ -31,6 +31,7 @@ from cogs.ui import (
     who,
 )
 from data import Lease
+from events import TournamentService
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
 from settings import DEFAULTS, Settings
@@ -54,6 +55,7 @@ class Tabletop(Protocol):
     """What cogs need from the bot object."""
 
     service: MatchService
+    tournaments: TournamentService
     tables: Tables
     scheduler: Any  # cogs.scheduler.Scheduler
     settings: Settings

@@ -26,7 +26,7 @@ from cogs.tournament_posts import (
 )
 from cogs.ui import GAME_CHOICES, defer_private, guarded, jump_url, publish, reply, require_posting, typed
 from data.tournaments import TableRecord
-from events import RESULTS, Tournament, TournamentService
+from events import RESULTS, Tournament
 from events.rounds import HALFWAY
 from matches import Refusal, Turn
 from tournaments.playoff import CUTS
@@ -63,7 +63,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     def __init__(self, bot: Tabletop) -> None:
         self.bot = bot
         self.tables = bot.tables
-        self.events = TournamentService(bot.service)
+        self.events = bot.tournaments
         self.events.on_round.append(self.post_round)
         self.events.on_end.append(self.post_final)
         self.events.on_notice.append(self.round_notice)
@@ -71,7 +71,6 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(TournamentButton)  # type: ignore[attr-defined]
-        self.bot.events = self.events  # type: ignore[attr-defined]
         self.bot.on_start.append(self.recover)
 
     async def recover(self) -> None:
@@ -84,8 +83,13 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def cog_unload(self) -> None:
         if self.recover in self.bot.on_start:
             self.bot.on_start.remove(self.recover)
-        if self.events.match_finished in self.bot.service.on_finish:
-            self.bot.service.on_finish.remove(self.events.match_finished)
+        # the service outlives the cog (bot.py builds it): only the cog's own listeners go with it
+        if self.post_round in self.events.on_round:
+            self.events.on_round.remove(self.post_round)
+        if self.post_final in self.events.on_end:
+            self.events.on_end.remove(self.post_final)
+        if self.round_notice in self.events.on_notice:
+            self.events.on_notice.remove(self.round_notice)
 
     async def standings_file(self, event: Tournament, *, final: bool = False,
                              before_round: int | None = None) -> discord.File:

@@ -360,7 +360,7 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
         await walk.click(who, walk.message(signup.id), "Check in")
     await walk.click(ada, walk.message(signup.id), "Start")  # refused: not an organiser
     await walk.click(boss, walk.message(signup.id), "Start")
-    (event,) = await bot.events.listing(guild.id, ("running",))  # type: ignore[attr-defined]
+    (event,) = await bot.tournaments.listing(guild.id, ("running",))
     first, second = event.round_tables()
     for public in (False, True):
         await walk.slash(ada, "tournament standings", public=public)

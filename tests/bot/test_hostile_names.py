@@ -83,19 +83,19 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     for who in people[:4]:
         await who.click(signup, label="Join")
     await boss.click(signup, label="Start")
-    (event,) = await bot.events.listing(guild.id, ("running",))
+    (event,) = await bot.tournaments.listing(guild.id, ("running",))
     first, _ = event.round_tables()
     await slash(boss, "tournament result", match=first.match_id, result="first")
     for round_no in (1, 2):
-        event = await bot.events.get(event.id)
+        event = await bot.tournaments.get(event.id)
         for table in event.round_tables():
             match = await bot.service.get(table.match_id)
             if match.status == "active":
                 loser = next(p for p in people if p.id == match.user_ids[1])
                 confirm = await slash(loser, "cintos resign", match=match.id)
                 await loser.click(confirm.response, label="Yes, resign")
-        assert (await bot.events.get(event.id)).round >= round_no
-    assert (await bot.events.get(event.id)).status == "finished"
+        assert (await bot.tournaments.get(event.id)).round >= round_no
+    assert (await bot.tournaments.get(event.id)).status == "finished"
 
     # A running match of every game between two hostile names, and every game command on it.
     for game, extra in GAME_COMMANDS.items():

@@ -8,14 +8,13 @@ import asyncio
 import logging
 import random
 from collections.abc import AsyncIterator, Callable
-from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
 from cogs.scheduler import COMPUTER_IDLE, Scheduler
 from data import Lease, Store
-from matches import Match, MatchService
+from matches import Match, MatchService, Turn
 from tests.matches.helpers import FakeClock
 
 RENEW = 0.1  # seconds between renewals, instead of 2
@@ -46,6 +45,9 @@ class Posts:
     async def expire(self, match: Match, *, fence: Lease | None = None) -> None:
         await self.service.expire_lobby(match.id, fence=fence)
 
+    async def post_turn(self, turn: Turn) -> None:  # only tournaments post turns: none here
+        raise AssertionError("no tournament here")
+
 
 class Process:
     """What one bot process has for its scheduler: a store of its own, a service and a scheduler."""
@@ -62,7 +64,7 @@ class Process:
             return await looked()
 
         self.service.due = due
-        self.scheduler = Scheduler(SimpleNamespace(service=self.service, tables=self.posts))
+        self.scheduler = Scheduler(self.service, self.posts)
 
 
 @pytest_asyncio.fixture

@@ -51,13 +51,13 @@ async def open_event(env: Any, channel: Any, boss: Any, people: list[Any], teams
     assert answer(refused).ephemeral and "organiser" in answer(refused).content
     await boss.click(signup, label="Start")
     bot: TabletopBot = env.bot
-    (event,) = await bot.events.listing(channel.guild.id, ("running",))  # type: ignore[attr-defined]
+    (event,) = await bot.tournaments.listing(channel.guild.id, ("running",))
     assert event.round == 1
     return event
 
 
 async def fresh(env: Any, event: Tournament) -> Tournament:
-    return await env.bot.events.get(event.id)
+    return await env.bot.tournaments.get(event.id)
 
 
 async def resign(channel: Any, game: str, who: Any, match_id: int | None) -> None:
@@ -208,7 +208,7 @@ async def test_the_organiser_role_may_organise(simcord_env: Any) -> None:
     await boss.slash(channel, "settings organiser-role", role=referees)
     created = await referee.slash(channel, "tournament create", game="cintos", format="roundrobin")
     assert created.ephemeral and "open for sign-up" in answer(created).content
-    event = (await simcord_env.bot.events.listing(channel.guild.id))[0]
+    event = (await simcord_env.bot.tournaments.listing(channel.guild.id))[0]
     assert event.record.organiser_id == referee.id and event.status == "signup"
 
 
@@ -241,7 +241,7 @@ async def test_a_cleared_organiser_role_takes_its_powers_with_it(simcord_env: An
     assert "Only organisers" in answer(start).content
     after = await fresh(simcord_env, event)
     assert after.status == "running" and after.tables == event.tables and after.entrants == event.entrants
-    waiting = (await simcord_env.bot.events.listing(channel.guild.id, ("signup",)))[0]
+    waiting = (await simcord_env.bot.tournaments.listing(channel.guild.id, ("signup",)))[0]
     assert waiting.status == "signup"
     paused = await boss.slash(channel, "tournament pause", tournament=event.id)  # Manage Server still can
     assert "paused" in answer(paused).content and (await fresh(simcord_env, event)).status == "paused"
@@ -314,7 +314,7 @@ async def test_bodsoi_two_against_two_for_four_teams(simcord_env: Any) -> None:
     refused = await people[0].click(final, label="Rematch event")
     assert "organiser" in answer(refused).content
     await boss.click(final, label="Rematch event")
-    again = (await simcord_env.bot.events.listing(channel.guild.id, ("signup",)))[0]
+    again = (await simcord_env.bot.tournaments.listing(channel.guild.id, ("signup",)))[0]
     assert again.id != event.id and again.title() == event.title() and again.record.options == event.record.options
     assert channel.last_message.embeds[0].footer.text.startswith(f"tournament #{again.id}")
 
@@ -336,7 +336,7 @@ async def test_with_a_check_in_only_those_who_checked_in_play(simcord_env: Any) 
     assert "already checked in" in answer(again).content
     assert "3 / 4 checked in" in message(channel, signup.id).embeds[0].description
     await boss.click(message(channel, signup.id), label="Start")
-    event = (await simcord_env.bot.events.listing(channel.guild.id, ("running",)))[0]
+    event = (await simcord_env.bot.tournaments.listing(channel.guild.id, ("running",)))[0]
     assert sorted(u for e in event.entrants for u in e.members) == sorted(p.id for p in people[:3])
     assert [len(t.entrants) for t in event.round_tables()] == [2, 1]  # three players: a table and a bye
 
@@ -366,7 +366,7 @@ async def test_bodsoi_two_against_two_with_teams_drawn_every_round(simcord_env: 
     for who in people:
         assert (await who.click(signup, label="Join")).acknowledged
     await boss.click(message(channel, signup.id), label="Start")
-    (event,) = await simcord_env.bot.events.listing(channel.guild.id, ("running",))
+    (event,) = await simcord_env.bot.tournaments.listing(channel.guild.id, ("running",))
     assert [e.members for e in event.entrants] == [(p.id,) for p in people]  # the players are the entrants
     posted = next(m for m in reversed(channel.history()) if m.embeds and "Round 1" in m.embeds[0].title)
     assert posted.embeds[0].description.count(" & ") == 4  # two tables of two drawn teams

@@ -22,11 +22,10 @@ import asyncio
 import random
 import sys
 import time
-from types import SimpleNamespace
 
 from cogs.scheduler import Scheduler
 from data import Lease, Store
-from matches import Match, MatchService, Refusal
+from matches import Match, MatchService, Refusal, Turn
 
 # Share of moves keyed by the turn alone (both processes send that same key for that turn), on the hot matches
 # (below) and on the others.
@@ -133,13 +132,15 @@ class Tables:
     async def expire(self, match: Match, *, fence: Lease | None = None) -> None:
         await self.service.expire_lobby(match.id, fence=fence)
 
+    async def post_turn(self, turn: Turn) -> None:  # only tournaments post turns: none here
+        raise AssertionError("no tournament here")
+
 
 async def scheduler(args: argparse.Namespace) -> None:
     """The bot's own scheduler loop (cogs/scheduler.py, leadership by a lease, `store.lead`) for `--until` seconds."""
     store = await Store.open(args.target)
     service = MatchService(store)
-    bot = SimpleNamespace(service=service, tables=Tables(service), events=None)
-    loop = Scheduler(bot)
+    loop = Scheduler(service, Tables(service))
     loop.start()
     try:
         end = time.monotonic() + args.until
