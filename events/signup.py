@@ -1,50 +1,38 @@
-"""Sign-up: joining and leaving an event, its check-in, and the start that fixes the entrants and pairs round 1.
-
-A mixin of `TournamentService`: it uses the service's store, locks, reading and pairing.
-"""
+"""Sign-up (`SignUp`): joining and leaving an event, its check-in, and the Start that fixes the entrants and pairs
+round 1."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
-
-from data import Store
+from events.core import TRIES, EventCore
 from events.model import Tournament
-from matches import MatchService, Refusal
-
-# How often Start (the sign-ups changed meanwhile) or a pairing (an entrant dropped meanwhile) is read and computed
-# again after its compare-and-set failed; another process's changes are rare, so a few tries settle it.
-TRIES = 5
+from events.pairing import Pairing
+from events.teams import Teams
+from matches import Refusal
 
 
 class SignUp:
-    """Mixed into `TournamentService`; relies on its `matches`, `store`, `_lock`, `get`, `require_organiser`,
-    `advance` and `entrant_rows` (`events.teams.TeamEvents`)."""
+    """Joining and leaving during sign-up, the check-in, and the Start. Works through the `EventCore`; the entrants
+    at the start come from `Teams`, round 1 from `Pairing`."""
 
-    # What the service provides (declared for the type checker, not stubbed: a stub would hide TeamEvents' own).
-    matches: MatchService
-    store: Store
-    _lock: Callable[[int], asyncio.Lock]
-    get: Callable[[int], Awaitable[Tournament]]
-    require_organiser: Callable[[Tournament, int, bool], None]
-    advance: Callable[[int], Awaitable[None]]
-    entrant_rows: Callable[[Tournament, Sequence[int], Mapping[int, float]], list[tuple[int, tuple[int, ...], float]]]
+    def __init__(self, core: EventCore, teams: Teams, pairing: Pairing) -> None:
+        self.core = core
+        self.teams = teams
+        self.pairing = pairing
 
     async def join(self, tournament_id: int, user_id: int) -> Tournament:
         """Sign up. Sign-up changes and Start take the event's lock here and its row in the database (across
         processes): a Join is either before the Start (an entrant) or after it (refused)."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
+        async with self.core.lock(tournament_id):
+            event = await self.core.get(tournament_id)
             self._signing_up(event, user_id, joining=True)
             closes = event.record.signup_closes
-            if closes is not None and self.matches.now() > closes:
+            if closes is not None and self.core.matches.now() > closes:
                 raise Refusal(f"Sign-up for tournament #{event.id} closed <t:{int(closes)}:R>.")
-            if not await self.store.tournaments.add_signup(event.id, user_id, self.matches.now(),
-                                                           event.record.max_players):
-                self._signing_up(await self.get(tournament_id), user_id, joining=True)  # changed meanwhile: why
+            if not await self.core.store.tournaments.add_signup(event.id, user_id, self.core.matches.now(),
+                                                                event.record.max_players):
+                self._signing_up(await self.core.get(tournament_id), user_id, joining=True)  # changed meanwhile: why
                 raise Refusal(f"Tournament #{event.id} is full ({event.record.max_players} players).")
-        return await self.get(tournament_id)
+        return await self.core.get(tournament_id)
 
     @staticmethod
     def _signing_up(event: Tournament, user_id: int, *, joining: bool) -> None:
@@ -59,30 +47,19 @@ class SignUp:
 
     async def open_checkin(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         """Open the check-in: from now on only players who press **Check in** are in the event when it starts."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
-            self.require_organiser(event, user_id, organiser)
+        async with self.core.lock(tournament_id):
+            event = await self.core.get(tournament_id)
+            self.core.require_organiser(event, user_id, organiser)
             if event.status != "signup":
                 raise Refusal(f"Tournament #{event.id} has already started.")
             if "checkin" in event.record.settings:
                 raise Refusal(f"Check-in for tournament #{event.id} is already open.")
-            await self._set_signup_settings(event, {**event.record.settings, "checkin": []})
-        return await self.get(tournament_id)
-
-    async def _set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
-        """Write the sign-up's settings (check-ins, teams) as a compare-and-set on the ones read: another process's
-        change in between is not overwritten (the player presses again on the fresh state)."""
-        if not await self.store.tournaments.update_tournament(event.id, expected_status="signup",
-                                                              expected_settings=event.record.settings,
-                                                              settings=settings, updated_at=self.matches.now()):
-            fresh = await self.get(event.id)
-            if fresh.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started.")
-            raise Refusal(f"Tournament #{event.id}'s sign-up changed at the same moment; press again.")
+            await self.core.set_signup_settings(event, {**event.record.settings, "checkin": []})
+        return await self.core.get(tournament_id)
 
     async def check_in(self, tournament_id: int, user_id: int) -> Tournament:
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
+        async with self.core.lock(tournament_id):
+            event = await self.core.get(tournament_id)
             checked = event.record.settings.get("checkin")
             if event.status != "signup":
                 raise Refusal(f"Tournament #{event.id} has already started.")
@@ -92,38 +69,38 @@ class SignUp:
                 raise Refusal(f"You are not signed up for tournament #{event.id}: press Join first.")
             if user_id in checked:
                 raise Refusal(f"You have already checked in to tournament #{event.id}.")
-            await self._set_signup_settings(event, {**event.record.settings, "checkin": [*checked, user_id]})
-        return await self.get(tournament_id)
+            await self.core.set_signup_settings(event, {**event.record.settings, "checkin": [*checked, user_id]})
+        return await self.core.get(tournament_id)
 
     async def leave(self, tournament_id: int, user_id: int) -> Tournament:
         """Withdraw during sign-up: before the Start (not an entrant) or after it (refused), as `join`."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
+        async with self.core.lock(tournament_id):
+            event = await self.core.get(tournament_id)
             self._signing_up(event, user_id, joining=False)
-            if not await self.store.tournaments.remove_signup(event.id, user_id):
-                self._signing_up(await self.get(tournament_id), user_id, joining=False)
+            if not await self.core.store.tournaments.remove_signup(event.id, user_id):
+                self._signing_up(await self.core.get(tournament_id), user_id, joining=False)
                 raise Refusal(f"You are not signed up for tournament #{event.id}.")
-        return await self.get(tournament_id)
+        return await self.core.get(tournament_id)
 
     async def start(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
         """Fix the entrants from the sign-ups and pair round 1. Sign-up changes take the same lock (and row), and
         the entrants are written only if the sign-ups are still those they were made from: a Join or Leave of
         another process in between is read again, never lost."""
-        async with self._lock(tournament_id):
+        async with self.core.lock(tournament_id):
             for _ in range(TRIES):
-                event = await self.get(tournament_id)
-                self.require_organiser(event, user_id, organiser)
+                event = await self.core.get(tournament_id)
+                self.core.require_organiser(event, user_id, organiser)
                 if event.status != "signup":
                     raise Refusal(f"Tournament #{event.id} has already started.")
                 rows = await self._entrant_rows(event)
-                if await self.store.tournaments.start_tournament(event.id, rows, self.matches.now(),
-                                                                 signups=event.signups,
-                                                                 settings=event.record.settings):
+                if await self.core.store.tournaments.start_tournament(event.id, rows, self.core.matches.now(),
+                                                                      signups=event.signups,
+                                                                      settings=event.record.settings):
                     break
             else:
                 raise Refusal(f"Tournament #{tournament_id}'s sign-ups kept changing; press Start again.")
-        await self.advance(tournament_id)
-        return await self.get(tournament_id)
+        await self.pairing.advance(tournament_id)
+        return await self.core.get(tournament_id)
 
     async def _entrant_rows(self, event: Tournament) -> list[tuple[int, tuple[int, ...], float]]:
         """The entrants the sign-ups (and check-ins) make now, or a Refusal saying why the event cannot start."""
@@ -141,5 +118,5 @@ class SignUp:
         if size > 1 and not event.per_round and len(players) % size:  # per round: the rest sit out
             raise Refusal(f"{len(players)} players do not split into teams of {size}: "
                           f"{size - len(players) % size} more (or {len(players) % size} fewer) needed.")
-        known = await self.store.tournaments.ratings_for(event.record.game, players)  # the ratings table always exists
-        return self.entrant_rows(event, players, known)
+        known = await self.core.store.tournaments.ratings_for(event.record.game, players)  # the ratings table exists
+        return self.teams.entrant_rows(event, players, known)

@@ -3,14 +3,12 @@ event), or drawn anew each round (the entrants are then the players)."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 import tournaments
-from data.store import Store
+from events.core import EventCore
 from events.model import Tournament
-from matches import MatchService, Refusal
+from matches import Refusal
 
 TEAM_MODES = ("fixed", "per-round")  # what the organiser chooses at /tournament create
 PER_ROUND_FORMATS = ("swiss", "pods")  # rounds paired by standing; a bracket or a schedule needs fixed entrants
@@ -32,26 +30,17 @@ def team_column(mode: str, team_size: int, fmt: str) -> str:
     return "per-round" if mode == "per-round" else "random"
 
 
-class TeamEvents:
-    """Mixed into `TournamentService`: registering teams, the entrants at the start, per-round team draws."""
+class Teams:
+    """Team events: registering a fixed team at sign-up, the entrants at the start (registered teams, the rest
+    drawn), and a round's tables when teams are drawn anew each round. Works through the `EventCore`."""
 
-    matches: MatchService
-    store: Store
-    _rng: Any
-
-    def _lock(self, tournament_id: int) -> asyncio.Lock:
-        raise NotImplementedError
-
-    async def get(self, tournament_id: int) -> Tournament:
-        raise NotImplementedError
-
-    # events.signup.SignUp's (declared, not stubbed: a stub would hide it, whichever mixin comes first)
-    _set_signup_settings: Callable[[Tournament, dict[str, Any]], Awaitable[None]]
+    def __init__(self, core: EventCore) -> None:
+        self.core = core
 
     async def register_team(self, tournament_id: int, captain: int, members: Sequence[int]) -> Tournament:
         """A fixed team for a team event: the captain and `members` sign up (if not yet) and play together."""
-        async with self._lock(tournament_id):
-            event = await self.get(tournament_id)
+        async with self.core.lock(tournament_id):
+            event = await self.core.get(tournament_id)
             size = event.sides.team_size
             team = list(dict.fromkeys([captain, *members]))
             if event.status != "signup":
@@ -74,12 +63,12 @@ class TeamEvents:
                 raise Refusal(f"Tournament #{event.id} has room for {room - len(event.signups)} more players.")
             # The team first (a compare-and-set on the settings read, like a check-in), then its sign-ups: a Start of
             # another process in between leaves at most a team whose members are not all in, which it ignores.
-            await self._set_signup_settings(event, {**event.record.settings, "teams": [*teams, team]})
+            await self.core.set_signup_settings(event, {**event.record.settings, "teams": [*teams, team]})
             for user in new:
-                if not await self.store.tournaments.add_signup(event.id, user, self.matches.now(), room):
+                if not await self.core.store.tournaments.add_signup(event.id, user, self.core.matches.now(), room):
                     raise Refusal(f"Tournament #{event.id} started or filled up at the same moment: "
                                   f"<@{user}> could not sign up.")
-        return await self.get(tournament_id)
+        return await self.core.get(tournament_id)
 
     def entrant_rows(self, event: Tournament, players: Sequence[int],
                      known: Mapping[int, float]) -> list[tuple[int, tuple[int, ...], float]]:
@@ -92,7 +81,7 @@ class TeamEvents:
         pool = [p for p in players if not any(p in t for t in fixed)]
         if len(pool) % size:
             raise Refusal(f"{len(pool)} players without a registered team do not split into teams of {size}.")
-        teams = fixed + tournaments.draw_teams(pool, size, self._rng)
+        teams = fixed + tournaments.draw_teams(pool, size, self.core.rng)
         order = {p: i for i, p in enumerate(players)}
         teams.sort(key=lambda team: min(order[p] for p in team))  # seeds follow sign-up order
         return [(i, team, sum(known.get(p, 0.0) for p in team) / len(team)) for i, team in enumerate(teams)]
@@ -103,5 +92,5 @@ class TeamEvents:
         settings, entrants, games = event.settings(), event.core_entrants(), event.core_games()
         if event.per_round:
             return tournaments.pair_drawn(settings, entrants, games, round_no, event.sides.team_size,
-                                          event.sides.per_table, self._rng)
+                                          event.sides.per_table, self.core.rng)
         return tournaments.pair_round(settings, entrants, games, round_no)
