@@ -1,11 +1,5 @@
-"""A tournament's exports: the standings and every pairing with its result as CSV, and for Swiss the FIDE Tournament
-Report File (TRF-16) so the pairings can be checked with any pairing program. Also the command line:
-
-    python -m events.export DATABASE TOURNAMENT [--out FOLDER]
-
-writes tournament-<n>-standings.csv, tournament-<n>-pairings.csv (and tournament-<n>.trf for Swiss) into FOLDER
-(default: here) and prints their paths; a bad argument, database or number is one line and exit 2.
-"""
+"""A tournament's exports: standings and pairings as CSV, and for Swiss the FIDE Tournament Report File (TRF-16) to
+check the pairings with any pairing program; `python -m events.export` writes them from a database (`main`)."""
 
 from __future__ import annotations
 
@@ -167,6 +161,12 @@ async def export(database: str, tournament_id: int, folder: Path) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command line:
+
+        python -m events.export DATABASE TOURNAMENT [--out FOLDER]
+
+    writes tournament-<n>-standings.csv, tournament-<n>-pairings.csv (and tournament-<n>.trf for Swiss) into FOLDER
+    (default: here) and prints their paths; a bad argument, database or number is one line and exit 2."""
     args = list(sys.argv[1:] if argv is None else argv)
     folder = Path(".")
     if "--out" in args:
