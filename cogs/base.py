@@ -1,7 +1,7 @@
 """The shared cog base: `GameCog` gives each game its commands (new, board, resign, rules, the match option).
 
 A game's cog only names its game, its private-view label and its own action commands; everything else is here or
-in `cogs.tables` (re-exported: `Tables`, `Tabletop`).
+in `cogs.tables` (re-exported: `Tables`; the bot as cogs see it is `cogs.host.Host`).
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ from discord.ext import commands
 
 import render
 from cogs import limits, markup
-from cogs.tables import Tables, Tabletop
+from cogs.host import Host
+from cogs.tables import Tables
 from cogs.ui import (
     EMBED_COLOUR,
     THREADS,
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 TIME_CONTROLS = {"10 minutes": 600, "1 hour": 3600, "24 hours": 86400, "3 days": 3 * 86400, "no clock": 0}
 
-__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables", "Tabletop"]
+__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables"]
 
 
 def option_choices(game: Game, current: str) -> list[app_commands.Choice[str]]:
@@ -71,7 +72,7 @@ class GameCog(commands.GroupCog):
     private_label: ClassVar[str | None] = None  # the board button for private information, e.g. "My hand"
     rules_summary: ClassVar[str] = ""
 
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = bot.tables
         self.service = bot.service

@@ -7,7 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits, markup
-from cogs.base import MAX_CHOICES, GameCog, Tabletop
+from cogs.base import MAX_CHOICES, GameCog
+from cogs.host import host
 from cogs.ui import MAX_TYPED, guarded, reply, typed
 from matches import Match
 from rules.bodsoi import suggest_placements
@@ -146,5 +147,4 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Bodsoi(tabletop))
+    await bot.add_cog(Bodsoi(host(bot)))

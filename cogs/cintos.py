@@ -6,7 +6,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import GameCog, Tabletop
+from cogs.base import GameCog
+from cogs.host import host
 
 
 class Cintos(GameCog, group_name="cintos", group_description="Cintos: capture by majority on an 8x8 board"):
@@ -41,5 +42,4 @@ class Cintos(GameCog, group_name="cintos", group_description="Cintos: capture by
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Cintos(tabletop))
+    await bot.add_cog(Cintos(host(bot)))

@@ -6,12 +6,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import Tabletop
+from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, jump_url, reply, who
 
 
 class General(commands.Cog):
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="games", description="Your open matches in every game, with links")
@@ -44,5 +44,4 @@ class General(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(General(tabletop))
+    await bot.add_cog(General(host(bot)))

@@ -7,7 +7,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tables import Tabletop
+from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply
 from games import Help as GameHelp
 from games import table
@@ -17,7 +17,7 @@ GAMES_HELP: dict[str, GameHelp] = table(lambda entry: entry.help)
 
 
 class Help(commands.Cog):
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     def link(self, page: str, words: str) -> str:
@@ -72,5 +72,4 @@ class Help(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Help(tabletop))
+    await bot.add_cog(Help(host(bot)))

@@ -18,7 +18,8 @@ from discord.ext import commands
 
 import render
 from cogs import limits, markup
-from cogs.base import MAX_CHOICES, Tabletop
+from cogs.base import MAX_CHOICES
+from cogs.host import Host, cog_of, host
 from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply, who
 from matches import Match, MatchService, Refusal
@@ -70,7 +71,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:his
         return cls(int(match["id"]), int(match["page"]), getattr(item, "label", None) or "Page")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("History")  # type: ignore[attr-defined]
+        cog = cog_of(interaction.client, History)
 
         async def work() -> None:
             if cog is None:
@@ -83,7 +84,7 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:his
 
 
 class History(commands.Cog):
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self._gif_slot = asyncio.Semaphore(1)  # GIFs are CPU-heavy: one at a time, the rest wait their turn
 
@@ -197,9 +198,8 @@ class History(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
     bot.add_dynamic_items(HistoryButton)
-    await bot.add_cog(History(tabletop))
+    await bot.add_cog(History(host(bot)))
 
 
 async def teardown(bot: commands.Bot) -> None:

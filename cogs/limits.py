@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
@@ -167,6 +167,20 @@ async def send(target: discord.abc.Messageable, content: str | None = None, **kw
 async def edit(message: discord.Message | discord.PartialMessage, **kwargs: Any) -> Any:
     """Change a posted message."""
     return await message.edit(**fit(**kwargs))
+
+
+@runtime_checkable
+class _HoldsMessages(Protocol):
+    """A channel whose messages can be named by id (text, voice and stage channels, threads, DMs, partials)."""
+
+    def get_partial_message(self, message_id: int, /) -> discord.PartialMessage: ...
+
+
+async def edit_in(channel: discord.abc.Messageable, message_id: int, **kwargs: Any) -> Any:
+    """Change the message `message_id` of `channel` without fetching it first."""
+    if not isinstance(channel, _HoldsMessages):
+        raise TypeError(f"a {type(channel).__name__} holds no messages to edit")
+    return await edit(channel.get_partial_message(message_id), **kwargs)
 
 
 async def edit_original(interaction: discord.Interaction, **kwargs: Any) -> discord.InteractionMessage:

@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.tables import Tabletop
+from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply
 from matches.preferences import EVERY_GAME, NoticeSettings
 
@@ -30,7 +30,7 @@ def describe(settings: NoticeSettings, games: dict[str, str]) -> discord.Embed:
 
 
 class Notify(commands.Cog):
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="notify", description="Your notices: turn DMs and reminders (alone: show them)")
@@ -61,5 +61,4 @@ class Notify(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Notify(tabletop))
+    await bot.add_cog(Notify(host(bot)))

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits, markup
-from cogs.base import Tabletop
+from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, defer_private, guarded, reply
 from data.ratings import RatedResult
 from matches import Refusal
@@ -36,7 +36,7 @@ def link(result: RatedResult, guild_id: int | None) -> str:
 class Ratings(commands.Cog):
     """The two rating commands; rating updates themselves happen in the match service when a match finishes."""
 
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     def _title(self, game: str) -> str:
@@ -121,5 +121,4 @@ class Ratings(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Ratings(tabletop))
+    await bot.add_cog(Ratings(host(bot)))

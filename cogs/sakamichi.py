@@ -15,9 +15,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits
-from cogs.base import MAX_CHOICES, GameCog, Tabletop
+from cogs.base import MAX_CHOICES, GameCog
+from cogs.host import cog_of, host
 from cogs.ui import defer_private, guarded, reply, who
 from matches import Match, Refusal
+from rules.sakamichi.game import GAME as RULES  # its own rules: their suggestions
 
 log = logging.getLogger(__name__)
 
@@ -77,8 +79,8 @@ class Sakamichi(GameCog, group_name="sakamichi",
         found = await self.mover(interaction)
         if found is None:
             return []
-        match, _, seat = found
-        texts = self.game.suggestions(match.state, seat, f"{verb} {current}", MAX_CHOICES)  # type: ignore[attr-defined]
+        _, state, seat = found
+        texts = RULES.suggestions(state, seat, f"{verb} {current}", MAX_CHOICES)
         return limits.choices((t, t[len(verb) + 1:]) for t in texts)
 
     async def exchange_parts(self, interaction: discord.Interaction, index: int,
@@ -86,10 +88,10 @@ class Sakamichi(GameCog, group_name="sakamichi",
         found = await self.mover(interaction)
         if found is None:
             return []
-        match, _, seat = found
+        _, state, seat = found
         given = str(getattr(interaction.namespace, "give", "") or "").strip().lower() if index == 3 else ""
         seen: list[str] = []
-        for text in self.game.suggestions(match.state, seat, "exchange", 1000):  # type: ignore[attr-defined]
+        for text in RULES.suggestions(state, seat, "exchange", 1000):
             words = text.split()  # exchange <mine> for <theirs>
             if given and words[1] != given:
                 continue
@@ -265,7 +267,9 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["verb"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: Sakamichi = interaction.client.tables.cogs["sakamichi"]  # type: ignore[attr-defined]
+        cog = cog_of(interaction.client, Sakamichi)
+        if cog is None:
+            return
         if self.verb == "look":
             await guarded(interaction, lambda: cog.look(interaction, self.match_id), self.match_id)
         else:
@@ -274,6 +278,5 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
     bot.add_dynamic_items(ChoiceButton)
-    await bot.add_cog(Sakamichi(tabletop))
+    await bot.add_cog(Sakamichi(host(bot)))

@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits
-from cogs.base import GameCog, Tabletop
+from cogs.base import GameCog
+from cogs.host import cog_of, host
 from cogs.ui import defer_private, guarded, reply, require_posting, typed
 from matches import Match, Refusal, Turn
 from rules.sanae.pieces import PRESETS
@@ -63,7 +64,7 @@ class SanaeButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["verb"], int(match["id"]), match["arg"] or "", getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog: SanaeCog | None = interaction.client.get_cog("sanae")  # type: ignore[attr-defined]
+        cog = cog_of(interaction.client, SanaeCog)
         if cog is None:
             return
         await guarded(interaction, lambda: cog.button(interaction, self.verb, self.match_id, self.arg),
@@ -229,6 +230,5 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
     bot.add_dynamic_items(SanaeButton)
-    await bot.add_cog(SanaeCog(tabletop))
+    await bot.add_cog(SanaeCog(host(bot)))

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.base import TIME_CONTROLS
-from cogs.tables import Tabletop
+from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply, require_posting
 from data import GuildSettings
 from matches import Refusal
@@ -25,7 +25,7 @@ def describe_time(seconds: int | None) -> str:
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
 class Settings(commands.GroupCog, group_name="settings", group_description="Server settings for Tabletop (admins)"):
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
 
@@ -194,5 +194,4 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Settings(tabletop))
+    await bot.add_cog(Settings(host(bot)))

@@ -7,7 +7,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits, markup
-from cogs.base import GameCog, Tabletop
+from cogs.base import GameCog
+from cogs.host import host
 from cogs.ui import guarded, typed
 from matches import Match, Refusal
 from render.sinoda.board import seat_flowers
@@ -113,5 +114,4 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Sinoda(tabletop))
+    await bot.add_cog(Sinoda(host(bot)))

@@ -9,13 +9,14 @@ import asyncio
 import io
 import logging
 import weakref
-from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 import render
 from cogs import limits, markup
+from cogs.host import Host
 from cogs.painter import Painter
 from cogs.ui import (
     EMBED_COLOUR,
@@ -31,10 +32,9 @@ from cogs.ui import (
     who,
 )
 from data import Lease
-from events import TournamentService
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
-from settings import DEFAULTS, Settings
+from settings import DEFAULTS
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
     from cogs.base import GameCog
@@ -51,27 +51,10 @@ def seat_mentions(match: Match) -> list[str]:
             else who(uid) for seat, uid in enumerate(match.user_ids)]
 
 
-class Tabletop(Protocol):
-    """What cogs need from the bot object."""
-
-    service: MatchService
-    tournaments: TournamentService
-    tables: Tables
-    scheduler: Any  # cogs.scheduler.Scheduler
-    settings: Settings
-    on_start: list[Callable[[], Awaitable[None]]]  # run once every extension is loaded (not by --check)
-
-    def get_channel(self, channel_id: int, /) -> Any: ...
-    async def fetch_channel(self, channel_id: int, /) -> Any: ...
-    def get_partial_messageable(self, id: int, *, guild_id: int | None = None,
-                                type: discord.ChannelType | None = None) -> Any: ...
-    async def create_dm(self, user: discord.abc.Snowflake, /) -> Any: ...
-
-
 class Tables:
     """Posts and updates every match's messages; the buttons and the game cogs call into it."""
 
-    def __init__(self, bot: Tabletop, *, render_workers: int = DEFAULTS.render_workers) -> None:
+    def __init__(self, bot: Host, *, render_workers: int = DEFAULTS.render_workers) -> None:
         self.bot = bot
         self.painter = Painter(render_workers)  # board images: threads, and processes once they queue up
         self.cogs: dict[str, GameCog] = {}
@@ -361,8 +344,7 @@ class Tables:
             return
         channel = await self.match_channel(match)
         try:
-            await limits.edit(channel.get_partial_message(match.record.message_id),  # type: ignore[attr-defined]
-                              **await self.lobby_message(match))
+            await limits.edit_in(channel, match.record.message_id, **await self.lobby_message(match))
         except discord.HTTPException as exc:
             log.info("could not close lobby message of match %s: %s", match.id, exc)
         await limits.send(channel, f"{match.game.title} lobby #{match.id} expired: it never filled up and started.")

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from cogs import limits, markup
 from cogs.base import TIME_CONTROLS, option_choices
-from cogs.tables import Tabletop
+from cogs.host import Host, host
 from cogs.tournament_files import bracket_file, export_files, standings_file
 from cogs.tournament_posts import (
     TournamentButton,
@@ -24,7 +24,17 @@ from cogs.tournament_posts import (
     signup_view,
     standings_embed,
 )
-from cogs.ui import GAME_CHOICES, defer_private, guarded, jump_url, publish, reply, require_posting, typed
+from cogs.ui import (
+    GAME_CHOICES,
+    defer_private,
+    guarded,
+    jump_url,
+    posting_channel,
+    publish,
+    reply,
+    require_posting,
+    typed,
+)
 from data.tournaments import TableRecord
 from events import RESULTS, Tournament
 from events.rounds import HALFWAY
@@ -60,7 +70,7 @@ async def is_organiser(interaction: discord.Interaction) -> bool:
 @app_commands.guild_only()
 class TournamentCog(commands.GroupCog, group_name="tournament", group_description="Tournaments: Swiss, round robin, "
                     "elimination and pods, one match per pairing"):
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = bot.tables
         self.events = bot.tournaments
@@ -70,7 +80,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         super().__init__()
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(TournamentButton)  # type: ignore[attr-defined]
+        self.bot.add_dynamic_items(TournamentButton)
         self.bot.on_start.append(self.recover)
 
     async def recover(self) -> None:
@@ -164,7 +174,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         when = f"<t:{int(deadline)}:R>" if deadline is not None else "soon"
         if level == HALFWAY:
             for table in tables:
-                match = await self.bot.service.get(table.match_id)  # type: ignore[arg-type]
+                if table.match_id is None:  # a bye: no match, nobody to remind
+                    continue
+                match = await self.bot.service.get(table.match_id)
                 for user in match.user_ids:
                     if await self.bot.service.wants_notice(user, match.game.name, "reminders"):
                         await self.tables.notify(match, user, fallback=True, text=(
@@ -183,9 +195,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             return
         try:
             channel = await self.tables.channel(event.record.channel_id)
-            await limits.edit(channel.get_partial_message(event.record.message_id),  # type: ignore[attr-defined]
-                              embed=signup_embed(event),
-                              view=await self.signup_buttons(event))
+            await limits.edit_in(channel, event.record.message_id, embed=signup_embed(event),
+                                 view=await self.signup_buttons(event))
         except discord.HTTPException as exc:
             log.info("could not update the sign-up message of tournament %s: %s", event.id, exc)
 
@@ -280,7 +291,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
                 teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset,
                 round_hours=round_hours)
-            message = await limits.send(interaction.channel, embed=signup_embed(event),  # type: ignore[arg-type]
+            message = await limits.send(posting_channel(interaction), embed=signup_embed(event),
                                         view=await self.signup_buttons(event))
             await self.events.set_message(event.id, message.channel.id, message.id)
             await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
@@ -497,5 +508,4 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Any = bot
-    await bot.add_cog(TournamentCog(tabletop))
+    await bot.add_cog(TournamentCog(host(bot)))

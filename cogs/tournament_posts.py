@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import discord
 
 from cogs import markup
+from cogs.host import cog_of
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
 from events import Tournament
@@ -97,7 +98,11 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["verb"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        cog = interaction.client.get_cog("TournamentCog")  # type: ignore[attr-defined]
+        from cogs.tournament import TournamentCog  # the cog's module imports this one: looked up when pressed
+
+        cog = cog_of(interaction.client, TournamentCog)
+        if cog is None:
+            return
         await guarded(interaction, lambda: cog.button(interaction, self.verb, self.tournament_id))
 
 

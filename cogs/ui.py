@@ -10,21 +10,19 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
 
 from cogs import limits, markup
+from cogs.host import host
 from data import CommitUnknown, store_problem
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
 from render.kit import BLUE
 from rules import GAMES
 from rules.base import TEXT_LIMIT, one_of
-
-if TYPE_CHECKING:
-    from cogs.base import Tabletop
 
 log = logging.getLogger(__name__)
 
@@ -89,6 +87,14 @@ def require_posting(channel: Any) -> None:
     missing = bot_missing(channel, POSTING)
     if missing:
         raise Refusal("I could not post the board there. " + missing_text(channel, missing))
+
+
+def posting_channel(interaction: discord.Interaction) -> discord.abc.Messageable:
+    """The channel a command was used in, as somewhere to post (a forum or a category is none: refused)."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.abc.Messageable):
+        raise Refusal("Use this command in a text channel or thread, where I can post.")
+    return channel
 
 
 async def reply(interaction: discord.Interaction, content: str | None = None, **kwargs: Any) -> None:
@@ -163,7 +169,7 @@ async def record_user(interaction: discord.Interaction) -> None:
     """Remember who acted, once the handler has answered: their display name as now (boards, standings and pages
     show it) and that DMs are worth trying again (a user who acts reopens them, `store.users.touch_user`). Nothing the
     user asked for depends on it, so a failure is one log line, never a message to them."""
-    bot: Tabletop = interaction.client  # type: ignore[assignment]
+    bot = host(interaction.client)
     try:
         await bot.service.touch_user(interaction.user.id, interaction.user.display_name)
     except Exception as error:
@@ -231,7 +237,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["verb"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = interaction.client.tables  # type: ignore[attr-defined]
+        tables = host(interaction.client).tables
         await guarded(interaction, lambda: tables.lobby_action(interaction, self.verb, self.match_id), self.match_id)
 
 
@@ -252,7 +258,7 @@ class ComputerButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["level"], int(match["id"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = interaction.client.tables  # type: ignore[attr-defined]
+        tables = host(interaction.client).tables
         await guarded(interaction, lambda: tables.lobby_action(interaction, f"computer:{self.level}", self.match_id),
                       self.match_id)
 
@@ -287,7 +293,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(match["verb"], int(match["id"]), getattr(item, "label", None))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        tables = interaction.client.tables  # type: ignore[attr-defined]
+        tables = host(interaction.client).tables
         await guarded(interaction, lambda: tables.match_action(interaction, self.verb, self.match_id), self.match_id)
 
 

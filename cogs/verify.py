@@ -6,7 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import Tabletop
+from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
 from matches.history import verify_match
 from matches.verify import WHAT_IT_PROVES
@@ -15,7 +15,7 @@ from matches.verify import WHAT_IT_PROVES
 class Verify(commands.Cog):
     """One command; the check itself is `matches.verify` (the same code as `python -m matches.verify`)."""
 
-    def __init__(self, bot: Tabletop) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @app_commands.command(name="verify", description="Check that a finished match's dice came from its committed seed")
@@ -35,5 +35,4 @@ class Verify(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(Verify(tabletop))
+    await bot.add_cog(Verify(host(bot)))

@@ -15,7 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import GameCog, Tabletop
+from cogs.base import GameCog
+from cogs.host import host
 from games import Computer, Entry, Help
 from render.kit import Canvas, Chip, chip
 from render.panels import HEADER_HEIGHT, MARGIN, display_names, header
@@ -191,8 +192,7 @@ class RaceCog(GameCog, group_name=NAME, group_description="Race: the first to th
 
 
 async def setup(bot: commands.Bot) -> None:
-    tabletop: Tabletop = bot  # type: ignore[assignment]
-    await bot.add_cog(RaceCog(tabletop))
+    await bot.add_cog(RaceCog(host(bot)))
 
 
 # ---- its one entry (games/<game>.py) ---------------------------------------------------------------------------

@@ -125,8 +125,10 @@ def test_the_compose_file_runs_the_web_process_on_the_database() -> None:
     settings = load({"WEB_HOST": env["WEB_HOST"], "WEB_PORT": env["WEB_PORT"], "DATABASE_URL": env["DATABASE_URL"]},
                     dotenv=False)
     assert settings.web_port == int(env["WEB_PORT"]) and settings.database_url == env["DATABASE_URL"]
-    # WEB_BASE_URL (the links) reaches the bots and the web process from .env, as every setting does.
+    # WEB_BASE_URL (the links) reaches the bots from .env, as every setting does, and the web process by name: it
+    # gets only what it reads (tests/test_deployment.py), never the bot's token.
     assert all(service["env_file"][0]["path"] == ".env" for name, service in compose["services"].items()
-               if name.startswith("bot") or name == "web")
+               if name.startswith("bot"))
+    assert web["environment"]["WEB_BASE_URL"] == "${WEB_BASE_URL:-}" and "env_file" not in web
     assert not any("WEB_PORT" in service["environment"] for name, service in compose["services"].items()
                    if name.startswith("bot"))  # the bots serve no pages there: `web` does
