@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from data import LogEntry
 from matches.computers import computer_name, is_computer
 from matches.model import Match, Refusal, Turn
 from rules import RESIGN, IllegalAction, NotationError
@@ -79,6 +80,14 @@ class Play:
     async def matches_for(self, user_id: int, statuses: Sequence[str] = ("lobby", "active")) -> list[Match]:
         """The user's matches in those states, most recently active first."""
         return [await self.core.get(r.id) for r in await self.core.store.matches_for_user(user_id, statuses)]
+
+    async def log(self, match_id: int) -> list[LogEntry]:
+        """The match's log lines 1, 2, … as stored (replays, pages)."""
+        return await self.core.store.log(match_id)
+
+    async def user_names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The display names last seen of these users (those never seen are left out)."""
+        return await self.core.store.users.user_names(user_ids)
 
     async def names(self, match: Match) -> list[str]:
         """Display names per seat (as last seen), for images."""

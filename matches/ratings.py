@@ -87,6 +87,10 @@ class Ratings:
         self.core = core
         self._placements: Callable[[int], Awaitable[list[TournamentPlacement]]] = no_placements
 
+    async def match_rated(self, match_id: int) -> bool:
+        """Whether the match counts for the ratings."""
+        return await self.core.store.ratings.match_rated(match_id)
+
     def default_rated(self, players: int, server_default: bool) -> bool:
         """Unless the creator chooses: 2-player matches follow the server's setting (on by default); matches of
         more players are unrated."""

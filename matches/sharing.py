@@ -11,9 +11,9 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 
-from data import Store
+from data import MatchRecord, Store
 
 TOKEN_BYTES = 16  # 128 random bits, url-safe base64: 22 characters
 TOKEN_PATTERN = r"[A-Za-z0-9_-]{22}"
@@ -87,6 +87,25 @@ class WebLinks:
 
     async def token(self, guild_id: int | None) -> str | None:
         return None if guild_id is None else await self.store.web.web_token(guild_id)
+
+    # ---- what the pages read (web/ asks these, not the store) ----------------------------------------------------
+    async def guild_of(self, token: str) -> int | None:
+        """The server whose pages `token` opens, if any."""
+        return await self.store.web.guild_of_token(token)
+
+    async def guild_matches(self, guild_id: int, statuses: Sequence[str], limit: int,
+                            offset: int = 0) -> list[MatchRecord]:
+        """The server's matches in those states, most recently changed first (from the `offset`-th: pages)."""
+        return await self.store.web.guild_matches(guild_id, statuses, limit, offset=offset)
+
+    async def player_matches(self, user_id: int, guild_id: int, limit: int) -> list[MatchRecord]:
+        """A player's started matches on one server, most recently changed first."""
+        return await self.store.web.user_matches_in(user_id, guild_id, limit)
+
+    async def watch(self, watcher: Callable[[int], None], *,
+                    other_processes: bool = False) -> Callable[[], Awaitable[None]]:
+        """Call `watcher(match_id)` whenever a match changes (live pages); returns the coroutine that stops it."""
+        return await self.store.changes.watch(watcher, other_processes=other_processes)
 
     async def turn_on(self, guild_id: int) -> str:
         """The server's token, made now if it has none."""

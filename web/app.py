@@ -268,7 +268,7 @@ def create_app(matches: MatchService, events: TournamentService | None = None, *
     async def build(match_id: int) -> tuple[int, bytes, str | None]:
         version, message = await update_of(companion, "", match_id)  # the update carries no link: no token in it
         guild = (await companion.get(match_id)).record.guild_id
-        return version, message, None if guild is None else await matches.store.web.web_token(guild)
+        return version, message, await matches.web.token(guild)
     app[HUB] = Hub(build)
     s = f"/s/{TOKEN}"
     app.router.add_get("/", root)
@@ -310,8 +310,7 @@ class WebServer:
     async def start(self, host: str, port: int) -> None:
         """Listen on host:port; `OSError` (the port taken, an address not this machine's) leaves nothing running."""
         self.hub.start()
-        self._unwatch = await self.matches.store.changes.watch(self.hub.changed,
-                                                               other_processes=self.other_processes)
+        self._unwatch = await self.matches.web.watch(self.hub.changed, other_processes=self.other_processes)
         self._runner = web.AppRunner(self.app, access_log=None, handler_cancellation=True,
                                      shutdown_timeout=1.0)
         await self._runner.setup()

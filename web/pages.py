@@ -127,7 +127,7 @@ class Companion:
 
     # ---- finding things on a server -----------------------------------------------------------------------------
     async def guild_of(self, token: str) -> int | None:
-        return await self.matches.web.store.web.guild_of_token(token)
+        return await self.matches.web.guild_of(token)
 
     async def get(self, match_id: int) -> Match:
         return await (self.matches.fresh if self.other_writers else self.matches.get)(match_id)
@@ -158,7 +158,7 @@ class Companion:
         found = self.positions.get(key)
         if found is not None:
             return found
-        entries = [(e.seat, e.text) for e in await self.matches.store.log(match.id)]
+        entries = [(e.seat, e.text) for e in await self.matches.play.log(match.id)]
         game, players, options = match.game, match.players, match.record.options
 
         def replayed() -> list[State]:
@@ -210,7 +210,7 @@ class Companion:
         alt = render.alt_text(match.view(None), names, match.id) if started else ""
         verdict = await self.verdict(match)
         dice = await dice_record(self.matches, match) if started else None
-        rated = await self.matches.store.ratings.match_rated(match.id)
+        rated = await self.matches.ratings.match_rated(match.id)
         tc = match.record.time_control
         return MatchPage(
             match=match, title=f"{match.game.title} · match #{match.id}", status=STATUS_WORDS.get(match.status,
@@ -244,7 +244,7 @@ class Companion:
                       "points": figure(s.points), "buchholz": figure(s.buchholz_cut1),
                       "sb": figure(s.sonneborn_berger), "wins": s.wins, "withdrawn": s.withdrawn,
                       "results": list(s.results)} for s in rows]
-        user_names = await self.matches.store.users.user_names(event.signups)
+        user_names = await self.matches.play.user_names(event.signups)
         signups = [user_names.get(u) or "a player" for u in event.signups]
         rounds = []
         for round_no in range(event.round, 0, -1):
@@ -277,7 +277,7 @@ class Companion:
         pages = max(1, -(-total // LEADERBOARD_PAGE))
         if page > pages:
             raise Refusal("no such page")
-        names = await self.matches.store.users.user_names([r.user_id for _, r, _ in rows])
+        names = await self.matches.play.user_names([r.user_id for _, r, _ in rows])
         table = [{"place": place, "name": names.get(r.user_id) or f"Player {place}",
                   "link": self.player_link(token, r.user_id), "rating": skill.label, "provisional": skill.provisional,
                   "games": r.games, "wins": r.wins, "draws": r.draws, "losses": r.losses}
@@ -287,10 +287,10 @@ class Companion:
 
     async def profile_page(self, token: str, guild_id: int, user_id: int) -> dict[str, Any]:
         """A player of this server (Refusal for anyone who never played here: no profile of strangers)."""
-        played = await self.matches.store.web.user_matches_in(user_id, guild_id, RECENT_MATCHES)
+        played = await self.matches.web.player_matches(user_id, guild_id, RECENT_MATCHES)
         if not played or is_computer(user_id):
             raise Refusal("not a player here")
-        name = (await self.matches.store.users.user_names([user_id])).get(user_id) or "A player"
+        name = (await self.matches.play.user_names([user_id])).get(user_id) or "A player"
         profile = await self.matches.profile(user_id)
         ratings = [{"game": self.matches.game(game).title, "link": leaderboard_path(token, game),
                     "rating": skill.label, "games": row.games, "wins": row.wins, "draws": row.draws,
@@ -326,10 +326,10 @@ class Companion:
 
     async def index_page(self, token: str, guild_id: int, page: int = 1) -> dict[str, Any]:
         """Running matches and events, and the finished matches a page at a time (newest first)."""
-        running = await self.matches.store.web.guild_matches(guild_id, ("active",), RUNNING_MATCHES)
+        running = await self.matches.web.guild_matches(guild_id, ("active",), RUNNING_MATCHES)
         # one more than a page: whether an older page exists, without counting them all
-        finished = await self.matches.store.web.guild_matches(guild_id, ("finished",), RECENT_MATCHES + 1,
-                                                              offset=(page - 1) * RECENT_MATCHES)
+        finished = await self.matches.web.guild_matches(guild_id, ("finished",), RECENT_MATCHES + 1,
+                                                        offset=(page - 1) * RECENT_MATCHES)
         if page > 1 and not finished:
             raise Refusal("no such page")
         older = len(finished) > RECENT_MATCHES
