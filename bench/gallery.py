@@ -94,7 +94,7 @@ def boards(out: Path, game: Game, seed: int) -> None:
 
 
 def tables(out: Path) -> None:
-    settings = tournaments.Settings("swiss", rounds=4)
+    settings = tournaments.TournamentSettings("swiss", rounds=4)
     entrants = [tournaments.Entrant(i + 1, i, 0.0, dropped_after=2 if i == 3 else None) for i in range(8)]
     rng = random.Random(5)
     games = []

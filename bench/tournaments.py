@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments import Entrant, Game, Settings, pair_round, rounds_for, standings
+from tournaments import Entrant, Game, TournamentSettings, pair_round, rounds_for, standings
 
 
 def result(game: Game, rng: random.Random) -> Game:
@@ -46,7 +46,7 @@ def main() -> None:
     rng = random.Random(1)
     n = args.players
     entrants = [Entrant(i, i, 2400 - i * 0.5, rng.randint(2, 8) if rng.random() < 0.03 else None) for i in range(n)]
-    settings = Settings("swiss", None)
+    settings = TournamentSettings("swiss", None)
     games: list[Game] = []
     print(f"Swiss, {n} entrants, {rounds_for(settings, n)} rounds: pairing time per round (best of {args.repeat})")
     for r in range(1, rounds_for(settings, n) + 1):
@@ -63,7 +63,7 @@ def main() -> None:
     seconds = best(args.repeat, lambda: pair_round(settings, small, sgames, 5))
     print(f"Swiss, 40 entrants, round 5 by one exact matching: {seconds:.3f} s")
 
-    rr = Settings("roundrobin", None)
+    rr = TournamentSettings("roundrobin", None)
     field = [Entrant(i, i, 2000.0) for i in range(n)]
     rgames = [result(Game(r, g.entrants, g.points, g.played), rng)
               for r in range(1, 4) for g in pair_round(rr, field, [], r)]

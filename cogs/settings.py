@@ -24,7 +24,7 @@ def describe_time(seconds: int | None) -> str:
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class Settings(commands.GroupCog, group_name="settings", group_description="Server settings for Tabletop (admins)"):
+class ServerSettings(commands.GroupCog, group_name="settings", group_description="Server settings for Tabletop (admins)"):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()
@@ -194,4 +194,4 @@ class Settings(commands.GroupCog, group_name="settings", group_description="Serv
 
 
 async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(Settings(host(bot)))
+    await bot.add_cog(ServerSettings(host(bot)))

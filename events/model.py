@@ -86,10 +86,10 @@ class Tournament:
             return None
         return tuple(v for v, side in zip(values, self.table_sides(table), strict=True) for _ in side)
 
-    def settings(self) -> tournaments.Settings:
+    def settings(self) -> tournaments.TournamentSettings:
         extra = self.record.settings
         pods = self.record.format == "pods"
-        return tournaments.Settings(self.record.format, rounds=self.record.rounds,
+        return tournaments.TournamentSettings(self.record.format, rounds=self.record.rounds,
                                     bye_points=float(extra.get("bye_points", 1.0)),
                                     pod_size=self.sides.per_table if pods else 2,
                                     placement_points=tuple(extra.get("placement_points", (3, 1, 0))),
@@ -109,7 +109,8 @@ class Tournament:
         count = self.entrant_count()
         if self.playoff is None or count < 2:
             return self.record.rounds if self.playoff is not None else None
-        return tournaments.rounds_for(tournaments.Settings(self.record.format, rounds=self.record.rounds), count)
+        plan = tournaments.TournamentSettings(self.record.format, rounds=self.record.rounds)
+        return tournaments.rounds_for(plan, count)
 
     def in_playoff(self, round_no: int) -> bool:
         stage = self.stage_rounds() if self.entrants else None
@@ -244,7 +245,7 @@ class Tournament:
         return out
 
 
-def entrant_results(sides: Sides, result: Result, settings: tournaments.Settings, *,
+def entrant_results(sides: Sides, result: Result, settings: tournaments.TournamentSettings, *,
                     pods: bool) -> tuple[tuple[float, ...], tuple[int, ...] | None, bool]:
     """A finished match's (points, places, played) per side of its table, as the result model (`rules.results`)
     reads it for the table's seat groups.

@@ -133,7 +133,7 @@ class TournamentService:
         try:
             full = game.check_options(count, options)
             game.setup(count, full)
-            tournaments.Settings(fmt, rounds=rounds, bye_points=bye_points, playoff=playoff)
+            tournaments.TournamentSettings(fmt, rounds=rounds, bye_points=bye_points, playoff=playoff)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         sides = self.core.sides(game.name, count, full)

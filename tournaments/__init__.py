@@ -6,7 +6,7 @@ from tournaments import double, elimination, playoff
 from tournaments.drawn import pair_drawn
 from tournaments.elimination import bracket
 from tournaments.figures import figure, place_text, points_text
-from tournaments.model import FORMATS, Entrant, Game, Settings, Standing
+from tournaments.model import FORMATS, Entrant, Game, Standing, TournamentSettings
 from tournaments.pairing import finished, pair_round, rounds_for
 from tournaments.pods import draw_teams, placement_points
 from tournaments.roundrobin import berger_table
@@ -18,8 +18,8 @@ __all__ = [
     "BracketView",
     "Entrant",
     "Game",
-    "Settings",
     "Standing",
+    "TournamentSettings",
     "berger_table",
     "bracket",
     "double",

@@ -3,8 +3,8 @@ its losers drop into, and a grand final between the two brackets' winners with a
 
 Each event round plays every bracket match whose two entrants are known (so the losers' bracket runs beside the
 winners'): with 2^k places, winners' round r is event round r, losers' round j event round j + 1, the grand final
-event round 2k (its reset 2k + 1). A draw is replayed with the seats swapped (``Settings.replays`` times), then the
-better seed goes through, as in single elimination.
+event round 2k (its reset 2k + 1). A draw is replayed with the seats swapped (``TournamentSettings.replays``
+times), then the better seed goes through, as in single elimination.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Final, Literal
 
 from tournaments.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 from tournaments.views import Box, BracketView, Column, Section, Side, short_stage, stage_names
 
 SEED: Final = "seed"
@@ -107,7 +107,7 @@ def _value(double: Double, feed: Feed) -> tuple[bool, int | None]:
     return True, source.winner if kind == WINNER else source.loser
 
 
-def _settle(double: Double, settings: Settings, dropped: dict[int, int], round_no: int | None) -> None:
+def _settle(double: Double, settings: TournamentSettings, dropped: dict[int, int], round_no: int | None) -> None:
     """Fill in every side now known, decide byes (and, before ``round_no``, matches whose entrants have all
     dropped), and open the reset when the losers' side won the grand final; until nothing changes."""
     changed = True
@@ -142,7 +142,7 @@ def _order(double: Double) -> list[Node]:
         [double.final] + ([double.reset] if double.reset is not None else [])
 
 
-def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
+def state(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game],
           round_no: int | None = None) -> Double:
     """Replay the games (in round order) through the double bracket; with ``round_no`` (the round about to be
     paired), matches whose entrants have all dropped before it are decided with nobody going through."""
@@ -167,7 +167,7 @@ def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]
     return double
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+def pair(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """Every match of the double bracket ready to be played: replays of draws (seats swapped), else the better
     seed first; an entrant whose opponent has dropped gets a walkover (a bye)."""
     check_next(games, round_no)
@@ -188,11 +188,11 @@ def rounds(count: int) -> int:
     return 2 * (size.bit_length() - 1)
 
 
-def decided(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
+def decided(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
     return state(settings, entrants, games).done
 
 
-def places(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
+def places(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
     """1 the champion, 2 the grand finalist, then by how late each was knocked out of the losers' bracket (3rd, 4th,
     5th–6th, 7th–8th …); entrants still in share the best place left."""
     now = state(settings, entrants, games)
@@ -210,7 +210,7 @@ def places(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game
     return {e: 1 + sum(1 for other in progress.values() if other > mine) for e, mine in progress.items()}
 
 
-def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView:
+def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView:
     """Both brackets for drawing: the grand final (and its reset) after the winners' final."""
     now = state(settings, entrants, games)
     names = _winners_names(len(now.winners))

@@ -9,14 +9,14 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tournaments.history import present
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 from tournaments.pods import draw_teams
 from tournaments.standings import scores
 
 DRAWS = 40  # draws tried per round; the one repeating the fewest partnerships is kept
 
 
-def pair_drawn(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int,
+def pair_drawn(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int,
                team_size: int, per_table: int, rng: random.Random) -> list[Game]:
     """Round ``round_no``: players who cannot fill a table sit out with a bye (those with the fewest byes, then
     the lowest score); the rest are drawn into teams of ``team_size`` (of ``DRAWS`` draws, the one repeating

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 from tournaments.views import Box, BracketView, Column, Section, Side, game_marks, short_stage, stage_names
 
 
@@ -54,7 +54,7 @@ class Bracket:
     done: bool = False  # the final (and the third-place match) decided
 
 
-def _decide(match: Match, settings: Settings, rank: dict[int, int]) -> None:
+def _decide(match: Match, settings: TournamentSettings, rank: dict[int, int]) -> None:
     if match.decided:
         return
     if match.a is None or match.b is None:
@@ -81,7 +81,7 @@ def _decide(match: Match, settings: Settings, rank: dict[int, int]) -> None:
     match.decided = True
 
 
-def _next_stage(stage: list[Match], settings: Settings, rank: dict[int, int]) -> list[Match]:
+def _next_stage(stage: list[Match], settings: TournamentSettings, rank: dict[int, int]) -> list[Match]:
     def by_seed(x: int | None, y: int | None) -> Match:
         if x is not None and y is not None and rank[y] < rank[x]:
             x, y = y, x
@@ -98,7 +98,7 @@ def _next_stage(stage: list[Match], settings: Settings, rank: dict[int, int]) ->
     return nxt
 
 
-def state(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
+def state(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game],
           round_no: int | None = None) -> Bracket:
     """Replay the games (in round order) through the bracket.  With ``round_no`` (the round about to be
     paired), a match whose entrants have all dropped before it is decided with nobody going through, and a
@@ -156,7 +156,7 @@ def check_next(games: Sequence[Game], round_no: int) -> None:
         raise ValueError("The last round is not finished: every game needs its result first.")
 
 
-def next_game(settings: Settings, match: Match, rank: dict[int, int], present: set[int],
+def next_game(settings: TournamentSettings, match: Match, rank: dict[int, int], present: set[int],
               round_no: int) -> Game | None:
     """A match's game in round ``round_no``: a replay of a draw swaps the seats, else the better seed first; the
     entrant left alone (a bye, or the opponent has dropped) gets a bye; None when neither is present."""
@@ -174,7 +174,7 @@ def next_game(settings: Settings, match: Match, rank: dict[int, int], present: s
     return None
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+def pair(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """The next bracket round: replays of drawn matches if any, else the next stage (with the third-place
     match beside the final).  The better seed moves first; a replay swaps the seats."""
     check_next(games, round_no)
@@ -187,11 +187,11 @@ def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
     return [g for g in games_now if g is not None]
 
 
-def decided(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
+def decided(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
     return state(settings, entrants, games).done
 
 
-def places(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
+def places(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> dict[int, int]:
     """How far each entrant got, as a place: 1 the champion, 2 the finalist, 3 and 4 the semi-finalists (by
     the third-place match when there is one), then 5 for the quarter-finals' losers …; still in: 1."""
     now = state(settings, entrants, games)
@@ -209,7 +209,7 @@ def places(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game
     return out
 
 
-def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView:
+def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView:
     """The bracket as it stands, for drawing: every stage as a column (stages to come with who will play there),
     the third-place match beside the final."""
     now = state(settings, entrants, games)

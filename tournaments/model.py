@@ -42,7 +42,7 @@ class Game:
 
 
 @dataclass(frozen=True)
-class Settings:
+class TournamentSettings:
     format: str  # one of FORMATS
     rounds: int | None = None  # swiss: None means ⌈log2 n⌉+1; other formats derive it
     bye_points: float = 1.0

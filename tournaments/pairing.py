@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournaments import double, elimination, playoff, pods, roundrobin, swiss
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 
 
-def rounds_for(settings: Settings, count: int) -> int:
+def rounds_for(settings: TournamentSettings, count: int) -> int:
     """Rounds of an event of ``count`` entrants (elimination: bracket rounds, replays of draws not counted)."""
     if count < 2:
         raise ValueError("A tournament needs at least two entrants.")
@@ -25,7 +25,8 @@ def rounds_for(settings: Settings, count: int) -> int:
     return settings.rounds or swiss.rounds(count)  # pods: the organiser's count, by default as Swiss
 
 
-def pair_round(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+def pair_round(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game],
+               round_no: int) -> list[Game]:
     """The tables of round ``round_no`` (points None) and its byes (one entrant, bye points, not played)."""
     if settings.playoff is not None and round_no > playoff.stage_rounds(settings, len(entrants)):
         return playoff.pair(settings, entrants, games, round_no)
@@ -43,7 +44,7 @@ def pair_round(settings: Settings, entrants: Sequence[Entrant], games: Sequence[
     return pods.pair(settings, entrants, games, round_no)
 
 
-def finished(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
+def finished(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
     """Every round played (elimination: the bracket decided)."""
     if any(g.points is None for g in games):
         return False

@@ -8,33 +8,33 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from tournaments import elimination, swiss
-from tournaments.model import Entrant, Game, Settings, Standing
+from tournaments.model import Entrant, Game, Standing, TournamentSettings
 from tournaments.standings import IN_PLAY, numbered, result_code
 from tournaments.standings import standings as plain_standings
 from tournaments.views import BracketView
 
-CUTS = (4, 8, 16)  # the sizes `Settings.playoff` takes
+CUTS = (4, 8, 16)  # the sizes `TournamentSettings.playoff` takes
 
 
-def stage_settings(settings: Settings) -> Settings:
+def stage_settings(settings: TournamentSettings) -> TournamentSettings:
     return replace(settings, playoff=None)
 
 
-def bracket_settings(settings: Settings) -> Settings:
-    return Settings("elimination", bye_points=settings.bye_points, third_place=settings.third_place,
+def bracket_settings(settings: TournamentSettings) -> TournamentSettings:
+    return TournamentSettings("elimination", bye_points=settings.bye_points, third_place=settings.third_place,
                     replays=settings.replays, first_player=settings.first_player)
 
 
-def stage_rounds(settings: Settings, count: int) -> int:
+def stage_rounds(settings: TournamentSettings, count: int) -> int:
     return settings.rounds or swiss.rounds(count)
 
 
-def playoff_rounds(settings: Settings, count: int) -> int:
+def playoff_rounds(settings: TournamentSettings, count: int) -> int:
     size = min(settings.playoff or 0, count)
     return (size - 1).bit_length() if size >= 2 else 0
 
 
-def split(settings: Settings, entrants: Sequence[Entrant],
+def split(settings: TournamentSettings, entrants: Sequence[Entrant],
           games: Sequence[Game]) -> tuple[int, list[Game], list[Game]]:
     """(stage rounds, the stage's games, the playoff's games numbered from 1)."""
     stage = stage_rounds(settings, len(entrants))
@@ -42,7 +42,7 @@ def split(settings: Settings, entrants: Sequence[Entrant],
             [replace(g, round=g.round - stage) for g in games if g.round > stage])
 
 
-def seeds(settings: Settings, entrants: Sequence[Entrant], stage_games: Sequence[Game],
+def seeds(settings: TournamentSettings, entrants: Sequence[Entrant], stage_games: Sequence[Game],
           stage: int) -> list[Entrant]:
     """The playoff's entrants: the best of the stage's standings still in, seeded in that order (their drops
     counted in playoff rounds)."""
@@ -54,7 +54,7 @@ def seeds(settings: Settings, entrants: Sequence[Entrant], stage_games: Sequence
             for i, e in enumerate(cut)]
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+def pair(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """A round of the playoff (``round_no`` past the stage's rounds)."""
     stage, stage_games, played = split(settings, entrants, games)
     if any(g.points is None for g in stage_games):
@@ -66,7 +66,7 @@ def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game],
             for g in elimination.pair(bracket_settings(settings), cut, played, round_no - stage)]
 
 
-def finished(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
+def finished(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> bool:
     stage, stage_games, played = split(settings, entrants, games)
     if any(g.points is None for g in games) or max((g.round for g in stage_games), default=0) < stage:
         return False
@@ -74,7 +74,7 @@ def finished(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Ga
     return len(cut) < 2 or (bool(played) and elimination.decided(bracket_settings(settings), cut, played))
 
 
-def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
+def standings(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
     """The stage's standings (points and tie-breaks over its rounds); once the playoff has begun, its entrants
     first, by the place the playoff gave them (the stage's order breaks ties), each row's results carrying its
     playoff rounds too."""
@@ -99,7 +99,7 @@ def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[G
     return numbered(out)
 
 
-def view(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView | None:
+def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView | None:
     """The playoff's bracket once the stage is over (None before)."""
     stage, stage_games, played = split(settings, entrants, games)
     if max((g.round for g in stage_games), default=0) < stage or any(g.points is None for g in stage_games):

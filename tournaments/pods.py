@@ -8,11 +8,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 from tournaments.standings import scores, standings
 
 
-def placement_points(settings: Settings, outcome_places: Sequence[int]) -> tuple[float, ...]:
+def placement_points(settings: TournamentSettings, outcome_places: Sequence[int]) -> tuple[float, ...]:
     """Places (1-based, tied entrants share a place) to points: tied entrants share the average of the
     places they cover, so two tied for 1st in a 3-pod with 3/1/0 get (3 + 1) / 2 = 2 each."""
     table = settings.placement_points
@@ -43,7 +43,7 @@ def draw_teams(players: Sequence[int], team_size: int, rng: random.Random) -> li
     return [tuple(shuffled[i:i + team_size]) for i in range(0, len(shuffled), team_size)]
 
 
-def table_sizes(count: int, settings: Settings) -> tuple[list[int], int]:
+def table_sizes(count: int, settings: TournamentSettings) -> tuple[list[int], int]:
     """Table sizes (largest first) and the number of byes: full tables of ``pod_size``; when the count does
     not divide, tables one seat short down to ``pod_min`` (the fewest seats the game allows), else byes."""
     size = settings.pod_size
@@ -57,7 +57,7 @@ def table_sizes(count: int, settings: Settings) -> tuple[list[int], int]:
     return [], count
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+def pair(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """The tables of round ``round_no`` and its byes.
 
     Round 1: snake by seed (seeds 1…t at tables 1…t, then back t…1 …).  Byes (every round) to the lowest-standing

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
@@ -44,12 +44,12 @@ def _index(one_based: int, n: int) -> int:
     return -1 if one_based > n else one_based - 1
 
 
-def rounds(settings: Settings, count: int) -> int:
+def rounds(settings: TournamentSettings, count: int) -> int:
     cycle = count - 1 + count % 2
     return cycle * (2 if settings.format == "double-roundrobin" else 1)
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], round_no: int) -> list[Game]:
+def pair(settings: TournamentSettings, entrants: Sequence[Entrant], round_no: int) -> list[Game]:
     """Round ``round_no`` of the table, entrants numbered by seed; the second cycle swaps the seats."""
     order = sorted(entrants, key=lambda e: e.seed)
     table = berger_table(len(order))

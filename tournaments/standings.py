@@ -8,7 +8,7 @@ from dataclasses import replace
 from itertools import combinations
 
 from tournaments import double, elimination
-from tournaments.model import Entrant, Game, Settings, Standing
+from tournaments.model import Entrant, Game, Standing, TournamentSettings
 
 IN_PLAY = "…"  # a round's result code while its game is being played
 
@@ -48,7 +48,7 @@ def won(game: Game, who: int) -> bool:
     return all(game.points[at] > p for i, p in enumerate(game.points) if game.side(i) != game.side(at))
 
 
-def standings(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
+def standings(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
     """Ranked standings over the finished games.  Two-entrant formats: points, Buchholz cut 1 (own score for a
     round without a played game), Sonneborn-Berger, direct encounter, wins, rating, sign-up order.  While a round is
     being played, a game without its result yet shows ``IN_PLAY`` and counts nothing (no points, no Buchholz for

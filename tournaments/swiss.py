@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import networkx as nx
 
 from tournaments.history import ABSOLUTE, NONE, STRONG, Record, present, records, seat
-from tournaments.model import Entrant, Game, Settings
+from tournaments.model import Entrant, Game, TournamentSettings
 
 EXACT = 40  # entrants present up to which one exact matching pairs the round
 BLOCK = 16  # most entrants in one block (blossom's time per entrant grows fast past ~16)
@@ -19,7 +19,7 @@ def rounds(count: int) -> int:
     return max(1, (count - 1).bit_length() + 1)
 
 
-def pair(settings: Settings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
+def pair(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game], round_no: int) -> list[Game]:
     """The tables of Swiss round ``round_no`` (points None), the bye last.
 
     The criteria, most important first (each outweighs all later ones together):
@@ -74,7 +74,7 @@ def _rerank(playing: list[Record]) -> None:
 class _Weights:
     """Integer edge weights that encode the criteria lexicographically (networkx is exact on integers)."""
 
-    def __init__(self, playing: Sequence[Record], settings: Settings) -> None:
+    def __init__(self, playing: Sequence[Record], settings: TournamentSettings) -> None:
         n = len(playing) + 1
         self.colours = settings.first_player
         self.low = min(r.score for r in playing)
@@ -113,7 +113,7 @@ def _weight(strength: int) -> int:
     return 2 if strength >= STRONG else 1
 
 
-def _exact(playing: list[Record], settings: Settings) -> tuple[list[tuple[Record, Record]], Record | None]:
+def _exact(playing: list[Record], settings: TournamentSettings) -> tuple[list[tuple[Record, Record]], Record | None]:
     """One maximum-weight perfect matching over everyone present (plus the bye's node when the count is odd)."""
     w = _Weights(playing, settings)
     graph = nx.Graph()
@@ -156,7 +156,8 @@ def _blocks(playing: list[Record]) -> list[list[Record]]:
     return blocks
 
 
-def _by_blocks(playing: list[Record], settings: Settings) -> tuple[list[tuple[Record, Record]], Record | None]:
+def _by_blocks(playing: list[Record],
+               settings: TournamentSettings) -> tuple[list[tuple[Record, Record]], Record | None]:
     """Block by block down the standings, with the bye given first to the lowest-ranked entrant without one."""
     bye = None
     rest = playing

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from tournaments import Entrant, Game, Settings, pair_round
+from tournaments import Entrant, Game, TournamentSettings, pair_round
 
 Result = Callable[[Game, random.Random], Game]
 
@@ -27,7 +27,7 @@ def random_result(game: Game, rng: random.Random) -> Game:
     return Game(game.round, game.entrants, points)
 
 
-def play(settings: Settings, entrants: list[Entrant], rounds: int, rng: random.Random,
+def play(settings: TournamentSettings, entrants: list[Entrant], rounds: int, rng: random.Random,
          result: Result = random_result, check: Callable[[list[Game], list[Game]], None] | None = None) -> list[Game]:
     """Pair and play ``rounds`` rounds; ``check(history, new_round)`` sees every round as it is paired."""
     games: list[Game] = []

@@ -8,12 +8,12 @@ import random
 import pytest
 
 from tests.tournaments.helpers import field
-from tournaments import Game, Settings, double, finished, pair_round, rounds_for, standings
+from tournaments import Game, TournamentSettings, double, finished, pair_round, rounds_for, standings
 
-DOUBLE = Settings("double-elimination")
+DOUBLE = TournamentSettings("double-elimination")
 
 
-def play(settings: Settings, entrants: list, winner, last: int = 60) -> list[Game]:
+def play(settings: TournamentSettings, entrants: list, winner, last: int = 60) -> list[Game]:
     """Pair and play rounds until the bracket is decided; ``winner(game)`` names each game's winner (None: draw)."""
     games: list[Game] = []
     for r in range(1, last):
@@ -60,7 +60,7 @@ def test_the_losers_side_winning_the_grand_final_forces_a_reset() -> None:
     finals = [g for g in games if set(g.entrants) == {0, 1}]
     assert [g.round for g in finals] == [2, 4, 5]  # winners' final, grand final, reset
     assert double.state(DOUBLE, entrants, games).champion == 0
-    no_reset = Settings("double-elimination", reset=False)
+    no_reset = TournamentSettings("double-elimination", reset=False)
     games = play(no_reset, entrants, upset_in_the_final)
     assert max(g.round for g in games) == 4 and double.state(no_reset, entrants, games).champion == 1
 

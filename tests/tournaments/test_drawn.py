@@ -9,10 +9,10 @@ from itertools import combinations
 import pytest
 
 from tests.tournaments.helpers import field
-from tournaments import Game, Settings, pair_drawn, standings
+from tournaments import Game, TournamentSettings, pair_drawn, standings
 from tournaments.drawn import DRAWS
 
-SWISS = Settings("swiss", rounds=3)
+SWISS = TournamentSettings("swiss", rounds=3)
 
 
 def team_result(game: Game, rng: random.Random) -> Game:
@@ -55,7 +55,7 @@ def test_partners_repeat_only_when_they_must() -> None:
     games: list[Game] = []
     seen: list[set[frozenset[int]]] = []
     for r in range(1, 4):
-        (game,) = pair_drawn(Settings("swiss", rounds=4), entrants, games, r, 2, 2, rng)
+        (game,) = pair_drawn(TournamentSettings("swiss", rounds=4), entrants, games, r, 2, 2, rng)
         seen.append(partners(game))
         games.append(team_result(game, rng))
     assert len(set().union(*seen)) == 6 and DRAWS >= 3  # all three splits, none twice

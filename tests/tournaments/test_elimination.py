@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tests.tournaments.helpers import field
-from tournaments import Entrant, Game, Settings, bracket, finished, pair_round, rounds_for, standings
+from tournaments import Entrant, Game, TournamentSettings, bracket, finished, pair_round, rounds_for, standings
 from tournaments.elimination import places
 
 
@@ -29,7 +29,7 @@ def test_bracket_structure(n: int) -> None:
         assert (1 in flat[:2 * half]) != (2 in flat[:2 * half])
 
 
-def run(n: int, settings: Settings, rng: random.Random, draw: float = 0.0) -> list[Game]:
+def run(n: int, settings: TournamentSettings, rng: random.Random, draw: float = 0.0) -> list[Game]:
     entrants = field(n)
     games: list[Game] = []
     r = 1
@@ -49,7 +49,7 @@ def run(n: int, settings: Settings, rng: random.Random, draw: float = 0.0) -> li
 @pytest.mark.parametrize("n", range(2, 34))
 def test_a_whole_bracket_plays_out(n: int) -> None:
     rng = random.Random(n)
-    s = Settings("elimination", None, third_place=True)
+    s = TournamentSettings("elimination", None, third_place=True)
     games = run(n, s, rng)
     entrants = field(n)
     got = places(s, entrants, games)
@@ -67,7 +67,7 @@ def test_a_whole_bracket_plays_out(n: int) -> None:
 def test_byes_to_top_seeds_by_rating_and_the_better_seed_moves_first() -> None:
     # ratings decide the seeds, not sign-up: entrant 4 is the best rated
     entrants = [Entrant(i, i, r) for i, r in enumerate([1500, 1600, 1400, 1300, 1900])]
-    first = pair_round(Settings("elimination", None), entrants, [], 1)
+    first = pair_round(TournamentSettings("elimination", None), entrants, [], 1)
     byes = [g.entrants[0] for g in first if len(g.entrants) == 1]
     assert byes == [4, 1, 0]  # seeds 1, 2, 3
     assert [g.entrants for g in first if len(g.entrants) == 2] == [(2, 3)]  # 4 v 5
@@ -75,7 +75,7 @@ def test_byes_to_top_seeds_by_rating_and_the_better_seed_moves_first() -> None:
 
 def test_semi_final_losers_play_for_third_beside_the_final() -> None:
     entrants = field(4)
-    s = Settings("elimination", None, third_place=True)
+    s = TournamentSettings("elimination", None, third_place=True)
     r1 = pair_round(s, entrants, [], 1)
     assert [g.entrants for g in r1] == [(0, 3), (1, 2)]
     games = [Game(1, (0, 3), (0.0, 1.0)), Game(1, (1, 2), (1.0, 0.0))]
@@ -92,7 +92,7 @@ def test_semi_final_losers_play_for_third_beside_the_final() -> None:
 @pytest.mark.parametrize("replays", [0, 1, 2])
 def test_a_draw_is_replayed_with_seats_swapped_then_the_seed_decides(replays: int) -> None:
     entrants = field(2)
-    s = Settings("elimination", None, replays=replays)
+    s = TournamentSettings("elimination", None, replays=replays)
     games: list[Game] = []
     for r in range(1, replays + 2):
         new = pair_round(s, entrants, games, r)
@@ -104,7 +104,7 @@ def test_a_draw_is_replayed_with_seats_swapped_then_the_seed_decides(replays: in
 
 def test_a_replay_won_decides_and_dropped_opponents_give_byes() -> None:
     entrants = field(4)
-    s = Settings("elimination", None, replays=1)
+    s = TournamentSettings("elimination", None, replays=1)
     games = [Game(1, (0, 3), (0.5, 0.5)), Game(1, (1, 2), (0.0, 1.0))]
     assert [g.entrants for g in pair_round(s, entrants, games, 2)] == [(3, 0)]  # only the replay
     games.append(Game(2, (3, 0), (1.0, 0.0)))
@@ -118,12 +118,12 @@ def test_a_replay_won_decides_and_dropped_opponents_give_byes() -> None:
 def test_many_draws_still_finish() -> None:
     rng = random.Random(5)
     for n in (3, 7, 12, 33):
-        games = run(n, Settings("elimination", None, replays=1, third_place=True), rng, draw=0.4)
+        games = run(n, TournamentSettings("elimination", None, replays=1, third_place=True), rng, draw=0.4)
         assert games
 
 
 def test_a_match_whose_two_entrants_both_dropped_sends_nobody_through() -> None:
-    s = Settings("elimination", None)
+    s = TournamentSettings("elimination", None)
     games = [Game(1, (0, 7), (1.0, 0.0)), Game(1, (3, 4), (1.0, 0.0)), Game(1, (1, 6), (1.0, 0.0)),
              Game(1, (2, 5), (1.0, 0.0))]
     entrants = field(8, {0: 1, 3: 1})  # both semi-finalists of the top half drop after round 1

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from tests.tournaments.helpers import field
-from tournaments import Game, Settings, finished, pair_round, rounds_for, standings
+from tournaments import Game, TournamentSettings, finished, pair_round, rounds_for, standings
 
 
-def play_stage(settings: Settings, entrants: list, rounds: int, rng: random.Random) -> list[Game]:
+def play_stage(settings: TournamentSettings, entrants: list, rounds: int, rng: random.Random) -> list[Game]:
     games: list[Game] = []
     for r in range(1, rounds + 1):
         for g in pair_round(settings, entrants, games, r):
@@ -21,12 +21,12 @@ def play_stage(settings: Settings, entrants: list, rounds: int, rng: random.Rand
 
 
 def test_eleven_in_four_swiss_rounds_then_the_top_eight() -> None:
-    settings = Settings("swiss", 4, playoff=8)
+    settings = TournamentSettings("swiss", 4, playoff=8)
     entrants = field(11)
     assert rounds_for(settings, 11) == 4 + 3
     rng = random.Random(3)
     games = play_stage(settings, entrants, 4, rng)
-    stage = standings(Settings("swiss", 4), entrants, games)
+    stage = standings(TournamentSettings("swiss", 4), entrants, games)
     assert standings(settings, entrants, games) == stage  # before the playoff: the stage's standings
     assert not finished(settings, entrants, games)
     quarter = pair_round(settings, entrants, games, 5)
@@ -55,7 +55,7 @@ def test_eleven_in_four_swiss_rounds_then_the_top_eight() -> None:
 
 def test_a_top_cut_is_for_swiss_or_pods_and_takes_4_8_or_16() -> None:
     with pytest.raises(ValueError, match="top cut"):
-        Settings("roundrobin", playoff=8)
+        TournamentSettings("roundrobin", playoff=8)
     with pytest.raises(ValueError, match="top cut"):
-        Settings("swiss", 3, playoff=6)
-    assert Settings("pods", 3, pod_size=3, playoff=4).playoff == 4
+        TournamentSettings("swiss", 3, playoff=6)
+    assert TournamentSettings("pods", 3, pod_size=3, playoff=4).playoff == 4

@@ -8,14 +8,14 @@ import random
 import pytest
 
 from tests.tournaments.helpers import field
-from tournaments import Game, Settings, draw_teams, pair_round, placement_points, standings
+from tournaments import Game, TournamentSettings, draw_teams, pair_round, placement_points, standings
 from tournaments.pods import table_sizes
 
-PODS3 = Settings("pods", 2, pod_size=3)
+PODS3 = TournamentSettings("pods", 2, pod_size=3)
 
 
 def test_round_one_snakes_by_seed() -> None:
-    tables = [g.entrants for g in pair_round(Settings("pods", 3, pod_size=4), field(12), [], 1)]
+    tables = [g.entrants for g in pair_round(TournamentSettings("pods", 3, pod_size=4), field(12), [], 1)]
     # seeds 1-3 to tables 1-3, 4-6 back 3-1, 7-9 forward, 10-12 back
     assert [sorted(t) for t in tables] == [[0, 5, 6, 11], [1, 4, 7, 10], [2, 3, 8, 9]]
 
@@ -56,8 +56,8 @@ def test_pod_buchholz_and_seating_by_standing_worked_by_hand() -> None:
 
 
 def test_table_sizes_and_byes() -> None:
-    cintos = Settings("pods", 3, pod_size=4)  # exactly four seats: the rest get byes
-    sinoda = Settings("pods", 3, pod_size=4, pod_min=3)  # three or four seats
+    cintos = TournamentSettings("pods", 3, pod_size=4)  # exactly four seats: the rest get byes
+    sinoda = TournamentSettings("pods", 3, pod_size=4, pod_min=3)  # three or four seats
     assert table_sizes(10, cintos) == ([4, 4], 2)
     assert table_sizes(10, sinoda) == ([4, 3, 3], 0)
     assert table_sizes(9, sinoda) == ([3, 3, 3], 0)
@@ -75,12 +75,12 @@ def test_table_sizes_and_byes() -> None:
     bye_counts = [sum(1 for g in games if g.entrants == (e,)) for e in range(10)]
     assert max(bye_counts) == 1  # six byes over ten entrants: nobody twice
     with pytest.raises(ValueError, match="cannot fill"):
-        pair_round(Settings("pods", 1, pod_size=4, pod_min=3), field(2), [], 1)
+        pair_round(TournamentSettings("pods", 1, pod_size=4, pod_min=3), field(2), [], 1)
 
 
 def test_dropped_entrants_are_not_seated_and_first_seat_rotates() -> None:
     entrants = field(8, {5: 1})
-    s = Settings("pods", 4, pod_size=4, pod_min=3)
+    s = TournamentSettings("pods", 4, pod_size=4, pod_min=3)
     games: list[Game] = []
     for r in range(1, 5):
         new = pair_round(s, entrants, games, r)
@@ -113,7 +113,7 @@ def meetings(games: list[Game]) -> set[frozenset[int]]:
 def test_nine_in_pods_of_three_never_meet_again_while_they_need_not(seed: int) -> None:
     # issue 25 defect 4: round 2 of 9-player Sinoda pods repeated five round-1 meetings (one whole pod) although
     # four rounds without any repeat exist (the four parallel classes of the 3 × 3 grid)
-    settings = Settings("pods", 4, pod_size=3)
+    settings = TournamentSettings("pods", 4, pod_size=3)
     entrants = field(9)
     rng = random.Random(seed)
     games: list[Game] = []
@@ -130,7 +130,7 @@ def test_nine_in_pods_of_three_never_meet_again_while_they_need_not(seed: int) -
 
 def test_pods_still_pair_by_standing_when_no_meeting_is_repeated() -> None:
     # 12 in pods of 3: after round 1 the top three by standing have not met, so they sit together at table 1
-    settings = Settings("pods", 3, pod_size=3)
+    settings = TournamentSettings("pods", 3, pod_size=3)
     entrants = field(12)
     r1 = pair_round(settings, entrants, [], 1)
     games = [Game(1, g.entrants, placement_points(settings, (1, 2, 3)), places=(1, 2, 3)) for g in r1]

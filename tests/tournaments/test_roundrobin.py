@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from tests.tournaments.helpers import field
-from tournaments import Game, Settings, berger_table, pair_round, rounds_for
+from tournaments import Game, TournamentSettings, berger_table, pair_round, rounds_for
 
 
 def test_six_players_match_fides_printed_berger_table() -> None:
@@ -45,8 +45,8 @@ def test_every_pair_meets_once_and_seats_alternate(n: int) -> None:
 
 def test_round_robin_pairs_by_seed_and_double_swaps_seats() -> None:
     entrants = field(4)
-    single = Settings("roundrobin", None)
-    double = Settings("double-roundrobin", None)
+    single = TournamentSettings("roundrobin", None)
+    double = TournamentSettings("double-roundrobin", None)
     assert rounds_for(single, 4) == 3 and rounds_for(double, 4) == 6 and rounds_for(single, 5) == 5
     first = pair_round(single, entrants, [], 1)
     assert [g.entrants for g in first] == [(0, 3), (1, 2)]
@@ -57,7 +57,7 @@ def test_round_robin_pairs_by_seed_and_double_swaps_seats() -> None:
 
 def test_odd_field_gets_a_bye_and_a_dropped_opponent_gives_one() -> None:
     entrants = field(5, {2: 1})
-    s = Settings("roundrobin", None, bye_points=0.5)
+    s = TournamentSettings("roundrobin", None, bye_points=0.5)
     first = pair_round(s, entrants, [], 1)
     assert Game(1, (0,), (0.5,), played=False) in first
     later = [w for r in range(2, 6) for g in pair_round(s, entrants, [], r) for w in g.entrants]

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import Entrant, Game, Settings, pair_round, standings
+from tournaments import Entrant, Game, TournamentSettings, pair_round, standings
 
-SWISS3 = Settings("swiss", 3)
+SWISS3 = TournamentSettings("swiss", 3)
 
 
 def test_worked_example_of_the_design_note() -> None:
@@ -109,7 +109,7 @@ def test_direct_encounter_breaks_a_tie_left_by_buchholz_and_sb() -> None:
         Game(2, (a, c), (1, 0)), Game(2, (b, d), (0, 1)),
         Game(3, (a, d), (0.5, 0.5)), Game(3, (b, c), (0.5, 0.5)),
     ]
-    table = {s.entrant: s for s in standings(Settings("roundrobin", None), entrants, games)}
+    table = {s.entrant: s for s in standings(TournamentSettings("roundrobin", None), entrants, games)}
     assert (table[c].points, table[c].buchholz_cut1, table[c].sonneborn_berger) == (1.5, 4.0, 1.75)
     assert (table[d].points, table[d].buchholz_cut1, table[d].sonneborn_berger) == (1.5, 4.0, 1.75)
     assert table[c].direct == 1.0 and table[d].direct == 0.0
@@ -144,7 +144,7 @@ def test_forfeit_counts_points_but_not_as_played() -> None:
 
 @pytest.mark.parametrize("bye", [1.0, 0.5, 0.0])
 def test_bye_points_come_from_the_settings(bye: float) -> None:
-    settings = Settings("swiss", 3, bye_points=bye)
+    settings = TournamentSettings("swiss", 3, bye_points=bye)
     entrants = [Entrant(i, i, 2000 - i) for i in range(3)]
     round1 = pair_round(settings, entrants, [], 1)
     byes = [g for g in round1 if len(g.entrants) == 1]
@@ -162,7 +162,7 @@ def test_a_withdrawn_entrant_keeps_their_row_but_takes_no_place() -> None:
     entrants = [Entrant(a, 0, 0.0, dropped_after=2), Entrant(b, 1, 0.0), Entrant(c, 2, 0.0), Entrant(d, 3, 0.0)]
     games = [Game(1, (a, b), (1, 0)), Game(1, (c, d), (1, 0)), Game(2, (a, c), (1, 0)), Game(2, (b, d), (1, 0)),
              Game(3, (b, c), (1, 0)), Game(3, (d,), (1,), played=False)]
-    rows = standings(Settings("swiss", rounds=3), entrants, games)
+    rows = standings(TournamentSettings("swiss", rounds=3), entrants, games)
     assert rows[0].entrant in (a, b) and rows[1].entrant in (a, b)  # 2 points each: A's row stays up there
     assert {s.entrant: s.place for s in rows}[a] is None
     still_in = [s for s in rows if not s.withdrawn]

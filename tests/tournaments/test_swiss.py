@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.tournaments.helpers import field, play
-from tournaments import Entrant, Game, Settings, pair_round, rounds_for
+from tournaments import Entrant, Game, TournamentSettings, pair_round, rounds_for
 
 FAST = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 
@@ -112,7 +112,7 @@ def test_small_events_pair_optimally_against_every_possible_pairing(n: int, roun
     rng = random.Random(seed)
     drops = {rng.randrange(n): rng.randint(1, rounds)} if drop and n > 3 else {}
     entrants = field(n, drops)
-    s = Settings("swiss", rounds, first_player=colours)
+    s = TournamentSettings("swiss", rounds, first_player=colours)
 
     def check(history: list[Game], new: list[Game]) -> None:
         seen = check_basic(entrants, history, new, colours)
@@ -145,7 +145,7 @@ def two_opt(seen: Seen, pairs: list[tuple[int, int]], bye: int | None, colours: 
 def test_exact_events_up_to_40_are_two_opt(n: int, seed: int, colours: bool) -> None:
     rng = random.Random(seed)
     entrants = field(n, {rng.randrange(n): rng.randint(1, 3)})
-    s = Settings("swiss", None, first_player=colours)
+    s = TournamentSettings("swiss", None, first_player=colours)
 
     def check(history: list[Game], new: list[Game]) -> None:
         seen = check_basic(entrants, history, new, colours)
@@ -164,7 +164,7 @@ def test_exact_events_up_to_40_are_two_opt(n: int, seed: int, colours: bool) -> 
 def test_large_events_pair_block_by_block_with_the_same_guarantees(n: int, seed: int) -> None:
     rng = random.Random(seed)
     entrants = field(n, {rng.randrange(n): 2, rng.randrange(n): 4})
-    s = Settings("swiss", None)
+    s = TournamentSettings("swiss", None)
     floats: list[int] = []
 
     def check(history: list[Game], new: list[Game]) -> None:
@@ -187,7 +187,7 @@ def test_colour_balance_over_a_whole_event() -> None:
     rng = random.Random(7)
     for n in (8, 13, 30, 64):
         entrants = field(n)
-        s = Settings("swiss", 7)
+        s = TournamentSettings("swiss", 7)
         games = play(s, entrants, 7, rng)
         for e in entrants:
             seats = [0 if g.entrants[0] == e.id else 1
@@ -199,13 +199,13 @@ def test_colour_balance_over_a_whole_event() -> None:
 
 def test_first_round_is_top_half_against_bottom_half_with_alternating_seats() -> None:
     entrants = field(8)
-    new = pair_round(Settings("swiss", None), entrants, [], 1)
+    new = pair_round(TournamentSettings("swiss", None), entrants, [], 1)
     assert [g.entrants for g in new] == [(0, 4), (5, 1), (2, 6), (7, 3)]
 
 
 def test_first_round_of_a_large_event_is_one_against_half_plus_one() -> None:
     entrants = field(101)  # block-by-block pairing; the odd one out (the lowest) has the bye
-    new = pair_round(Settings("swiss", None), entrants, [], 1)
+    new = pair_round(TournamentSettings("swiss", None), entrants, [], 1)
     assert new[-1].entrants == (100,)
     tables = [g.entrants for g in new[:-1]]
     assert tables == [(i, i + 50) if i % 2 == 0 else (i + 50, i) for i in range(50)]
@@ -213,7 +213,7 @@ def test_first_round_of_a_large_event_is_one_against_half_plus_one() -> None:
 
 def test_bye_goes_to_the_lowest_ranked_without_one() -> None:
     entrants = field(5)
-    s = Settings("swiss", 4)
+    s = TournamentSettings("swiss", 4)
     first = pair_round(s, entrants, [], 1)
     assert first[-1].entrants == (4,)
     games = [g if g.points is not None else Game(1, g.entrants, (1.0, 0.0)) for g in first]
@@ -229,7 +229,7 @@ def test_bye_goes_to_the_lowest_ranked_without_one() -> None:
 
 def test_refuses_an_unfinished_round_and_a_repeated_round() -> None:
     entrants = field(4)
-    s = Settings("swiss", 3)
+    s = TournamentSettings("swiss", 3)
     first = pair_round(s, entrants, [], 1)
     for bad, message in ((first, "not finished"), ([], "at least")):
         try:
