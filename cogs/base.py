@@ -35,7 +35,7 @@ from cogs.ui import (
 )
 from matches import Match, Refusal, history
 from matches.computers import LEVELS
-from render.text import cut_name
+from render.lettering import cut_name
 from rules import Game, State
 
 log = logging.getLogger(__name__)

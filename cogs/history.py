@@ -25,7 +25,7 @@ from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply, who
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
-from render.text import cut_name
+from render.lettering import cut_name
 
 PAGE_LINES = 30
 MAX_LINE = 130  # characters per line: 30 lines (with their line breaks) stay under an embed's 4096
@@ -168,7 +168,7 @@ class History(commands.Cog):
         if match.game.name not in render.RENDERERS:
             raise Refusal(f"{match.game.title} has no board images yet, so there is no GIF of it.")
         views = await public_views(self.service, match.id)
-        names = await self.service.names(match)  # the images cut them (render.text.cut_name)
+        names = await self.service.names(match)  # the images cut them (render.lettering.cut_name)
         async with self._gif_slot:
             data = await asyncio.to_thread(render_gif, views, names, match.id, max_bytes=UPLOAD_LIMIT)
         return discord.File(io.BytesIO(data), filename=f"{name}.gif")

@@ -3,14 +3,14 @@ cog puts in text goes through `name` (or `code_name` inside a code block), every
 
 A display name is anyone's to choose: ``` would close the code block of standings, a masked link would render as a
 link, and spoiler, strike-through, bold or @everyone marks would render too. tests/bot/test_hostile_names.py walks
-every text-producing command with such names. Names are cut by the one name cutter, `render.text.cut_name`.
+every text-producing command with such names. Names are cut by the one name cutter, `render.lettering.cut_name`.
 """
 
 from __future__ import annotations
 
 from discord.utils import escape_markdown, escape_mentions
 
-from render.text import NAME_LIMIT, cut_name
+from render.lettering import NAME_LIMIT, cut_name
 from rules.base import QUOTE_LIMIT, quote
 
 

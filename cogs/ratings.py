@@ -19,7 +19,7 @@ from matches import Refusal
 from matches.ratings import Profile
 from ratings import PROVISIONAL_GAMES, Skill
 from render.leaderboard import LeaderboardRow, leaderboard_png, leaderboard_text
-from render.text import ALT_NAME_LIMIT
+from render.lettering import ALT_NAME_LIMIT
 
 PER_PAGE = 10
 SCOPES = {"server": "this server", "global": "everywhere"}

@@ -24,7 +24,8 @@ def describe_time(seconds: int | None) -> str:
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_guild=True)
-class ServerSettings(commands.GroupCog, group_name="settings", group_description="Server settings for Tabletop (admins)"):
+class ServerSettings(commands.GroupCog, group_name="settings",
+                     group_description="Server settings for Tabletop (admins)"):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         super().__init__()

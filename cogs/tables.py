@@ -146,7 +146,7 @@ class Tables:
                          limit: int = render.TEXT_LIMIT) -> str:
         """The board as a monospace code block (at most `limit` characters), as `seat` may see it."""
         view = match.view(seat) if state is None else match.game.view(state, seat)
-        names = await self.service.names(match)  # uncut: the text board cuts them (render.text.cut_name)
+        names = await self.service.names(match)  # uncut: the text board cuts them (render.lettering.cut_name)
         return render.text_board(view, names, match.id, limit=limit)
 
     def summary(self, match: Match, events: Sequence[Event]) -> str:

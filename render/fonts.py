@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import ImageFont, features
 
 # libraqm (HarfBuzz + FriBiDi) joins Arabic letters, orders right-to-left text and builds emoji sequences;
-# without it text falls back to Pillow's basic layout (see `render.text` for what that loses).
+# without it text falls back to Pillow's basic layout (see `render.lettering` for what that loses).
 RAQM = features.check("raqm")
 LAYOUT = ImageFont.Layout.RAQM if RAQM else ImageFont.Layout.BASIC
 

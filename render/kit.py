@@ -1,7 +1,7 @@
 """The shared drawing kit: palette, player colours, a supersampled `Canvas` with primitives, and PNG encoding.
 
 Every game's renderer draws with this kit so the five boards look like one product (see design/boards.md);
-the text helpers live in `render.text` and are re-exported here.
+the text helpers live in `render.lettering` and are re-exported here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageColor, ImageDraw
 
-from render.text import (
+from render.lettering import (
     ALT_NAME_LIMIT,
     NAME_LIMIT,
     SCALE,

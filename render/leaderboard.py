@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from render.kit import BOARD, BORDER, INK, MUTED, PLACES, WHITE, Canvas, Chip, text_on, text_width
+from render.lettering import cut_name, fit, safe_text
 from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
-from render.text import cut_name, fit, safe_text
 
 # Phone first (design/boards.md): every word at least 28 px in this 1,000 px image, so 11 points on a phone.
 WIDTH = 1000

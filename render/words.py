@@ -6,8 +6,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from render.lettering import ALT_NAME_LIMIT
 from render.panels import display_names
-from render.text import ALT_NAME_LIMIT
 
 WIDTH = 40  # columns of a text board: Discord on a phone wraps longer code lines
 

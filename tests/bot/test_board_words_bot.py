@@ -9,7 +9,7 @@ import pytest
 
 from matches import Match
 from render import ALT_LIMIT, TEXT_LIMIT, alt_text, text_board
-from render.text import ALT_NAME_LIMIT, cut_name
+from render.lettering import ALT_NAME_LIMIT, cut_name
 from render.words import WIDTH
 from tests.bot.helpers import answer, open_match, world
 

@@ -13,7 +13,7 @@ from render.panels import MARGIN, SMALL
 from tests.render.pixels import colour_at
 from tests.render.test_phone import text_sizes
 from tests.tournaments.helpers import field
-from tournaments import Game, Settings, double, elimination
+from tournaments import Game, TournamentSettings, double, elimination
 
 NAMES = {0: "ada", 1: "bob", 2: "cy", 3: "dee"}
 TOP = HEAD + 8 + HEADING + LABEL  # the first box's top: under the title strip and the column headings
@@ -29,7 +29,7 @@ def near(pixel: object, colour: str, tolerance: int = 6) -> bool:
 
 
 def test_a_four_player_bracket_after_the_semi_finals() -> None:
-    settings = Settings("elimination")
+    settings = TournamentSettings("elimination")
     games = [Game(1, (0, 3), (1.0, 0.0)), Game(1, (1, 2), (0.0, 1.0))]  # seeds 1-4 and 2-3: 1 and 3 go through
     view = elimination.view(settings, field(4), games)
     semi, final = view.sections[0].columns
@@ -46,7 +46,7 @@ def test_a_four_player_bracket_after_the_semi_finals() -> None:
 
 
 def test_a_match_not_decided_feeds_a_faint_line() -> None:
-    view = elimination.view(Settings("elimination"), field(4), [Game(1, (0, 3), (1.0, 0.0))])
+    view = elimination.view(TournamentSettings("elimination"), field(4), [Game(1, (0, 3), (1.0, 0.0))])
     image = picture(bracket_image("Cintos Elimination", view, NAMES))
     second = TOP + BOX_H + GAP_Y + LABEL  # the second semi-final's top
     mid = round(MARGIN + BOX_W + GAP_X / 2)
@@ -55,7 +55,7 @@ def test_a_match_not_decided_feeds_a_faint_line() -> None:
 
 
 def test_double_elimination_draws_both_brackets_and_the_grand_final() -> None:
-    settings = Settings("double-elimination")
+    settings = TournamentSettings("double-elimination")
     view = double.view(settings, field(4), [Game(1, (0, 3), (1.0, 0.0)), Game(1, (1, 2), (1.0, 0.0))])
     assert [s.title for s in view.sections] == ["Winners' bracket", "Losers' bracket"]
     assert [c.heading for c in view.sections[0].columns] == ["Winners' semi-finals", "Winners' final", "Grand final"]
@@ -65,8 +65,8 @@ def test_double_elimination_draws_both_brackets_and_the_grand_final() -> None:
     waiting = view.sections[1].columns[1].boxes[0].bottom
     assert waiting.entrant is None and waiting.waiting == "loser WF·1"
     image = picture(bracket_image("Cintos Double elimination", view, NAMES))
-    single = picture(bracket_image("Cintos Elimination", elimination.view(Settings("elimination"), field(4), []),
-                                   NAMES))
+    knockout = elimination.view(TournamentSettings("elimination"), field(4), [])
+    single = picture(bracket_image("Cintos Elimination", knockout, NAMES))
     assert image.height > single.height + 150  # a second bracket below the first
 
 
@@ -75,7 +75,7 @@ def test_a_bracket_reads_on_a_phone_and_shows_its_latest_rounds() -> None:
     import random
 
     from tournaments import finished, pair_round
-    settings = Settings("double-elimination")
+    settings = TournamentSettings("double-elimination")
     entrants = field(16)
     games: list[Game] = []
     rng = random.Random(4)

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from render import ALT_LIMIT, TEXT_LIMIT, TEXTS, alt_text, text_board
+from render.lettering import ALT_NAME_LIMIT
 from render.panels import display_names
-from render.text import ALT_NAME_LIMIT
 from render.words import WIDTH
 from rules import GAMES, RESIGN, Configuration, Game
 from rules.outcomes import result_words

@@ -126,15 +126,16 @@ def basic_layout(monkeypatch: pytest.MonkeyPatch):
     from PIL import ImageFont
 
     import render.fonts
-    import render.text
+    import render.lettering
 
     def clear() -> None:
-        for cached in (render.fonts.face_font, render.text.runs, render.text._run_widths, render.text._font):
+        lettering = render.lettering
+        for cached in (render.fonts.face_font, lettering.runs, lettering._run_widths, lettering._font):
             cached.cache_clear()
 
     clear()
     monkeypatch.setattr(render.fonts, "LAYOUT", ImageFont.Layout.BASIC)
-    monkeypatch.setattr(render.text, "RAQM", False)
+    monkeypatch.setattr(render.lettering, "RAQM", False)
     yield
     monkeypatch.undo()
     clear()
@@ -142,7 +143,7 @@ def basic_layout(monkeypatch: pytest.MonkeyPatch):
 
 @pytest.mark.usefixtures("basic_layout")
 def test_without_libraqm_right_to_left_words_still_read_in_order() -> None:
-    from render.text import runs
+    from render.lettering import runs
 
     assert runs("محمد علي") == ((3, "يلع دمحم", True),)  # letters drawn right to left, unjoined
     assert runs("Ann ❤️") == ((0, "Ann ", False), (2, "❤", False))  # no variation selector to draw as a box
@@ -153,7 +154,7 @@ def test_without_libraqm_right_to_left_words_still_read_in_order() -> None:
 
 
 def test_a_cut_right_to_left_name_shows_its_ellipsis_at_the_cut_left_end() -> None:
-    from render.text import runs
+    from render.lettering import runs
 
     cut = fit("محمد علي محمد علي محمد علي", 20, 150)
     assert text_width(cut, 20) <= 150

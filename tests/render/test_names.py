@@ -1,4 +1,4 @@
-"""One name cutter (`render.text.cut_name`): by user-perceived characters and by width, the ellipsis at the cut end
+"""One name cutter (`render.lettering.cut_name`): by user-perceived characters and by width, the ellipsis at the cut end
 (the left of right-to-left text), 16 characters in images, never fewer than 32 in the words about a board."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 
 from render import ALT_LIMIT, alt_text, text_board
 from render.leaderboard import LeaderboardRow, leaderboard_text
+from render.lettering import ALT_NAME_LIMIT, NAME_LIMIT, cut_name, graphemes
 from render.panels import display_names
-from render.text import ALT_NAME_LIMIT, NAME_LIMIT, cut_name, graphemes
 from tests.render.test_palette import start_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +67,7 @@ def test_the_leaderboard_text_cuts_with_the_same_cutter() -> None:
 
 # Slicing a string and adding an ellipsis is what a second name cutter looks like. Allowed: cut_name itself,
 # Discord's limits for whole messages (cogs/limits.py) and a log line's text (cogs/history.py), neither of them names.
-ALLOWED = {"render/text.py", "cogs/limits.py", "cogs/history.py", "render/describe.py"}
+ALLOWED = {"render/lettering.py", "cogs/limits.py", "cogs/history.py", "render/describe.py"}
 CUTTER = re.compile(r"\[\s*:\s*[^\]]*\]\s*\+\s*(\"…\"|'…'|ELLIPSIS)")
 
 

@@ -115,7 +115,7 @@ def test_every_word_of_the_rules_images_reads_on_a_phone(name: str) -> None:
 
 
 def test_standings_and_the_leaderboard_read_on_a_phone() -> None:
-    settings = tournaments.Settings("swiss", rounds=11)
+    settings = tournaments.TournamentSettings("swiss", rounds=11)
     entrants = [tournaments.Entrant(i + 1, i, 0.0, dropped_after=2 if i == 3 else None) for i in range(8)]
     games = [tournaments.Game(r, (a, b), (1, 0) if (a + r) % 3 else (0.5, 0.5))
              for r in range(1, 12) for a, b in ((1, 2), (3, 5), (6, 7), (8, 4))]

@@ -218,9 +218,9 @@ def test_a_private_view_says_only_you_can_see_it() -> None:
 
 
 def test_a_long_list_of_lost_stones_keeps_the_count_and_the_highest_ranks_on_its_card() -> None:
+    from render.lettering import text_width
     from render.panels import SMALL, card_text_width
     from render.sanae.board import PANEL_W, _seat_detail, lost_text
-    from render.text import text_width
 
     everything = "FFFFFFFFFFFFFFFFFFFFAVKQWDNNNNLLLLCC"  # a side's 36 stones, in the order they fell
     assert lost_text(everything) == "lost V, K, Q, W, D, 2C, 4L, 4N, A, 20F"  # highest rank first

@@ -11,9 +11,9 @@ import tournaments
 from render.kit import HIGHLIGHT, rgb
 from render.standings import HEAD, ROW, standings_image
 from tests.render.pixels import colour_at
-from tournaments import Entrant, Game, Settings
+from tournaments import Entrant, Game, TournamentSettings
 
-SETTINGS = Settings("swiss", rounds=3)
+SETTINGS = TournamentSettings("swiss", rounds=3)
 ENTRANTS = [Entrant(1, 0, 0.0), Entrant(2, 1, 0.0), Entrant(3, 2, 0.0, dropped_after=2), Entrant(4, 3, 0.0),
             Entrant(5, 4, 0.0)]
 GAMES = [Game(1, (1, 3), (1, 0)), Game(1, (2, 4), (0.5, 0.5)), Game(1, (5,), (1,), played=False),
