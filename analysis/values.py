@@ -48,7 +48,7 @@ TRIES = 20  # worlds tried per world the move played was possible in, before giv
 
 # Iterations (one candidate scored in one world) per position by game, so that a 60-move game of two players is
 # analysed within a minute on one core of the development machine (bench/analysis.py --speed measures it).
-DEFAULT_ITERATIONS: dict[str, int] = {"cintos": 700, "sinoda": 2000, "sakamichi": 700, "sanae": 300, "bodsoi": 200}
+DEFAULT_ITERATIONS: dict[str, int] = {"cintos": 550, "sinoda": 2000, "sakamichi": 550, "sanae": 500, "bodsoi": 120}
 FALLBACK_ITERATIONS = 300
 
 # A candidate's value in one world, for every seat in [0, 1] (None: this world does not allow the move).
