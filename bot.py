@@ -34,10 +34,10 @@ from cogs.scheduler import Scheduler
 from cogs.ui import ComputerButton, LobbyButton, MatchButton
 from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
-from events import TournamentService
 from games import cog_extensions
 from matches import MatchService
 from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
+from tournaments import TournamentService
 
 if TYPE_CHECKING:  # imported when WEB_PORT asks for the pages (jinja2 and aiohttp's server are not needed otherwise)
     from web import WebServer

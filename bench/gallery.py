@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import tournaments
+import tournament_rules
 from bench.run import random_step
 from render import RENDERERS, RULES_IMAGES, alt_text
 from render.kit import MAX_PNG_BYTES
@@ -94,8 +94,8 @@ def boards(out: Path, game: Game, seed: int) -> None:
 
 
 def tables(out: Path) -> None:
-    settings = tournaments.TournamentSettings("swiss", rounds=4)
-    entrants = [tournaments.Entrant(i + 1, i, 0.0, dropped_after=2 if i == 3 else None) for i in range(8)]
+    settings = tournament_rules.TournamentSettings("swiss", rounds=4)
+    entrants = [tournament_rules.Entrant(i + 1, i, 0.0, dropped_after=2 if i == 3 else None) for i in range(8)]
     rng = random.Random(5)
     games = []
     for rnd in range(1, 5):
@@ -103,8 +103,8 @@ def tables(out: Path) -> None:
         rng.shuffle(order)
         for a, b in zip(order[::2], order[1::2], strict=True):
             score = rng.choice([(1, 0), (0.5, 0.5), (0, 1)])
-            games.append(tournaments.Game(rnd, (a, b), score))
-    rows = tournaments.standings(settings, entrants, games)
+            games.append(tournament_rules.Game(rnd, (a, b), score))
+    rows = tournament_rules.standings(settings, entrants, games)
     names = {i + 1: NAMES[i % len(NAMES)] if i < 6 else f"player{i + 1}" for i in range(8)}
     save(out, "standings-swiss", standings_image("Sinoda Swiss · spring cup", rows, names, rounds=4))
     save(out, "standings-final", standings_image("Sinoda Swiss · spring cup", rows, names, rounds=4, final=True))

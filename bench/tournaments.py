@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments import Entrant, Game, TournamentSettings, pair_round, rounds_for, standings
+from tournament_rules import Entrant, Game, TournamentSettings, pair_round, rounds_for, standings
 
 
 def result(game: Game, rng: random.Random) -> Game:

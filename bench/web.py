@@ -36,9 +36,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench.run import percentile  # noqa: E402
 from data import Store  # noqa: E402
-from events import TournamentService  # noqa: E402
 from matches import MatchService  # noqa: E402
 from matches.sharing import player_code  # noqa: E402
+from tournaments import TournamentService  # noqa: E402
 from web import WebServer  # noqa: E402
 
 GUILD = 4242
@@ -71,7 +71,7 @@ async def play(matches: MatchService, match_id: int, moves: int) -> None:
 async def seed_data(target: str, moves: int) -> tuple[Store, MatchService, TournamentService, str, dict[str, int]]:
     store = await Store.open(target)
     matches = MatchService(store, rng=random.Random(1))
-    events = TournamentService(matches, rng=random.Random(1))
+    tournaments = TournamentService(matches, rng=random.Random(1))
     for user, name in USERS.items():
         await store.users.touch_user(user, name)
     token = await matches.web.turn_on(GUILD)
@@ -87,17 +87,17 @@ async def seed_data(target: str, moves: int) -> tuple[Store, MatchService, Tourn
     finished = await started(users[2], users[3])
     await play(matches, finished, 6)
     await matches.resign(finished, users[2])
-    event = await events.create("sinoda", "swiss", guild_id=GUILD, channel_id=1, organiser_id=users[0], rounds=3)
+    event = await tournaments.create("sinoda", "swiss", guild_id=GUILD, channel_id=1, organiser_id=users[0], rounds=3)
     for user in users:
-        await events.join(event.id, user)
-    await events.start(event.id, users[0])
-    return store, matches, events, token, {"live": live, "finished": finished, "event": event.id}
+        await tournaments.join(event.id, user)
+    await tournaments.start(event.id, users[0])
+    return store, matches, tournaments, token, {"live": live, "finished": finished, "event": event.id}
 
 
 async def pages(requests: int, moves: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        store, matches, events, token, ids = await seed_data(str(Path(folder) / "bench.sqlite3"), moves)
-        server = WebServer(matches, events)
+        store, matches, tournaments, token, ids = await seed_data(str(Path(folder) / "bench.sqlite3"), moves)
+        server = WebServer(matches, tournaments)
         await server.start("127.0.0.1", 0)
         base = f"http://127.0.0.1:{server.port}/s/{token}"
         version = (await matches.get(ids["live"])).record.version
@@ -127,16 +127,16 @@ async def pages(requests: int, moves: int) -> None:
 async def child(target: str, role: str, moves: int) -> None:
     more_files()
     if role in ("both", "service"):
-        store, matches, events, token, ids = await seed_data(target, moves)
+        store, matches, tournaments, token, ids = await seed_data(target, moves)
     else:
         store = await Store.open(target)
         matches = MatchService(store)
-        events = TournamentService(matches)
+        tournaments = TournamentService(matches)
         token = await matches.web.turn_on(GUILD)
         ids = {"live": int(os.environ["BENCH_MATCH"])}
     server = None
     if role in ("both", "web"):
-        server = WebServer(matches, events)
+        server = WebServer(matches, tournaments)
         await server.start("127.0.0.1", 0)
     version = (await matches.get(ids["live"])).record.version
     print(json.dumps({"port": server.port if server else None, "token": token, "match": ids["live"],

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast, runtime_checkabl
 import discord
 from discord.ext import commands
 
-from events import TournamentService
 from matches import MatchService
 from settings import Settings
+from tournaments import TournamentService
 
 if TYPE_CHECKING:
     from cogs.scheduler import Scheduler

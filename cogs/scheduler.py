@@ -18,8 +18,8 @@ import time
 from typing import Protocol
 
 from data import Fenced, Lease, store_problem
-from events import TournamentService
 from matches import Match, MatchService, Turn
+from tournaments import TournamentService
 
 log = logging.getLogger(__name__)
 

@@ -1,5 +1,5 @@
 """`/tournament`: organise an event (create, Start, pause, resume, cancel, remove, result) and follow it (standings,
-pairings, drop, list). Thin: `events.TournamentService` does the work; rounds and the final post come from its
+pairings, drop, list). Thin: `tournaments.TournamentService` does the work; rounds and the final post come from its
 listeners.
 """
 
@@ -36,10 +36,10 @@ from cogs.ui import (
     typed,
 )
 from data.tournaments import TableRecord
-from events import RESULTS, Tournament
-from events.rounds import HALFWAY
 from matches import Refusal, Turn
-from tournaments.playoff import CUTS
+from tournament_rules.playoff import CUTS
+from tournaments import RESULTS, Tournament
+from tournaments.rounds import HALFWAY
 
 log = logging.getLogger(__name__)
 FORMAT_CHOICES = [("Swiss", "swiss"), ("Round robin", "roundrobin"), ("Double round robin", "double-roundrobin"),
@@ -73,10 +73,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.tables = bot.tables
-        self.events = bot.tournaments
-        self.events.on_round.append(self.post_round)
-        self.events.on_end.append(self.post_final)
-        self.events.on_notice.append(self.round_notice)
+        self.tournaments = bot.tournaments
+        self.tournaments.on_round.append(self.post_round)
+        self.tournaments.on_end.append(self.post_final)
+        self.tournaments.on_notice.append(self.round_notice)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -86,7 +86,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def recover(self) -> None:
         """Results that came in while the bot was down, matches a crash did not start, rounds now due."""
         try:
-            await self.events.recover()
+            await self.tournaments.recover()
         except Exception:
             log.exception("tournament recovery failed; it is tried again at the next start")
 
@@ -94,21 +94,21 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         if self.recover in self.bot.on_start:
             self.bot.on_start.remove(self.recover)
         # the service outlives the cog (bot.py builds it): only the cog's own listeners go with it
-        if self.post_round in self.events.on_round:
-            self.events.on_round.remove(self.post_round)
-        if self.post_final in self.events.on_end:
-            self.events.on_end.remove(self.post_final)
-        if self.round_notice in self.events.on_notice:
-            self.events.on_notice.remove(self.round_notice)
+        if self.post_round in self.tournaments.on_round:
+            self.tournaments.on_round.remove(self.post_round)
+        if self.post_final in self.tournaments.on_end:
+            self.tournaments.on_end.remove(self.post_final)
+        if self.round_notice in self.tournaments.on_notice:
+            self.tournaments.on_notice.remove(self.round_notice)
 
     async def standings_file(self, event: Tournament, *, final: bool = False,
                              before_round: int | None = None) -> discord.File:
-        return await standings_file(self.events, event, final=final, before_round=before_round)
+        return await standings_file(self.tournaments, event, final=final, before_round=before_round)
 
     async def event_for(self, interaction: discord.Interaction, number: int | None) -> Tournament:
         if number is not None:
-            return await self.events.get_visible(number, interaction.guild_id)
-        return await self.events.current_for(interaction.guild_id, interaction.user.id)
+            return await self.tournaments.get_visible(number, interaction.guild_id)
+        return await self.tournaments.current_for(interaction.guild_id, interaction.user.id)
 
     # ---- posting (the service's listeners) --------------------------------------------------------------------
     async def post_round(self, event: Tournament, round_no: int, started: list[tuple[TableRecord, Turn]]) -> None:
@@ -141,7 +141,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         embed = round_embed(event, round_no, links)
         # a bracket as it stands (elimination, double elimination, a top cut's playoff), else the standings going
         # into the round (round 1: the entrants in seed order)
-        file = await bracket_file(self.events, event) if event.in_bracket(round_no) else None
+        file = await bracket_file(self.tournaments, event) if event.in_bracket(round_no) else None
         file = file or await self.standings_file(event, before_round=round_no)
         embed.set_image(url=f"attachment://{file.filename}")
         await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, file=file)
@@ -149,15 +149,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def post_final(self, event: Tournament) -> None:
         channel = await self.tables.channel(event.record.channel_id)
         rows = event.standings()
-        embed = standings_embed(event, rows, await self.events.names(event), final=True)
-        moves = await self.events.rating_moves(event)
+        embed = standings_embed(event, rows, await self.tournaments.names(event), final=True)
+        moves = await self.tournaments.rating_moves(event)
         if moves:
             embed.add_field(name="Rating changes", inline=False, value="\n".join(
                 f"<@{user}> {before.label} → {after.label} ({after.display - before.display:+d})"
                 for user, (before, after) in sorted(moves.items(), key=lambda m: m[1][0].display - m[1][1].display)))
         embed.set_image(url="attachment://standings.png")
         files = [await self.standings_file(event, final=True)]
-        bracket = await bracket_file(self.events, event)
+        bracket = await bracket_file(self.tournaments, event)
         files += [bracket] if bracket is not None else []
         await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed, files=files,
                           view=final_view(event))
@@ -210,26 +210,26 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         else:
             await interaction.response.defer()
         if verb == "join":
-            event = await self.events.join(tournament_id, user)
+            event = await self.tournaments.join(tournament_id, user)
         elif verb == "leave":
-            event = await self.events.leave(tournament_id, user)
+            event = await self.tournaments.leave(tournament_id, user)
         elif verb == "checkin":
-            event = await self.events.check_in(tournament_id, user)
+            event = await self.tournaments.check_in(tournament_id, user)
         elif verb == "rematch":
-            old = await self.events.get_visible(tournament_id, interaction.guild_id)
+            old = await self.tournaments.get_visible(tournament_id, interaction.guild_id)
             require_posting(await self.tables.channel(old.record.channel_id))
-            event = await self.events.rematch(tournament_id, user, organiser=await is_organiser(interaction))
+            event = await self.tournaments.rematch(tournament_id, user, organiser=await is_organiser(interaction))
             channel = await self.tables.channel(event.record.channel_id)
             message = await limits.send(channel, content=f"Rematch of tournament #{old.id}: sign-up is open.",
                                         embed=signup_embed(event), view=await self.signup_buttons(event))
-            await self.events.set_message(event.id, message.channel.id, message.id)
+            await self.tournaments.set_message(event.id, message.channel.id, message.id)
             await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
             return
         else:
-            event = await self.events.get_visible(tournament_id, interaction.guild_id)
-            self.events.require_organiser(event, user, await is_organiser(interaction))
+            event = await self.tournaments.get_visible(tournament_id, interaction.guild_id)
+            self.tournaments.require_organiser(event, user, await is_organiser(interaction))
             require_posting(await self.tables.channel(event.record.channel_id))
-            event = await self.events.start(tournament_id, user, organiser=await is_organiser(interaction))
+            event = await self.tournaments.start(tournament_id, user, organiser=await is_organiser(interaction))
         await limits.edit_original(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
 
     # ---- commands -------------------------------------------------------------------------------------------------
@@ -284,7 +284,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             require_posting(interaction.channel)
             parsed = cog.parse_options(typed(options or "", "an option list"))
             closes = self.bot.service.now() + signup_closes * 3600 if signup_closes else None
-            event = await self.events.create(
+            event = await self.tournaments.create(
                 name, format.value, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                 organiser_id=interaction.user.id, players=players_per_match, options=parsed,
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
@@ -293,7 +293,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 round_hours=round_hours)
             message = await limits.send(posting_channel(interaction), embed=signup_embed(event),
                                         view=await self.signup_buttons(event))
-            await self.events.set_message(event.id, message.channel.id, message.id)
+            await self.tournaments.set_message(event.id, message.channel.id, message.id)
             await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
         await guarded(interaction, work)
 
@@ -315,7 +315,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             mates = [u for u in (partner1, partner2) if u is not None]
             if any(u.bot for u in mates):
                 raise Refusal("A team is made of people, not bots.")
-            event = await self.events.register_team(event.id, interaction.user.id, [u.id for u in mates])
+            event = await self.tournaments.register_team(event.id, interaction.user.id, [u.id for u in mates])
             names = " & ".join(f"<@{u}>" for u in [interaction.user.id, *(u.id for u in mates)])
             await reply(interaction, f"Team {names} is registered for tournament #{event.id}.",
                         allowed_mentions=discord.AllowedMentions.none())
@@ -331,7 +331,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             final = event.status == "finished"
-            embed = standings_embed(event, event.standings(), await self.events.names(event), final=final)
+            embed = standings_embed(event, event.standings(), await self.tournaments.names(event), final=final)
             embed.set_image(url="attachment://standings.png")
             await publish(interaction, public, embed=embed, file=await self.standings_file(event, final=final))
         await guarded(interaction, work)
@@ -344,11 +344,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            file = await bracket_file(self.events, event)
+            file = await bracket_file(self.tournaments, event)
             if file is None:
                 raise Refusal(f"Tournament #{event.id} has no bracket: "
                               + ("its top cut begins after the last round." if event.playoff is not None else
-                                 "brackets are for elimination and double elimination events and top cuts."))
+                                 "brackets are for elimination and double elimination tournaments and top cuts."))
             await publish(interaction, public, f"{event.title()} (tournament #{event.id})", file=file)
         await guarded(interaction, work)
 
@@ -359,7 +359,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            files = await export_files(self.events, event)
+            files = await export_files(self.tournaments, event)
             await reply(interaction, f"Tournament #{event.id}: standings and every pairing with its result"
                         + (", and the TRF-16 file for pairing programs." if len(files) > 2 else "."),
                         files=files, ephemeral=True)
@@ -385,7 +385,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            event, resigned = await self.events.drop(event.id, interaction.user.id)
+            event, resigned = await self.tournaments.drop(event.id, interaction.user.id)
             await reply(interaction, f"You left tournament #{event.id}; your results so far stand."
                         + "".join(f" Match #{t.match.id} was resigned." for t in resigned))
             await self.after_drop(event, resigned, f"<@{interaction.user.id}> left")
@@ -408,8 +408,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
-            event, resigned = await self.events.drop(event.id, user.id, by=interaction.user.id,
+            self.tournaments.require_organiser(event, interaction.user.id, await is_organiser(interaction))
+            event, resigned = await self.tournaments.drop(event.id, user.id, by=interaction.user.id,
                                                      organiser=await is_organiser(interaction))
             await reply(interaction, f"<@{user.id}> was removed from tournament #{event.id}.")
             await self.after_drop(event, resigned, f"<@{user.id}> was removed from")
@@ -425,12 +425,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             table = await self.bot.service.store.tournaments.table_of_match(found.id)
             if table is None:
                 raise Refusal(f"Match #{found.id} is not a tournament match.")
-            event = await self.events.get_visible(table.tournament_id, interaction.guild_id)
-            self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
+            event = await self.tournaments.get_visible(table.tournament_id, interaction.guild_id)
+            self.tournaments.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             assert result.value in RESULTS
             allowed = await is_organiser(interaction)
             running = found.status == "active"
-            event = await self.events.adjudicate(event.id, found.id, result.value, interaction.user.id,
+            event = await self.tournaments.adjudicate(event.id, found.id, result.value, interaction.user.id,
                                                  interaction.user.display_name, organiser=allowed)
             ended = running and found.status != "active"
             note = " The match is over with that result." if ended else \
@@ -449,8 +449,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            self.events.require_organiser(event, interaction.user.id, await is_organiser(interaction))
-            step = {"pause": self.events.pause, "resume": self.events.resume, "cancel": self.events.cancel}[verb]
+            self.tournaments.require_organiser(event, interaction.user.id, await is_organiser(interaction))
+            service = self.tournaments
+            step = {"pause": service.pause, "resume": service.resume, "cancel": service.cancel}[verb]
             event = await step(event.id, interaction.user.id, organiser=await is_organiser(interaction))
             done = {"pause": "paused: no new round is paired until it resumes",
                     "resume": "resumed", "cancel": "cancelled"}[verb]
@@ -467,7 +468,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            event = await self.events.open_checkin(event.id, interaction.user.id,
+            event = await self.tournaments.open_checkin(event.id, interaction.user.id,
                                                    organiser=await is_organiser(interaction))
             await self.refresh_signup(event)
             channel = await self.tables.channel(event.record.channel_id)
@@ -496,9 +497,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     async def list(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await defer_private(interaction)  # before any read
-            events = await self.events.listing(interaction.guild_id)
+            tournaments = await self.tournaments.listing(interaction.guild_id)
             lines = []
-            for event in events[:30]:
+            for event in tournaments[:30]:
                 total = event.total_rounds()
                 where = f"round {event.round}/{total}" if event.round and total else event.status
                 lines.append(f"**#{event.id}** {event.title()} — {event.status}, {where}, "

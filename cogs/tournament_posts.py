@@ -15,10 +15,10 @@ from cogs import markup
 from cogs.host import cog_of
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
-from events import Tournament
 from render.standings import podium, standings_text
 from rules import GAMES
-from tournaments import Standing, figure
+from tournament_rules import Standing, figure
+from tournaments import Tournament
 
 MAX_LISTED = 40  # sign-ups named in the sign-up message (the count says the rest)
 

@@ -196,7 +196,7 @@ MIGRATIONS: list[tuple[Step, ...]] = [
         )""",
         "CREATE INDEX rating_changes_user ON rating_changes (user_id)",
     ),
-    # 6: tournaments (events/): the event, its sign-ups, its entrants (players or fixed teams), every round's
+    # 6: tournaments (tournaments/): the event, its sign-ups, its entrants (players or fixed teams), every round's
     # tables with their match and result
     (
         """CREATE TABLE tournaments (

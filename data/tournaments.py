@@ -18,7 +18,7 @@ class TournamentRecord:
     message_id: int | None
     organiser_id: int
     game: str
-    format: str  # tournaments.FORMATS
+    format: str  # tournament_rules.FORMATS
     players: int  # seats per match
     options: dict[str, str]
     time_control: int | None

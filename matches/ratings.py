@@ -137,7 +137,7 @@ class Ratings:
 
     def placements_from(self, source: Callable[[int], Awaitable[list[TournamentPlacement]]]) -> None:
         """The hook for the tournament service: `source(user_id)` gives the player's places in finished tournaments,
-        newest first (`events.TournamentService.placements`); /profile's "Tournaments" section shows them."""
+        newest first (`tournaments.TournamentService.placements`); /profile's "Tournaments" section shows them."""
         self._placements = source
 
     async def tournament_placements(self, user_id: int) -> list[TournamentPlacement]:

@@ -43,7 +43,7 @@ class MatchService:
         self.core = core_class(store, rng=rng, clock=clock, games=games, cache_size=cache_size)
         self.store = store
         self.games = self.core.games
-        # Called with every match that ends (finished or aborted), after its commit: tournaments (events/) listen.
+        # Called with every match that ends (finished or aborted), after its commit: tournaments (tournaments/) listen.
         self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
         self.web = WebLinks(store, None, clock)

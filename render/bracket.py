@@ -1,6 +1,6 @@
 """An elimination bracket as an image in the common board look: rounds as columns, matches as boxes with both
 sides' seeds, names and results, lines carrying each winner on; for double elimination the winners' bracket (with
-the grand final after it) above the losers'. Drawn from `tournaments.views.BracketView` and names only.
+the grand final after it) above the losers'. Drawn from `tournament_rules.views.BracketView` and names only.
 
 Phone first, like every image: 1,000 px wide and every word at least 28 px, so a section shows the three rounds
 around the latest one played (the alt text, `bracket_text`, lists every match)."""
@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, fit, mix, text_width
 from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
-from tournaments.views import Box, BracketView, Column, Section, Side
+from tournament_rules.views import Box, BracketView, Column, Section, Side
 
 WIDTH = 1000
 HEAD = HEADER_HEIGHT

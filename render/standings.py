@@ -1,5 +1,5 @@
 """A tournament's standings (and the final podium) as an image in the common board look, from plain data only:
-the `tournaments.Standing` rows and the entrants' names."""
+the `tournament_rules.Standing` rows and the entrants' names."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ from render.kit import (
     text_width,
 )
 from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
-from tournaments import Standing, figure, place_text, points_text
-from tournaments.standings import IN_PLAY
+from tournament_rules import Standing, figure, place_text, points_text
+from tournament_rules.standings import IN_PLAY
 
 # Phone first (design/boards.md): every word at least 28 px in this 1,000 px image, so 11 points on a phone.
 WIDTH = 1000

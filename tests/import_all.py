@@ -15,8 +15,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("rules", "render", "data", "matches", "cogs", "tournaments", "ratings", "players", "events", "tabletop",
-            "settings", "web", "games", "analysis")
+PACKAGES = ("rules", "render", "data", "matches", "cogs", "tournament_rules", "ratings", "players", "tournaments",
+            "tabletop", "settings", "web", "games", "analysis")
 # What only the `postgres` extra's users import: the driver's backend and the copy from SQLite to PostgreSQL.
 NEEDS_POSTGRES = {"data.postgres", "data.to_postgres"}
 

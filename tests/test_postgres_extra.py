@@ -36,7 +36,8 @@ def test_sqlite_needs_no_postgresql_driver(tmp_path: Path) -> None:
 
 def test_every_module_imports_without_the_postgresql_driver() -> None:
     """The default install (`./run.sh` with SQLite installs no extra): every module of every package imports, so
-    no extension fails at start for want of asyncpg (cogs.tournament did, through events.export)."""
+    no extension fails at start for want of asyncpg (cogs.tournament did, through the
+    tournament export)."""
     done = subprocess.run([sys.executable, "tests/import_all.py", "--block", "asyncpg"], cwd=ROOT,
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr

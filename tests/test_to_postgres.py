@@ -18,9 +18,9 @@ import pytest
 from data import Store
 from data.migrations import MIGRATIONS
 from data.to_postgres import CopyError, copy_database, main
-from events import TournamentService
 from matches import MatchService
 from rules import GAMES
+from tournaments import TournamentService
 
 USERS = (101, 102, 103, 104)
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,11 +63,12 @@ async def _fill(path: Path) -> list[int]:
         ids.append(four.id)
         lobby = await service.create("sinoda", guild_id=1, channel_id=3, creator_id=USERS[2], players=2)
         ids.append(lobby.id)
-        events = TournamentService(service, rng=random.Random(3))
-        event = await events.create("sakamichi", "swiss", guild_id=1, channel_id=4, organiser_id=USERS[0], rounds=2)
+        tournaments = TournamentService(service, rng=random.Random(3))
+        event = await tournaments.create("sakamichi", "swiss", guild_id=1, channel_id=4, organiser_id=USERS[0],
+                                         rounds=2)
         for user in USERS:
-            await events.join(event.id, user)
-        event = await events.start(event.id, USERS[0], organiser=True)
+            await tournaments.join(event.id, user)
+        event = await tournaments.start(event.id, USERS[0], organiser=True)
         for table in event.round_tables():
             assert table.match_id is not None
             await _play(service, table.match_id, rng, 3)

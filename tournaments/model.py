@@ -1,85 +1,264 @@
-"""The tournament core's value types: entrants, games (tables of a round), settings and standings."""
+"""A tournament as the service holds it: its record, sign-ups, entrants and tables, seen through `tournaments`."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, overload
 
-FORMATS = ("swiss", "roundrobin", "double-roundrobin", "elimination", "double-elimination", "pods")
+import tournament_rules
+from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
+from rules.results import Result
+
+T = TypeVar("T")
+
+FORMAT_NAMES = {"swiss": "Swiss", "roundrobin": "Round robin", "double-roundrobin": "Double round robin",
+                "elimination": "Elimination", "double-elimination": "Double elimination", "pods": "Pods"}
+BRACKETS = ("elimination", "double-elimination")  # formats drawn as a bracket (a top cut's playoff too)
+RESULTS = ("first", "second", "draw", "double-forfeit")  # what an organiser can adjudicate
+
+
+def clock_words(seconds: int | None) -> str:
+    if not seconds:
+        return "no clock"
+    if seconds % 86400 == 0:
+        return f"{seconds // 86400 * 24} h per move" if seconds < 3 * 86400 else f"{seconds // 86400} days per move"
+    if seconds % 3600 == 0:
+        return f"{seconds // 3600} h per move"
+    return f"{max(seconds // 60, 1)} min per move"
 
 
 @dataclass(frozen=True)
-class Entrant:
-    """A player or a fixed team."""
+class Sides:
+    """How one match of the event is seated: seat groups per entrant (one seat each unless teams play)."""
 
-    id: int  # stable id within the event (the service maps it to users/teams)
-    seed: int  # sign-up order, 0-based
-    rating: float  # before the event (seeding, last tie-break)
-    dropped_after: int | None = None  # last round played before dropping (None: still in)
-
-
-@dataclass(frozen=True)
-class Game:
-    """One table of one round, with its result once known."""
-
-    round: int  # 1-based
-    entrants: tuple[int, ...]  # seat order: entrants[0] moves first where the game has a first player
-    points: tuple[float, ...] | None  # per entrant once finished: 1/½/0 (two-entrant) or placement points (pods)
-    played: bool = True  # False for a bye or a forfeit (a win/loss, but not over the board)
-    places: tuple[int, ...] | None = None  # pods: 1-based place per entrant (ties share)
-    sides: tuple[int, ...] | None = None  # per entrant, its side (team drawn for this round); None: one each
-
-    def side(self, at: int) -> int:
-        return self.sides[at] if self.sides is not None else at
-
-    def opponents(self, who: int) -> list[int]:
-        """The entrants on other sides than ``who`` (teammates of a drawn team are not opponents)."""
-        mine = self.side(self.entrants.index(who))
-        return [w for i, w in enumerate(self.entrants) if self.side(i) != mine]
+    groups: tuple[tuple[int, ...], ...]
 
     @property
-    def is_bye(self) -> bool:
-        return len(self.entrants) == 1
+    def per_table(self) -> int:
+        return len(self.groups)
+
+    @property
+    def team_size(self) -> int:
+        return len(self.groups[0])
 
 
-@dataclass(frozen=True)
-class TournamentSettings:
-    format: str  # one of FORMATS
-    rounds: int | None = None  # swiss: None means ⌈log2 n⌉+1; other formats derive it
-    bye_points: float = 1.0
-    pod_size: int = 2  # entrants per table (pods)
-    placement_points: tuple[float, ...] = (3, 1, 0)
-    third_place: bool = False
-    replays: int = 1  # elimination: replays of a drawn match before the seed decides
-    reset: bool = True  # double elimination: a second grand final when the losers' bracket's winner wins the first
-    playoff: int | None = None  # Swiss or pods: a single-elimination top cut of this many after the rounds
-    first_player: bool = True  # balance who moves first
-    pod_min: int | None = None  # pods: fewest seats the game allows at a table (None: pod_size only, byes)
+@dataclass
+class Tournament:
+    record: TournamentRecord
+    signups: list[int]
+    entrants: list[EntrantRecord]
+    tables: list[TableRecord]
+    game_title: str
+    sides: Sides
 
-    def __post_init__(self) -> None:
-        if self.format not in FORMATS:
-            raise ValueError(f"Unknown tournament format {self.format[:40]!r}; use one of {', '.join(FORMATS)}.")
-        if self.rounds is not None and self.rounds < 1:
-            raise ValueError("A tournament needs at least one round.")
-        if self.format == "pods" and self.pod_size < 2:
-            raise ValueError("A pod seats at least two entrants.")
-        if self.pod_min is not None and not 2 <= self.pod_min <= self.pod_size:
-            raise ValueError("The smallest pod must seat at least two and no more than a full pod.")
-        if self.replays < 0:
-            raise ValueError("Replays of a drawn match cannot be negative.")
-        if self.playoff is not None and (self.format not in ("swiss", "pods") or self.playoff not in (4, 8, 16)):
-            raise ValueError("A top cut (playoff) takes the best 4, 8 or 16 after a Swiss or pods stage.")
+    @property
+    def id(self) -> int:
+        return self.record.id
+
+    @property
+    def status(self) -> str:
+        return self.record.status
+
+    @property
+    def round(self) -> int:
+        return self.record.round
+
+    @property
+    def per_round(self) -> bool:
+        """Teams drawn anew each round: the entrants are the players, a table holds its teams' members."""
+        return self.record.teams == "per-round"
+
+    def table_sides(self, table: TableRecord) -> list[tuple[int, ...]]:
+        """A table's entrants per side (one each, or the round's drawn teams in seat order)."""
+        size = self.sides.team_size if self.per_round and len(table.entrants) > 1 else 1
+        return [table.entrants[i:i + size] for i in range(0, len(table.entrants), size)]
+
+    @overload
+    def per_entrant(self, table: TableRecord, values: Sequence[T]) -> tuple[T, ...]: ...
+
+    @overload
+    def per_entrant(self, table: TableRecord, values: Sequence[T] | None) -> tuple[T, ...] | None: ...
+
+    def per_entrant(self, table: TableRecord, values: Sequence[T] | None) -> tuple[T, ...] | None:
+        """Per-side values (points, places) spread over the table's entrants (each member shares its team's)."""
+        if values is None:
+            return None
+        return tuple(v for v, side in zip(values, self.table_sides(table), strict=True) for _ in side)
+
+    def settings(self) -> tournament_rules.TournamentSettings:
+        extra = self.record.settings
+        pods = self.record.format == "pods"
+        return tournament_rules.TournamentSettings(self.record.format, rounds=self.record.rounds,
+                                    bye_points=float(extra.get("bye_points", 1.0)),
+                                    pod_size=self.sides.per_table if pods else 2,
+                                    placement_points=tuple(extra.get("placement_points", (3, 1, 0))),
+                                    reset=bool(extra.get("reset", True)), playoff=extra.get("playoff"))
+
+    @property
+    def playoff(self) -> int | None:
+        """The top cut's size, if the event has one."""
+        return self.record.settings.get("playoff")
+
+    def entrant_count(self) -> int:
+        """The entrants, or before the start the sign-ups (as entrants: teams count once)."""
+        return len(self.entrants) or len(self.signups) // (1 if self.per_round else max(self.sides.team_size, 1))
+
+    def stage_rounds(self) -> int | None:
+        """With a top cut: the rounds before the playoff (None without one, or before two have signed up)."""
+        count = self.entrant_count()
+        if self.playoff is None or count < 2:
+            return self.record.rounds if self.playoff is not None else None
+        plan = tournament_rules.TournamentSettings(self.record.format, rounds=self.record.rounds)
+        return tournament_rules.rounds_for(plan, count)
+
+    def in_playoff(self, round_no: int) -> bool:
+        stage = self.stage_rounds() if self.entrants else None
+        return stage is not None and round_no > stage
+
+    @property
+    def round_hours(self) -> int | None:
+        """The organiser's length of a round, if set."""
+        return self.record.settings.get("round_hours")
+
+    def round_deadline(self) -> float | None:
+        """When the current round ends: its start plus the organiser's round length, else plus the time per move
+        (the first move's deadline: a match nobody has started by then is a double forfeit); None without either."""
+        start = self.record.round_started
+        if start is None or self.status not in ("running", "paused"):
+            return None
+        if self.round_hours is not None:
+            return start + self.round_hours * 3600
+        return start + self.record.time_control if self.record.time_control else None
+
+    def in_bracket(self, round_no: int) -> bool:
+        """Whether round `round_no` is played in a bracket (elimination formats, a top cut's playoff)."""
+        return self.record.format in BRACKETS or self.in_playoff(round_no)
+
+    def pods_at(self, round_no: int) -> bool:
+        """Whether the round's tables are pods (placement points): a pods event's rounds before any playoff."""
+        return self.record.format == "pods" and not self.in_playoff(round_no)
+
+    def sides_at(self, table: TableRecord) -> Sides:
+        """How a table's match is seated: the event's seat groups; a pods event's playoff plays one against one."""
+        if self.record.format == "pods" and self.in_playoff(table.round):
+            return Sides(((0,), (1,)))
+        return self.sides
+
+    def bracket(self) -> tournament_rules.BracketView | None:
+        """The bracket to draw: an elimination event's, a double elimination's, or a top cut's once it began."""
+        settings, entrants, games = self.settings(), self.core_entrants(), self.core_games()
+        if len(entrants) < 2:
+            return None
+        if self.playoff is not None:
+            return tournament_rules.playoff.view(settings, entrants, games)
+        if self.record.format == "elimination":
+            return tournament_rules.elimination.view(settings, entrants, games)
+        if self.record.format == "double-elimination":
+            return tournament_rules.double.view(settings, entrants, games)
+        return None
+
+    def core_entrants(self) -> list[tournament_rules.Entrant]:
+        return [tournament_rules.Entrant(e.entrant, e.seed, e.rating, e.dropped_after) for e in self.entrants]
+
+    def core_games(self) -> list[tournament_rules.Game]:
+        return [tournament_rules.Game(t.round, t.entrants, t.points, t.played, t.places, self._side_numbers(t))
+                for t in self.tables]
+
+    def _side_numbers(self, table: TableRecord) -> tuple[int, ...] | None:
+        if not self.per_round or len(table.entrants) < 2:
+            return None
+        return tuple(i for i, side in enumerate(self.table_sides(table)) for _ in side)
+
+    def total_rounds(self) -> int | None:
+        count = self.entrant_count()
+        if count < 2:
+            return self.record.rounds
+        return tournament_rules.rounds_for(self.settings(), count)
+
+    def standings(self, *, before_round: int | None = None) -> list[tournament_rules.Standing]:
+        """The standings now (a round being played counts the results already in), or before round
+        `before_round` (the rounds before it only)."""
+        games = [g for g in self.core_games() if before_round is None or g.round < before_round]
+        return tournament_rules.standings(self.settings(), self.core_entrants(), games)
+
+    def standings_note(self, *, before_round: int | None = None) -> str:
+        """What the standings count, for their titles: "final standings", "after round 2", or "after round 2 · round
+        3 in progress: 4 of 6 results in" (a bye is a result)."""
+        if self.status == "finished" and before_round is None:
+            return "final standings"
+        if before_round is not None:
+            return f"after round {before_round - 1}" if before_round > 1 else "seeded order"
+        current = self.round_tables()
+        if not current:
+            return "seeded order"
+        done = sum(t.points is not None for t in current)
+        after = f"after round {self.round - 1}" if self.round > 1 else "no round finished"
+        if done == len(current):
+            return f"after round {self.round}"
+        return f"{after} · round {self.round} in progress: {done} of {len(current)} results in"
+
+    def entrant_of(self, user_id: int) -> EntrantRecord | None:
+        return next((e for e in self.entrants if user_id in e.members), None)
+
+    def entrant(self, entrant_id: int) -> EntrantRecord:
+        return next(e for e in self.entrants if e.entrant == entrant_id)
+
+    def round_tables(self, round_no: int | None = None) -> list[TableRecord]:
+        want = self.round if round_no is None else round_no
+        return [t for t in self.tables if t.round == want]
+
+    def round_done(self) -> bool:
+        current = self.round_tables()
+        return bool(current) and all(t.points is not None for t in current)
+
+    def seats_of(self, table: TableRecord) -> list[int]:
+        """The users of a table's match in seat order: entrant i takes the i-th seat group."""
+        # per round: the entrants are players, a side is the round's drawn team; else an entrant is a side
+        members = ([tuple(self.entrant(e).members[0] for e in side) for side in self.table_sides(table)]
+                   if self.per_round else [self.entrant(e).members for e in table.entrants])
+        users = {seat: user for group, team in zip(self.sides_at(table).groups, members, strict=True)
+                 for seat, user in zip(group, team, strict=True)}
+        return [users[s] for s in sorted(users)]
+
+    def title(self) -> str:
+        rounds = self.total_rounds()
+        parts = [f"{self.game_title} {FORMAT_NAMES.get(self.record.format, self.record.format)}"]
+        if self.sides.team_size > 1:
+            parts.append(f"teams of {self.sides.team_size}" + (" drawn each round" if self.per_round else ""))
+        stage = self.stage_rounds()
+        if stage is not None:
+            parts.append(f"{stage} round{'s' if stage != 1 else ''} + top {self.playoff}")
+        elif self.playoff is not None:
+            parts.append(f"top {self.playoff} playoff")
+        elif rounds:
+            parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
+        parts.append(clock_words(self.record.time_control))
+        return " · ".join(parts)
+
+    def names(self, users: Mapping[int, str]) -> dict[int, str]:
+        """Entrant id -> display name ('ada', or 'ada & bob' for a team)."""
+        out = {}
+        for e in self.entrants:
+            names = [users.get(u) or f"player {u % 10000}" for u in e.members]
+            out[e.entrant] = " & ".join(names)
+        return out
 
 
-@dataclass(frozen=True)
-class Standing:
-    entrant: int
-    rank: int  # 1-based position in the table, withdrawn entrants included (the order of tie-breaks; TRF's rank)
-    place: int | None  # the place among the entrants still in (podium, profile, the table's #); None: withdrawn
-    points: float
-    buchholz_cut1: float  # pods: Buchholz over pod opponents (mean of the others' scores per table)
-    sonneborn_berger: float  # 0 for pods
-    direct: float | None  # points against the tied group when every pair of it played, else None
-    wins: int  # won over the board (pods: 1st places)
-    withdrawn: bool
-    # per round: "W" "D" "L" "B" (bye) "F+" "F-" "-" (absent) "…" (being played); pods: the place, "B", "-", "…"
-    results: tuple[str, ...]
+def entrant_results(sides: Sides, result: Result, settings: tournament_rules.TournamentSettings, *,
+                    pods: bool) -> tuple[tuple[float, ...], tuple[int, ...] | None, bool]:
+    """A finished match's (points, places, played) per side of its table, as the result model (`rules.results`)
+    reads it for the table's seat groups.
+
+    Two sides: win 1 / draw ½ / loss 0, a forfeit (ran out of time, resigned or never moved before the first move)
+    counts but is not played. Pods: places from the outcome (winners share 1st, the rest by the game's scores) and
+    placement points. Aborted or a double forfeit (nobody moved before the deadline): nobody scores."""
+    seen = result.with_sides(sides.groups)
+    n = sides.per_table
+    if seen.nobody_scores:
+        return (0.0,) * n, ((n,) * n if pods else None), False
+    if not pods:
+        verdicts = seen.verdicts()
+        return tuple(v.points for v in verdicts), None, all(v.played for v in verdicts)
+    places = seen.places()
+    return tournament_rules.placement_points(settings, places), places, True

@@ -15,9 +15,9 @@ import signal
 import sys
 
 from data import Store, StoreUnavailable
-from events import TournamentService
 from matches import MatchService
 from settings import EXIT_SETTINGS, Settings, configure_logging, load_or_exit, redacted, stop
+from tournaments import TournamentService
 from web.app import WebServer
 
 EXIT_DATABASE = 3

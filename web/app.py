@@ -16,9 +16,9 @@ from typing import Any
 import jinja2
 from aiohttp import web
 
-from events import TournamentService
 from matches import MatchService, Refusal
 from matches.sharing import CODE_PATTERN, TOKEN_PATTERN, index_path, player_of
+from tournaments import TournamentService
 from web.live import Hub
 from web.pages import Companion, Lru
 
@@ -256,12 +256,12 @@ async def health(request: web.Request) -> web.Response:
     return web.Response(text="ok\n")
 
 
-def create_app(matches: MatchService, events: TournamentService | None = None, *,
+def create_app(matches: MatchService, tournaments: TournamentService | None = None, *,
                other_writers: bool = False) -> web.Application:
     """The application over the services; `WebServer` starts it and feeds its hub from the store's watcher.
     `other_writers`: a SQLite file written by another process (the bot), so cached matches are checked."""
     app = web.Application(middlewares=[guard])
-    companion = Companion(matches, events, other_writers=other_writers)
+    companion = Companion(matches, tournaments, other_writers=other_writers)
     app[COMPANION] = companion
     app[PAGES] = Lru(512)
 
@@ -294,9 +294,9 @@ def create_app(matches: MatchService, events: TournamentService | None = None, *
 class WebServer:
     """The app on a host and port, its hub fed by the store's match watcher."""
 
-    def __init__(self, matches: MatchService, events: TournamentService | None = None, *,
+    def __init__(self, matches: MatchService, tournaments: TournamentService | None = None, *,
                  other_processes: bool = False) -> None:
-        self.app = create_app(matches, events, other_writers=other_processes)
+        self.app = create_app(matches, tournaments, other_writers=other_processes)
         self.matches = matches
         self.other_processes = other_processes  # SQLite written by another process (`python -m web`)
         self._runner: web.AppRunner | None = None

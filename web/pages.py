@@ -14,8 +14,6 @@ from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 import render
-from events import Tournament, TournamentService
-from events.model import FORMAT_NAMES, clock_words
 from matches import Match, MatchService, Refusal
 from matches.computers import is_computer
 from matches.history import HistoryLine, dice_record, ended, export_record, history, verify_dice
@@ -24,7 +22,9 @@ from matches.verify import WHAT_IT_PROVES
 from ratings import Skill
 from rules import State
 from rules.replay import steps
-from tournaments import figure, place_text
+from tournament_rules import figure, place_text
+from tournaments import Tournament, TournamentService
+from tournaments.model import FORMAT_NAMES, clock_words
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -119,7 +119,7 @@ class Companion:
     """The services a page reads, and the caches that keep a warm page cheap."""
 
     matches: MatchService
-    events: TournamentService | None = None
+    tournaments: TournamentService | None = None
     other_writers: bool = False  # SQLite written by another process: every match read checks its revision
     boards: Lru[tuple[Any, ...], bytes] = field(default_factory=lambda: Lru(256))
     positions: Lru[tuple[int, int], list[State]] = field(default_factory=lambda: Lru(32))
@@ -140,9 +140,9 @@ class Companion:
         return match
 
     async def event_on(self, guild_id: int, tournament_id: int) -> Tournament:
-        if self.events is None:
+        if self.tournaments is None:
             raise Refusal("no tournaments here")
-        return await self.events.get_visible(tournament_id, guild_id)
+        return await self.tournaments.get_visible(tournament_id, guild_id)
 
     # ---- names ------------------------------------------------------------------------------------------------
     async def names(self, match: Match) -> list[str]:
@@ -236,8 +236,8 @@ class Companion:
 
     # ---- an event ---------------------------------------------------------------------------------------------
     async def event_page(self, token: str, event: Tournament) -> dict[str, Any]:
-        assert self.events is not None
-        names = await self.events.names(event)
+        assert self.tournaments is not None
+        names = await self.tournaments.names(event)
         rows = event.standings() if event.entrants else []
         pods = event.record.format == "pods"
         standings = [{"rank": place_text(s.place), "name": names.get(s.entrant, f"entrant {s.entrant}"),
@@ -314,10 +314,10 @@ class Companion:
                             "opponents": ", ".join(n for i, n in enumerate(names) if i != seat) or "—",
                             "outcome": outcome, "rating": rated.get(match.id)})
         events = []
-        if self.events is not None:
+        if self.tournaments is not None:
             for place in profile.tournaments:
                 try:
-                    await self.events.get_visible(place.tournament_id, guild_id)
+                    await self.tournaments.get_visible(place.tournament_id, guild_id)
                 except Refusal:
                     continue
                 events.append({"title": place.title, "link": event_path(token, place.tournament_id),
@@ -334,8 +334,8 @@ class Companion:
             raise Refusal("no such page")
         older = len(finished) > RECENT_MATCHES
         events = []
-        if self.events is not None:
-            for event in await self.events.listing(guild_id):
+        if self.tournaments is not None:
+            for event in await self.tournaments.listing(guild_id):
                 events.append({"title": event.title(), "link": event_path(token, event.id), "id": event.id,
                                "status": EVENT_STATUS.get(event.status, event.status), "active": event.status
                                in ("signup", "running", "paused")})

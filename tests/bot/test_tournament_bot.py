@@ -10,9 +10,9 @@ from typing import Any
 import discord
 
 from bot import TabletopBot
-from events import Tournament
 from tests.bot.conftest import make_bot
 from tests.bot.helpers import answer, labels
+from tournaments import Tournament
 
 
 def server(env: Any, players: int) -> tuple[Any, Any, list[Any]]:

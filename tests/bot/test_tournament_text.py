@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from cogs.tournament_posts import standings_embed, standings_table
 from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
-from events import Tournament
-from events.model import Sides
+from tournaments import Tournament
+from tournaments.model import Sides
 
 
 def pods_event() -> Tournament:

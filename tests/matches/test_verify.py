@@ -172,13 +172,13 @@ async def test_a_seat_draw_from_another_seed_fails(service: MatchService) -> Non
 async def test_a_paired_match_says_its_seats_were_fixed(service: MatchService) -> None:
     """A tournament's match is seated as paired: line 0 says `seats fixed`, and the check says so. Outside a
     tournament that line is refused (a drawn seat order replaced by it would otherwise go unnoticed)."""
-    from events import TournamentService
+    from tournaments import TournamentService
 
-    events = TournamentService(service, rng=random.Random(2))
-    event = await events.create("sinoda", "swiss", guild_id=1, channel_id=2, organiser_id=ADA, rounds=1)
-    await events.join(event.id, ADA)
-    await events.join(event.id, BOB)
-    event = await events.start(event.id, ADA, organiser=True)
+    tournaments = TournamentService(service, rng=random.Random(2))
+    event = await tournaments.create("sinoda", "swiss", guild_id=1, channel_id=2, organiser_id=ADA, rounds=1)
+    await tournaments.join(event.id, ADA)
+    await tournaments.join(event.id, BOB)
+    event = await tournaments.start(event.id, ADA, organiser=True)
     [table] = event.round_tables()
     assert table.match_id is not None
     [line0] = [e for e in await service.store.log(table.match_id, with_seat_draw=True) if e.n == 0]

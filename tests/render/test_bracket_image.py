@@ -12,8 +12,8 @@ from render.kit import BORDER, INK, MAX_PNG_BYTES, WHITE, rgb
 from render.panels import MARGIN, SMALL
 from tests.render.pixels import colour_at
 from tests.render.test_phone import text_sizes
-from tests.tournaments.helpers import field
-from tournaments import Game, TournamentSettings, double, elimination
+from tests.tournament_rules.helpers import field
+from tournament_rules import Game, TournamentSettings, double, elimination
 
 NAMES = {0: "ada", 1: "bob", 2: "cy", 3: "dee"}
 TOP = HEAD + 8 + HEADING + LABEL  # the first box's top: under the title strip and the column headings
@@ -74,7 +74,7 @@ def test_a_bracket_reads_on_a_phone_and_shows_its_latest_rounds() -> None:
     """1,000 px wide, every word at least 28 px; sixteen players' first round gives way to the latest three."""
     import random
 
-    from tournaments import finished, pair_round
+    from tournament_rules import finished, pair_round
     settings = TournamentSettings("double-elimination")
     entrants = field(16)
     games: list[Game] = []

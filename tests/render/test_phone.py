@@ -17,7 +17,7 @@ import render.bodsoi.board
 import render.cintos.board
 import render.sanae.board
 import render.sinoda.board
-import tournaments
+import tournament_rules
 from render import RENDERERS, RULES_IMAGES
 from render.kit import MAX_PNG_BYTES, Canvas
 from render.leaderboard import LeaderboardRow, leaderboard_png
@@ -115,11 +115,11 @@ def test_every_word_of_the_rules_images_reads_on_a_phone(name: str) -> None:
 
 
 def test_standings_and_the_leaderboard_read_on_a_phone() -> None:
-    settings = tournaments.TournamentSettings("swiss", rounds=11)
-    entrants = [tournaments.Entrant(i + 1, i, 0.0, dropped_after=2 if i == 3 else None) for i in range(8)]
-    games = [tournaments.Game(r, (a, b), (1, 0) if (a + r) % 3 else (0.5, 0.5))
+    settings = tournament_rules.TournamentSettings("swiss", rounds=11)
+    entrants = [tournament_rules.Entrant(i + 1, i, 0.0, dropped_after=2 if i == 3 else None) for i in range(8)]
+    games = [tournament_rules.Game(r, (a, b), (1, 0) if (a + r) % 3 else (0.5, 0.5))
              for r in range(1, 12) for a, b in ((1, 2), (3, 5), (6, 7), (8, 4))]
-    rows = tournaments.standings(settings, entrants, games)
+    rows = tournament_rules.standings(settings, entrants, games)
     names = {i + 1: NAMES[i % len(NAMES)] for i in range(8)}
     check(lambda: standings_image("Sinoda Swiss · the longest spring cup of them all", rows, names, rounds=11))
     check(lambda: standings_image("Pods", rows, names, rounds=11, pods=True, final=True))

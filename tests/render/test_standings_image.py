@@ -7,11 +7,11 @@ from dataclasses import replace
 
 from PIL import Image
 
-import tournaments
+import tournament_rules
 from render.kit import HIGHLIGHT, rgb
 from render.standings import HEAD, ROW, standings_image
 from tests.render.pixels import colour_at
-from tournaments import Entrant, Game, TournamentSettings
+from tournament_rules import Entrant, Game, TournamentSettings
 
 SETTINGS = TournamentSettings("swiss", rounds=3)
 ENTRANTS = [Entrant(1, 0, 0.0), Entrant(2, 1, 0.0), Entrant(3, 2, 0.0, dropped_after=2), Entrant(4, 3, 0.0),
@@ -23,7 +23,7 @@ NAMES = {1: "ada", 2: "bob", 3: "cy", 4: "di", 5: "eve"}
 
 
 def image(**kwargs: object) -> Image.Image:
-    rows = tournaments.standings(SETTINGS, ENTRANTS, GAMES)
+    rows = tournament_rules.standings(SETTINGS, ENTRANTS, GAMES)
     png = standings_image("Cintos Swiss · 3 rounds", rows, NAMES, rounds=3, **kwargs)  # type: ignore[arg-type]
     assert len(png) < 250_000
     return Image.open(io.BytesIO(png)).convert("RGB")
@@ -53,7 +53,7 @@ def test_the_podium_wears_the_place_colours_and_leaves_the_withdrawn_off() -> No
     from render.kit import PLACES
     from render.standings import PODIUM, PODIUM_H, STEP_W, podium
 
-    rows = tournaments.standings(SETTINGS, ENTRANTS, GAMES)
+    rows = tournament_rules.standings(SETTINGS, ENTRANTS, GAMES)
     # The leader withdraws: off the podium, and the places close up behind them (second stands on the first step).
     top = [replace(rows[0], withdrawn=True, place=None),
            *(replace(r, place=None if r.place is None else r.place - 1) for r in rows[1:])]

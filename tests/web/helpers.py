@@ -10,8 +10,8 @@ from typing import Any
 import aiohttp
 
 from data import Store
-from events import Tournament, TournamentService
 from matches import Match, MatchService
+from tournaments import Tournament, TournamentService
 from web import WebServer
 
 GUILD = 424242424242424242
@@ -26,7 +26,7 @@ EVIL = "<script>alert('x')</script>"
 class Site:
     store: Store
     matches: MatchService
-    events: TournamentService
+    tournaments: TournamentService
     server: WebServer
     token: str
     session: aiohttp.ClientSession
@@ -54,13 +54,13 @@ class Site:
 async def open_site(target: str, *, seed: int = 1, names: dict[int, str] | None = None) -> Site:
     store = await Store.open(target)
     matches = MatchService(store, rng=random.Random(seed))
-    events = TournamentService(matches, rng=random.Random(seed))
+    tournaments = TournamentService(matches, rng=random.Random(seed))
     for user, name in (names or USERS).items():
         await store.users.touch_user(user, name)
     token = await matches.web.turn_on(GUILD)
-    server = WebServer(matches, events)
+    server = WebServer(matches, tournaments)
     await server.start("127.0.0.1", 0)
-    return Site(store, matches, events, server, token, aiohttp.ClientSession())
+    return Site(store, matches, tournaments, server, token, aiohttp.ClientSession())
 
 
 async def started(matches: MatchService, game: str, users: list[int], guild: int = GUILD,
@@ -87,13 +87,13 @@ async def play(matches: MatchService, match_id: int, moves: int) -> Match:
 async def round_one_played(site: Site, format: str, loser_seat: int, **options: Any) -> Tournament:
     """A 4-player Sinoda event of `format` whose first round is over: the player in `loser_seat` of each board
     resigns."""
-    event = await site.events.create("sinoda", format, guild_id=GUILD, channel_id=7, organiser_id=next(iter(USERS)),
-                                     **options)
+    event = await site.tournaments.create("sinoda", format, guild_id=GUILD, channel_id=7,
+                                          organiser_id=next(iter(USERS)), **options)
     for user in USERS:
-        await site.events.join(event.id, user)
-    event = await site.events.start(event.id, next(iter(USERS)), organiser=True)
+        await site.tournaments.join(event.id, user)
+    event = await site.tournaments.start(event.id, next(iter(USERS)), organiser=True)
     for table in event.round_tables(1):
         assert table.match_id is not None
         match = await site.matches.get(table.match_id)
         await site.matches.resign(match.id, match.user_at(loser_seat))
-    return await site.events.get(event.id)
+    return await site.tournaments.get(event.id)

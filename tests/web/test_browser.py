@@ -14,10 +14,10 @@ from selenium import webdriver
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from events import Tournament
 from matches.sharing import player_code
 from tests.web.browser import DESKTOP, PHONE, BrowserMissing, call, screenshot, start_browser, until
 from tests.web.helpers import GUILD, USERS, Site, play, round_one_played, started
+from tournaments import Tournament
 
 ADA, BOB, CY, DI = USERS
 # How far the widest table is wider than the box it scrolls in (0 or less: every table fits).
@@ -83,7 +83,7 @@ async def round_played(site: Site) -> Tournament:
 async def test_an_event_page_reads_the_standings_the_service_computes(site: Site, browser: webdriver.Chrome) -> None:
     event = await round_played(site)
     assert event.round == 2
-    names = await site.events.names(event)
+    names = await site.tournaments.names(event)
     await call(browser.get, site.url(site.path(f"e/{event.id}")))
     rows = await call(browser.find_elements, By.CSS_SELECTOR, "#standings tbody tr")
     shown = [await call(lambda r=row: [c.text for c in r.find_elements(By.CSS_SELECTOR, "td, th")]) for row in rows]
@@ -108,10 +108,10 @@ async def test_every_page_type_fits_a_phone_and_a_desktop(site: Site, browser: w
     await play(site.matches, running, 5)
     sakamichi = await started(site.matches, "sakamichi", [ADA, BOB])
     await play(site.matches, sakamichi.id, 4)
-    knockout = await site.events.create("sinoda", "elimination", guild_id=GUILD, channel_id=7, organiser_id=ADA)
+    knockout = await site.tournaments.create("sinoda", "elimination", guild_id=GUILD, channel_id=7, organiser_id=ADA)
     for user in USERS:
-        await site.events.join(knockout.id, user)
-    knockout = await site.events.start(knockout.id, ADA, organiser=True)
+        await site.tournaments.join(knockout.id, user)
+    knockout = await site.tournaments.start(knockout.id, ADA, organiser=True)
     for table in knockout.round_tables(1)[:1]:
         assert table.match_id is not None
         await site.matches.resign(table.match_id, (await site.matches.get(table.match_id)).user_at(1))

@@ -100,10 +100,10 @@ async def test_script_in_names_is_escaped_on_every_page_and_no_user_id_is_shown(
     await site.store.users.touch_user(CY, f'"><img src=x onerror=alert(1)>{EVIL}')
     match = await started(site.matches, "sinoda", [ADA, BOB], rated=True)
     await site.matches.resign(match.id, BOB)
-    event = await site.events.create("sinoda", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA, rounds=2)
+    event = await site.tournaments.create("sinoda", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA, rounds=2)
     for user in (ADA, BOB, CY, DI):
-        await site.events.join(event.id, user)
-    await site.events.start(event.id, ADA, organiser=True)
+        await site.tournaments.join(event.id, user)
+    await site.tournaments.start(event.id, ADA, organiser=True)
     pages = [site.path(), site.path(f"m/{match.id}"), site.path(f"e/{event.id}"), site.path("lb/sinoda"),
              site.path("p/" + player_code(site.token, ADA))]
     for path in pages:
@@ -235,7 +235,7 @@ async def test_a_page_of_another_session_sees_moves_of_this_one(site: Site) -> N
 
 async def test_an_elimination_event_shows_its_bracket_with_the_winners_marked(site: Site) -> None:
     event = await round_one_played(site, "elimination", 1)
-    names = await site.events.names(event)
+    names = await site.tournaments.names(event)
     html = text((await site.get(site.path(f"e/{event.id}")))[2])
     assert 'id="bracket"' in html and "Round 2" in html
     winners = re.findall(r'class="bracket-side won"><span class="bracket-name">([^<]+)</span>', html)
