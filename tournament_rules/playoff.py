@@ -44,11 +44,12 @@ def split(settings: TournamentSettings, entrants: Sequence[Entrant],
 
 def seeds(settings: TournamentSettings, entrants: Sequence[Entrant], stage_games: Sequence[Game],
           stage: int) -> list[Entrant]:
-    """The playoff's entrants: the best of the stage's standings still in, seeded in that order (their drops
-    counted in playoff rounds)."""
+    """The playoff's entrants: the best of the stage's standings still in, seeded in that order. Still in means not
+    dropped by the end of the stage: a drop recorded at the stage's last round (during it, or before the playoff
+    was paired) takes no seed; a drop during the playoff keeps the seed (counted in playoff rounds)."""
     table = plain_standings(stage_settings(settings), entrants, stage_games)
     by_id = {e.id: e for e in entrants}
-    still = [by_id[s.entrant] for s in table if not s.withdrawn or (by_id[s.entrant].dropped_after or 0) >= stage]
+    still = [by_id[s.entrant] for s in table if not s.withdrawn or (by_id[s.entrant].dropped_after or 0) > stage]
     cut = still[:min(settings.playoff or 0, len(still))]
     return [Entrant(e.id, i, 0.0, None if e.dropped_after is None else e.dropped_after - stage)
             for i, e in enumerate(cut)]
