@@ -47,9 +47,12 @@ class Double:
     rank: dict[int, int] = field(default_factory=dict)
 
     def needs_reset(self) -> bool:
+        """The losers' side won the grand final over the board or by forfeit; not by walkover (the winners' side had
+        dropped: there is nobody left to play the reset)."""
         final = self.final.match
+        walkover = bool(final.games) and final.games[-1].is_bye
         return self.reset_on and final.decided and final.a is not None and final.winner is not None \
-            and final.winner == final.b
+            and final.winner == final.b and not walkover
 
     @property
     def done(self) -> bool:

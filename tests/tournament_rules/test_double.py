@@ -65,6 +65,24 @@ def test_the_losers_side_winning_the_grand_final_forces_a_reset() -> None:
     assert max(g.round for g in games) == 4 and double.state(no_reset, entrants, games).champion == 1
 
 
+def test_a_walkover_in_the_grand_final_decides_it_without_a_reset() -> None:
+    """Issue 41.6: the winners' bracket's finalist drops before the grand final; the losers' side wins it by walkover,
+    which is not a loss over the board that a reset would answer: the event ends there."""
+    entrants = field(4)
+    games: list[Game] = []
+    for r in range(1, 4):
+        games += [g if g.points is not None else Game(r, g.entrants, tuple(1.0 if e == min(g.entrants) else 0.0
+                                                                               for e in g.entrants))
+                  for g in pair_round(DOUBLE, entrants, games, r)]
+    entrants = field(4, {0: 3})  # seed 1, unbeaten, leaves before the grand final
+    (final,) = pair_round(DOUBLE, entrants, games, 4)
+    assert final.entrants == (1,) and final.played is False  # a walkover for the losers' bracket's winner
+    games.append(final)
+    assert finished(DOUBLE, entrants, games)
+    assert double.state(DOUBLE, entrants, games).champion == 1
+    assert [(s.entrant, s.place) for s in standings(DOUBLE, entrants, games)][:2] == [(1, 1), (0, None)]
+
+
 def test_two_entrants_meet_again_in_the_grand_final() -> None:
     entrants = field(2)
     games = play(DOUBLE, entrants, lambda g: 1 if g.round == 2 else 0)  # 1 wins the grand final, 0 the reset
