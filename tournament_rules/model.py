@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 FORMATS = ("swiss", "roundrobin", "double-roundrobin", "elimination", "double-elimination", "pods")
+# What a round's deadline does to the matches still running: tell the organiser, a double forfeit, or the computer's
+# adjudication (tournaments/adjudicator.py)
+DEADLINES = ("ping", "forfeit", "adjudicate")
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class TournamentSettings:
     playoff: int | None = None  # Swiss or pods: a single-elimination top cut of this many after the rounds
     first_player: bool = True  # balance who moves first
     pod_min: int | None = None  # pods: fewest seats the game allows at a table (None: pod_size only, byes)
+    deadline: str = "ping"  # one of DEADLINES: what a round's deadline does to the matches still running
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
@@ -64,6 +68,8 @@ class TournamentSettings:
             raise ValueError("A pod seats at least two entrants.")
         if self.pod_min is not None and not 2 <= self.pod_min <= self.pod_size:
             raise ValueError("The smallest pod must seat at least two and no more than a full pod.")
+        if self.deadline not in DEADLINES:
+            raise ValueError(f"At a round's deadline the rule is {', '.join(DEADLINES)}; not {self.deadline[:20]!r}.")
         if self.replays < 0:
             raise ValueError("Replays of a drawn match cannot be negative.")
         if self.playoff is not None and (self.format not in ("swiss", "pods") or self.playoff not in (4, 8, 16)):

@@ -93,7 +93,8 @@ class Tournament:
                                     bye_points=float(extra.get("bye_points", 1.0)),
                                     pod_size=self.sides.per_table if pods else 2,
                                     placement_points=tuple(extra.get("placement_points", (3, 1, 0))),
-                                    reset=bool(extra.get("reset", True)), playoff=extra.get("playoff"))
+                                    reset=bool(extra.get("reset", True)), playoff=extra.get("playoff"),
+                                    deadline=str(extra.get("deadline", "ping")))
 
     @property
     def playoff(self) -> int | None:

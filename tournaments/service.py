@@ -12,7 +12,6 @@ from matches import Match, MatchService, Refusal, Turn
 from matches.lobby import DEFAULT_TIME_CONTROL
 from matches.ratings import TournamentPlacement
 from ratings import Skill
-from rules.results import Result, stored_facts
 from tournaments.core import ACTIVE, EventCore
 from tournaments.model import RESULTS, Sides, Tournament
 from tournaments.pairing import EndListener, Pairing, RoundListener
@@ -37,7 +36,7 @@ class TournamentService:
         self.teams = Teams(self.core)
         self.pairing = Pairing(self.core, self.teams)
         self.signup = SignUp(self.core, self.teams, self.pairing)
-        self.clock = RoundClock(self.core)
+        self.clock = RoundClock(self.core, self.pairing)
         matches.on_finish.append(self.match_finished)  # a result in, the next round out (`pairing`)
         # /profile's "Tournaments" section asks the match service (matches.ratings); this service answers.
         matches.ratings.placements_from(self.placements)
@@ -123,19 +122,24 @@ class TournamentService:
                      time_control: int | None = None, timeout_rule: str = "forfeit", rounds: int | None = None,
                      max_players: int | None = None, signup_closes: float | None = None, rated: bool | None = None,
                      bye_points: float = 1.0, teams: str = "fixed", playoff: int | None = None,
-                     reset: bool = True, round_hours: int | None = None) -> Tournament:
+                     reset: bool = True, round_hours: int | None = None, deadline: str = "ping") -> Tournament:
         """`teams` (team games): "fixed" (registered, or drawn at the start) or "per-round" (drawn each round);
         `playoff`: a top cut of 4, 8 or 16 after a Swiss or pods stage; `reset`: double elimination's second grand
         final when the losers' side wins the first; `round_hours`: how long a round lasts (its deadline; without
-        it a round's deadline is the first move's)."""
+        it a round's deadline is the first move's); `deadline`: what a round's deadline does to the matches still
+        running (`tournament_rules.model.DEADLINES`; other than "ping" it needs `round_hours`)."""
         game = self.matches.game(game_name)
         count = players if players is not None else game.player_counts[0]
         try:
             full = game.check_options(count, options)
             game.setup(count, full)
-            tournament_rules.TournamentSettings(fmt, rounds=rounds, bye_points=bye_points, playoff=playoff)
+            tournament_rules.TournamentSettings(fmt, rounds=rounds, bye_points=bye_points, playoff=playoff,
+                                                deadline=deadline)
         except ValueError as exc:
             raise Refusal(str(exc)) from None
+        if deadline != "ping" and round_hours is None:
+            raise Refusal(f"deadline {deadline} decides the matches still running when a round ends: give the round "
+                          f"a length with round-hours (without it a round has no deadline of its own).")
         sides = self.core.sides(game.name, count, full)
         if sides.per_table > 2 and fmt != "pods":
             raise Refusal(f"A {game.title} match of {sides.per_table} sides is played in pods: use format pods "
@@ -157,7 +161,7 @@ class TournamentService:
             players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
             max_players=max_players, signup_closes=signup_closes, rated=rated,
             teams=team_mode, settings={"bye_points": bye_points, "playoff": playoff, "reset": reset,
-                                       "round_hours": round_hours},
+                                       "round_hours": round_hours, "deadline": deadline},
             now=self.matches.now())
         return await self.get(record.id)
 
@@ -174,7 +178,8 @@ class TournamentService:
                                  max_players=r.max_players, rated=r.rated,
                                  bye_points=float(r.settings.get("bye_points", 1.0)),
                                  teams="per-round" if old.per_round else "fixed", playoff=old.playoff,
-                                 reset=bool(r.settings.get("reset", True)), round_hours=old.round_hours)
+                                 reset=bool(r.settings.get("reset", True)), round_hours=old.round_hours,
+                                 deadline=old.settings().deadline)
 
     def check_playoff(self, game_name: str, fmt: str, sides: Sides, team_mode: str, options: dict[str, str]) -> None:
         """A top cut's matches are one side against one: a pods event's game must be playable by two alone."""
@@ -267,42 +272,12 @@ class TournamentService:
         table = next((t for t in event.tables if t.match_id == match_id), None)
         if table is None:
             raise Refusal(f"Match #{match_id} is not a match of tournament #{event.id}.")
-        n = len(event.table_sides(table))
-        pods = event.pods_at(table.round)
-        places: tuple[int, ...] | None = None
-        if result == "double-forfeit":
-            points, played, places = (0.0,) * n, False, ((n,) * n if pods else None)
-        elif result == "draw":
-            places = (1,) * n if pods else None
-            points = tournament_rules.placement_points(event.settings(), places) if places else (0.5,) * n
-            played = True
-        elif pods:
+        if result != "draw" and result != "double-forfeit" and event.pods_at(table.round):
             raise Refusal("In pods the organiser can adjudicate a draw (everyone shares 1st) or a double forfeit.")
-        else:
-            winner = 0 if result == "first" else 1
-            points = tuple(1.0 if i == winner else 0.0 for i in range(n))
-            played = await self._played_so_far(event, match_id, event.sides_at(table).groups, winner)
-        await self.store.tournaments.set_result(event.id, table.round, table.board,
-                                                points=event.per_entrant(table, points),
-                                                places=event.per_entrant(table, places), played=played,
-                                                note=f"adjudicated by {by_name[:40]}", overwrite=True)
-        groups = event.sides_at(table).groups
-        seats = (None if result == "double-forfeit" else () if result == "draw"
-                 else groups[0 if result == "first" else 1])
-        try:
-            await self.matches.adjudicate(match_id, seats)
-        except Refusal:  # a move landed at the same moment: the table's result stands, the match plays on
-            log.info("adjudicated match %s moved meanwhile; it was not ended", match_id)
-        await self.pairing.advance(tournament_id)
+        winner = 0 if result == "first" else 1 if result == "second" else None
+        await self.clock.rule(event, table, winner, forfeit=result == "double-forfeit",
+                              note=f"adjudicated by {by_name[:40]}", overwrite=True)
         return await self.get(tournament_id)
-
-    async def _played_so_far(self, event: Tournament, match_id: int, groups: Sequence[tuple[int, ...]],
-                             winner: int) -> bool:
-        """Whether a win adjudicated for side `winner` is over the board: by the result model, as if the match had
-        ended so now (every side has moved, nobody ran out of time); else it is a forfeit win."""
-        match = await self.matches.get(match_id)
-        facts = stored_facts(await self.matches.facts(match))
-        return Result(match.players, frozenset(groups[winner]), None, facts, sides=tuple(groups)).played
 
     async def placements(self, user_id: int, limit: int = 10) -> list[TournamentPlacement]:
         """The user's places in finished events, newest first (for /profile)."""
