@@ -65,8 +65,13 @@ def _chip(canvas: Canvas, x: float, y: float, code: str) -> None:
 
 def podium(rows: Sequence[Standing]) -> list[tuple[int, list[Standing]]]:
     """The final podium: (place 1-3, who) by the standings' places, so a withdrawn entrant (no place) stands on no
-    step and the podium, the table's # and /profile agree."""
-    return [(s.place, [s]) for s in rows if s.place is not None and s.place <= 3]
+    step and the podium, the table's # and /profile agree; those sharing a place share its step (two 3rds, or two
+    1sts and no 2nd)."""
+    steps: dict[int, list[Standing]] = {}
+    for s in rows:
+        if s.place is not None and s.place <= 3:
+            steps.setdefault(s.place, []).append(s)
+    return sorted(steps.items())
 
 
 def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping[int, str]) -> float:
@@ -95,7 +100,10 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
     (what they count: "after round 2 · round 3 in progress: 4 of 6 results in") goes on a line under the title."""
     shown = list(rows[:MAX_ROWS])
     rounds = max(rounds, max((len(s.results) for s in rows), default=0), 1)
-    cols = {"rank": MARGIN + 20, "name": MARGIN + 50, "pts": 400, "bh": 486, "sb": 566, "w": 566 if pods else 636}
+    # the # column as wide as its widest place ('5–8' where a knockout round's losers share it)
+    rank_w = max([40.0, *(text_width(place_text(s.place, s.place_to), BODY) for s in shown)])
+    cols = {"rank": MARGIN + rank_w / 2, "name": MARGIN + rank_w + 12, "pts": 400, "bh": 486, "sb": 566,
+            "w": 566 if pods else 636}
     chip_x0 = cols["w"] + 44
     room = WIDTH - MARGIN - chip_x0
     fits = max(1, int(room // (CHIP + 10)))
@@ -130,7 +138,7 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
                         width=2, radius=8)
         ink = GREY if s.withdrawn else INK
         quiet = GREY if s.withdrawn else MUTED
-        canvas.text((cols["rank"], mid), place_text(s.place), BODY, ink, anchor="mm")
+        canvas.text((cols["rank"], mid), place_text(s.place, s.place_to), BODY, ink, anchor="mm")
         name = cut_name(names.get(s.entrant, str(s.entrant)))
         room_name = cols["pts"] - cols["name"] - 36
         if s.withdrawn:  # "(withdrawn)" always shows: the name gives way
@@ -157,13 +165,15 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
 def standings_text(rows: Sequence[Standing], names: Mapping[int, str], *, pods: bool = False) -> str:
     """The same standings as monospace text (screen readers, the embed): rank, name (cut to 16), points,
     tie-breaks, rounds."""
-    head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'SB':>5} {'W':>2}  rounds"
+    wide = max([2, *(len(place_text(s.place, s.place_to)) for s in rows)])  # '5–8' where a place is shared
+    head = f"{'#':>{wide}} {'name':<16} {'pts':>4} {'BH-1':>5} {'SB':>5} {'W':>2}  rounds"
     if pods:
-        head = f"{'#':>2} {'name':<16} {'pts':>4} {'BH-1':>5} {'1st':>3}  rounds"
+        head = f"{'#':>{wide}} {'name':<16} {'pts':>4} {'BH-1':>5} {'1st':>3}  rounds"
     lines = [head]
     for s in rows:
         name = cut_name(names.get(s.entrant, str(s.entrant))) + ("*" if s.withdrawn else "")
-        figures = f"{place_text(s.place):>2} {name:<16} {figure(s.points):>4} {figure(s.buchholz_cut1):>5} "
+        figures = f"{place_text(s.place, s.place_to):>{wide}} {name:<16} {figure(s.points):>4} " \
+            f"{figure(s.buchholz_cut1):>5} "
         if pods:
             lines.append(f"{figures}{s.wins:>3}  {' '.join(s.results)}")
         else:

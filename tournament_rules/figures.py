@@ -19,9 +19,12 @@ def figure(value: float) -> str:
     return f"{sign}{hundredths / 100:.2f}".rstrip("0")
 
 
-def place_text(place: int | None) -> str:
-    """A standings table's # column: the place, or a dash for a withdrawn entrant (who takes none)."""
-    return "–" if place is None else str(place)
+def place_text(place: int | None, place_to: int | None = None) -> str:
+    """A standings table's # column: the place ('3'), a shared place as the places it covers ('3–4', as Challonge
+    and start.gg show the losers of one knockout round), or a dash for a withdrawn entrant (who takes none)."""
+    if place is None:
+        return "–"
+    return f"{place}–{place_to}" if place_to is not None and place_to > place else str(place)
 
 
 def points_text(value: float) -> str:

@@ -80,7 +80,9 @@ class TournamentSettings:
 class Standing:
     entrant: int
     rank: int  # 1-based position in the table, withdrawn entrants included (the order of tie-breaks; TRF's rank)
-    place: int | None  # the place among the entrants still in (podium, profile, the table's #); None: withdrawn
+    place: int | None  # the place among the entrants still in (podium, profile, the table's #); None: withdrawn.
+    # Shared by those level on every sporting criterion (a knockout's losers of one round, a shared win): the first
+    # of the places they cover, `place_to` the last (3 and 4: "3–4")
     points: float
     buchholz_cut1: float  # pods: Buchholz over pod opponents (mean of the others' scores per table)
     sonneborn_berger: float  # 0 for pods
@@ -89,3 +91,8 @@ class Standing:
     withdrawn: bool
     # per round: "W" "D" "L" "B" (bye) "F+" "F-" "-" (absent) "…" (being played); pods: the place, "B", "-", "…"
     results: tuple[str, ...]
+    place_to: int | None = None  # the last place of a shared place (None or equal to `place`: not shared)
+
+    @property
+    def shared(self) -> bool:
+        return self.place is not None and self.place_to is not None and self.place_to > self.place

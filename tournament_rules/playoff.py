@@ -77,8 +77,8 @@ def finished(settings: TournamentSettings, entrants: Sequence[Entrant], games: S
 
 def standings(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> list[Standing]:
     """The stage's standings (points and tie-breaks over its rounds); once the playoff has begun, its entrants
-    first, by the place the playoff gave them (the stage's order breaks ties), each row's results carrying its
-    playoff rounds too."""
+    first, by the place the playoff gave them (the losers of one round share it, in the stage's order), each row's
+    results carrying its playoff rounds too."""
     stage, stage_games, played = split(settings, entrants, games)
     table = plain_standings(stage_settings(settings), entrants, stage_games)
     if not played:
@@ -97,7 +97,9 @@ def standings(settings: TournamentSettings, entrants: Sequence[Entrant], games: 
             results += tuple(IN_PLAY if r in mine and mine[r].points is None else
                              result_code(mine[r], row.entrant) if r in mine else "-" for r in range(1, last + 1))
         out.append(replace(row, results=results))
-    return numbered(out)
+    # the playoff's losers of one round share a place (3–4, 5–8); the others keep the stage's, shared or not
+    level = {s.entrant: ("playoff", places[s.entrant]) if s.entrant in places else ("stage", s.place) for s in table}
+    return numbered(out, level)
 
 
 def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -105,29 +105,57 @@ def standings(settings: TournamentSettings, entrants: Sequence[Entrant], games: 
     reached = (elimination.places(settings, entrants, done) if settings.format == "elimination"
                else double.places(settings, entrants, done) if settings.format == "double-elimination" else {})
 
+    def sporting(entrant: Entrant) -> tuple:
+        """What decides a place: how far the entrant got in a bracket (nothing else there: the losers of one round
+        share a place, as Challonge and start.gg show it), else points and the tie-breaks."""
+        if reached:
+            return (reached.get(entrant.id, 0),)
+        row = rows[entrant.id]
+        d = direct.get(entrant.id)
+        return (-row["points"], -row["bh"], -row["sb"], -(d if d is not None else 0.0), -row["wins"])
+
     def key(entrant: Entrant) -> tuple:
         row = rows[entrant.id]
         d = direct.get(entrant.id)
         return (reached.get(entrant.id, 0), -row["points"], -row["bh"], -row["sb"],
                 -(d if d is not None else 0.0), -row["wins"], -entrant.rating, entrant.seed)
 
+    ordered = sorted(entrants, key=key)
     return numbered([
         Standing(entrant=e.id, rank=0, place=None, points=rows[e.id]["points"], buchholz_cut1=rows[e.id]["bh"],
                  sonneborn_berger=rows[e.id]["sb"], direct=direct.get(e.id), wins=rows[e.id]["wins"],
                  withdrawn=e.dropped_after is not None, results=rows[e.id]["results"])
-        for e in sorted(entrants, key=key)
-    ])
+        for e in ordered
+    ], {e.id: sporting(e) for e in ordered} if done else None)
 
 
-def numbered(rows: Sequence[Standing]) -> list[Standing]:
+def numbered(rows: Sequence[Standing], level: Mapping[int, Hashable] | None = None) -> list[Standing]:
     """Rows in their final order, each given its row number (rank) and its place: a withdrawn entrant keeps their
-    row where their score puts it but takes no place, and those still in close up behind them."""
-    out: list[Standing] = []
+    row where their score puts it but takes no place, and those still in close up behind them. With ``level``
+    (entrant -> what decides its place), neighbouring entrants still in with equal values share a place, as
+    ``place`` … ``place_to`` (rating and sign-up order then only order their rows); an entrant missing from it
+    shares with nobody."""
+    places: list[tuple[int | None, int | None]] = []
     still_in = 0
-    for rank, row in enumerate(rows, start=1):
-        still_in += not row.withdrawn
-        out.append(replace(row, rank=rank, place=None if row.withdrawn else still_in))
-    return out
+    group: list[int] = []  # indexes (into places) of the open group of entrants sharing a place
+    previous: object = None
+    for row in rows:
+        if row.withdrawn:
+            places.append((None, None))
+            continue
+        still_in += 1
+        mine = level.get(row.entrant) if level is not None else None
+        if group and mine is not None and mine == previous:
+            group.append(len(places))
+        else:
+            group = [len(places)]
+        previous = mine
+        places.append((still_in, still_in))
+        first = places[group[0]][0]
+        for i in group:
+            places[i] = (first, still_in)
+    return [replace(row, rank=rank, place=place, place_to=last)
+            for rank, (row, (place, last)) in enumerate(zip(rows, places, strict=True), start=1)]
 
 
 def _direct_encounter(rows: dict[int, dict], games: Sequence[Game]) -> dict[int, float]:

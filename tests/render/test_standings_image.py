@@ -67,3 +67,25 @@ def test_the_podium_wears_the_place_colours_and_leaves_the_withdrawn_off() -> No
     for i, (place, height) in enumerate(PODIUM):
         pixel = colour_at(picture, (round(left + i * STEP_W + 30), round(base - height / 2)))
         assert near(pixel, rgb(PLACES[place])), place
+
+
+def test_shared_places_show_as_shared_on_the_table_the_podium_and_the_text() -> None:
+    """Issue 41.4: an eight-player knockout without a third-place match: the semi-finals' losers share 3rd–4th (both
+    on the 3rd step), the quarter-finals' 5th–8th, in the image's # column and the text table."""
+    from render.standings import podium, standings_text
+    from tests.render.test_phone import text_sizes
+    from tests.tournament_rules.helpers import field
+    from tests.tournament_rules.test_shared_places import knockout
+
+    settings = TournamentSettings("elimination")
+    rows = tournament_rules.standings(settings, field(8), knockout(settings, 8))
+    assert [(place, sorted(s.entrant for s in who)) for place, who in podium(rows)] == [(1, [0]), (2, [1]), (3, [2, 3])]
+    names = {i: f"player {i}" for i in range(8)}
+    with text_sizes() as seen:
+        png = standings_image("Cintos Elimination · 3 rounds", rows, names, rounds=3, final=True)
+    drawn = [text for text, _ in seen]
+    assert drawn.count("3–4") == 2 and drawn.count("5–8") == 4
+    assert any("player 2" in t and "player 3" in t for t in drawn)  # both on the 3rd step
+    assert Image.open(io.BytesIO(png)).width == 1000
+    lines = standings_text(rows, names).splitlines()
+    assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]

@@ -47,7 +47,10 @@ def test_eleven_in_four_swiss_rounds_then_the_top_eight() -> None:
     assert [s.entrant for s in final][:8] == [seed[7], seed[6], seed[4], seed[5], seed[0], seed[1], seed[2], seed[3]]
     assert [s.entrant for s in final][8:] == [s.entrant for s in stage][8:]  # the rest keep their stage places
     assert [s.rank for s in final] == list(range(1, 12))
-    assert [s.place for s in final] == list(range(1, 12))  # the podium, /profile and exports read the place
+    # the podium, /profile and exports read the place: the semi-finals' losers share 3rd–4th, the quarter-finals'
+    # 5th–8th (issue 41.4, as Challonge and start.gg show it); the rest keep their stage places
+    assert [(s.place, s.place_to) for s in final][:8] == [(1, 1), (2, 2), (3, 4), (3, 4), *[(5, 8)] * 4]
+    assert [s.place for s in final][8:] == [s.place for s in stage][8:] and final[8].place == 9
     assert len(final[0].results) == 7 and len(final[-1].results) == 4  # playoff rounds only for those in it
     with pytest.raises(ValueError, match="decided"):
         pair_round(settings, entrants, games, 8)
