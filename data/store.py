@@ -16,6 +16,7 @@ from data.changes import MatchChanges
 from data.health import StoreUnavailable, missing_grant, store_problem
 from data.match_rows import MATCH_COLUMNS, match_columns, match_record, read_match, read_seats
 from data.migrations import migrate
+from data.privacy import Privacy
 from data.ratings import Ratings
 from data.records import GuildSettings, Lease, LogEntry, MatchRecord, NotifyPreference, SeatRecord, UserRecord
 from data.sql import Database, Fenced, SqliteDatabase, UniqueViolation
@@ -85,6 +86,7 @@ class Store:
         self.ratings = Ratings(db)
         self.tournaments = Tournaments(db)
         self.web = WebLinks(db)
+        self.privacy = Privacy(db)  # a person's own data: show, export, forget (data/privacy.py)
 
     @property
     def backend(self) -> str:
