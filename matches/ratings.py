@@ -32,11 +32,15 @@ class TournamentPlacement:
     title: str  # e.g. "Cintos Swiss · 5 rounds"
     place: int | None  # None: withdrew before the end (no place, as on the final standings)
     entrants: int
+    place_to: int | None = None  # a shared place's last (3 and 4: the knockout's semi-final losers), as the standings
 
     @property
     def words(self) -> str:
-        """'2 of 11', or 'withdrew (11 entrants)'."""
-        return f"withdrew ({self.entrants} entrants)" if self.place is None else f"{self.place} of {self.entrants}"
+        """'2 of 11', a shared place '3–4 of 8', or 'withdrew (11 entrants)'."""
+        if self.place is None:
+            return f"withdrew ({self.entrants} entrants)"
+        shared = self.place_to is not None and self.place_to > self.place
+        return f"{self.place}{f'–{self.place_to}' if shared else ''} of {self.entrants}"
 
 
 @dataclass(frozen=True)

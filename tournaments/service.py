@@ -287,7 +287,7 @@ class TournamentService:
             entrant = event.entrant_of(user_id)
             row = next((s for s in event.standings() if entrant and s.entrant == entrant.entrant), None)
             if row is not None:
-                out.append(TournamentPlacement(event.id, event.title(), row.place, len(event.entrants)))
+                out.append(TournamentPlacement(event.id, event.title(), row.place, len(event.entrants), row.place_to))
         return out
 
     async def rating_moves(self, event: Tournament) -> dict[int, tuple[Skill, Skill]]:

@@ -240,7 +240,7 @@ class Companion:
         names = await self.tournaments.names(event)
         rows = event.standings() if event.entrants else []
         pods = event.record.format == "pods"
-        standings = [{"rank": place_text(s.place), "name": names.get(s.entrant, f"entrant {s.entrant}"),
+        standings = [{"rank": place_text(s.place, s.place_to), "name": names.get(s.entrant, f"entrant {s.entrant}"),
                       "points": figure(s.points), "buchholz": figure(s.buchholz_cut1),
                       "sb": figure(s.sonneborn_berger), "wins": s.wins, "withdrawn": s.withdrawn,
                       "results": list(s.results)} for s in rows]
