@@ -7,6 +7,7 @@ import asyncio
 import csv
 import io
 import sys
+import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -66,12 +67,19 @@ def _date(moment: float | None, short: bool = False) -> str:
 
 
 def trf(event: Tournament, names: Mapping[int, str], round_dates: Mapping[int, float] | None = None) -> str:
-    """The event as a TRF-16 file (FIDE Handbook C.04 Annex 2): tournament lines, then one 001 line per entrant by
-    starting rank (rating before the event, then sign-up), with the rounds whose every result is in: opponent's
-    starting rank, colour (w: moved first), result (1 = 0, + - forfeits, U the pairing-allocated bye, Z absent).
-    With a top cut, the Swiss rounds only."""
+    """The event as a TRF-16 file (FIDE Handbook C.04 Annex 2) as pairing programs (JaVaFo, bbpPairings) read it:
+    printable ASCII only, so every column counts one byte (names transliterated: `ascii_text`), every line ended by
+    CR LF. Tournament lines (042 round 1's date, 052 the end once finished, 072 the entrants whose line carries a
+    rating), `XXR` the Swiss rounds, `XXC white1` (the top seed moved first in round 1), `BBU` the bye's points
+    unless 1; then one 001 line per entrant by starting rank (rating before the event, then sign-up), with the
+    rounds whose every result is in: opponent's starting rank, colour (w: moved first), result (1 = 0, + -
+    forfeits, U the pairing-allocated bye, Z absent). While a Swiss round is still to be paired, those already out
+    of it carry its Z too, which is how a pairing program knows whom to leave out. With a top cut, the Swiss rounds
+    only. Teams drawn anew each round have no TRF (a table there is no pair of entrants)."""
     if event.record.format != "swiss":
         raise ValueError("A TRF file is written for Swiss tournaments.")
+    if event.per_round:
+        raise ValueError("A TRF file pairs entrants one against one: teams drawn each round have none.")
     order = sorted(event.entrants, key=lambda e: (-e.rating, e.seed))
     start = {e.entrant: i + 1 for i, e in enumerate(order)}
     complete = [r for r in range(1, event.round + 1)
@@ -79,32 +87,66 @@ def trf(event: Tournament, names: Mapping[int, str], round_dates: Mapping[int, f
     stage = event.stage_rounds()
     if stage is not None:  # a top cut's playoff is no Swiss round: the file holds the Swiss stage
         complete = [r for r in complete if r <= stage]
+    swiss_rounds = stage if stage is not None else event.total_rounds() or 0
     last = max(complete, default=0)
+    # the round a pairing program would pair next, if the Swiss stage has one left
+    upcoming = last + 1 if event.status in ("running", "paused") and last < swiss_rounds else None
     standing = {s.entrant: s for s in event.standings(before_round=last + 1)}
     games = [g for g in event.core_games() if g.round <= last]
     dates = round_dates or {}
-    title = event.title().replace(" · ", " - ")  # the tournament lines stay plain ASCII where they can
-    lines = [f"012 {title}"[:120], "022 Discord", "032",
-             f"042 {_date(event.record.created_at)}", f"052 {_date(event.record.updated_at)}",
-             f"062 {len(order)}", "072 0", f"092 Swiss (Tabletop {event.game_title})",
-             f"102 organiser {event.record.organiser_id}", f"122 {title.split(' - ')[-1]}"]
+    settings = event.settings()
+    title = ascii_text(event.title().replace(" · ", " - "))
+    ratings = {e.entrant: _trf_rating(e.rating) for e in order}
+    began = dates.get(1, event.record.round_started if event.round == 1 else None)
+    lines = [f"012 {title}", "022 Discord", "032", f"042 {_date(began)}",
+             f"052 {_date(event.record.updated_at) if event.status == 'finished' else ''}",
+             f"062 {len(order)}", f"072 {sum(r is not None for r in ratings.values())}",
+             f"092 Swiss (Tabletop {ascii_text(event.game_title)})", f"102 organiser {event.record.organiser_id}",
+             f"122 {title.split(' - ')[-1]}"]
     dated = "132" + " " * 88 + "".join(f"{_date(dates.get(r), short=True):<8}  " for r in complete)
     lines.append(dated.rstrip())
+    lines += [f"XXR {swiss_rounds}", "XXC white1"]
+    if settings.bye_points != 1.0:  # bbpPairings' points of a pairing-allocated bye (1 unless said)
+        lines.append(f"BBU {settings.bye_points:4.1f}")
     for entrant in order:
         me = entrant.entrant
         row = standing.get(me)
-        rating = display(entrant.rating)  # the rating shown before the event (1500 + 25 · (μ − 3σ))
+        rating = ratings[me]
         # columns 1-3 001, 5-8 starting rank, 10 sex, 11-13 title, 15-47 name, 49-52 rating, 54-56 federation,
         # 58-68 FIDE id, 70-79 birth date, 81-84 points, 86-89 rank; from 92 ten columns per round
-        line = (f"001 {start[me]:>4} {'':1}{'':3} {_trf_name(names.get(me, f'entrant {me}')):<33} {rating:>4} "
+        name = ascii_text(names.get(me, "")) or f"entrant {me}"
+        line = (f"001 {start[me]:>4} {'':1}{'':3} {name[:33]:<33} {'' if rating is None else rating:>4} "
                 f"{'':3} {'':>11} {'':10} {row.points if row else 0.0:>4.1f} {row.rank if row else 0:>4}  ")
-        line += "  ".join(_trf_round(games, r, me, start) for r in complete)
+        cells = [_trf_round(games, r, me, start) for r in complete]
+        if upcoming is not None and entrant.dropped_after is not None and entrant.dropped_after < upcoming:
+            cells.append("0000 - Z")
+        line += "  ".join(cells)
         lines.append(line.rstrip())
-    return "\n".join(lines) + "\n"
+    return "".join(f"{line}\r\n" for line in lines)
 
 
-def _trf_name(name: str) -> str:
-    return " ".join(name.split())[:33]
+def _trf_rating(ordinal: float) -> int | None:
+    """The rating field: the number shown before the event, or blank for an entrant nobody has rated in the game
+    (seeded at ordinal 0, so every line does not carry the same 1500 as if rated)."""
+    if ordinal == 0.0:
+        return None
+    shown = display(ordinal)  # 1500 + 25 · (μ − 3σ)
+    return shown if 0 < shown <= 9999 else None
+
+
+# Letters that Unicode does not decompose into an ASCII letter and accents, spelled as they usually are in Latin.
+SPELLED = str.maketrans({"ß": "ss", "ẞ": "SS", "Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Ø": "O", "ø": "o",
+                         "Ł": "L", "ł": "l", "Đ": "D", "đ": "d", "Ð": "D", "ð": "d", "Þ": "Th", "þ": "th",
+                         "Ħ": "H", "ħ": "h", "ı": "i", "Ŋ": "N", "ŋ": "n", "ſ": "s"})
+
+
+def ascii_text(text: str) -> str:
+    """`text` in printable ASCII, one byte per character, for a reader that counts columns in bytes: accents
+    dropped (Ō → O), a few letters spelled out (ß → ss, Ł → L), whitespace runs one space, and anything else with no
+    Latin spelling here (emoji, other scripts) left out. The CSV files keep the names whole."""
+    spelled = unicodedata.normalize("NFKD", text.translate(SPELLED))
+    kept = "".join(" " if c.isspace() else c if c.isascii() and c.isprintable() else "" for c in spelled)
+    return " ".join(kept.split())
 
 
 def _trf_round(games: Sequence[tournament_rules.Game], round_no: int, me: int, start: Mapping[int, int]) -> str:
@@ -135,7 +177,7 @@ async def files(service: MatchService, event: Tournament, names: Mapping[int, st
     """File name -> contents of every export of the event."""
     stem = f"tournament-{event.id}"
     out = {f"{stem}-standings.csv": standings_csv(event, names), f"{stem}-pairings.csv": pairings_csv(event, names)}
-    if event.record.format == "swiss":
+    if event.record.format == "swiss" and not event.per_round:
         out[f"{stem}.trf"] = trf(event, names, await round_dates(service, event))
     return out
 
@@ -153,7 +195,7 @@ async def export(database: str, tournament_id: int, folder: Path) -> list[Path]:
         written = []
         for name, text in (await files(service, event, await tournaments.names(event))).items():
             path = folder / name
-            path.write_text(text, encoding="utf-8")
+            path.write_text(text, encoding="utf-8", newline="")  # as written: the TRF's CR LF stay one each
             written.append(path)
         return written
     finally:
