@@ -127,6 +127,8 @@ class TabletopBot(commands.Bot):
         self.service.computer_gates.append(self.tables.board_posted)
         self.service.on_computer_move.append(self.tables.computer_moved)
         self.scheduler = Scheduler(self.service, self.tables, self.tournaments)
+        # First at every start: what a crash left of the matches that ended (ratings, tournament results, rounds).
+        self.on_start.append(self.scheduler.catch_up)
         self.add_dynamic_items(LobbyButton, MatchButton, ComputerButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

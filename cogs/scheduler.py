@@ -1,4 +1,5 @@
-"""One background task that acts on every deadline in the database: reminders, timeouts and lobby expiry.
+"""One background task that acts on every deadline in the database: reminders, timeouts and lobby expiry; and
+completes what a crash left of a match's end (its rating, tournament result, next round, final board).
 
 It sleeps until the next due time (read from the store, so it picks up where it left off after a restart) and is
 woken early whenever a new deadline is set. Of several processes on one database only the leader acts: it holds the
@@ -17,8 +18,11 @@ import math
 import time
 from typing import Protocol
 
+import discord
+
 from data import Fenced, Lease, store_problem
 from matches import Match, MatchService, Turn
+from matches.consequences import POST_GRACE, SETTLE_GRACE
 from tournaments import TournamentService
 
 log = logging.getLogger(__name__)
@@ -57,6 +61,7 @@ class Scheduler:
         self.leading: bool | None = None  # whether this process leads; None: not known yet
         self.lease: Lease | None = None  # the lease held, for fencing the deadline writes
         self._valid_until = 0.0  # time.monotonic() until which the lease is surely held (it lapses later in the db)
+        self._unpostable: set[int] = set()  # matches whose final board failed to post: logged once
 
     @property
     def _shared(self) -> bool:
@@ -131,6 +136,7 @@ class Scheduler:
         # A computer whose turn was left (a restart, a failed think) plays now; running ones are left alone.
         service = self.service
         done = await service.resume_computers(idle=COMPUTER_IDLE if service.store.shared else 0.0)
+        done += await self.settle()  # what a match's end sets off, left by a crash or an outage
         for kind, match in await service.due():
             fence = self.lease
             if fence is None or not self.holds():  # lapsed meanwhile (a slow tick, a pause): leave it to the next
@@ -165,6 +171,40 @@ class Scheduler:
                 log.exception("scheduler: settling unstarted tournament match %s failed", match_id)
         # a round half over (matches nobody started) or at its deadline (still running)
         done += await tournaments.send_notices()
+        return done
+
+    async def catch_up(self) -> None:
+        """At every start (bot.py's `on_start`): complete what a crash left of the matches that ended, at once (no
+        request of this process is at work on them). Any process does, leader or not: each step is done once."""
+        try:
+            await self.settle(starting=True)
+        except Exception as exc:
+            log.error("what ended matches set off could not be looked at (%s); the scheduler's leader tries again",
+                      store_problem(exc) or exc)
+
+    async def settle(self, *, starting: bool = False) -> int:
+        """Ended matches whose rating, tournament result or next round is missing get them
+        (`MatchService.settle_ended`), then those whose final board message was never posted get it; how many.
+        Normally only what ended a while ago (the process that ended it is at work on it: SETTLE_GRACE,
+        POST_GRACE); at a start the database steps at once, and on SQLite (one process) the boards too."""
+        service = self.service
+        done = await service.settle_ended(0.0 if starting else SETTLE_GRACE)
+        boards = await service.unposted_boards(0.0 if starting and not self._shared else POST_GRACE)
+        for match in boards:
+            try:
+                await self.posts.post_turn(Turn(match, []))  # marks it posted (cogs.tables)
+            except (discord.NotFound, discord.Forbidden) as exc:  # its channel is gone or closed to the bot: for good
+                log.warning("scheduler: the final board of match %s cannot be posted (%s); not tried again",
+                            match.id, exc)
+                await service.board_final_posted(match.id)
+                continue
+            except Exception:
+                if match.id not in self._unpostable:
+                    self._unpostable.add(match.id)
+                    log.exception("scheduler: the final board of match %s could not be posted; tried again", match.id)
+                continue
+            self._unpostable.discard(match.id)
+            done += 1
         return done
 
     async def _run(self) -> None:

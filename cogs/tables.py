@@ -212,6 +212,8 @@ class Tables:
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))
             await self.service.set_message(match.id, message.channel.id, message.id)
+            if match.status in ("finished", "aborted"):  # the final board: the scheduler's sweep no longer owes it
+                await self.service.board_final_posted(match.id)
             await self.shown(match)
             if previous is not None and not started:
                 await self.retire(channel, previous, match, turn.events)

@@ -339,6 +339,22 @@ MIGRATIONS: list[tuple[Step, ...]] = [
            WHERE m.commitment IS NOT NULL AND m.status <> 'lobby'
              AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.n = 0)""",
     ),
+    # what a match's end sets off, completed after a crash (matches/consequences.py): `settled` is 1 once its rating,
+    # its tournament result and the next round are done (the sweep completes an ended match still at 0), and
+    # `board_posted` 1 once its final board message is posted. Matches that ended before: done, unless a consequence
+    # is visibly missing (a rated finish with no rating applied, a tournament table without the match's result)
+    (
+        "ALTER TABLE matches ADD COLUMN settled INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE matches ADD COLUMN board_posted INTEGER NOT NULL DEFAULT 0",
+        "UPDATE matches SET board_posted = 1 WHERE status IN ('finished', 'aborted')",
+        """UPDATE matches SET settled = 1 WHERE status IN ('finished', 'aborted')
+           AND NOT (status = 'finished' AND rated = 1 AND id NOT IN (SELECT match_id FROM rated_matches))
+           AND id NOT IN (SELECT match_id FROM tournament_games WHERE match_id IS NOT NULL AND points IS NULL)""",
+        # What the sweep asks each tick, through partial indexes of the few rows that wait.
+        "CREATE INDEX matches_unsettled ON matches (updated_at) WHERE settled = 0 AND status IN ('finished', 'aborted')",
+        "CREATE INDEX matches_unposted ON matches (updated_at) "
+        "WHERE board_posted = 0 AND status IN ('finished', 'aborted') AND state IS NOT NULL",
+    ),
 ]
 
 

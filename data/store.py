@@ -459,3 +459,31 @@ class Store:
         """A lobby that seats a computer is not rated (computer results stay out of the human leaderboards)."""
         await self.db.execute("UPDATE matches SET rated = 0, revision = revision + 1 WHERE id = ? "
                                "AND status = 'lobby'", (match_id,))
+
+    # ---- what a match's end sets off (matches/consequences.py) --------------------------------------------------
+    # Neither mark is part of a match's record (no revision change): no cached copy is made stale by them.
+    async def unsettled(self, ended_by: float, limit: int) -> list[int]:
+        """Ended matches (finished or aborted) by `ended_by` whose consequences (rating, tournament result, next
+        round) are not all done (`settled` 0), oldest end first; through the partial index `matches_unsettled`."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE settled = 0 AND status IN ('finished', 'aborted') AND updated_at <= ? "
+            "ORDER BY updated_at, id LIMIT ?", (ended_by, limit))
+        return [r[0] for r in rows]
+
+    async def settle(self, match_id: int) -> bool:
+        """Mark an ended match's consequences done; False if they were marked already (or it has not ended)."""
+        return await self.db.execute("UPDATE matches SET settled = 1 WHERE id = ? AND settled = 0 "
+                                     "AND status IN ('finished', 'aborted')", (match_id,)) > 0
+
+    async def unposted(self, ended_by: float, limit: int) -> list[int]:
+        """Started matches that ended by `ended_by` and whose final board message is not marked posted, oldest end
+        first; through the partial index `matches_unposted`."""
+        rows = await self.db.fetchall(
+            "SELECT id FROM matches WHERE board_posted = 0 AND status IN ('finished', 'aborted') "
+            "AND state IS NOT NULL AND updated_at <= ? ORDER BY updated_at, id LIMIT ?", (ended_by, limit))
+        return [r[0] for r in rows]
+
+    async def mark_posted(self, match_id: int) -> bool:
+        """Mark an ended match's final board posted; False if it was marked already (or it has not ended)."""
+        return await self.db.execute("UPDATE matches SET board_posted = 1 WHERE id = ? AND board_posted = 0 "
+                                     "AND status IN ('finished', 'aborted')", (match_id,)) > 0

@@ -286,6 +286,15 @@ class Tournaments:
                                       "AND board = ? AND match_id IS NULL",
                                       (match_id, tournament_id, round_no, board)) > 0
 
+    async def unstarted_boards(self, tournament_id: int, round_no: int) -> set[int]:
+        """The boards of a round without a result whose match is not made or not started (what a crash or an outage
+        in the middle of a pairing leaves)."""
+        rows = await self._db.fetchall(
+            "SELECT g.board FROM tournament_games g LEFT JOIN matches m ON m.id = g.match_id WHERE g.tournament_id = ? "
+            "AND g.round = ? AND g.points IS NULL AND (g.match_id IS NULL OR m.status = 'lobby')",
+            (tournament_id, round_no))
+        return {int(r[0]) for r in rows}
+
     async def set_result(self, tournament_id: int, round_no: int, board: int, *, points: Sequence[float],
                          places: Sequence[int] | None, played: bool, note: str = "",
                          overwrite: bool = False) -> bool:

@@ -100,22 +100,23 @@ class Ratings:
         more players are unrated."""
         return players == 2 and server_default
 
-    async def rate_finished(self, match: Match) -> list[Change] | None:
-        """Apply a finished rated match's update (once: a second call returns the recorded changes); None when
-        the match is not rated or did not finish (an aborted match never counts).
-
-        Called right after the commit that ends a match. The move is already stored and acknowledged, so a
-        failure here is logged, not raised; the next call (the final board message asks again) or the rebuild
-        applies it."""
+    async def apply(self, match: Match) -> list[Change] | None:
+        """Apply a finished rated match's update once (a second call returns the recorded changes: the update and
+        its per-match record are one transaction); None when the match is not rated or did not finish (an aborted
+        match never counts). A failure raises: `matches.consequences` leaves the match to its sweep."""
         if match.status != "finished":
             return None
-        try:
-            rows = await self.core.store.ratings.apply_rating(match.id, computer(self.core.games), self.core.now())
-        except Exception:
-            log.exception("rating update of match %s failed; it is applied on the next try or by the rebuild",
-                          match.id)
-            return None
+        rows = await self.core.store.ratings.apply_rating(match.id, computer(self.core.games), self.core.now())
         return None if rows is None else as_changes(rows)
+
+    async def rate_finished(self, match: Match) -> list[Change] | None:
+        """`apply`, for a caller that shows the changes (the final board message): a failure is logged, not raised,
+        and None returned; the match stays unsettled and the sweep (`matches.consequences`) applies it."""
+        try:
+            return await self.apply(match)
+        except Exception:
+            log.exception("rating update of match %s failed; the sweep applies it", match.id)
+            return None
 
     async def rating_changes(self, match_id: int) -> list[Change] | None:
         """What a match did to its players' ratings, per seat; None if it changed none."""

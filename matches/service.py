@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
 from data import Store
 from matches.agreements import Agreements
 from matches.computers import Computers
+from matches.consequences import Consequences
 from matches.core import MatchCore
 from matches.lobby import LOBBY_TTL, Lobby
-from matches.model import Match
 from matches.play import Play
 from matches.preferences import Preferences
 from matches.ratings import Ratings
@@ -43,8 +43,6 @@ class MatchService:
         self.core = core_class(store, rng=rng, clock=clock, games=games, cache_size=cache_size)
         self.store = store
         self.games = self.core.games
-        # Called with every match that ends (finished or aborted), after its commit: tournaments (tournaments/) listen.
-        self.on_finish: list[Callable[[Match], Awaitable[None]]] = []
         # The web companion's per-server token and links (WEB_BASE_URL: bot.py sets base_url; matches/sharing.py).
         self.web = WebLinks(store, None, clock)
         self.play = Play(self.core)
@@ -53,9 +51,14 @@ class MatchService:
         self.lobby = Lobby(self.core, self.ratings, ttl=lobby_ttl)
         self.agreements = Agreements(self.core, self.lobby)
         self.computers = Computers(self.core, self.lobby, self.agreements)
-        # After every commit, in this order: a computer to act starts thinking, a finished match is rated, and the
-        # end of a match is announced.
-        self.core.on_commit += [self.computers.committed, self.ratings.rate_finished, self.announce_finish]
+        # What a match's end sets off (its rating, then `on_finish`: tournaments listen), done once, and the sweep
+        # that completes it after a crash or an outage (`matches.consequences`).
+        self.consequences = Consequences(self.core, self.ratings)
+        # Called with every match that ends (finished or aborted), after its commit and its rating; a listener is
+        # idempotent (the sweep calls it again after a failure). The same list as `consequences.on_finish`.
+        self.on_finish = self.consequences.on_finish
+        # After every commit, in this order: a computer to act starts thinking, an ended match's consequences.
+        self.core.on_commit += [self.computers.committed, self.consequences.finished]
         self.core.busy.append(self.computers.playing)  # a match a computer task plays stays loaded
         # The names the rest of the code calls: each is the collaborator's own method.
         self.get = self.core.get
@@ -104,6 +107,9 @@ class MatchService:
         self.computer_gates = self.computers.gates
         self.default_rated = self.ratings.default_rated
         self.rate_finished = self.ratings.rate_finished
+        self.settle_ended = self.consequences.sweep
+        self.unposted_boards = self.consequences.unposted
+        self.board_final_posted = self.consequences.posted
         self.rating_changes = self.ratings.rating_changes
         self.rebuild_ratings = self.ratings.rebuild_ratings
         self.leaderboard = self.ratings.leaderboard
@@ -112,6 +118,7 @@ class MatchService:
         self.set_notices = self.preferences.set_notices
         self.wants_notice = self.preferences.wants_notice
         self.touch_user = self.preferences.touch_user
+        self.user_locale = self.preferences.user_locale
         self.dm_route = self.preferences.dm_route
         self.remember_dm_channel = self.preferences.remember_dm_channel
         self.dms_closed = self.preferences.dms_closed
@@ -148,15 +155,3 @@ class MatchService:
     @computer_executor.setter
     def computer_executor(self, executor: Executor | None) -> None:
         self.computers.executor = executor
-
-    async def announce_finish(self, match: Match) -> None:
-        """Tell every `on_finish` listener that `match` ended (nothing while it runs); the result is committed, so a
-        failing listener is logged and never undoes or blocks it (the tournament service also looks again at its
-        next start)."""
-        if match.status not in ("finished", "aborted"):
-            return
-        for listener in list(self.on_finish):
-            try:
-                await listener(match)
-            except Exception:
-                log.exception("a listener of match %s's end failed", match.id)

@@ -35,12 +35,15 @@ class Pairing:
 
     async def match_finished(self, match: Match) -> None:
         """`MatchService.on_finish`: record a tournament match's result, then pair the next round if it was the
-        last of its round."""
+        last of its round. Called again by the match service's sweep when the process stopped (or a step failed)
+        on the way, so each step is done once whatever came before: the result is written only to a table without
+        one, and `advance` pairs a round only once (a compare-and-set on its number) and starts only the matches
+        its round lacks."""
         table = await self.core.store.tournaments.table_of_match(match.id)
         if table is None:
             return
-        if await self.record(table, match):
-            await self.advance(table.tournament_id)
+        await self.record(table, match)  # False when recorded before: the round may still be unpaired
+        await self.advance(table.tournament_id)
 
     async def record(self, table: TableRecord, match: Match) -> bool:
         """A table's result from its match, once it ended (finished or aborted): False if the table had one already
@@ -57,16 +60,23 @@ class Pairing:
                                                             places=event.per_entrant(table, places))
 
     async def advance(self, tournament_id: int) -> None:
-        """If the current round is complete: pair the next one (and start its matches), or finish the event."""
+        """If the current round is complete: pair the next one (and start its matches), or finish the event. First,
+        a current round whose pairing a crash or an outage interrupted (a table without its match, or with its
+        match not started) gets its matches started."""
         started: list[tuple[TableRecord, Turn]] = []
         ended = False
         async with self.core.lock(tournament_id):
-            for _ in range(TRIES):
+            event = await self.core.get(tournament_id)
+            if event.status == "running" and await self._unstarted(event):
+                started = await self._start_matches(event)
                 event = await self.core.get(tournament_id)
+            for attempt in range(TRIES):
+                if attempt:
+                    event = await self.core.get(tournament_id)
                 if event.status != "running":
-                    return
+                    break
                 if event.round and not event.round_done():
-                    return
+                    break
                 settings, entrants, games = event.settings(), event.core_entrants(), event.core_games()
                 here = [e for e in entrants if e.dropped_after is None]
                 least = event.sides.team_size * event.sides.per_table if event.per_round else 2  # to fill a table
@@ -81,7 +91,7 @@ class Pairing:
                 if await self.core.store.tournaments.add_round(event.id, round_no,
                                                                [(g.entrants, g.points, g.played) for g in tables],
                                                                self.core.matches.now()):
-                    started = await self._start_matches(await self.core.get(tournament_id))
+                    started += await self._start_matches(await self.core.get(tournament_id))
                     break
                 # Not written: another process paired this round first (the next look sees it), or an entrant of
                 # these tables dropped since they were read (`add_round` refuses): pair again without them.
@@ -98,6 +108,13 @@ class Pairing:
             event = await self.core.get(tournament_id)
             for listener in list(self.on_round):
                 await _safely(listener(event, event.round, started), tournament_id)
+
+    async def _unstarted(self, event: Tournament) -> bool:
+        """Whether a table of the current round lacks its running match (one indexed read; none before round 1)."""
+        if not event.round:
+            return False
+        boards = await self.core.store.tournaments.unstarted_boards(event.id, event.round)
+        return any(t.board in boards and len(t.entrants) >= 2 for t in event.round_tables())
 
     async def _start_matches(self, event: Tournament) -> list[tuple[TableRecord, Turn]]:
         """A running match for every table of the current round, seated in the pairing's order: created already
