@@ -355,6 +355,16 @@ MIGRATIONS: list[tuple[Step, ...]] = [
         "CREATE INDEX matches_unposted ON matches (updated_at) "
         "WHERE board_posted = 0 AND status IN ('finished', 'aborted') AND state IS NOT NULL",
     ),
+    # lesson progress (lessons/, issue 42): the lessons each user has finished, per game, by the lesson's stable key
+    (
+        """CREATE TABLE lesson_progress (
+            user_id {id} NOT NULL,
+            game TEXT NOT NULL,
+            lesson TEXT NOT NULL,
+            finished_at {real} NOT NULL,
+            PRIMARY KEY (user_id, game, lesson)
+        )""",
+    ),
 ]
 
 

@@ -14,6 +14,7 @@ import aiosqlite
 
 from data.changes import MatchChanges
 from data.health import StoreUnavailable, missing_grant, store_problem
+from data.lessons import Lessons
 from data.match_rows import MATCH_COLUMNS, match_columns, match_record, read_match, read_seats
 from data.migrations import migrate
 from data.privacy import Privacy
@@ -87,6 +88,7 @@ class Store:
         self.tournaments = Tournaments(db)
         self.web = WebLinks(db)
         self.privacy = Privacy(db)  # a person's own data: show, export, forget (data/privacy.py)
+        self.lessons = Lessons(db)  # each user's finished lessons (lessons/, /learn)
 
     @property
     def backend(self) -> str:
