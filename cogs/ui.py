@@ -128,11 +128,12 @@ async def defer_private(interaction: discord.Interaction) -> None:
 
 
 async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
-                  match_id: int | None = None) -> None:
+                  match_id: int | None = None, *, record: bool = True) -> None:
     """Run a handler: refusals become ephemeral messages, anything unexpected is logged with a reference.
 
     The handler answers Discord (a reply, `defer_private`, a modal) before its first store call; the user is
-    recorded only after it (`record_user`), so no interaction waits on a database write before its answer."""
+    recorded only after it (`record_user`), so no interaction waits on a database write before its answer.
+    `record=False`: not recorded (the handler that forgets them, /privacy forget)."""
     reachable = True  # the database: not worth a write once the handler found it unavailable
     try:
         await work()
@@ -161,7 +162,7 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
             await reply(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell user %s about error %s", interaction.user.id, ref)
-    if reachable:
+    if reachable and record:
         await record_user(interaction)
 
 
