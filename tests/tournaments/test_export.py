@@ -7,6 +7,7 @@ import asyncio
 import csv
 import io
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +49,27 @@ def test_standings_and_pairings_as_csv() -> None:
     first = pairings[0]
     assert (first["round"], first["board"], first["seat"], first["name"], first["result"], first["played"]) == \
         ("1", "1", "1", "Ada", "W", "1")
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "organisers" / "tournaments.md"
+
+
+def docs_bullet(file_name: str) -> str:
+    """The Exports section's bullet about `file_name` (up to the next bullet or paragraph)."""
+    section = DOCS.read_text(encoding="utf-8").split("\n## Exports\n", 1)[1].split("\n## ", 1)[0]
+    start = section.index(f"- `{file_name}`")
+    return re.split(r"\n(?:- |\n)", section[start + 2:], maxsplit=1)[0]
+
+
+@pytest.mark.parametrize("kind", ["standings", "pairings"])
+def test_the_docs_list_every_csv_column_in_order(kind: str) -> None:
+    """docs/organisers/tournaments.md names each column as the header does (`place` was missing), in its order."""
+    event = worked_example()
+    text = standings_csv(event, NAMES) if kind == "standings" else pairings_csv(event, NAMES)
+    head = [c for c in next(csv.reader(io.StringIO(text))) if not c.startswith("round_") or c == "round_1"]
+    listed = [word for word in re.findall(r"`([a-z_0-9]+)`", docs_bullet(f"tournament-<n>-{kind}.csv"))
+              if word in head]
+    assert listed == head
 
 
 def trf_fields(line: str) -> dict[str, Any]:
