@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import discord
 
-from cogs import markup
+from cogs import limits, markup
 from cogs.host import cog_of
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
@@ -127,9 +127,9 @@ def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) 
 def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None = None) -> discord.Embed:
     """The pairings of one round, with each entrant's points before it, and (the current round) when it ends."""
     before = {s.entrant: s.points for s in event.standings(before_round=round_no)}
-    total = event.total_rounds()
-    embed = discord.Embed(title=f"{event.title()} — Round {round_no}" + (f" of {total}" if total else ""),
-                          colour=EMBED_COLOUR)
+    # 'Round 3 of 6', 'Round 7 of 7 · Grand final reset': a bracket's total grows with replays and a reset
+    embed = discord.Embed(title=limits.cut(f"{event.title()} — {event.round_heading(round_no).words}",
+                                           limits.EMBED_TITLE), colour=EMBED_COLOUR)
     lines = []
     for table in event.round_tables(round_no):
         line = table_line(event, table, before)

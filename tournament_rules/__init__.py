@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament_rules import double, elimination, playoff
+from tournament_rules import double, elimination, playoff, schedule
 from tournament_rules.drawn import pair_drawn
 from tournament_rules.elimination import bracket
 from tournament_rules.figures import figure, place_text, points_text
@@ -34,5 +34,6 @@ __all__ = [
     "playoff",
     "points_text",
     "rounds_for",
+    "schedule",
     "standings",
 ]

@@ -116,7 +116,7 @@ def _settle(double: Double, settings: TournamentSettings, dropped: dict[int, int
     changed = True
     while changed:
         changed = False
-        for node in _order(double):
+        for node in nodes_in_order(double):
             match = node.match
             if not node.ready:
                 (ka, a), (kb, b) = (_value(double, f) for f in node.feeds)
@@ -140,7 +140,7 @@ def _settle(double: Double, settings: TournamentSettings, dropped: dict[int, int
             changed = True
 
 
-def _order(double: Double) -> list[Node]:
+def nodes_in_order(double: Double) -> list[Node]:
     return [n for stage in double.winners for n in stage] + [n for stage in double.losers for n in stage] + \
         [double.final] + ([double.reset] if double.reset is not None else [])
 
@@ -158,12 +158,12 @@ def state(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequ
     for r in sorted({g.round for g in games}):
         _settle(double, settings, dropped, r)
         for game in (g for g in games if g.round == r):
-            node = next((n for n in _order(double) if n.ready and not n.match.decided and n.match.covers(game)),
+            node = next((n for n in nodes_in_order(double) if n.ready and not n.match.decided and n.match.covers(game)),
                         None)
             if node is None:
                 raise ValueError(f"Round {r}: {game.entrants} is not a pairing of this bracket.")
             node.match.games.append(game)
-        for node in _order(double):
+        for node in nodes_in_order(double):
             if node.ready:
                 _decide(node.match, settings, double.rank)
     _settle(double, settings, dropped, round_no)
@@ -178,7 +178,7 @@ def pair(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
     if now.done:
         raise ValueError("The bracket is decided: there is no next round.")
     present = {e.id for e in entrants if e.dropped_after is None or e.dropped_after >= round_no}
-    games_now = [next_game(settings, n.match, now.rank, present, round_no) for n in _order(now)
+    games_now = [next_game(settings, n.match, now.rank, present, round_no) for n in nodes_in_order(now)
                  if n.ready and not n.match.decided and n.match.a is not None and n.match.b is not None]
     return [g for g in games_now if g is not None]
 
@@ -216,7 +216,7 @@ def places(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seq
 def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequence[Game]) -> BracketView:
     """Both brackets for drawing: the grand final (and its reset) after the winners' final."""
     now = state(settings, entrants, games)
-    names = _winners_names(len(now.winners))
+    names = winners_names(len(now.winners))
 
     def waiting(feed: Feed) -> str:
         if feed[0] == SEED:
@@ -258,9 +258,22 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
     return BracketView(tuple(sections), now.champion)
 
 
-def _winners_names(stages: int) -> list[str]:
+def winners_names(stages: int) -> list[str]:
     """'Round 1' … 'Winners' semi-finals', 'Winners' final'."""
     return [name if name.startswith("Round") else f"Winners' {name.lower()}" for name in stage_names(stages)]
+
+
+def node_name(key: str, winners: list[str]) -> str:
+    """A match's stage in words: 'W2·1' -> "Winners' final" (``winners``: `winners_names`), 'L3·1' -> "Losers' round
+    3", 'GF' -> 'Grand final', 'GF2' -> 'Grand final reset'."""
+    stage = key.partition("·")[0]
+    if stage == "GF":
+        return "Grand final"
+    if stage == "GF2":
+        return "Grand final reset"
+    if stage.startswith("W"):
+        return winners[int(stage[1:]) - 1]
+    return f"Losers' round {stage[1:]}"
 
 
 def _label(key: str, names: list[str]) -> str:

@@ -172,10 +172,26 @@ class Tournament:
         return tuple(i for i, side in enumerate(self.table_sides(table)) for _ in side)
 
     def total_rounds(self) -> int | None:
+        """The rounds the event plans (a bracket: without replays of draws or a reset; `round_heading` says the
+        total as it stands)."""
         count = self.entrant_count()
         if count < 2:
             return self.record.rounds
         return tournament_rules.rounds_for(self.settings(), count)
+
+    def rounds_words(self) -> str:
+        """The planned total as the title says it: '5 rounds', '3 rounds or more' (a drawn knockout match is
+        replayed), '6 or 7 rounds' (a double elimination's reset); '' before two have signed up."""
+        count = self.entrant_count()
+        if count < 2:
+            rounds = self.record.rounds
+            return f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
+        return tournament_rules.schedule.total_words(self.settings(), count)
+
+    def round_heading(self, round_no: int) -> tournament_rules.schedule.Heading:
+        """Round `round_no` as announced: 'Round 3 of 6', 'Round 7 of 7 · Grand final reset' (never past its
+        total: a bracket's grows with replays and a reset)."""
+        return tournament_rules.schedule.heading(self.settings(), self.core_entrants(), self.core_games(), round_no)
 
     def standings(self, *, before_round: int | None = None) -> list[tournament_rules.Standing]:
         """The standings now (a round being played counts the results already in), or before round
@@ -223,7 +239,7 @@ class Tournament:
         return [users[s] for s in sorted(users)]
 
     def title(self) -> str:
-        rounds = self.total_rounds()
+        rounds = self.rounds_words()
         parts = [f"{self.game_title} {FORMAT_NAMES.get(self.record.format, self.record.format)}"]
         if self.sides.team_size > 1:
             parts.append(f"teams of {self.sides.team_size}" + (" drawn each round" if self.per_round else ""))
@@ -233,7 +249,7 @@ class Tournament:
         elif self.playoff is not None:
             parts.append(f"top {self.playoff} playoff")
         elif rounds:
-            parts.append(f"{rounds} round{'s' if rounds != 1 else ''}")
+            parts.append(rounds)
         parts.append(clock_words(self.record.time_control))
         return " · ".join(parts)
 

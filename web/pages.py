@@ -263,8 +263,11 @@ class Companion:
                                "link": match_path(token, table.match_id) if table.match_id is not None else None,
                                "match_id": table.match_id, "result": result, "note": table.note})
             rounds.append({"round": round_no, "tables": tables, "current": round_no == event.round})
-        total = event.total_rounds()
+        # the total as it stands (a bracket's grows with replays and a reset): never "round 7 of 6"
+        heading = event.round_heading(event.round) if event.round and len(event.entrants) >= 2 else None
+        total = heading.total if heading is not None else event.total_rounds()
         return {"event": event, "note": event.standings_note() if event.entrants else "", "title": event.title(),
+                "rounds_words": event.rounds_words(), "heading": heading.words if heading is not None else "",
                 "status": EVENT_STATUS.get(event.status, event.status),
                 "format": FORMAT_NAMES.get(event.record.format, event.record.format), "standings": standings,
                 "pods": pods, "signups": signups, "rounds": rounds, "total": total,

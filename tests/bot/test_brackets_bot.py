@@ -31,7 +31,7 @@ async def test_double_elimination_through_discord(simcord_env: Any, tmp_path: An
     env = simcord_env
     channel, boss, people = server(env, 4)
     event = await open_event(env, channel, boss, people, game="cintos", format="double-elimination")
-    assert event.title() == "Cintos Double elimination · 4 rounds · 24 h per move"
+    assert event.title() == "Cintos Double elimination · 4 rounds or more · 24 h per move"
     (first_round,) = posts_of_rounds(channel)
     assert first_round.attachments[0].filename == "bracket.png"
     assert first_round.embeds[0].image.url == "attachment://bracket.png"
