@@ -15,6 +15,7 @@ import pytest
 
 from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
 from tests.tournaments.test_service_e2e import OPEN, Clock, close_stores, services  # noqa: F401 (closes stores)
+from tests.tournaments.trf16 import read
 from tournaments import Tournament
 from tournaments.export import main, pairings_csv, standings_csv, trf
 from tournaments.model import Sides
@@ -124,9 +125,9 @@ async def test_the_command_line_writes_every_file(tmp_path: Path, capsys: pytest
     assert names == [f"tournament-{event.id}-pairings.csv", f"tournament-{event.id}-standings.csv",
                      f"tournament-{event.id}.trf"]
     assert capsys.readouterr().out.count("tournament-") == 3
-    trf_lines = (out / f"tournament-{event.id}.trf").read_text().splitlines()
-    results = sorted(trf_fields(x)["rounds"][0][2] for x in trf_lines if x.startswith("001"))
-    assert results == ["0", "1", "U"]
+    report = read((out / f"tournament-{event.id}.trf").read_bytes())  # CR LF and byte columns, as written
+    assert sorted(p.rounds[1].result for p in report.players.values()) == ["0", "1", "U"]
+    assert report.rounds == 1 and report.tag("042")
     assert await asyncio.to_thread(main, [str(path), "99"]) == 2
     assert "no tournament #99" in capsys.readouterr().err.lower()
     assert await asyncio.to_thread(main, [str(tmp_path / "missing.sqlite3"), "1"]) == 2
