@@ -39,12 +39,15 @@ from data.tournaments import TableRecord
 from matches import Refusal, Turn
 from tournament_rules.playoff import CUTS
 from tournaments import RESULTS, Tournament
-from tournaments.rounds import HALFWAY
+from tournaments.adjudicator import THRESHOLD
+from tournaments.rounds import HALFWAY, NOBODY_MOVED, ONE_SIDE_MOVED, Ruling
 
 log = logging.getLogger(__name__)
 FORMAT_CHOICES = [("Swiss", "swiss"), ("Round robin", "roundrobin"), ("Double round robin", "double-roundrobin"),
                   ("Elimination", "elimination"), ("Double elimination (two sides per match)", "double-elimination"),
                   ("Pods (three or more sides per match)", "pods")]
+DEADLINE_CHOICES = [("tell the organiser (default)", "ping"), ("double forfeit of unfinished matches", "forfeit"),
+                    ("the computer adjudicates unfinished matches (a win from 90 %, else a draw)", "adjudicate")]
 RESULT_CHOICES = [("first-listed side wins", "first"), ("second-listed side wins", "second"), ("draw", "draw"),
                   ("double forfeit (nobody scores)", "double-forfeit")]
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
@@ -77,6 +80,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         self.tournaments.on_round.append(self.post_round)
         self.tournaments.on_end.append(self.post_final)
         self.tournaments.on_notice.append(self.round_notice)
+        self.tournaments.on_ruling.append(self.post_rulings)
         super().__init__()
 
     async def cog_load(self) -> None:
@@ -100,6 +104,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             self.tournaments.on_end.remove(self.post_final)
         if self.round_notice in self.tournaments.on_notice:
             self.tournaments.on_notice.remove(self.round_notice)
+        if self.post_rulings in self.tournaments.on_ruling:
+            self.tournaments.on_ruling.remove(self.post_rulings)
 
     async def standings_file(self, event: Tournament, *, final: bool = False,
                              before_round: int | None = None) -> discord.File:
@@ -190,6 +196,25 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                               f"<@{event.record.organiser_id}>: `/tournament result` decides a match.",
                               allowed_mentions=MENTION_USERS)
 
+    async def post_rulings(self, event: Tournament, rulings: list[Ruling]) -> None:
+        """What a round's deadline decided (the event's rule: a double forfeit, or the computer's adjudication with
+        its evaluation), in the event's channel, then each ended match's final board."""
+        names = await self.tournaments.names(event)
+        lines = []
+        for ruling in rulings:
+            sides = [" & ".join(markup.name(names.get(e, f"entrant {e}")) for e in side)
+                     for side in event.table_sides(ruling.table)]
+            lines.append(f"• match #{ruling.table.match_id}: {ruling_words(ruling, sides)}")
+        channel = await self.tables.channel(event.record.channel_id)
+        await limits.send(channel, f"⏰ Round {rulings[0].table.round} of tournament #{event.id} reached its deadline; "
+                          f"decided:\n" + "\n".join(lines) + "\nAn organiser can still change a result with "
+                          "`/tournament result`.", allowed_mentions=discord.AllowedMentions.none())
+        for ruling in rulings:
+            assert ruling.table.match_id is not None
+            match = await self.bot.service.get(ruling.table.match_id)
+            if match.status != "active":
+                await self.tables.post_turn(Turn(match, []))
+
     async def refresh_signup(self, event: Tournament) -> None:
         if event.record.message_id is None:
             return
@@ -247,7 +272,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            playoff="Swiss or pods: a single-elimination top cut of the best 4, 8 or 16 afterwards",
                            reset="Double elimination: replay the grand final when the losers' bracket's winner "
                                  "wins it (default on)",
-                           round_hours="Hours each round lasts (default: until every match must have started)")
+                           round_hours="Hours each round lasts (default: until every match must have started)",
+                           deadline="What a round's end does to the matches still running (needs round-hours)")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
                          signup_closes="signup-closes", round_hours="round-hours")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
@@ -258,6 +284,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                           teams=[app_commands.Choice(name="fixed for the whole event", value="fixed"),
                                  app_commands.Choice(name="drawn anew every round", value="per-round")])
     @app_commands.choices(playoff=[app_commands.Choice(name=f"top {n}", value=n) for n in CUTS])
+    @app_commands.choices(deadline=[app_commands.Choice(name=n, value=v) for n, v in DEADLINE_CHOICES])
     async def create(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                      format: app_commands.Choice[str],
                      players_per_match: int | None = None, options: str | None = None,
@@ -267,7 +294,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      signup_closes: app_commands.Range[int, 1, 24 * 60] | None = None,
                      rated: bool | None = None, teams: app_commands.Choice[str] | None = None,
                      playoff: app_commands.Choice[int] | None = None, reset: bool = True,
-                     round_hours: app_commands.Range[int, 1, 24 * 30] | None = None) -> None:
+                     round_hours: app_commands.Range[int, 1, 24 * 30] | None = None,
+                     deadline: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
             await defer_private(interaction)  # before the organiser role is read
             if not await is_organiser(interaction):
@@ -290,7 +318,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
                 teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset,
-                round_hours=round_hours)
+                round_hours=round_hours, deadline=deadline.value if deadline else "ping")
             message = await limits.send(posting_channel(interaction), embed=signup_embed(event),
                                         view=await self.signup_buttons(event))
             await self.tournaments.set_message(event.id, message.channel.id, message.id)
@@ -510,3 +538,30 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TournamentCog(host(bot)))
+
+
+def ruling_words(ruling: Ruling, sides: list[str]) -> str:
+    """One table decided at a deadline, in words: the result, and why (the computer's winning chances per side)."""
+    if ruling.double_forfeit:
+        return "double forfeit (" + ("nobody moved" if ruling.kind == NOBODY_MOVED else "the event's deadline rule") \
+            + ")"
+    if ruling.kind == ONE_SIDE_MOVED:
+        assert ruling.winner is not None
+        return f"{sides[ruling.winner]} wins by forfeit (the other side never moved)"
+    evaluation = ruling.evaluation
+    assert evaluation is not None
+    chances = ", ".join(f"{side} {percent(chance)}" for side, chance in zip(sides, evaluation.chances, strict=True))
+    bar = f"{round(THRESHOLD * 100)} %"
+    if ruling.winner is None:
+        return f"drawn, adjudicated by the computer (winning chances {chances}: nobody reached {bar})"
+    return f"{sides[ruling.winner]} wins, adjudicated by the computer (winning chances {chances}; {bar} wins)"
+
+
+def percent(chance: float) -> str:
+    """A winning chance as a whole percent, never rounded up to a certainty it is not (99.6 % shows 99 %)."""
+    value = round(chance * 100)
+    if value == 100 and chance < 1:
+        value = 99
+    if value == 0 and chance > 0:
+        value = 1
+    return f"{value} %"

@@ -15,7 +15,7 @@ from ratings import Skill
 from tournaments.core import ACTIVE, EventCore
 from tournaments.model import RESULTS, Sides, Tournament
 from tournaments.pairing import EndListener, Pairing, RoundListener
-from tournaments.rounds import NoticeListener, RoundClock
+from tournaments.rounds import NoticeListener, RoundClock, RulingListener
 from tournaments.signup import SignUp
 from tournaments.teams import Teams, team_column
 
@@ -56,6 +56,11 @@ class TournamentService:
     def on_notice(self) -> list[NoticeListener]:
         """Called when a round is half over, or at its deadline (`tournaments.rounds`)."""
         return self.clock.on_notice
+
+    @property
+    def on_ruling(self) -> list[RulingListener]:
+        """Called with the tables a round's deadline decided (a double forfeit, the computer's adjudication)."""
+        return self.clock.on_ruling
 
     # ---- reading ----------------------------------------------------------------------------------------------
     async def get(self, tournament_id: int) -> Tournament:
