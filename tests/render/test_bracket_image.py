@@ -93,3 +93,22 @@ def test_a_bracket_reads_on_a_phone_and_shows_its_latest_rounds() -> None:
     assert small == []
     headings = {text for text, _ in seen}
     assert "Round 1" not in headings and "Grand final" in headings and "Losers' round 6" in headings
+
+
+def test_a_known_winner_is_carried_on_before_the_round_is_over() -> None:
+    """Issue 41.4: Ada has won the first semi-final while the second is still played: the final's box names her (her
+    line leads to her name, not to 'winner SF·1'); the other side is still awaited, and the third place's box names
+    the first semi-final's loser."""
+    settings = TournamentSettings("elimination", third_place=True)
+    games = [Game(1, (0, 7), (1.0, 0.0)), Game(1, (3, 4), (1.0, 0.0)), Game(1, (1, 6), (1.0, 0.0)),
+             Game(1, (2, 5), (1.0, 0.0)), Game(2, (0, 3), (1.0, 0.0)), Game(2, (1, 2), None)]
+    view = elimination.view(settings, field(8), games)
+    final, third = view.sections[0].columns[2].boxes
+    assert (final.top.entrant, final.top.seed) == (0, 1)
+    assert (final.bottom.entrant, final.bottom.waiting) == (None, "winner SF·2")
+    assert (third.label, third.top.entrant, third.bottom.waiting) == ("3rd place", 3, "loser SF·2")
+    names = {i: f"p{i}" for i in range(8)}
+    names[0] = "Ada"
+    with text_sizes() as seen:
+        bracket_image("Cintos Elimination", view, names)
+    assert sum(text == "Ada" for text, _ in seen) == 3 and not any("winner SF·1" in text for text, _ in seen)
