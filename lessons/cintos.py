@@ -90,7 +90,7 @@ def out_of_home(answer: Answer) -> bool:
     to = str(answer.last.get("to") or "")
     if len(to) != 2:
         return False
-    column, row = to
+    column, row = to[0], to[1]
     return (column in ("e", "f", "g", "h")) == (row in ("5", "6", "7", "8"))
 
 
