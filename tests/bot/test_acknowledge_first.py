@@ -84,7 +84,7 @@ class Walk:
         self.commands: set[str] = set()
         self.buttons: set[str] = set()
         store = self.bot.service.store
-        for part in (store, store.users, store.ratings, store.tournaments, store.web, store.changes):
+        for part in (store, store.users, store.ratings, store.tournaments, store.web, store.changes, store.privacy):
             for name, _method in inspect.getmembers(type(part), inspect.iscoroutinefunction):
                 if not name.startswith("_"):
                     setattr(part, name, self._watched(name, getattr(part, name)))
@@ -379,6 +379,13 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     await walk.slash(ada, "tournament drop")
     await walk.slash(boss, "tournament remove", user=bob)
     await walk.slash(boss, "tournament cancel")
+
+    # ---- a player's own data ----
+    await walk.slash(ada, "privacy show")
+    await walk.slash(ada, "privacy export")
+    await walk.slash(bob, "privacy forget", user=ada)  # refused: only yourself
+    confirm = await walk.slash(cy, "privacy forget")
+    await walk.click(cy, answer(confirm), "Yes, forget me")
 
     # ---- from a DM: the player's own commands ----
     for name in ("help", "games", "history", "notify", "profile"):

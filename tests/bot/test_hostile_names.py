@@ -147,6 +147,11 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     await slash(boss, "settings rated", enabled=True)
     await slash(boss, "settings organiser-role", role=admins)
     await slash(boss, "settings game", game="bodsoi", enabled=True)
+    await slash(player, "privacy show")
+    await slash(player, "privacy export")
+    await slash(people[2], "privacy forget", user=player.user)  # refused: only yourself
+    confirm = await slash(people[5], "privacy forget")
+    await people[5].click(answer(confirm), label="Yes, forget me")
 
     assert run == commands(bot), f"not walked: {sorted(commands(bot) - run)}"
     shown = [text for request in simcord_env.backend.http_requests if request.json is not None
