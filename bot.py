@@ -53,6 +53,7 @@ EXTENSIONS = (
     "cogs.notify",
     "cogs.ratings",
     "cogs.privacy",  # /privacy: show, export and forget your own data
+    "cogs.learn",  # /learn: each game's lessons (lessons/)
     *cog_extensions(),  # each game's cog, in the order of the games' entries (games/)
     "cogs.tournament",  # after the games: its recovery at start may post their boards
 )

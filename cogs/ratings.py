@@ -15,6 +15,7 @@ from cogs import limits, markup
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, defer_private, guarded, reply
 from data.ratings import RatedResult
+from lessons import LESSONS, progress_words
 from matches import Refusal
 from matches.ratings import Profile
 from ratings import PROVISIONAL_GAMES, Skill
@@ -85,7 +86,13 @@ class Ratings(commands.Cog):
             who = user or interaction.user
             await defer_private(interaction)  # before the reads
             profile = await self.bot.service.profile(who.id)
-            await reply(interaction, embed=self.describe(profile, who.display_name, interaction.guild_id),
+            learned = await self.bot.service.store.lessons.finished(who.id)
+            embed = self.describe(profile, who.display_name, interaction.guild_id)
+            if learned:  # lessons (/learn) in the games begun: "Cintos 2 of 6 lessons"
+                embed.insert_field_at(len(embed.fields) - 1, name="Lessons", inline=False, value=limits.cut(" · ".join(
+                    f"{self._title(game)} {progress_words(game, done)}" for game, done in sorted(learned.items())
+                    if game in LESSONS), limits.FIELD_VALUE) or "none yet")
+            await reply(interaction, embed=embed,
                         allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work)
 
