@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import signal
 import sys
@@ -30,7 +31,9 @@ from discord.ext import commands
 
 from cogs import limits
 from cogs.base import Tables
+from cogs.help import help_messages
 from cogs.scheduler import Scheduler
+from cogs.translator import CatalogTranslator, tree_messages
 from cogs.ui import ComputerButton, LobbyButton, MatchButton
 from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
@@ -134,6 +137,8 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(LobbyButton, MatchButton, ComputerButton)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        # The commands' descriptions and choices in every shipped language, published at sync (i18n/).
+        await self.tree.set_translator(CatalogTranslator())
 
     async def _begin(self) -> None:
         for task in self.on_start:  # what the extensions left to do from an earlier run (tournament recovery)
@@ -304,6 +309,16 @@ async def check(bot: TabletopBot) -> str:
                 f"{len(payloads)} slash commands within Discord's limits, a board drawn in {where}{token}")
 
 
+async def write_messages(bot: TabletopBot, path: str) -> int:
+    """`--messages PATH`: the command tree's descriptions and choices as JSON, for the catalogs (`python -m i18n
+    update` runs this); built offline like `--check`. How many were written."""
+    async with bot:
+        await bot.build()
+        found = await tree_messages(bot.tree) + help_messages()
+    Path(path).write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
+    return len(found)
+
+
 def _stop(message: str, code: int) -> int:
     print(message, file=sys.stderr)
     return code
@@ -317,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="check the settings, database, extensions, commands and drawing, then exit; "
                              "Discord is not contacted")
+    parser.add_argument("--messages", metavar="PATH", help=argparse.SUPPRESS)  # python -m i18n update
     args = parser.parse_args(argv)
     try:
         settings = load()
@@ -324,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         return _stop(str(error), EXIT_SETTINGS)
     settings = settings.but(sync_commands=settings.sync_commands or args.sync, init_db=settings.init_db or args.init_db)
     configure_logging(settings)
-    if args.check:
+    if args.check or args.messages:
         settings = settings.but(sync_commands=False)  # nothing is published: Discord is not contacted
     elif not settings.token:
         where = "in .env" if Path(".env").is_file() else "(copy .env.example to .env first)"
@@ -332,7 +348,9 @@ def main(argv: list[str] | None = None) -> int:
                      "Developer Portal > your application > Bot > Reset Token).", EXIT_SETTINGS)
     bot = create_bot(settings)
     try:
-        if args.check:
+        if args.messages:
+            print(f"{asyncio.run(write_messages(bot, args.messages))} messages of the command tree")
+        elif args.check:
             print(asyncio.run(check(bot)))
         else:
             asyncio.run(serve(bot, settings.token))

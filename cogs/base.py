@@ -16,6 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 import render
 from cogs import limits, markup
 from cogs.host import Host
@@ -33,7 +34,7 @@ from cogs.ui import (
     require_posting,
     typed,
 )
-from matches import Match, Refusal, history
+from matches import Match, MatchService, Refusal, history
 from matches.computers import LEVELS
 from render.lettering import cut_name
 from rules import Game, State
@@ -42,7 +43,22 @@ log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 TIME_CONTROLS = {"10 minutes": 600, "1 hour": 3600, "24 hours": 86400, "3 days": 3 * 86400, "no clock": 0}
 
-__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables"]
+__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables", "locale_for", "server_locale"]
+
+
+# ---- whose language ------------------------------------------------------------------------------------------------
+def locale_for(interaction: discord.Interaction) -> i18n.Language:
+    """The asker's language, for what only they see (a private reply): their Discord client's locale."""
+    return i18n.language(interaction.locale)
+
+
+async def server_locale(service: MatchService, guild: discord.Guild | None) -> i18n.Language:
+    """A server's language, for what everyone there sees (boards, lobbies, tournament posts): its
+    `/settings language`, else the preferred locale Discord gives (Community servers), else English."""
+    if guild is None:
+        return i18n.language(i18n.ENGLISH)
+    chosen = (await service.guild_settings(guild.id)).language
+    return i18n.language(chosen or guild.preferred_locale)
 
 
 def option_choices(game: Game, current: str) -> list[app_commands.Choice[str]]:

@@ -1,19 +1,41 @@
 """`/help` and `/help game:<game>`: what the bot does and how to start, or one game's goal and, phase by phase, the
-command a player uses (with a legal example), with links to the docs site (DOCS_URL); only to the asker."""
+command a player uses (with a legal example), with links to the docs site (DOCS_URL); only to the asker, in their
+language (i18n/)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
+from cogs.base import locale_for
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, guarded, reply
 from games import Help as GameHelp
 from games import table
+from rules import GAMES
 
 # Each game's players and phases, from its entry (games/<game>.py).
 GAMES_HELP: dict[str, GameHelp] = table(lambda entry: entry.help)
+
+
+def first_sentence(text: str) -> str:
+    return text.split(". ")[0] + "."
+
+
+def help_messages() -> list[dict[str, Any]]:
+    """The English of every game's help that lives outside this file (each game's goal from its rules, its players
+    and phases from its entry), for the catalogs: `python bot.py --messages` adds them to the tree's."""
+    texts: list[str] = []
+    for name, info in GAMES_HELP.items():
+        goal = GAMES[name].goal
+        texts += [goal, first_sentence(goal), info.players]
+        for phase, how in info.phases:
+            texts += [phase, how]
+    return [{"message": text, "where": ["help of a game"], "limit": None} for text in dict.fromkeys(texts)]
 
 
 class Help(commands.Cog):
@@ -25,40 +47,47 @@ class Help(commands.Cog):
         base = self.bot.settings.docs_url
         return f"[{words}]({base}{page}/)" if base else words
 
-    def overview(self) -> discord.Embed:
-        games = "\n".join(f"**{self.bot.service.game(name).title}** ({info.players} players): "
-                          f"{self.bot.service.game(name).goal.split('. ')[0]}." for name, info in GAMES_HELP.items())
-        embed = discord.Embed(title="Tabletop", colour=EMBED_COLOUR, description=(
+    def overview(self, lang: i18n.Language | None = None) -> discord.Embed:
+        lang = lang or i18n.language()
+        games = "\n".join(lang._("**{title}** ({players} players): {goal}", title=self.bot.service.game(name).title,
+                                 players=lang._(info.players),
+                                 goal=lang._(first_sentence(self.bot.service.game(name).goal)))
+                          for name, info in GAMES_HELP.items())
+        embed = discord.Embed(title="Tabletop", colour=EMBED_COLOUR, description=lang._(
             "Five abstract board games, played in this server's channels, turn by turn, in minutes or over days. "
             "Every move is checked, stored and answered with a new board; hidden hands reach only their owner; "
             "dice are rolled on the server and can be verified afterwards."))
-        embed.add_field(name="Start a game", inline=False, value=(
+        embed.add_field(name=lang._("Start a game"), inline=False, value=lang._(
             "1. `/cintos new` (or any game) posts a lobby; others press **Join**, you press **Start**.\n"
             "2. Play each phase with its command: `/help game:<game>` names them, from Sanae's private set-up and "
             "Sakamichi's opening choice to every turn. Autocomplete lists your legal moves.\n"
             "Against the computer: `/cintos new computers:1 level:easy`, then **Start**."))
-        embed.add_field(name="The games", value=games, inline=False)
-        embed.add_field(name="More", inline=False, value=(
+        embed.add_field(name=lang._("The games"), value=games, inline=False)
+        embed.add_field(name=lang._("More"), inline=False, value=lang._(
             "`/help game:<game>` a game's goal and what to do in each phase · `/<game> rules` its rules with "
             "pictures · `/games` your matches · `/history` a match's log · `/notify` your notices · `/leaderboard`, "
             "`/profile` ratings · `/tournament` events.\n"
-            f"Docs: {self.link('players', 'playing')} · {self.link('organisers/settings', 'server settings')} · "
-            f"{self.link('organisers/tournaments', 'tournaments')} · {self.link('players/faq', 'FAQ')}"))
+            "Docs: {playing} · {settings} · {tournaments} · {faq}",
+            playing=self.link("players", lang._("playing")),
+            settings=self.link("organisers/settings", lang._("server settings")),
+            tournaments=self.link("organisers/tournaments", lang._("tournaments")),
+            faq=self.link("players/faq", lang._("FAQ"))))
         return embed
 
-    def game(self, name: str) -> discord.Embed:
+    def game(self, name: str, lang: i18n.Language | None = None) -> discord.Embed:
+        lang = lang or i18n.language()
         info = GAMES_HELP[name]
         title = self.bot.service.game(name).title
-        embed = discord.Embed(title=f"{title} · {info.players} players", description=self.bot.service.game(name).goal,
-                              colour=EMBED_COLOUR)
+        embed = discord.Embed(title=lang._("{title} · {players} players", title=title, players=lang._(info.players)),
+                              description=lang._(self.bot.service.game(name).goal), colour=EMBED_COLOUR)
         for phase, how in info.phases:
-            embed.add_field(name=phase, value=how, inline=False)
-        embed.add_field(name="Start", inline=False, value=(
-            f"`/{name} new` in a server channel, then **Start** once the seats are taken; "
-            f"`/{name} new computers:1` to play the computer."))
-        embed.add_field(name="More", inline=False, value=(
-            f"`/{name} rules` the rules with pictures · `/{name} board` the board, only to you · "
-            f"docs: {self.link(f'players/{name}', title)}"))
+            embed.add_field(name=lang._(phase), value=lang._(how), inline=False)
+        embed.add_field(name=lang._("Start"), inline=False, value=lang._(
+            "`/{game} new` in a server channel, then **Start** once the seats are taken; "
+            "`/{game} new computers:1` to play the computer.", game=name))
+        embed.add_field(name=lang._("More"), inline=False, value=lang._(
+            "`/{game} rules` the rules with pictures · `/{game} board` the board, only to you · docs: {link}",
+            game=name, link=self.link(f"players/{name}", title)))
         return embed
 
     @app_commands.command(name="help", description="What Tabletop does and how to start, or how a game is played")
@@ -66,7 +95,8 @@ class Help(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def help(self, interaction: discord.Interaction, game: app_commands.Choice[str] | None = None) -> None:
         async def work() -> None:
-            embed = self.game(game.value) if game else self.overview()
+            lang = locale_for(interaction)
+            embed = self.game(game.value, lang) if game else self.overview(lang)
             await reply(interaction, embed=embed)
         await guarded(interaction, work)
 

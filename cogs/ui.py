@@ -172,7 +172,7 @@ async def record_user(interaction: discord.Interaction) -> None:
     user asked for depends on it, so a failure is one log line, never a message to them."""
     bot = host(interaction.client)
     try:
-        await bot.service.touch_user(interaction.user.id, interaction.user.display_name)
+        await bot.service.touch_user(interaction.user.id, interaction.user.display_name, str(interaction.locale))
     except Exception as error:
         problem = store_problem(error)
         if problem is None:

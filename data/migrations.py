@@ -365,6 +365,12 @@ MIGRATIONS: list[tuple[Step, ...]] = [
             PRIMARY KEY (user_id, game, lesson)
         )""",
     ),
+    # each server's language for its public posts (`/settings language`, i18n/; NULL: the server's preferred locale)
+    # and each user's last seen Discord locale, for what reaches them without an interaction (DMs, reminders)
+    (
+        "ALTER TABLE guild_settings ADD COLUMN language TEXT",
+        "ALTER TABLE users ADD COLUMN locale TEXT",
+    ),
 ]
 
 

@@ -46,6 +46,7 @@ class GuildSettings:
     timeout_rule: str = "claim"
     disabled_games: tuple[str, ...] = ()
     rated: bool = True  # new 2-player matches are rated unless the creator says no (data/ratings.py)
+    language: str | None = None  # public posts' language (`/settings language`; None: the server's preferred locale)
 
 
 @dataclass(frozen=True)

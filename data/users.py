@@ -17,13 +17,20 @@ class Users:
         self._db = db
 
     # ---- users --------------------------------------------------------------------------------------------
-    async def touch_user(self, user_id: int, name: str) -> None:
-        """Record a user's current name; using a command reopens DMs for them (we will try again)."""
+    async def touch_user(self, user_id: int, name: str, locale: str | None = None) -> None:
+        """Record a user's current name and, when given, the Discord locale of their client (what a DM or reminder
+        is written in); using a command reopens DMs for them (we will try again)."""
         await self._db.execute(
-            "INSERT INTO users (id, name, dm_open) VALUES (?, ?, 1) "
-            "ON CONFLICT(id) DO UPDATE SET name = excluded.name, dm_open = 1",
-            (user_id, name),
+            "INSERT INTO users (id, name, dm_open, locale) VALUES (?, ?, 1, ?) "
+            "ON CONFLICT(id) DO UPDATE SET name = excluded.name, dm_open = 1, "
+            "locale = COALESCE(excluded.locale, users.locale)",
+            (user_id, name, locale),
         )
+
+    async def user_locale(self, user_id: int) -> str | None:
+        """The Discord locale a user was last seen with (None: never seen, or before it was recorded)."""
+        row = await self._db.fetchone("SELECT locale FROM users WHERE id = ?", (user_id,))
+        return row[0] if row else None
 
     async def set_dm_open(self, user_id: int, dm_open: bool) -> None:
         await self._db.execute(
@@ -71,19 +78,22 @@ class Users:
     # ---- server settings ---------------------------------------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         row = await self._db.fetchone(
-            "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games, rated FROM guild_settings "
-            "WHERE guild_id = ?", (guild_id,))
+            "SELECT channel_id, use_threads, time_control, timeout_rule, disabled_games, rated, language "
+            "FROM guild_settings WHERE guild_id = ?", (guild_id,))
         if row is None:
             return GuildSettings(guild_id)
-        return GuildSettings(guild_id, row[0], bool(row[1]), row[2], row[3], tuple(json.loads(row[4])), bool(row[5]))
+        return GuildSettings(guild_id, row[0], bool(row[1]), row[2], row[3], tuple(json.loads(row[4])), bool(row[5]),
+                             row[6])
 
     async def put_guild_settings(self, settings: GuildSettings) -> None:
         await self._db.execute(
             "INSERT INTO guild_settings "
-            "(guild_id, channel_id, use_threads, time_control, timeout_rule, disabled_games, rated) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?) "
+            "(guild_id, channel_id, use_threads, time_control, timeout_rule, disabled_games, rated, language) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT(guild_id) DO UPDATE SET channel_id = excluded.channel_id, "
             "use_threads = excluded.use_threads, time_control = excluded.time_control, "
-            "timeout_rule = excluded.timeout_rule, disabled_games = excluded.disabled_games, rated = excluded.rated",
+            "timeout_rule = excluded.timeout_rule, disabled_games = excluded.disabled_games, rated = excluded.rated, "
+            "language = excluded.language",
             (settings.guild_id, settings.channel_id, int(settings.use_threads), settings.time_control,
-             settings.timeout_rule, json.dumps(sorted(settings.disabled_games)), int(settings.rated)))
+             settings.timeout_rule, json.dumps(sorted(settings.disabled_games)), int(settings.rated),
+             settings.language))

@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from data import GuildSettings, StaleWrite
+from i18n import shipped_codes
 from matches import dice
 from matches.agreements import TIMEOUT_RULES
 from matches.computers import is_computer
@@ -195,4 +196,6 @@ class Lobby:
                           f"games: {', '.join(sorted(self.core.games))}.")
         if settings.timeout_rule not in TIMEOUT_RULES:
             raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
+        if settings.language is not None and settings.language not in shipped_codes():
+            raise Refusal(f"Tabletop speaks {', '.join(shipped_codes())}; not {quote(settings.language)}.")
         await self.core.store.users.put_guild_settings(settings)

@@ -65,9 +65,14 @@ class Preferences:
             return False
         return (await self.notice_settings(user_id)).wants(game, kind)
 
-    async def touch_user(self, user_id: int, name: str) -> None:
-        """Record the user's current display name (boards and pages show it); using a command reopens their DMs."""
-        await self.core.store.users.touch_user(user_id, name)
+    async def touch_user(self, user_id: int, name: str, locale: str | None = None) -> None:
+        """Record the user's current display name (boards and pages show it) and their client's locale (DMs and
+        reminders speak it); using a command reopens their DMs."""
+        await self.core.store.users.touch_user(user_id, name, locale)
+
+    async def user_locale(self, user_id: int) -> str | None:
+        """The Discord locale the user was last seen with (None: unknown): what a DM or reminder is written in."""
+        return await self.core.store.users.user_locale(user_id)
 
     async def dm_route(self, user_id: int) -> tuple[bool, int | None]:
         """Whether DMs are worth trying (unknown users: yes; closed until the user uses a command again) and the

@@ -84,7 +84,8 @@ class Walk:
         self.commands: set[str] = set()
         self.buttons: set[str] = set()
         store = self.bot.service.store
-        for part in (store, store.users, store.ratings, store.tournaments, store.web, store.changes, store.privacy):
+        for part in (store, store.users, store.ratings, store.tournaments, store.web, store.changes, store.privacy,
+                     store.lessons):
             for name, _method in inspect.getmembers(type(part), inspect.iscoroutinefunction):
                 if not name.startswith("_"):
                     setattr(part, name, self._watched(name, getattr(part, name)))
@@ -208,6 +209,7 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     await walk.slash(boss, "settings time", time=3600)
     await walk.slash(boss, "settings timeout", rule="claim")
     await walk.slash(boss, "settings rated", enabled=True)
+    await walk.slash(boss, "settings language", language="de")
     await walk.slash(boss, "settings organiser-role", role=admins)
     await walk.slash(boss, "settings game", game="bodsoi", enabled=False)
     await walk.slash(ada, "bodsoi new")  # refused: switched off
@@ -387,8 +389,17 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     confirm = await walk.slash(cy, "privacy forget")
     await walk.click(cy, answer(confirm), "Yes, forget me")
 
+    # ---- lessons: progress, a lesson, its Hint, an answer button, the next lesson, a typed answer, a restart ----
+    await walk.slash(di, "learn")
+    lesson = answer(await walk.slash(di, "learn", game="sanae", lesson=5))
+    await walk.click(di, lesson, "Hint")
+    solved = answer(await walk.click(di, lesson, "zed R2.08"))
+    await walk.click(di, solved, "Next: Capturing the Void")
+    await walk.slash(di, "learn", game="cintos", move="d5-e5")
+    await walk.slash(di, "learn", game="cintos", restart=True)
+
     # ---- from a DM: the player's own commands ----
-    for name in ("help", "games", "history", "notify", "profile"):
+    for name in ("help", "games", "history", "notify", "profile", "learn"):
         walk.commands.add(name)
         await walk.act(f"/{name} (DM)", lambda name=name: ada.user.slash(name))  # type: ignore[misc]
 

@@ -145,6 +145,7 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     await slash(boss, "settings time", time=3600)
     await slash(boss, "settings timeout", rule="claim")
     await slash(boss, "settings rated", enabled=True)
+    await slash(boss, "settings language", language="fr")
     await slash(boss, "settings organiser-role", role=admins)
     await slash(boss, "settings game", game="bodsoi", enabled=True)
     await slash(player, "privacy show")
@@ -152,6 +153,9 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     await slash(people[2], "privacy forget", user=player.user)  # refused: only yourself
     confirm = await slash(people[5], "privacy forget")
     await people[5].click(answer(confirm), label="Yes, forget me")
+    await slash(player, "learn")
+    await slash(player, "learn", game="cintos", move=TYPED)  # typed text: quoted short
+    await slash(player, "learn", game="cintos", move="[click](https://evil.example)")  # echoed inert
 
     assert run == commands(bot), f"not walked: {sorted(commands(bot) - run)}"
     shown = [text for request in simcord_env.backend.http_requests if request.json is not None

@@ -1,0 +1,179 @@
+"""Tabletop in many languages: the shipped languages, locale resolution, and one way to translate a message and to
+format numbers, dates and ordinals for a locale (gettext catalogs made with Babel; docs/developers/translating.md).
+
+A leaf below every layer, like `settings/` and `games/`: it imports none of them, nor Discord.
+"""
+
+from __future__ import annotations
+
+import gettext
+import string
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from babel import Locale
+from babel import dates as babel_dates
+from babel import numbers as babel_numbers
+
+DOMAIN = "tabletop"
+LOCALES = Path(__file__).resolve().parent / "locales"
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
+
+ENGLISH = "en"
+PSEUDO = "en-XA"  # accented and about 40 % longer, generated from the template (i18n/pseudo.py): for testing
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A language the bot speaks: its code (Discord's spelling), its catalog's folder and Babel's locale."""
+
+    code: str
+    folder: str  # i18n/locales/<folder>/LC_MESSAGES/tabletop.po
+    babel: str  # the locale whose numbers, dates and plural rules it uses
+    name: str  # the language in its own words, as a player picks it
+
+
+# English is the source language (the messages in the code); the others have a catalog each.
+LANGUAGES: tuple[Shipped, ...] = (
+    Shipped(ENGLISH, "", "en", "English"),
+    Shipped("de", "de", "de", "Deutsch"),
+    Shipped("fr", "fr", "fr", "Français"),
+    Shipped("es-ES", "es_ES", "es_ES", "Español"),
+    Shipped("pt-BR", "pt_BR", "pt_BR", "Português do Brasil"),
+    Shipped("ja", "ja", "ja", "日本語"),
+)
+PSEUDO_LANGUAGE = Shipped(PSEUDO, "en_XA", "en", "Ȇñğłîšĥ (pseudo)")
+BY_CODE = {shipped.code.lower(): shipped for shipped in (*LANGUAGES, PSEUDO_LANGUAGE)}
+# Discord's locales that read a shipped catalog under another code (Discord's own fallback for Latin American
+# Spanish is Spain's; English of any country reads the source).
+ALIASES = {"es-419": "es-ES", "es": "es-ES", "pt": "pt-BR", "en-us": ENGLISH, "en-gb": ENGLISH}
+
+
+def resolve(code: object) -> str:
+    """The shipped language for a locale code (Discord's `es-419`, `pt-BR`, `ja`; a `discord.Locale`; POSIX
+    `pt_BR.UTF-8`): itself, its alias, its language without the region, else English. Never fails."""
+    text = str(getattr(code, "value", code) or "").split(".")[0].replace("_", "-").strip().lower()
+    if not text:
+        return ENGLISH
+    for candidate in (text, text.split("-")[0]):
+        if candidate in BY_CODE:
+            return BY_CODE[candidate].code
+        if candidate in ALIASES:
+            return ALIASES[candidate]
+    return ENGLISH
+
+
+def N_(message: str) -> str:  # gettext's conventional name for a deferred message
+    """Mark `message` for extraction without translating it here: it is translated where it is shown."""
+    return message
+
+
+def _fill(text: str, fields: dict[str, Any]) -> str:
+    return text.format(**fields) if fields else text
+
+
+def placeholders(text: str) -> set[str]:
+    """The named fields of a `str.format` message ("{name} wins" -> {"name"}); a translation keeps the same."""
+    try:
+        return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(text)
+                if field is not None}
+    except ValueError:
+        return {"<unbalanced braces>"}
+
+
+@cache
+def _catalog(folder: str) -> gettext.NullTranslations:
+    if not folder:
+        return gettext.NullTranslations()
+    path = LOCALES / folder / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    with path.open("rb") as file:  # a shipped language without its compiled catalog is a broken install: raise
+        return gettext.GNUTranslations(file)
+
+
+class Language:
+    """One shipped language: messages translated from its catalog (English where it has none yet), and numbers,
+    dates and ordinals formatted by Babel for its locale. Get one with `language(code)`."""
+
+    def __init__(self, shipped: Shipped) -> None:
+        self.code = shipped.code
+        self.name = shipped.name
+        self.locale = Locale.parse(shipped.babel)
+        self.catalog = _catalog(shipped.folder)
+
+    def __repr__(self) -> str:
+        return f"Language({self.code!r})"
+
+    def _(self, message: str, /, **fields: Any) -> str:
+        """`message` in this language, its `{fields}` filled in."""
+        return _fill(self.catalog.gettext(message), fields)
+
+    def ngettext(self, singular: str, plural: str, n: int, /, **fields: Any) -> str:
+        """The form of `singular`/`plural` this language uses for `n` (available as `{n}`, formatted)."""
+        return _fill(self.catalog.ngettext(singular, plural, n), {"n": self.number(n), **fields})
+
+    def pgettext(self, context: str, message: str, /, **fields: Any) -> str:
+        """`message` as it reads in `context` (the same English words may translate differently elsewhere)."""
+        return _fill(self.catalog.pgettext(context, message), fields)
+
+    def translated(self, message: str, context: str | None = None) -> str | None:
+        """The catalog's translation of `message`, or None where it has none or it reads as the English."""
+        found = self.catalog.pgettext(context, message) if context else self.catalog.gettext(message)
+        return None if found == message else found  # gettext answers the message itself when it has none
+
+    # ---- formats ---------------------------------------------------------------------------------------------------
+    def number(self, value: float) -> str:
+        """1234.5 as this locale writes it (1,234.5 · 1.234,5 · 1 234,5)."""
+        return babel_numbers.format_decimal(value, locale=self.locale)
+
+    def percent(self, value: float) -> str:
+        """0.25 as a percentage (25 % · 25 %)."""
+        return babel_numbers.format_percent(value, locale=self.locale)
+
+    def date(self, value: date, format: str = "medium") -> str:
+        return babel_dates.format_date(value, format=format, locale=self.locale)
+
+    def datetime(self, value: datetime, format: str = "medium") -> str:
+        return babel_dates.format_datetime(value, format=format, locale=self.locale)
+
+    def duration(self, value: timedelta | int, format: Literal["narrow", "short", "medium", "long"] = "long") -> str:
+        """A duration in words ("3 hours", "3 Stunden", "3時間"), rounded to its largest unit (seconds if a number)."""
+        return babel_dates.format_timedelta(value, format=format, locale=self.locale)
+
+    def ordinal(self, n: int) -> str:
+        """1st, 2nd (1., 2. · 1er, 2e · 1.º · 1º · 1位): the locale's ordinal category (CLDR, by Babel) picks the
+        pattern, which the catalog translates."""
+        category = self.locale.ordinal_form(n)
+        pattern = {
+            "one": self.pgettext("ordinal one", "{n}st"),
+            "two": self.pgettext("ordinal two", "{n}nd"),
+            "few": self.pgettext("ordinal few", "{n}rd"),
+        }.get(category) or self.pgettext("ordinal other", "{n}th")
+        return pattern.format(n=self.number(n))
+
+
+@cache
+def language(code: object = ENGLISH) -> Language:
+    """The shipped language for a locale code (see `resolve`)."""
+    return Language(BY_CODE[resolve(code).lower()])
+
+
+def shipped_codes(pseudo: bool = False) -> list[str]:
+    """The codes of every shipped language, English first (and the pseudo-locale last when asked)."""
+    return [shipped.code for shipped in LANGUAGES] + ([PSEUDO] if pseudo else [])
+
+
+__all__ = [
+    "ENGLISH",
+    "LANGUAGES",
+    "N_",
+    "PSEUDO",
+    "Language",
+    "Shipped",
+    "language",
+    "placeholders",
+    "resolve",
+    "shipped_codes",
+]

@@ -1,0 +1,52 @@
+"""`python -m i18n update | compile | check`: the catalogs' commands (docs/developers/translating.md).
+
+update   extract the messages (the code and `python bot.py --messages`), update every .po, regenerate the
+         pseudo-locale, compile every .mo
+compile  compile every .po into its .mo (after translating)
+check    list what is missing or wrong in any catalog; exit 1 if anything is
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from i18n import LANGUAGES, PSEUDO_LANGUAGE
+from i18n.catalogs import ROOT, compiled, mo_path, po_path, problems, read, write_all
+
+
+def tree_messages() -> list[dict]:
+    """The command tree's descriptions and choices, from the bot itself built offline (no Discord, a scratch
+    database): bot.py builds the tree, so the layers stay out of this package."""
+    with tempfile.TemporaryDirectory(prefix="tabletop-i18n-") as scratch:
+        out = Path(scratch) / "tree.json"
+        env = {**os.environ, "DATABASE_PATH": str(Path(scratch) / "scratch.sqlite3"), "DATABASE_URL": "",
+               "DISCORD_TOKEN": "", "WEB_PORT": ""}
+        subprocess.run([sys.executable, str(ROOT / "bot.py"), "--messages", str(out)], check=True, env=env, cwd=ROOT)
+        return list(json.loads(out.read_text(encoding="utf-8")))
+
+
+def main(argv: list[str]) -> int:
+    command = argv[0] if argv else ""
+    if command == "update":
+        print("\n".join(write_all(tree_messages())))
+        return 0
+    if command == "compile":
+        for shipped in (*LANGUAGES[1:], PSEUDO_LANGUAGE):
+            mo_path(shipped).write_bytes(compiled(read(po_path(shipped), shipped.babel)))
+            print(f"{mo_path(shipped).relative_to(ROOT)}")
+        return 0
+    if command == "check":
+        found = [line for shipped in (*LANGUAGES[1:], PSEUDO_LANGUAGE) for line in problems(shipped)]
+        print("\n".join(found) or "every catalog complete and compiled")
+        return 1 if found else 0
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
