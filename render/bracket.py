@@ -2,37 +2,46 @@
 sides' seeds, names and results, lines carrying each winner on; for double elimination the winners' bracket (with
 the grand final after it) above the losers'. Drawn from `tournament_rules.views.BracketView` and names only.
 
-Phone first, like every image: 1,000 px wide and every word at least 28 px, so a section shows the three rounds
-around the latest one played (the alt text, `bracket_text`, lists every match)."""
+Phone first, like every image: 1,000 px wide, names and results at 36 px (14 px on a phone), so a section shows
+the two latest rounds (the alt text, `bracket_text`, lists every match); a long title wraps rather than being cut."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, fit, mix, text_width
-from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
+from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, fit, mix, text_width, wrap
+from render.panels import BODY, HEADER_FILL, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
 from tournament_rules.views import Box, BracketView, Column, Section, Side
 
 WIDTH = 1000
 HEAD = HEADER_HEIGHT
-COLUMNS = 3  # rounds shown side by side at 28 px
-GAP_X, GAP_Y = 36, 20  # between columns (the connectors run here) and between boxes
-ROW_H = 46  # one side of a match box
+TITLE_LINE = 44  # a second title line (a long title wraps rather than being cut)
+COLUMNS = 2  # rounds shown side by side: two at 36 px read on a phone, as start.gg's app shows a bracket
+NAME = 36  # names, seeds and results in the boxes (14 px on a phone 400 points wide)
+GAP_X, GAP_Y = 56, 20  # between columns (the connectors run here) and between boxes
+JOIN = 32  # a gutter right of the last column: the line from the losers' final up into the grand final
+ROW_H = 58  # one side of a match box
 BOX_H = 2 * ROW_H
-HEADING = 44  # a column's heading
-SECTION = 50  # a section's title (double elimination)
-LABEL = 36  # room for a box's label above it ("3rd place")
-SEED_W = 44
-BOX_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP_X) / COLUMNS
+HEADING = 50  # a column's heading
+SECTION = 54  # a section's title (double elimination)
+LABEL = 38  # room for a box's label above it ("3rd place")
+PAD = 14  # inside a box, left of the seed and around the results
+BOX_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP_X - JOIN) / COLUMNS
 WON = mix(GREEN, WHITE, 0.22)  # the row of the side that went through (with a stripe and ink, not colour only)
 
 
 def window(section: Section) -> tuple[int, list[Column]]:
-    """(index of the first column shown, the columns shown): at most `COLUMNS`, ending with the last column that
-    has anyone in it (or the first `COLUMNS` before anyone has played)."""
+    """(index of the first column shown, the columns shown): at most `COLUMNS`, ending with the last column with a
+    match to play or played, or the one after it where a winner of it is already carried (so the line from a
+    decided match leads to a name); a player dropping into the losers' bracket from above does not move it on."""
     columns = list(section.columns)
-    known = [i for i, c in enumerate(columns) if any(s.entrant is not None for b in c.boxes for s in (b.top, b.bottom))]
-    last = max(known, default=0)
+    played = [i for i, c in enumerate(columns) if any(b.state in ("ready", "done", "bye") for b in c.boxes)]
+    last = max(played, default=0)
+    if last + 1 < len(columns) and any(
+            side.entrant is not None and feed is not None and feed < len(columns[last].boxes)
+            and columns[last].boxes[feed].state in ("done", "bye")
+            for box in columns[last + 1].boxes for side, feed in zip((box.top, box.bottom), box.feeds, strict=True)):
+        last += 1
     last = max(last, min(COLUMNS, len(columns)) - 1)
     start = max(0, last - COLUMNS + 1)
     return start, columns[start:start + COLUMNS]
@@ -61,41 +70,115 @@ def _section_height(columns: list[Column]) -> float:
     return max((y for ys in _layout(columns) for y in ys), default=0.0) + BOX_H
 
 
+def seed_width(view: BracketView) -> float:
+    """The seed column, as wide as the widest seed ('16' as much as '1') plus room before the name."""
+    seeds = [str(side.seed) for section in view.sections for column in section.columns for box in column.boxes
+             for side in (box.top, box.bottom) if side.seed is not None]
+    return max([text_width("8", NAME), *(text_width(seed, NAME) for seed in seeds)]) + 16
+
+
+def _header(canvas: Canvas | None, title: str, note: str) -> float:
+    """The title strip: the title on one line where it fits beside the note, else wrapped onto a second line (never
+    cut short of its end: "· 24 h per move" is information); returns the strip's height (drawn when `canvas`)."""
+    note = fit(note, SMALL, WIDTH * 0.4) if note else ""
+    note_w = text_width(note, SMALL) + 24 if note else 0.0
+    room = WIDTH - 2 * MARGIN
+    if text_width(title, LARGE) <= room - note_w:
+        if canvas is not None:
+            title_bar(canvas, title, note, HEAD)
+        return HEAD
+    first, second = _two_lines(title, room)
+    second = fit(second, BODY, room - note_w)
+    height = HEAD + TITLE_LINE
+    if canvas is not None:
+        canvas.rect((0, 0, WIDTH, height), fill=HEADER_FILL)
+        canvas.line([(0, height - 0.5), (WIDTH, height - 0.5)], BORDER, 1)
+        canvas.text((MARGIN, HEAD / 2 + 4), first, LARGE, INK, anchor="lm")
+        x = MARGIN + canvas.text((MARGIN, HEAD + TITLE_LINE / 2 - 10), second, BODY, INK, anchor="lm")
+        if note:
+            canvas.text((x + 16 if second else MARGIN, HEAD + TITLE_LINE / 2 - 8), note, SMALL, MUTED, anchor="lm")
+    return height
+
+
+def _two_lines(title: str, room: float) -> tuple[str, str]:
+    """A title too long for one line, broken after the last " · " part that fits (so '24 h per move' stays whole),
+    else at a space."""
+    parts = title.split(" · ")
+    for k in range(len(parts) - 1, 0, -1):
+        head = " · ".join(parts[:k])
+        if text_width(head, LARGE) <= room:
+            return head, " · ".join(parts[k:])
+    first, *rest = wrap(title, LARGE, room) or [""]
+    return first, " ".join(rest)
+
+
 def bracket_image(title: str, view: BracketView, names: Mapping[int, str], note: str = "") -> bytes:
     """The bracket(s) under a title strip (`note` after the title, e.g. the champion)."""
     shown = [(section, *window(section)) for section in view.sections]
     titled = len(view.sections) > 1
     heights = [_section_height(columns) for _, _, columns in shown]
-    height = HEAD + 8 + sum(h + HEADING + LABEL + 20 + (SECTION if titled else 0) for h in heights) + MARGIN
+    head = _header(None, title, note)
+    height = head + 8 + sum(h + HEADING + LABEL + 20 + (SECTION if titled else 0) for h in heights) + MARGIN
     canvas = Canvas(WIDTH, round(height))
     canvas.rect((0, 0, WIDTH, height), outline=BORDER, width=1)
-    note = fit(note, SMALL, WIDTH * 0.4) if note else ""
-    room = WIDTH - 2 * MARGIN - (text_width(note, SMALL) + 24 if note else 0)
-    title_bar(canvas, fit(title, LARGE, room), note, HEAD)
-    y = HEAD + 8.0
+    _header(canvas, title, note)
+    seed_w = seed_width(view)
+    y = head + 8.0
+    placed: list[tuple[list[Column], list[list[float]], float]] = []  # per section: columns, box tops, first box y
     for (section, start, columns), section_height in zip(shown, heights, strict=True):
         if titled:
             hidden = " · the latest rounds" if start else ""
             canvas.text((MARGIN, y + SECTION / 2), fit(section.title + hidden, BODY, WIDTH - 2 * MARGIN), BODY, INK,
                         anchor="lm")
             y += SECTION
-        _draw_section(canvas, columns, names, y)
+        placed.append((columns, _layout(columns), y + HEADING + LABEL))
+        _draw_section(canvas, columns, names, y, seed_w)
         y += HEADING + LABEL + section_height + 20
         if titled and section is not view.sections[-1]:
             canvas.line([(MARGIN, y - 10.5), (WIDTH - MARGIN, y - 10.5)], BORDER, 1.5)
+    for upper, lower, section in zip(placed, placed[1:], view.sections[1:], strict=False):
+        _join(canvas, upper, lower, section)
     return canvas.png()
 
 
-def _draw_section(canvas: Canvas, columns: list[Column], names: Mapping[int, str], top: float) -> None:
+def _column_x(c: int) -> float:
+    return MARGIN + c * (BOX_W + GAP_X)
+
+
+def _join(canvas: Canvas, upper: tuple[list[Column], list[list[float]], float],
+          lower: tuple[list[Column], list[list[float]], float], section: Section) -> None:
+    """The line from the lower section's last match (the losers' final) up into the bottom row of the upper
+    section's box it feeds (the grand final), in the gutter right of both, when both are shown in the same
+    column; in ink once the losers' final is decided."""
+    columns, tops, first = upper
+    low_columns, low_tops, low_first = lower
+    if not section.columns or not low_columns or low_columns[-1] is not section.columns[-1]:
+        return  # the losers' final is not among the columns shown
+    target = next(((c, i) for c, column in enumerate(columns) for i, box in enumerate(column.boxes)
+                   if box.from_next_section), None)
+    if target is None or target[0] != len(low_columns) - 1 or not low_columns[-1].boxes:
+        return
+    c, i = target
+    source = low_columns[-1].boxes[0]
+    right = _column_x(c) + BOX_W
+    sy = low_first + low_tops[-1][0] + BOX_H / 2
+    ty = first + tops[c][i] + ROW_H * 1.5
+    colour, stroke = (INK, 3.0) if source.state in ("done", "bye") else (BORDER, 2.0)
+    lane = right + JOIN / 2 + 2
+    canvas.line([(right, sy), (lane, sy), (lane, ty), (right, ty)], colour, stroke)
+
+
+def _draw_section(canvas: Canvas, columns: list[Column], names: Mapping[int, str], top: float,
+                  seed_w: float) -> None:
     tops = _layout(columns)
     first = top + HEADING + LABEL
     for c, column in enumerate(columns):
-        x = MARGIN + c * (BOX_W + GAP_X)
-        canvas.text((x + BOX_W / 2, top + HEADING / 2), fit(column.heading, SMALL, BOX_W), SMALL, MUTED, anchor="mm")
+        x = _column_x(c)
+        canvas.text((x + BOX_W / 2, top + HEADING / 2), fit(column.heading, BODY, BOX_W), BODY, MUTED, anchor="mm")
         for box, y in zip(column.boxes, tops[c], strict=True):
             if c and box.feeds != (None, None):
                 _connect(canvas, columns[c - 1], c, box, x, first + y, tops, first)
-            _draw_box(canvas, box, names, x, first + y)
+            _draw_box(canvas, box, names, x, first + y, seed_w)
 
 
 def _connect(canvas: Canvas, previous: Column, c: int, box: Box, x: float, y: float, tops: list[list[float]],
@@ -105,7 +188,7 @@ def _connect(canvas: Canvas, previous: Column, c: int, box: Box, x: float, y: fl
         if feed is None or feed >= len(previous.boxes):
             continue
         source = previous.boxes[feed]
-        sx = MARGIN + (c - 1) * (BOX_W + GAP_X) + BOX_W
+        sx = _column_x(c - 1) + BOX_W
         sy = first + tops[c - 1][feed] + BOX_H / 2
         ty = y + ROW_H / 2 + row * ROW_H
         mid = sx + GAP_X / 2
@@ -113,34 +196,36 @@ def _connect(canvas: Canvas, previous: Column, c: int, box: Box, x: float, y: fl
         canvas.line([(sx, sy), (mid, sy), (mid, ty), (x, ty)], colour, stroke)
 
 
-def _draw_box(canvas: Canvas, box: Box, names: Mapping[int, str], x: float, y: float) -> None:
+def _draw_box(canvas: Canvas, box: Box, names: Mapping[int, str], x: float, y: float, seed_w: float) -> None:
     if box.label:
         canvas.text((x + 4, y - LABEL / 2 - 2), box.label, SMALL, MUTED, anchor="lm")
     canvas.rect((x, y, x + BOX_W, y + BOX_H), fill=WHITE if box.state != "waiting" else PAPER, outline=BORDER,
                 width=1.5, radius=8)
     for row, side in enumerate((box.top, box.bottom)):
-        _draw_side(canvas, side, names, x, y + row * ROW_H, box.state)
+        _draw_side(canvas, side, names, x, y + row * ROW_H, box.state, seed_w)
     canvas.line([(x + 8, y + ROW_H), (x + BOX_W - 8, y + ROW_H)], BORDER, 1)
 
 
-def _draw_side(canvas: Canvas, side: Side, names: Mapping[int, str], x: float, y: float, state: str) -> None:
+def _draw_side(canvas: Canvas, side: Side, names: Mapping[int, str], x: float, y: float, state: str,
+               seed_w: float) -> None:
     mid = y + ROW_H / 2
     if side.won:  # the side that went through: a tinted row with a stripe, its name in ink
         canvas.rect((x + 2, y + 2, x + BOX_W - 2, y + ROW_H - 1), fill=WON, radius=6)
         canvas.rect((x + 2, y + 6, x + 8, y + ROW_H - 6), fill=GREEN, radius=3)
-    if side.seed is not None:
-        canvas.text((x + 12 + SEED_W / 2, mid), str(side.seed), SMALL, MUTED, anchor="mm")
+    if side.seed is not None:  # right-aligned, so '16' and '1' end at the same place before the name
+        canvas.text((x + PAD + seed_w - 16, mid), str(side.seed), NAME, MUTED, anchor="rm")
     marks = " ".join(side.results)
-    marks_w = text_width(marks, SMALL) + 14 if marks else 0.0
-    room = BOX_W - SEED_W - 20 - marks_w
+    marks_w = text_width(marks, NAME) + PAD if marks else 0.0
+    name_x = x + PAD + seed_w
+    room = BOX_W - PAD - seed_w - PAD - marks_w
     if side.entrant is None:
-        canvas.text((x + 12 + SEED_W, mid), fit(side.waiting or "—", SMALL, room), SMALL, MUTED, anchor="lm")
+        canvas.text((name_x, mid), fit(side.waiting or "—", SMALL, room), SMALL, MUTED, anchor="lm")
     else:
         lost = state == "done" and not side.won
-        name = cut_name(names.get(side.entrant, f"#{side.entrant}"), size=SMALL, width=room)
-        canvas.text((x + 12 + SEED_W, mid), name, SMALL, MUTED if lost else INK, anchor="lm")
+        name = cut_name(names.get(side.entrant, f"#{side.entrant}"), size=NAME, width=room)
+        canvas.text((name_x, mid), name, NAME, MUTED if lost else INK, anchor="lm")
     if marks:
-        canvas.text((x + BOX_W - 10, mid), marks, SMALL, INK if side.won else MUTED, anchor="rm")
+        canvas.text((x + BOX_W - PAD, mid), marks, NAME, INK if side.won else MUTED, anchor="rm")
 
 
 def bracket_text(view: BracketView, names: Mapping[int, str]) -> str:

@@ -10,7 +10,7 @@ times), then the better seed goes through, as in single elimination.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from tournament_rules.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
@@ -246,7 +246,7 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
         else:
             feeds = [(2 * i, 2 * i + 1) for i in range(len(stage))]
         losers.append(Column(f"Losers' round {j}", tuple(box(n, f) for n, f in zip(stage, feeds, strict=True))))
-    finals = [box(now.final, (0, None))]
+    finals = [replace(box(now.final, (0, None)), from_next_section=bool(now.losers))]
     if now.reset is not None:
         finals.append(box(now.reset, (None, None), "reset"))
     elif now.reset_on and not now.final.match.decided:

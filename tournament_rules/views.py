@@ -28,6 +28,8 @@ class Box:
     feeds: tuple[int | None, int | None] = (None, None)  # the box of the previous column each side comes from
     label: str = ""  # "3rd place", "reset"
     state: str = "waiting"  # "waiting" (a side unknown), "ready" (to be played or being played), "done", "bye"
+    # the bottom side comes from the next section's last column's first box (the losers' final into the grand final)
+    from_next_section: bool = False
 
 
 @dataclass(frozen=True)

@@ -111,4 +111,71 @@ def test_a_known_winner_is_carried_on_before_the_round_is_over() -> None:
     names[0] = "Ada"
     with text_sizes() as seen:
         bracket_image("Cintos Elimination", view, names)
-    assert sum(text == "Ada" for text, _ in seen) == 3 and not any("winner SF·1" in text for text, _ in seen)
+    # the latest two rounds are shown: Ada in her semi-final and in the final, nowhere a placeholder for her
+    assert sum(text == "Ada" for text, _ in seen) == 2 and not any("winner SF·1" in text for text, _ in seen)
+
+
+def grand_final_reached(count: int = 8) -> tuple[list, list[Game]]:
+    """A double elimination played by the better seed winning up to its grand final (not played yet)."""
+    from tournament_rules import pair_round
+
+    settings = TournamentSettings("double-elimination")
+    entrants = field(count)
+    games: list[Game] = []
+    for r in range(1, 2 * count):
+        new = pair_round(settings, entrants, games, r)
+        if any(len(g.entrants) == 2 and set(g.entrants) == {0, 1} and r > 3 for g in new):
+            return entrants, games + new  # the grand final, being played
+        games += [Game(r, g.entrants, (1.0, 0.0)) if g.points is None else g for g in new]
+    raise AssertionError("no grand final")
+
+
+def test_a_line_joins_the_losers_final_to_the_grand_final() -> None:
+    """Issue 41.4: the losers' final's winner goes on to the grand final: a line in the gutter right of both."""
+    from render.bracket import JOIN, SECTION, _header
+    from tournament_rules import double
+
+    entrants, games = grand_final_reached()
+    view = double.view(TournamentSettings("double-elimination"), entrants, games)
+    final = view.sections[0].columns[-1].boxes[0]
+    assert final.from_next_section and final.state == "ready"
+    image = picture(bracket_image("Cintos Double elimination", view, {e.id: f"p{e.id}" for e in entrants}))
+    lane = round(MARGIN + 2 * BOX_W + GAP_X + JOIN / 2 + 2)
+    top = _header(None, "Cintos Double elimination", "") + 8 + SECTION + HEADING + LABEL
+    column = [colour_at(image, (lane, y)) for y in range(round(top), image.height - 10)]
+    inked = [i for i, p in enumerate(column) if near(p, INK, 40)]
+    assert inked and inked[-1] - inked[0] > BOX_H * 2  # a long vertical line from the losers' final upwards
+    # before anyone has played, neither final is shown: the gutter stays empty
+    without = picture(bracket_image("Cintos Double elimination", double.view(
+        TournamentSettings("double-elimination"), entrants, []), {}))
+    assert not any(near(colour_at(without, (lane, y)), INK, 40) for y in range(round(top), without.height - 10))
+
+
+def test_long_titles_wrap_and_headings_are_whole() -> None:
+    """Issue 41.4: 'Winners' quarter-finals' and the title's '24 h per move' were cut; now headings fit their
+    columns and a long title takes a second line instead of an ellipsis."""
+    from tournament_rules import double
+
+    view = double.view(TournamentSettings("double-elimination"), field(16), [])
+    title = "Bodsoi Double elimination · teams of 2 · 8 rounds or more · 24 h per move"
+    with text_sizes() as seen:
+        bracket_image(title, view, {i: f"p{i}" for i in range(16)}, "champion: somebody")
+    drawn = [text for text, _ in seen]
+    assert "Round 1" in drawn and "Winners' quarter-finals" in drawn
+    assert not any("…" in text for text in drawn)
+    assert " · ".join(t for t in drawn if t.startswith("Bodsoi") or t.endswith("per move")) == title
+
+
+def test_two_digit_seeds_keep_their_distance_and_names_are_large() -> None:
+    """Issue 41.4: seeds 10-16 crowded the names, and at 400 px the text was ~10 px: seeds are right-aligned in a
+    column as wide as '16', and names, seeds and results are drawn at 36 px (14 px at 400 px wide)."""
+    from render.bracket import NAME, seed_width
+    from render.kit import text_width
+
+    view = elimination.view(TournamentSettings("elimination"), field(16), [])
+    assert seed_width(view) >= text_width("16", NAME) + 12
+    names = {i: f"player {i}" for i in range(16)}
+    with text_sizes() as seen:
+        bracket_image("Cintos Elimination", view, names)
+    sizes = {text: size for text, size in seen}
+    assert sizes["16"] == sizes["player 0"] == NAME >= 36 and NAME * 400 / 1000 >= 14
