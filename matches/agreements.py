@@ -177,18 +177,20 @@ class Agreements:
         # abort never; either end is announced.
         await self.core.committed(match)
 
-    async def adjudicate(self, match_id: int, winners: Sequence[int] | None) -> bool:
+    async def adjudicate(self, match_id: int, winners: Sequence[int] | None,
+                         reason: str = ADJUDICATED_REASON) -> bool:
         """A tournament's organiser decides a running match: `winners` (seats; empty for a draw) finish it, None is a
         double forfeit (aborted: nobody's result). The result model reads it like any ending, so the event and the
-        ratings agree. False if the match is not running (any more)."""
+        ratings agree. `reason`: who decided, in `rules.outcomes`'s words (the computer at a round's deadline).
+        False if the match is not running (any more)."""
         match = await self.core.get(match_id)
         async with match.lock:
             if match.status != "active":
                 return False
             if winners is None:
-                await self.end_by_agreement(match, "aborted", ADJUDICATED_REASON, ended=ABORTED)
+                await self.end_by_agreement(match, "aborted", reason, ended=ABORTED)
             else:
-                await self.end_by_agreement(match, "finished", ADJUDICATED_REASON, winners, ADJUDICATED)
+                await self.end_by_agreement(match, "finished", reason, winners, ADJUDICATED)
             return True
 
     async def offer_draw(self, match_id: int, user_id: int) -> Match:

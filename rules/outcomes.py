@@ -21,6 +21,8 @@ NOBODY_MOVED = "nobody moved before the deadline"
 LOBBY_EXPIRED = "the lobby expired before it started"
 LOBBY_CLOSED = "the lobby was closed by its creator"
 ADJUDICATED = "adjudicated by the organiser"  # a tournament's organiser decided the result
+DEADLINE_ADJUDICATED = "adjudicated at the round's deadline"  # the computer decided it (tournaments/adjudicator.py)
+DEADLINE_FORFEIT = "double forfeit at the round's deadline"  # the event's deadline rule ended it, nobody scores
 TAKEN_BACK = "a move was taken back"  # undo at a local table against computers: the match goes on as a new one
 
 MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sentence)
@@ -30,6 +32,12 @@ MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sente
     LOBBY_EXPIRED: ("Aborted", "The lobby expired before the match started"),
     LOBBY_CLOSED: ("Aborted", "The lobby was closed by its creator"),
     TAKEN_BACK: ("Aborted", "A move was taken back; the match goes on as a new match"),
+    ADJUDICATED: ("Aborted", "Double forfeit, decided by the tournament's organiser"),
+    DEADLINE_FORFEIT: ("Aborted", "Double forfeit at the round's deadline"),
+}
+ADJUDICATED_WORDS = {  # who decided a result the game itself did not reach (a win or a draw)
+    ADJUDICATED: "The tournament's organiser decided the result",
+    DEADLINE_ADJUDICATED: "The computer adjudicated it at the round's deadline",
 }
 
 
@@ -104,7 +112,8 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     outcome = _as_dict(view.get("outcome"))
     if outcome is None and stored is not None and stored.get(ENDED_KEY) == results.ADJUDICATED:
         top, won, brief = headline(view, names, stored.get("winners") or [])
-        return ResultWords(top, "The tournament's organiser decided the result", won, brief)
+        return ResultWords(top, ADJUDICATED_WORDS.get(str(stored.get("reason")), ADJUDICATED_WORDS[ADJUDICATED]),
+                           won, brief)
     if outcome is None:
         if stored is None:
             return None

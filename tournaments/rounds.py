@@ -15,6 +15,8 @@ import tournament_rules
 from data.tournaments import TableRecord
 from matches import Match, Refusal, Turn
 from matches.computers import shared_pool
+from rules.outcomes import ADJUDICATED as ADJUDICATED_REASON
+from rules.outcomes import DEADLINE_ADJUDICATED, DEADLINE_FORFEIT
 from rules.results import Result, stored_facts
 from tournaments.adjudicator import Evaluation, evaluate_json
 from tournaments.core import EventCore
@@ -129,8 +131,9 @@ class RoundClock:
         recorded = []
         for ruling in rulings:
             note = "adjudicated by the computer" if ruling.kind == ADJUDICATED else "decided at the round's deadline"
+            reason = DEADLINE_FORFEIT if ruling.double_forfeit else DEADLINE_ADJUDICATED
             if await self.rule(event, ruling.table, ruling.winner, forfeit=ruling.double_forfeit, note=note,
-                               overwrite=False, advance=False):
+                               overwrite=False, advance=False, reason=reason):
                 recorded.append(ruling)
         if recorded:
             for listener in list(self.on_ruling):
@@ -177,11 +180,12 @@ class RoundClock:
         return Evaluation.from_json(data)
 
     async def rule(self, event: Tournament, table: TableRecord, winner: int | None, *, forfeit: bool = False,
-                   note: str, overwrite: bool, advance: bool = True) -> bool:
+                   note: str, overwrite: bool, advance: bool = True, reason: str = ADJUDICATED_REASON) -> bool:
         """A table's result decided off the board: side `winner` wins (pods: 1st, the others share 2nd), None a draw
         (pods: everyone shares 1st), `forfeit` a double forfeit (nobody scores, not played); logged with `note`. A
         running match ends with the same result (so its rating agrees); a finished one keeps its own. Without
-        `overwrite` a table that has a result keeps it (False). `advance`: pair the next round if it is due."""
+        `overwrite` a table that has a result keeps it (False). `advance`: pair the next round if it is due;
+        `reason`: who decided, as the match's board words it (`rules.outcomes`)."""
         n = len(event.table_sides(table))
         pods = event.pods_at(table.round)
         groups = event.sides_at(table).groups
@@ -206,7 +210,7 @@ class RoundClock:
         seats = None if forfeit else () if winner is None else groups[winner]
         assert table.match_id is not None
         try:
-            await self.core.matches.adjudicate(table.match_id, seats)
+            await self.core.matches.adjudicate(table.match_id, seats, reason)
         except Refusal:  # a move landed at the same moment: the table's result stands, the match plays on
             log.info("adjudicated match %s moved meanwhile; it was not ended", table.match_id)
         if advance:

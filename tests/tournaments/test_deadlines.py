@@ -14,6 +14,7 @@ import pytest
 
 from matches import MatchService, Refusal
 from rules import GAMES
+from rules.outcomes import result_words
 from tests.tournaments.test_service_e2e import Clock, close_stores, services  # noqa: F401 (the fixture closes stores)
 from tournaments import Tournament, TournamentService
 from tournaments import rounds as rounds_module
@@ -213,6 +214,8 @@ async def test_adjudicate_awards_a_win_at_ninety_percent_with_the_evaluation(tmp
     assert match.status == "finished"
     result = match.result()
     assert result is not None and result.winners == frozenset({0})
+    words = result_words(match.view(None), ["Ada", "Bo"])
+    assert words is not None and words.sentence() == "Ada wins: The computer adjudicated it at the round's deadline."
     event = await tournaments.get(event.id)
     (decided,) = [t for t in event.tables if t.round == 1]
     assert decided.points == (1.0, 0.0) and decided.played and decided.note == "adjudicated by the computer"
@@ -265,6 +268,8 @@ async def test_adjudicate_no_shows_and_a_real_evaluation(tmp_path: Path) -> None
     event = await tournaments.get(event.id)
     tables = {t.match_id: t for t in event.tables if t.round == 1}
     assert tables[idle.match_id].points == (0.0, 0.0) and not tables[idle.match_id].played
+    words = result_words((await matches.get(idle.match_id)).view(None), ["Ada", "Bo"])
+    assert words is not None and words.sentence() == "Aborted: Double forfeit at the round's deadline."
     assert sorted(tables[alone.match_id].points or ()) == [0.0, 1.0] and not tables[alone.match_id].played
     assert tables[both.match_id].points is not None and tables[both.match_id].played
     assert event.round == 2
