@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, fit, mix, text_width, wrap
-from render.panels import BODY, HEADER_FILL, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
+from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, fit, mix, text_width
+from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, title_strip
 from tournament_rules.views import Box, BracketView, Column, Section, Side
 
 WIDTH = 1000
 HEAD = HEADER_HEIGHT
-TITLE_LINE = 44  # a second title line (a long title wraps rather than being cut)
 COLUMNS = 2  # rounds shown side by side: two at 36 px read on a phone, as start.gg's app shows a bracket
 NAME = 36  # names, seeds and results in the boxes (14 px on a phone 400 points wide)
 GAP_X, GAP_Y = 56, 20  # between columns (the connectors run here) and between boxes
@@ -77,51 +76,16 @@ def seed_width(view: BracketView) -> float:
     return max([text_width("8", NAME), *(text_width(seed, NAME) for seed in seeds)]) + 16
 
 
-def _header(canvas: Canvas | None, title: str, note: str) -> float:
-    """The title strip: the title on one line where it fits beside the note, else wrapped onto a second line (never
-    cut short of its end: "· 24 h per move" is information); returns the strip's height (drawn when `canvas`)."""
-    note = fit(note, SMALL, WIDTH * 0.4) if note else ""
-    note_w = text_width(note, SMALL) + 24 if note else 0.0
-    room = WIDTH - 2 * MARGIN
-    if text_width(title, LARGE) <= room - note_w:
-        if canvas is not None:
-            title_bar(canvas, title, note, HEAD)
-        return HEAD
-    first, second = _two_lines(title, room)
-    second = fit(second, BODY, room - note_w)
-    height = HEAD + TITLE_LINE
-    if canvas is not None:
-        canvas.rect((0, 0, WIDTH, height), fill=HEADER_FILL)
-        canvas.line([(0, height - 0.5), (WIDTH, height - 0.5)], BORDER, 1)
-        canvas.text((MARGIN, HEAD / 2 + 4), first, LARGE, INK, anchor="lm")
-        x = MARGIN + canvas.text((MARGIN, HEAD + TITLE_LINE / 2 - 10), second, BODY, INK, anchor="lm")
-        if note:
-            canvas.text((x + 16 if second else MARGIN, HEAD + TITLE_LINE / 2 - 8), note, SMALL, MUTED, anchor="lm")
-    return height
-
-
-def _two_lines(title: str, room: float) -> tuple[str, str]:
-    """A title too long for one line, broken after the last " · " part that fits (so '24 h per move' stays whole),
-    else at a space."""
-    parts = title.split(" · ")
-    for k in range(len(parts) - 1, 0, -1):
-        head = " · ".join(parts[:k])
-        if text_width(head, LARGE) <= room:
-            return head, " · ".join(parts[k:])
-    first, *rest = wrap(title, LARGE, room) or [""]
-    return first, " ".join(rest)
-
-
 def bracket_image(title: str, view: BracketView, names: Mapping[int, str], note: str = "") -> bytes:
     """The bracket(s) under a title strip (`note` after the title, e.g. the champion)."""
     shown = [(section, *window(section)) for section in view.sections]
     titled = len(view.sections) > 1
     heights = [_section_height(columns) for _, _, columns in shown]
-    head = _header(None, title, note)
+    head = title_strip(None, title, note, WIDTH)
     height = head + 8 + sum(h + HEADING + LABEL + 20 + (SECTION if titled else 0) for h in heights) + MARGIN
     canvas = Canvas(WIDTH, round(height))
     canvas.rect((0, 0, WIDTH, height), outline=BORDER, width=1)
-    _header(canvas, title, note)
+    title_strip(canvas, title, note, WIDTH)
     seed_w = seed_width(view)
     y = head + 8.0
     placed: list[tuple[list[Column], list[list[float]], float]] = []  # per section: columns, box tops, first box y

@@ -86,6 +86,46 @@ def title_bar(canvas: Canvas, title: str, note: str = "", height: float = HEADER
     return x
 
 
+TITLE_LINE = 44  # a title's second line, where a long title wraps (`title_strip`)
+
+
+def _two_lines(title: str, room: float) -> tuple[str, str]:
+    """A title too long for one line, broken after the last " · " part that fits (so '24 h per move' stays whole),
+    else at a space."""
+    parts = title.split(" · ")
+    for k in range(len(parts) - 1, 0, -1):
+        head = " · ".join(parts[:k])
+        if text_width(head, LARGE) <= room:
+            return head, " · ".join(parts[k:])
+    first, *rest = wrap(title, LARGE, room) or [""]
+    return first, " ".join(rest)
+
+
+def title_strip(canvas: Canvas | None, title: str, note: str = "", width: float = 1000) -> float:
+    """A tournament image's title strip: `title_bar` where the title fits on one line beside the note, else the
+    title on two lines (never cut short of its end: "· 24 h per move" is information) with the note after it;
+    returns the strip's height (drawn only with a `canvas`, so a caller can size its image first)."""
+    note = fit(note, SMALL, width * 0.4) if note else ""
+    note_w = text_width(note, SMALL) + 24 if note else 0.0
+    room = width - 2 * MARGIN
+    if text_width(title, LARGE) <= room - note_w:
+        if canvas is not None:
+            title_bar(canvas, title, note, HEADER_HEIGHT)
+        return HEADER_HEIGHT
+    first, second = _two_lines(title, room)
+    second = fit(second, BODY, room - note_w)
+    height = HEADER_HEIGHT + TITLE_LINE
+    if canvas is not None:
+        canvas.rect((0, 0, width, height), fill=HEADER_FILL)
+        canvas.line([(0, height - 0.5), (width, height - 0.5)], BORDER, 1)
+        canvas.text((MARGIN, HEADER_HEIGHT / 2 + 4), first, LARGE, INK, anchor="lm")
+        x = MARGIN + canvas.text((MARGIN, HEADER_HEIGHT + TITLE_LINE / 2 - 10), second, BODY, INK, anchor="lm")
+        if note:
+            canvas.text((x + 16 if second else MARGIN, HEADER_HEIGHT + TITLE_LINE / 2 - 8), note, SMALL, MUTED,
+                        anchor="lm")
+    return height
+
+
 def header(canvas: Canvas, view: dict[str, Any], names: Sequence[str], title: str, chips: Sequence[Chip],
            match_id: int | None = None, height: float = HEADER_HEIGHT) -> float:
     """The strip across the top: title and match number on the left, whose turn (or the result) on the right.

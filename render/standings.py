@@ -24,7 +24,7 @@ from render.kit import (
     text_on,
     text_width,
 )
-from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
+from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, title_strip
 from tournament_rules import Standing, figure, place_text, points_text
 from tournament_rules.standings import IN_PLAY
 
@@ -85,9 +85,14 @@ def _podium(canvas: Canvas, top: float, rows: Sequence[Standing], names: Mapping
         canvas.rect((x0 + 8, base - height, x0 + STEP_W - 8, base), fill=fill, outline=INK, width=1.5, radius=8)
         canvas.text((x0 + STEP_W / 2, base - height / 2), str(place), 56, text_on(fill), anchor="mm")
         who = steps.get(place, [])
-        label = " & ".join(cut_name(names.get(s.entrant, str(s.entrant))) for s in who) or "—"
-        pts = points_text(who[0].points) if who else ""
-        canvas.text((x0 + STEP_W / 2, base - height - 56), fit(label, BODY, STEP_W - 16), BODY, INK, anchor="mm")
+        # those sharing a step one name a line (two at most, then how many more), so no name is cut for another
+        labels = [cut_name(names.get(s.entrant, str(s.entrant))) for s in who[:2]] or ["—"]
+        if len(who) > 2:
+            labels[-1] += f" & {len(who) - 1} more"
+        pts = points_text(who[0].points) if len(who) == 1 or len({s.points for s in who}) == 1 else ""
+        for i, label in enumerate(labels):
+            canvas.text((x0 + STEP_W / 2, base - height - 56 - 36 * (len(labels) - 1 - i)),
+                        fit(label, BODY, STEP_W - 16), BODY, INK, anchor="mm")
         canvas.text((x0 + STEP_W / 2, base - height - 20), pts, SMALL, MUTED, anchor="mm")
     canvas.line([(MARGIN, base + 0.5), (canvas.width - MARGIN, base + 0.5)], BORDER, 1.5)
     return base + 16
@@ -110,14 +115,16 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
     first = max(0, rounds - fits)  # the latest rounds when not all fit
     chip_step = min(CHIP + 14, room / (rounds - first))
     below = NOTE_H if note else 0
-    height = HEAD + below + (PODIUM_H if final else 0) + 12 + ROW * (len(shown) + 1) + \
+    kind = "final" if final else "standings"
+    head = title_strip(None, title, kind, WIDTH)  # a long title takes a second line, never an ellipsis
+    height = head + below + (PODIUM_H if final else 0) + 12 + ROW * (len(shown) + 1) + \
         (ROW if len(rows) > MAX_ROWS else 0)
     canvas = Canvas(WIDTH, round(height + MARGIN))
     canvas.rect((0, 0, WIDTH, height + MARGIN), outline=BORDER, width=1)
-    title_bar(canvas, fit(title, LARGE, WIDTH - 2 * MARGIN - 170), "final" if final else "standings", HEAD)
+    title_strip(canvas, title, kind, WIDTH)
     if note:
-        canvas.text((MARGIN, HEAD + NOTE_H / 2 + 2), fit(note, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
-    y: float = HEAD + below + 12
+        canvas.text((MARGIN, head + NOTE_H / 2 + 2), fit(note, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
+    y: float = head + below + 12
     if final:
         y = _podium(canvas, y, rows, names)
     headings = [("rank", "#", "mm"), ("name", "name", "lm"), ("pts", "pts", "mm"), ("bh", "BH-1", "mm")]

@@ -132,7 +132,8 @@ def grand_final_reached(count: int = 8) -> tuple[list, list[Game]]:
 
 def test_a_line_joins_the_losers_final_to_the_grand_final() -> None:
     """Issue 41.4: the losers' final's winner goes on to the grand final: a line in the gutter right of both."""
-    from render.bracket import JOIN, SECTION, _header
+    from render.bracket import JOIN, SECTION
+    from render.panels import title_strip
     from tournament_rules import double
 
     entrants, games = grand_final_reached()
@@ -141,7 +142,7 @@ def test_a_line_joins_the_losers_final_to_the_grand_final() -> None:
     assert final.from_next_section and final.state == "ready"
     image = picture(bracket_image("Cintos Double elimination", view, {e.id: f"p{e.id}" for e in entrants}))
     lane = round(MARGIN + 2 * BOX_W + GAP_X + JOIN / 2 + 2)
-    top = _header(None, "Cintos Double elimination", "") + 8 + SECTION + HEADING + LABEL
+    top = title_strip(None, "Cintos Double elimination") + 8 + SECTION + HEADING + LABEL
     column = [colour_at(image, (lane, y)) for y in range(round(top), image.height - 10)]
     inked = [i for i, p in enumerate(column) if near(p, INK, 40)]
     assert inked and inked[-1] - inked[0] > BOX_H * 2  # a long vertical line from the losers' final upwards

@@ -81,11 +81,14 @@ def test_shared_places_show_as_shared_on_the_table_the_podium_and_the_text() -> 
     rows = tournament_rules.standings(settings, field(8), knockout(settings, 8))
     assert [(place, sorted(s.entrant for s in who)) for place, who in podium(rows)] == [(1, [0]), (2, [1]), (3, [2, 3])]
     names = {i: f"player {i}" for i in range(8)}
+    title = "Cintos Elimination · 3 rounds or more · 24 h per move"
     with text_sizes() as seen:
-        png = standings_image("Cintos Elimination · 3 rounds", rows, names, rounds=3, final=True)
+        png = standings_image(title, rows, names, rounds=3, final=True)
     drawn = [text for text, _ in seen]
     assert drawn.count("3–4") == 2 and drawn.count("5–8") == 4
-    assert any("player 2" in t and "player 3" in t for t in drawn)  # both on the 3rd step
+    assert drawn.count("player 2") == drawn.count("player 3") == 2  # the 3rd step (a line each) and the table
+    assert not any("…" in text for text in drawn)  # the title wraps: nothing cut, '24 h per move' whole
+    assert "24 h per move" in drawn
     assert Image.open(io.BytesIO(png)).width == 1000
     lines = standings_text(rows, names).splitlines()
     assert [line.split()[0] for line in lines[1:]] == ["1", "2", "3–4", "3–4", "5–8", "5–8", "5–8", "5–8"]
