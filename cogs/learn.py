@@ -34,7 +34,7 @@ def lesson_title(game: str, number: int) -> str:
 
 
 class LearnButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"tt:learn:(?P<verb>hint|next|answer):(?P<game>[a-z]+):(?P<number>\d+)(?::(?P<arg>\d+))?"):
+                  template=r"tt:learn:(?P<verb>hint|next|answer):(?P<number>\d+):(?P<game>[a-z]+)(?::(?P<arg>\d+))?"):
     """A lesson's buttons, all private to the learner: Hint, the next lesson, and an answer (the lesson's legal
     answer number `arg`, for lessons with few); the game and lesson number are carried, no state is kept."""
 
@@ -42,7 +42,7 @@ class LearnButton(discord.ui.DynamicItem[discord.ui.Button],
         style = {"hint": discord.ButtonStyle.secondary, "next": discord.ButtonStyle.primary,
                  "answer": discord.ButtonStyle.success}[verb]
         text = label or {"hint": "Hint", "next": "Next lesson", "answer": "Answer"}[verb]
-        custom_id = f"tt:learn:{verb}:{game}:{number}" + (f":{arg}" if arg is not None else "")
+        custom_id = f"tt:learn:{verb}:{number}:{game}" + (f":{arg}" if arg is not None else "")
         super().__init__(discord.ui.Button(label=limits.cut(text, limits.BUTTON_LABEL), style=style,
                                            custom_id=custom_id, row=1 if verb == "answer" else 0))
         self.verb, self.game, self.number, self.arg = verb, game, number, arg
@@ -183,10 +183,12 @@ class Learn(commands.Cog):
         found = lessons.lesson(game, number)
         verdict: Verdict = await asyncio.to_thread(lessons.judge, found, text)
         if not verdict.solved:
-            said = "That cannot be played here" if verdict.kind in ("illegal", "unreadable") else "Not quite"
+            refused = verdict.kind in ("illegal", "unreadable")  # the rules' words, which may quote the typed text
+            said = "That cannot be played here" if refused else "Not quite"
+            why = markup.inert(verdict.message) if refused else verdict.message
             view = discord.ui.View(timeout=None)
             view.add_item(LearnButton("hint", game, number))
-            await reply(interaction, limits.cut(f"{said}: {markup.typed(text)}. {verdict.message}", limits.CONTENT),
+            await reply(interaction, limits.cut(f"{said}: {markup.typed(text)}. {why}", limits.CONTENT),
                         view=view)
             return
         await self.progress.finish(interaction.user.id, game, found.key)

@@ -4,6 +4,7 @@ kind) and `judge`, which answers a typed move with a verdict. Pure: the rules an
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -155,6 +156,16 @@ class Verdict:
     text: str = ""
 
 
+def readable(error: RulesError) -> str:
+    """A refusal as a learner reads it: the spec's error code in front (`not_your_stone: …`) is for tests and logs,
+    so it is left out, and the sentence starts with a capital (as the match service words a refusal)."""
+    text = str(error)
+    code = re.match(r"[a-z]+(?:_[a-z]+)*: ", text)
+    if code is not None:
+        text = text[code.end():]
+    return text[:1].upper() + text[1:]
+
+
 def judge(lesson: Lesson, typed: str) -> Verdict:
     """The learner's typed answer to `lesson`: read and checked by the rules (a refusal says why, in the rules'
     words, and changes nothing), then the lesson's goal; a wrong legal answer gets the hint for its kind."""
@@ -163,12 +174,12 @@ def judge(lesson: Lesson, typed: str) -> Verdict:
     try:
         action = game.parse(state, typed, lesson.seat)
         if isinstance(action, Resign):
-            raise IllegalAction("resigning is no answer to a lesson: try a move (the Hint button helps)")
+            raise IllegalAction("Resigning is no answer to a lesson: try a move (the Hint button helps)")
         after = game.apply(state, action, lesson.seat)
     except NotationError as error:
-        return Verdict(False, "unreadable", str(error))
+        return Verdict(False, "unreadable", readable(error))
     except RulesError as error:
-        return Verdict(False, "illegal", str(error))
+        return Verdict(False, "illegal", readable(error))
     shown = game.notation(state, action)
     for text in lesson.then:
         if game.chance_outcomes(after):
