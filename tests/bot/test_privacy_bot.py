@@ -86,7 +86,8 @@ async def test_forget_is_only_for_yourself_and_expires(simcord_env: Any) -> None
     await simcord_env.advance_time(CONFIRM_SECONDS + 1)
     late = await ada.click(confirm, label=FORGET_LABEL)
     assert "expired" in answer(late).content and "nothing was deleted" in answer(late).content
-    assert (await bot.service.store.users.get_user(ada.id)).name == "ada"
+    kept = await bot.service.store.users.get_user(ada.id)
+    assert kept is not None and kept.name == "ada"
     assert (await bot.service.matches_for(ada.id))[0].status == "active"
 
 
@@ -117,5 +118,6 @@ async def test_forget_resigns_cuts_the_name_and_starts_afresh(simcord_env: Any) 
     # She comes back: recorded afresh, nothing of before is hers
     shown = answer(await ada.slash(channel, "privacy show")).embeds[0]
     assert "0 finished matches, 0 aborted, 0 running" in {f.name: f.value for f in shown.fields}["Matches"]
-    assert (await bot.service.store.users.get_user(ada.id)).name == "ada"
+    back = await bot.service.store.users.get_user(ada.id)
+    assert back is not None and back.name == "ada"
     assert "Player 1" in await bot.service.names(await bot.service.get(match.id))
