@@ -16,7 +16,7 @@ from analysis import default_budget, judge
 from players import Budget
 from players.evaluate import evaluate as engine_value
 from players.evaluate import rewards, teams_of
-from players.levels import one_ply
+from players.levels import one_ply, setup_choice
 from players.play import has_hidden_information, mover, settle
 from players.search import root_moves
 from rules import GAMES, Game, State
@@ -55,7 +55,8 @@ def verdict(chances: Sequence[float], threshold: float = THRESHOLD) -> int | Non
 def seat_chances(game: Game, state: State, rng: random.Random, iterations: int) -> tuple[float, ...]:
     """Every seat's winning chance in `state` (all of it known: a deal), as the analysis shows it before a move:
     the side to move plays the move hard would try first, judged against the best move found within `iterations`
-    (`analysis.judge`, which re-deals the rest from the mover's own view)."""
+    (`analysis.judge`, which re-deals the rest from the mover's own view). Before the game proper begins (Sanae's
+    layouts, which the analysis does not judge either) every side is level."""
     teams = teams_of(game, state)
     state = settle(game, state, rng)
     done = rewards(game, state)
@@ -65,6 +66,8 @@ def seat_chances(game: Game, state: State, rng: random.Random, iterations: int) 
     if seat is None:  # nothing to choose (cannot happen after settle): the game's own measure
         return tuple(engine_value(game, state, teams))
     legal = game.legal_actions(state, seat)
+    if setup_choice(legal, random.Random(0)) is not None:  # a layout still to choose: the game proper has not begun
+        return tuple(1 / len(teams) for _ in range(game.players(state)))
     priors = one_ply(game, [state], seat, legal, rng, teams)
     first = legal[root_moves(game.name, priors, rng)[0]]
     return judge(game, state, seat, first, Budget(iterations=iterations), rng).before

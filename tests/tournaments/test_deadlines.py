@@ -91,6 +91,16 @@ def test_a_decided_position_is_awarded_and_the_opening_is_not() -> None:
     assert evaluate(GAMES["cintos"], start, [[0], [1]], "start", iterations=60).winner is None
 
 
+def test_a_game_still_in_its_setup_is_level() -> None:
+    """Sanae with a layout still to choose: nobody is ahead before the game proper begins (the search's values of
+    setup moves mean nothing; they read 95 % for the side that had laid out)."""
+    game = GAMES["sanae"]
+    state = random_position("sanae", 20, 0)
+    assert "phase setup" in game.position(state)
+    evaluation = evaluate(game, state, [[0], [1]], "setup", iterations=40)
+    assert evaluation.chances == (0.5, 0.5) and evaluation.winner is None
+
+
 # ---- the service at the deadline -------------------------------------------------------------------------------
 async def event_with(tournaments: TournamentService, players: int, deadline: str, rounds: int = 2) -> Tournament:
     event = await tournaments.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=rounds,
