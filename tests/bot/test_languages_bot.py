@@ -1,0 +1,183 @@
+"""Tabletop in the player's language, end to end through simcord: the command tree published with every shipped
+language's descriptions and choices (within Discord's limits, the pseudo-locale at its longest too), `/help` and
+`/settings` answered in the asker's Discord language, `/settings language` stored as the server's language for
+public posts, and each user's last seen locale recorded for DMs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+import pytest
+
+import i18n
+from cogs import limits
+from cogs.base import locale_for, server_locale
+from cogs.help import GAMES_HELP, help_messages
+from cogs.translator import CatalogTranslator, discord_languages, tree_messages
+from i18n.catalogs import read
+from rules import GAMES
+from tests.bot.helpers import answer, world
+from tests.bot.locales import speaking
+
+LANGUAGES = [code for code in i18n.shipped_codes() if code != i18n.ENGLISH]
+
+
+def texts(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every command, option and choice of a published command, itself first."""
+    found = [payload]
+    for option in payload.get("options") or []:
+        found += texts(option)
+    found += payload.get("choices") or []
+    return found
+
+
+async def test_every_shipped_language_is_published_for_every_description_and_choice(simcord_env: Any) -> None:
+    tree = simcord_env.bot.tree
+    assert isinstance(tree.translator, CatalogTranslator)  # bot.py sets it: sync publishes the catalogs
+    assert discord_languages() == {"de": "de", "fr": "fr", "es-ES": "es-ES", "es-419": "es-ES", "pt-BR": "pt-BR",
+                                   "ja": "ja"}
+    payloads = await limits.command_payloads(tree)
+    assert limits.command_problems(payloads) == []
+    english_only = {"Cintos", "Sinoda", "Sakamichi", "Sanae", "Bodsoi", "json", "gif", "normal", "English", "Deutsch",
+                    "Français", "Español", "Português do Brasil", "日本語"}  # proper names: the same everywhere
+    for payload in payloads:
+        for item in texts(payload):
+            key = "description" if "description" in item else "name"  # a choice has only its name
+            if key == "description":  # names stay English: players type and quote them (translating.md)
+                assert not item.get("name_localizations"), item["name"]
+            if item[key] in english_only or (key == "name" and item[key].startswith("top ")):
+                continue
+            # Every language's own words; one that reads as the English is left out (Discord ignores it anyway).
+            differ = {locale for locale, code in discord_languages().items()
+                      if i18n.language(code)._(item[key]) != item[key]}
+            assert set(item.get(f"{key}_localizations") or {}) == differ and len(differ) >= 4, (key, item[key])
+    settings = next(p for p in payloads if p["name"] == "settings")
+    assert settings["description_localizations"]["ja"] == "Tabletop のサーバー設定（管理者向け）"
+    assert settings["description_localizations"]["es-419"] == settings["description_localizations"]["es-ES"]
+
+
+@pytest.mark.parametrize("code", [*LANGUAGES, i18n.PSEUDO])
+async def test_the_tree_in_each_language_alone_keeps_discords_limits(simcord_env: Any, code: str) -> None:
+    """Each language on every Discord locale at once: the 8,000 characters of a command count each field at its
+    longest localization, so the pseudo-locale (40 % longer) stands for the longest a language may be."""
+    tree = simcord_env.bot.tree
+    translator = CatalogTranslator(dict.fromkeys((locale.value for locale in discord.Locale), code))
+    payloads = [await command.get_translated_payload(tree, translator) for command in tree.get_commands()]
+    assert limits.command_problems(payloads) == []
+    described = [item for payload in payloads for item in texts(payload) if item.get("description_localizations")]
+    assert len(described) > 100
+
+
+async def test_the_template_holds_every_message_of_the_tree_and_the_help(simcord_env: Any) -> None:
+    template = {message.id for message in read(i18n.TEMPLATE) if message.id}
+    wanted = [entry["message"] for entry in await tree_messages(simcord_env.bot.tree) + help_messages()]
+    missing = sorted(set(wanted) - template)
+    assert not missing, f"run `.venv/bin/python -m i18n update`, then translate: {missing}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_help_speaks_the_askers_language(simcord_env: Any, code: str) -> None:
+    channel, (ada, _bob) = world(simcord_env)
+    lang = i18n.language(code)
+    with speaking(code):
+        overview = answer(await ada.slash(channel, "help")).embeds[0]
+        one = answer(await ada.slash(channel, "help", game="sanae")).embeds[0]
+    assert [field.name for field in overview.fields] == [lang._("Start a game"), lang._("The games"), lang._("More")]
+    assert lang._("Start a game") != "Start a game"
+    assert overview.description == lang._("Five abstract board games, played in this server's channels, turn by "
+                                          "turn, in minutes or over days. Every move is checked, stored and "
+                                          "answered with a new board; hidden hands reach only their owner; dice "
+                                          "are rolled on the server and can be verified afterwards.")
+    assert "/cintos new" in overview.fields[0].value  # commands and notation stay as typed
+    goal = GAMES["sanae"].goal
+    assert one.description == lang._(goal) != goal
+    assert one.fields[-2].name == lang._("Start") and "`/sanae new`" in one.fields[-2].value
+    english = [phase for phase, _how in GAMES_HELP["sanae"].phases]
+    assert [field.name for field in one.fields[:-2]] == [lang._(phase) for phase in english]
+    assert all(lang._(phase) != phase for phase in english)
+
+
+async def test_latin_american_spanish_reads_the_spanish_catalog(simcord_env: Any) -> None:
+    channel, (ada, _bob) = world(simcord_env)
+    with speaking("es-419"):
+        overview = answer(await ada.slash(channel, "help")).embeds[0]
+    assert overview.fields[0].name == "Empezar una partida"
+    with speaking("zh-CN"):  # no catalog: English
+        overview = answer(await ada.slash(channel, "help")).embeds[0]
+    assert overview.fields[0].name == "Start a game"
+
+
+async def test_settings_speak_the_askers_language_and_store_the_servers(simcord_env: Any) -> None:
+    guild = simcord_env.create_guild(preferred_locale="pt-BR")
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(simcord_env.create_user("boss"), roles=[admins])
+    ada = guild.add_member(simcord_env.create_user("ada"))
+    service = simcord_env.bot.service
+    server = simcord_env.bot.get_guild(guild.id)
+    with speaking("de"):
+        shown = answer(await boss.slash(channel, "settings language", language="ja")).embeds[0]
+    assert shown.title == "Tabletop-Einstellungen"
+    fields = {field.name: field.value for field in shown.fields}
+    assert fields["Sprache öffentlicher Beiträge"] == "日本語"
+    assert fields["Eigener Thread pro Partie"] == "nein"
+    assert fields["Standardbedenkzeit pro Zug"] == "24 Stunden (Standard des Bots)"
+    assert (await service.guild_settings(guild.id)).language == "ja"
+    assert (await server_locale(service, server)).code == "ja"  # public posts: the server's choice
+
+    with speaking("ja"):
+        shown = answer(await boss.slash(channel, "settings time", time=3600)).embeds[0]
+    fields = {field.name: field.value for field in shown.fields}
+    assert shown.title == "Tabletop の設定" and fields["1手あたりの既定の持ち時間"] == "1時間"
+    assert (await service.guild_settings(guild.id)).language == "ja"  # another setting keeps the language
+
+    with speaking("fr"):
+        shown = answer(await boss.slash(channel, "settings language", language="default")).embeds[0]
+    fields = {field.name: field.value for field in shown.fields}
+    assert fields["Langue des publications"].startswith("la langue du serveur sur Discord")
+    assert (await service.guild_settings(guild.id)).language is None
+    assert (await server_locale(service, server)).code == "pt-BR"  # Discord's preferred locale of the server
+    assert (await server_locale(service, None)).code == i18n.ENGLISH
+
+    # A server may let anyone run /settings (Integrations); a member without Manage Server is still refused, in
+    # their own language, and nothing is stored.
+    (command,) = [c for c in await simcord_env.bot.tree.fetch_commands() if c.name == "settings"]
+    guild.set_command_permissions(command, {ada: True})
+    with speaking("es-ES"):
+        refused = answer(await ada.slash(channel, "settings language", language="de"))
+    assert refused.content == ("Los ajustes de Tabletop son para miembros con el permiso Gestionar servidor; "
+                               "pídeselo a un administrador del servidor.")
+    assert (await service.guild_settings(guild.id)).language is None
+
+
+async def test_the_last_seen_locale_is_stored_for_what_reaches_a_player_without_an_interaction(
+        simcord_env: Any) -> None:
+    channel, (ada, _bob) = world(simcord_env)
+    users = simcord_env.bot.service
+    assert await users.user_locale(ada.id) is None
+    with speaking("fr"):
+        await ada.slash(channel, "help")
+    assert await users.user_locale(ada.id) == "fr"
+    with speaking("ja"):
+        await ada.slash(channel, "help")
+    assert await users.user_locale(ada.id) == "ja"
+    await simcord_env.bot.service.store.users.touch_user(ada.id, "ada")  # a write without a locale keeps it
+    assert await users.user_locale(ada.id) == "ja"
+
+
+async def test_locale_for_reads_the_interaction(simcord_env: Any) -> None:
+    seen: list[str] = []
+    tree = simcord_env.bot.tree
+
+    @tree.command(name="probe", description="probe")
+    async def probe(interaction: discord.Interaction) -> None:
+        seen.append(locale_for(interaction).code)
+        await limits.respond(interaction, "ok", ephemeral=True)
+
+    await tree.sync()
+    channel, (ada, _bob) = world(simcord_env)
+    for code in ("pt-BR", "es-419", "en-GB", "ko", "ja"):
+        with speaking(code):
+            await ada.slash(channel, "probe")
+    assert seen == ["pt-BR", "es-ES", i18n.ENGLISH, i18n.ENGLISH, "ja"]

@@ -1,0 +1,55 @@
+"""The shipped catalogs: every language 100 % translated for what was extracted, with the English's placeholders,
+within Discord's lengths where a message is a command's text, compiled (the .mo is the .po compiled); the
+pseudo-locale is generated, not edited."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from i18n import LANGUAGES, PSEUDO_LANGUAGE, TEMPLATE, Shipped
+from i18n.catalogs import compiled, limit_of, po_path, problems, pseudo_catalog, read
+
+
+@pytest.mark.parametrize("shipped", [*LANGUAGES[1:], PSEUDO_LANGUAGE], ids=lambda s: s.code)
+def test_every_catalog_is_complete_and_compiled(shipped: Shipped) -> None:
+    assert problems(shipped) == []
+
+
+def test_the_languages_the_issue_asks_for_are_shipped() -> None:
+    assert [s.code for s in LANGUAGES] == ["en", "de", "fr", "es-ES", "pt-BR", "ja"]
+
+
+def test_the_pseudo_locale_is_the_template_generated() -> None:
+    template = read(TEMPLATE)
+    shipped = read(po_path(PSEUDO_LANGUAGE))
+    expected = pseudo_catalog(template)
+    assert {(m.id, m.context): m.string for m in shipped if m.id} == \
+        {(m.id, m.context): m.string for m in expected if m.id}
+
+
+def test_the_checks_catch_what_they_are_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken catalog is reported: an empty, a wrong placeholder, one too long for Discord, a stale .mo."""
+    import i18n.catalogs as catalogs
+
+    shipped = LANGUAGES[1]  # German
+    catalog = read(po_path(shipped), shipped.babel)
+    old_mo = compiled(catalog)
+    template = read(TEMPLATE)
+    described = next(m for m in template if limit_of(m) == 100 and "{" not in m.id)
+    fielded = next(m for m in template if m.id == "on: {url}")
+    untranslated = next(m for m in template if m.id == "Tabletop settings")
+    catalog.get(described.id).string = "x" * 101
+    catalog.get(fielded.id).string = "an: {adresse}"
+    catalog.get(untranslated.id).string = ""
+    broken = Shipped("de", "broken", "de", "Deutsch")
+    monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    catalogs.write(catalogs.po_path(broken), catalog)
+    catalogs.mo_path(broken).write_bytes(old_mo)  # compiled before the breakage
+    found = problems(broken, template)
+    assert any("101 characters (at most 100)" in line for line in found), found
+    assert any("placeholders ['adresse'] instead of ['url']" in line for line in found), found
+    assert any("'Tabletop settings' is not translated" in line for line in found), found
+    assert any("is not tabletop.po compiled" in line for line in found), found
