@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import networkx as nx
-
 from tournament_rules.history import ABSOLUTE, NONE, STRONG, Record, present, records, seat
 from tournament_rules.model import Entrant, Game, TournamentSettings
 
@@ -115,6 +113,8 @@ def _weight(strength: int) -> int:
 
 def _exact(playing: list[Record], settings: TournamentSettings) -> tuple[list[tuple[Record, Record]], Record | None]:
     """One maximum-weight perfect matching over everyone present (plus the bye's node when the count is odd)."""
+    import networkx as nx  # here, not at the top: every process that draws or plays imports this package, few pair
+
     w = _Weights(playing, settings)
     graph = nx.Graph()
     for i, a in enumerate(playing):
@@ -183,6 +183,8 @@ def _pipeline(blocks: list[list[Record]], w: _Weights,
               halves_only: bool) -> tuple[list[tuple[Record, Record]], list[Record]]:
     """Pair block after block; with ``halves_only``, a slice of a large score group is paired only top half
     against bottom half (which its weights want anyway): half the edges, twice the speed."""
+    import networkx as nx  # imported where it is used, as in `_exact`
+
     pairs: list[tuple[Record, Record]] = []
     carry: list[Record] = []
     for block in blocks:

@@ -276,7 +276,7 @@ def test_bodsoi_redeal_keeps_the_no_bodsoi_mark_and_the_same_endings() -> None:
     square tell a Bodsoi as the whole analysis does, on boards full of them, is the test above.)"""
     game = GAMES["bodsoi"]
     compared = ended = 0
-    for number, state in enumerate(positions(game, range(16), every=1)):
+    for number, state in enumerate(positions(game, range(16), every=3)):  # 13,000 placements compared
         chances = game.chance_outcomes(state)  # positions are taken after placements: the draw comes first
         state = game.apply(state, chances[number % len(chances)][0], None) if chances else state
         if game.outcome(state) is not None or not game.actors(state):
