@@ -158,12 +158,13 @@ class Verdict:
 
 def readable(error: RulesError) -> str:
     """A refusal as a learner reads it: the spec's error code in front (`not_your_stone: …`) is for tests and logs,
-    so it is left out, and the sentence starts with a capital (as the match service words a refusal)."""
+    so it is left out and the sentence then starts with a capital (as the match service words a refusal)."""
     text = str(error)
     code = re.match(r"[a-z]+(?:_[a-z]+)*: ", text)
-    if code is not None:
-        text = text[code.end():]
-    return text[:1].upper() + text[1:]
+    if code is None:  # as the rules wrote it (it may start with a square's label: "d5 and e6 are not ...")
+        return text
+    rest = text[code.end():]
+    return rest[:1].upper() + rest[1:]
 
 
 def judge(lesson: Lesson, typed: str) -> Verdict:

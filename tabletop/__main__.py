@@ -1,4 +1,5 @@
 """`python -m tabletop play <game> [--players N] [--options name=value ...] [--vs LEVEL] [--png DIR] [--db PATH]`,
+`python -m tabletop learn <game> [--lesson N] [--restart] [--png DIR] [--db PATH]`,
 `python -m tabletop resume [MATCH] [--png DIR] [--db PATH]`."""
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from typing import TextIO
 
 import render
 from data import Store
+from lessons import LESSONS
 from matches import Event, Match, MatchService, Refusal, Turn
 from matches.computers import LEVELS, is_computer
 from rules import GAMES
@@ -434,6 +435,24 @@ async def run(args: argparse.Namespace, source: TextIO, sink: TextIO, settings: 
         await store.close()
 
 
+async def learn_lessons(args: argparse.Namespace, source: TextIO, sink: TextIO, settings: Settings = DEFAULTS) -> int:
+    """`learn`: the game's lessons on the database `args.db`; the exit status (0 every lesson done, 1 stopped before,
+    2 no such lesson)."""
+    from tabletop.learn import Learning  # a module of its own that imports this one's helpers
+
+    total = len(LESSONS[args.game])
+    if args.lesson is not None and not 1 <= args.lesson <= total:
+        sink.write(f"{GAMES[args.game].title} has lessons 1 to {total}, not {args.lesson}.\n")
+        return 2
+    store = await Store.open(args.db, pool_size=settings.database_pool_size)
+    try:
+        await store.users.touch_user(HUMAN, "You")
+        learning = Learning(store, args.game, source, sink, png=Path(args.png) if args.png else None)
+        return await learning.run(args.lesson, restart=args.restart)
+    finally:
+        await store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     settings = load_or_exit()  # a bad setting: one line and exit 2, before the database is opened
     parser = argparse.ArgumentParser(prog="python -m tabletop", description="Play a match in this terminal.")
@@ -445,14 +464,25 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--vs", choices=LEVELS, help="fill every other seat with a computer at this level")
     resume = commands.add_parser("resume", help="go on with a saved match (quit or Ctrl-C saves it)")
     resume.add_argument("match", type=int, nargs="?", help="its number (default: the match played last)")
-    for command in (play, resume):
+    learn = commands.add_parser("learn", help="learn a game with short lessons, one board and answer each")
+    learn.add_argument("game", choices=sorted(GAMES))
+    learn.add_argument("--lesson", type=int, help="start at this lesson (default: your next unfinished one)")
+    learn.add_argument("--restart", action="store_true", help="forget your progress in this game first")
+    for command in (play, resume, learn):
         command.add_argument("--png", metavar="DIR", help="also write each board as a PNG into this folder")
         command.add_argument("--db", default=settings.database,
                              help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
+    for command in (play, resume):
         command.add_argument("--seconds", type=float,
                              help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
                                   f"{DEFAULTS.computer_seconds:g})")
     args = parser.parse_args(argv)
+    if args.command == "learn":
+        try:
+            return asyncio.run(learn_lessons(args, sys.stdin, sys.stdout, settings))
+        except KeyboardInterrupt:  # Ctrl-C: every lesson solved is already stored
+            print(f"\nStopped. Your progress is kept: python -m tabletop learn {args.game} goes on.", file=sys.stderr)
+            return 130
     tables: list[Table] = []
     try:
         return asyncio.run(run(args, sys.stdin, sys.stdout, settings, tables))
