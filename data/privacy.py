@@ -20,7 +20,8 @@ ENDED = ("finished", "aborted")  # matches whose seats are a record now: the sta
 TOURNAMENTS_ENDED = ("finished", "cancelled")
 # Rows about one person alone, removed when they are forgotten: (table, column naming the user). A table added
 # later that holds a user id belongs here (tests/data/test_privacy.py checks every table of the schema is decided).
-PERSONAL = (("notify_prefs", "user_id"), ("ratings", "user_id"), ("analysis_drills", "user_id"))
+PERSONAL = (("notify_prefs", "user_id"), ("ratings", "user_id"), ("analysis_drills", "user_id"),
+            ("lesson_progress", "user_id"))
 # Columns that name a user in shared records, and what forgetting does there (the test above reads this too).
 SHARED = {
     "users": "id: the row is removed (a stand-in row holds the name Player N)",
@@ -75,6 +76,7 @@ class Stored:
     organised: int
     drills: int  # /analysis learn progress rows
     unfinished: Unfinished = field(default_factory=Unfinished)
+    lessons: int = 0  # /learn lessons finished
 
 
 @dataclass(frozen=True)
@@ -149,6 +151,8 @@ class Privacy:
             "SELECT tournament_id FROM tournament_players WHERE user_id = ?", (user_id,))}
         drills = (await self._count("SELECT COUNT(*) FROM analysis_drills WHERE user_id = ?", (user_id,))
                   if await self._has_table(self._db, "analysis_drills") else 0)
+        lessons = (await self._count("SELECT COUNT(*) FROM lesson_progress WHERE user_id = ?", (user_id,))
+                   if await self._has_table(self._db, "lesson_progress") else 0)
         return Stored(
             user_id, None if user is None else user[0], True if user is None else bool(user[1]),
             None if user is None else user[2],
@@ -162,7 +166,7 @@ class Privacy:
             await self._count("SELECT COUNT(*) FROM matches WHERE creator_id = ?", (user_id,)),
             len(entered),
             await self._count("SELECT COUNT(*) FROM tournaments WHERE organiser_id = ?", (user_id,)),
-            drills, await self.unfinished(user_id))
+            drills, await self.unfinished(user_id), lessons)
 
     async def export(self, user_id: int) -> dict[str, Any]:
         """Everything stored about `user_id` as JSON-ready data (ids as strings: JavaScript reads 53 bits): their
@@ -191,6 +195,9 @@ class Privacy:
             "SELECT tournament_id, joined_at FROM tournament_players WHERE user_id = ?", (user_id,))}
         organised = {r[0] for r in await self._db.fetchall("SELECT id FROM tournaments WHERE organiser_id = ?",
                                                            (user_id,))}
+        lessons = (await self._db.fetchall("SELECT game, lesson, finished_at FROM lesson_progress WHERE user_id = ? "
+                                           "ORDER BY game, finished_at", (user_id,))
+                   if await self._has_table(self._db, "lesson_progress") else [])
         events = []
         for tournament_id in sorted({*entered, *signups, *organised}):
             row = await self._db.fetchone("SELECT game, format, status, guild_id, created_at FROM tournaments "
@@ -218,14 +225,16 @@ class Privacy:
                          "opened_by_you": r[10] == user_id, "your_seat": r[11], "invited": bool(r[12]),
                          "joined": bool(r[13]), "your_moves": moves.get(int(r[0]), [])} for r in seated],
             "tournaments": events,
+            "lessons_finished": [{"game": r[0], "lesson": r[1], "finished_at": r[2]} for r in lessons],
         }
 
     async def forget(self, user_id: int) -> Forgotten:
         """Forget `user_id`, in one transaction: their seats in ended matches, matches they opened, rating changes
         and entries in tournaments that began move to their stand-in "Player N" (the same N as before if they were
         forgotten before and their stand-in is found in the log); sign-ups of events still signing up, notice
-        preferences, ratings, analysis drills and their user row are removed. Running matches and lobbies, and
-        tournaments they still play, are left (see `unfinished`): the caller resigns and leaves them first."""
+        preferences, ratings, analysis drills, lesson progress and their user row are removed. Running matches and
+        lobbies, and tournaments they still play, are left (see `unfinished`): the caller resigns and leaves them
+        first."""
         if is_stand_in(user_id) or user_id < 0:
             raise ValueError(f"{user_id} is not a person's id")
         async with self._db.transaction() as tx:

@@ -62,6 +62,7 @@ async def test_forgetting_cuts_the_name_and_removes_what_is_personal(store: Stor
     for user, name in ((ADA, "Ada"), (BOB, "Bob"), (CY, "Cy")):
         await service.touch_user(user, name)
     await service.set_notices(ADA, turns=False)
+    await store.lessons.finish(ADA, "cintos", "goal")
     done = await finished(service, (ADA, BOB), loser=BOB)
     live = await running(service, CY, ADA)
     lobby = await service.create("sinoda", guild_id=GUILD, channel_id=CHANNEL, creator_id=ADA, players=3)
@@ -74,6 +75,7 @@ async def test_forgetting_cuts_the_name_and_removes_what_is_personal(store: Stor
 
     shown = await store.privacy.stored(ADA)
     assert shown.name == "Ada" and shown.preferences == 1 and shown.ratings == (("cintos", 1),)
+    assert shown.lessons == 1
     assert shown.matches == {"finished": 1, "active": 1, "lobby": 1} and shown.organised == 1
     assert shown.unfinished.running == (live,) and shown.unfinished.lobbies == (lobby.id,)
     assert shown.unfinished.tournaments == (signup.id,)
@@ -103,6 +105,7 @@ async def test_forgetting_cuts_the_name_and_removes_what_is_personal(store: Stor
     # What was hers alone is gone; the others' records stand
     assert await store.users.get_user(ADA) is None
     assert await store.users.notify_preferences(ADA) == []
+    assert await store.lessons.finished(ADA) == {}
     assert await store.ratings.ratings_of(ADA) == []
     assert (await store.ratings.ratings_of(BOB))[0] == bob_before
     changes = await store.db.fetchall("SELECT user_id FROM rating_changes WHERE match_id = ?", (done,))
