@@ -106,6 +106,12 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, lambda: cog.button(interaction, self.verb, self.tournament_id))
 
 
+# What a round's deadline does to the matches still running (`TournamentSettings.deadline`), after its time
+DEADLINE_RULES = {"ping": "", "forfeit": ": a match still running then is a double forfeit",
+                  "adjudicate": ": a match still running then is adjudicated by the computer (a win from 90 %, "
+                                "else a draw)"}
+
+
 def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) -> str:
     """'Board 1: @a (1½) vs @b (1) · match #812', a bye, or a finished table with its result."""
     if len(table.entrants) == 1:
@@ -140,9 +146,10 @@ def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None =
     deadline = event.round_deadline() if round_no == event.round else None
     if deadline is not None:
         at = int(deadline)
+        rule = DEADLINE_RULES[event.settings().deadline] if event.round_hours else \
+            ": a match nobody has started by then is a double forfeit"
         embed.add_field(name="Round ends" if event.round_hours else "Start your match by", inline=False,
-                        value=f"<t:{at}:F> (<t:{at}:R>)" + ("" if event.round_hours else
-                                                          ": a match nobody has started by then is a double forfeit"))
+                        value=f"<t:{at}:F> (<t:{at}:R>){rule}")
     if event.record.time_control:
         embed.set_footer(text=f"tournament #{event.id} · {event.title().split(' · ')[-1]} · a result comes in "
                               "by itself when a match ends")

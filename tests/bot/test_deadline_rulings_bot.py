@@ -48,6 +48,10 @@ async def test_the_computer_adjudicates_at_the_deadline_and_the_organiser_overru
                              deadline="adjudicate", **LENGTH)
     event = await fresh(env, event)
     assert event.settings().deadline == "adjudicate"
+    (post,) = [m for m in channel.history() if m.embeds and "Round 1 of" in (m.embeds[0].title or "")]
+    (ends,) = [f for f in post.embeds[0].fields if f.name == "Round ends"]
+    assert ends.value.endswith("a match still running then is adjudicated by the computer (a win from 90 %, else a "
+                               "draw)"), ends.value
     (table,) = event.round_tables()
     assert table.match_id is not None
     rng = random.Random(2)
@@ -65,6 +69,10 @@ async def test_the_computer_adjudicates_at_the_deadline_and_the_organiser_overru
     assert result is not None and result.winners == frozenset({1})
     event = await fresh(env, event)
     assert event.status == "finished" and event.tables[0].points == (0.0, 1.0)
+    pairings = await boss.slash(channel, "tournament pairings", round=1, tournament=event.id)
+    assert "adjudicated by the computer" in str(answer(pairings).embeds[0].description), answer(pairings)
+    board = next(m for m in channel.history() if m.id == match.record.message_id)
+    assert "The computer adjudicated it at the round's deadline" in str(board.embeds[0].to_dict()), board
     overrule = await boss.slash(channel, "tournament result", match=match.id, result="draw")
     assert "draw" in answer(overrule).content, answer(overrule).content
     event = await fresh(env, event)
