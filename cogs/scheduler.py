@@ -22,7 +22,7 @@ import discord
 
 from data import Fenced, Lease, store_problem
 from matches import Match, MatchService, Turn
-from matches.consequences import POST_GRACE, SETTLE_GRACE
+from matches.consequences import POST_GRACE, RETRY, SETTLE_GRACE
 from tournaments import TournamentService
 
 log = logging.getLogger(__name__)
@@ -186,11 +186,15 @@ class Scheduler:
         """Ended matches whose rating, tournament result or next round is missing get them
         (`MatchService.settle_ended`), then those whose final board message was never posted get it; how many.
         Normally only what ended a while ago (the process that ended it is at work on it: SETTLE_GRACE,
-        POST_GRACE); at a start the database steps at once, and on SQLite (one process) the boards too."""
+        POST_GRACE); at a start the database steps at once, and on SQLite (one process) the boards too. On a shared
+        database the boards are posted by the leader's ticks only, so no two processes post one."""
         service = self.service
         done = await service.settle_ended(0.0 if starting else SETTLE_GRACE)
-        boards = await service.unposted_boards(0.0 if starting and not self._shared else POST_GRACE)
-        for match in boards:
+        if starting and self._shared:  # the boards are the leader's alone: two processes starting would post twice
+            return done
+        for match in await service.unposted_boards(0.0 if starting else POST_GRACE):
+            if not starting and not self.holds():  # lapsed meanwhile: the new leader posts the rest
+                break
             try:
                 await self.posts.post_turn(Turn(match, []))  # marks it posted (cogs.tables)
             except (discord.NotFound, discord.Forbidden) as exc:  # its channel is gone or closed to the bot: for good
@@ -222,6 +226,8 @@ class Scheduler:
                     upcoming = await service.next_due()
                     notice = await self.tournaments.next_notice() if self.tournaments is not None else None
                     upcoming = notice if upcoming is None else min(upcoming, notice or upcoming)
+                    if await service.ends_waiting():  # an ended match's consequences or board: look again soon
+                        upcoming = min(upcoming or math.inf, service.now() + RETRY)
             except Exception as exc:
                 problem = store_problem(exc)
                 if problem is None:

@@ -4,6 +4,7 @@ tournament's result and next round) after the commit that ends it, and the sweep
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,7 @@ SETTLE_GRACE = 60.0
 # matches started): the sweep posts it only when that has surely not happened (a crash), long after.
 POST_GRACE = 120.0
 BATCH = 100  # ended matches completed per sweep: a long outage's backlog drains over a few ticks
+RETRY = 30.0  # while something waits, the scheduler looks again at least this often
 
 FinishListener = Callable[["Match"], Awaitable[object]]
 
@@ -124,6 +126,12 @@ class Consequences:
                 log.warning("match %s's final board cannot be posted: %s", match_id, refusal)
                 await self.core.store.mark_posted(match_id)  # nothing will ever post it: stop asking
         return out
+
+    async def waiting(self) -> bool:
+        """Whether an ended match, however recent, is unsettled or its final board unposted (the scheduler then looks
+        again within RETRY seconds, even on a database with nothing else due)."""
+        store = self.core.store
+        return bool(await store.unsettled(math.inf, 1) or await store.unposted(math.inf, 1))
 
     async def posted(self, match_id: int) -> None:
         """The final board message of an ended match was posted (written after the post: a crash in between posts it

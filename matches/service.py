@@ -110,6 +110,7 @@ class MatchService:
         self.settle_ended = self.consequences.sweep
         self.unposted_boards = self.consequences.unposted
         self.board_final_posted = self.consequences.posted
+        self.ends_waiting = self.consequences.waiting
         self.rating_changes = self.ratings.rating_changes
         self.rebuild_ratings = self.ratings.rebuild_ratings
         self.leaderboard = self.ratings.leaderboard

@@ -17,6 +17,7 @@ import pytest
 import data.migrations
 from data import Store
 from matches import Match, MatchService
+from tests.matches.test_consequences_kill import Posts
 from tests.pg_server import Cluster
 
 ADA, BOB = 11, 22
@@ -158,5 +159,42 @@ async def test_the_migration_leaves_pending_only_what_lacks_a_consequence(tmp_pa
         assert await service.settle_ended(0.0) == 1  # the start's sweep rates the one a crash left unrated
         assert await service.rating_changes(unrated_missing)
         assert await service.unposted_boards(0.0) == []  # old final boards are never posted again
+    finally:
+        await store.close()
+
+
+async def test_the_running_scheduler_retries_a_failed_step_soon(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """With nothing else due (no clock, no lobby) the leader still wakes for an unsettled match (RETRY, shortened
+    here with the grace) and completes it."""
+    from cogs import scheduler as scheduling
+
+    monkeypatch.setattr(scheduling, "RETRY", 0.2)
+    monkeypatch.setattr(scheduling, "SETTLE_GRACE", 0.1)
+    monkeypatch.setattr(scheduling, "MIN_SLEEP", 0.05)
+    store = await Store.open(tmp_path / "t.sqlite3")
+    try:
+        service = MatchService(store, rng=random.Random(1))
+        calls: list[int] = []
+
+        async def once_broken(match: Match) -> None:
+            calls.append(match.id)
+            if len(calls) == 1:
+                raise RuntimeError("a failure the sweep makes good")
+
+        service.on_finish.append(once_broken)
+        match_id = await rated_match(service)
+        await service.resign(match_id, ADA)
+        await service.board_final_posted(match_id)  # only the listener is left to do
+        running = scheduling.Scheduler(service, Posts(service))
+        running.start()
+        try:
+            for _ in range(100):
+                if not await store.unsettled(math.inf, 1):
+                    break
+                await asyncio.sleep(0.05)
+        finally:
+            await running.stop()
+        assert await store.unsettled(math.inf, 1) == [] and calls == [match_id, match_id]
     finally:
         await store.close()

@@ -167,6 +167,7 @@ async def test_a_kill_between_a_commit_and_its_consequences_loses_and_doubles_no
             try:
                 leader = Posts(later.matches)
                 scheduler = Scheduler(later.matches, leader, later)
+                assert await scheduler.lead()  # the boards are the leader's
                 await scheduler.settle()
                 await scheduler.settle()
                 assert leader.boards == [second]
