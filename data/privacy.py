@@ -172,7 +172,7 @@ class Privacy:
         """Everything stored about `user_id` as JSON-ready data (ids as strings: JavaScript reads 53 bits): their
         user row, preferences, ratings and rating changes, each match they sat in with their seat and their own log
         lines, the tournaments they entered or organised. Other players appear by seat only, never by id or name."""
-        user = await self._db.fetchone("SELECT name, dm_open, dm_channel FROM users WHERE id = ?", (user_id,))
+        user = await self._db.fetchone("SELECT name, dm_open, dm_channel, locale FROM users WHERE id = ?", (user_id,))
         prefs = await self._db.fetchall("SELECT game, turns, reminders FROM notify_prefs WHERE user_id = ? "
                                         "ORDER BY game", (user_id,))
         ratings = await self._db.fetchall("SELECT game, mu, sigma, games, wins, draws, losses FROM ratings "
@@ -212,7 +212,7 @@ class Privacy:
             "format": "tabletop-personal-data/1",
             "user_id": str(user_id),
             "user": None if user is None else {"name": user[0], "dm_open": bool(user[1]),
-                                               "dm_channel": _text(user[2])},
+                                               "dm_channel": _text(user[2]), "locale": user[3]},
             "notice_preferences": [{"game": r[0] or "every game", "turns": _flag(r[1]), "reminders": _flag(r[2])}
                                    for r in prefs],
             "ratings": [{"game": r[0], "mu": r[1], "sigma": r[2], "games": r[3], "wins": r[4], "draws": r[5],

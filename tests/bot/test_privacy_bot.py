@@ -50,6 +50,7 @@ async def test_export_arrives_by_dm_as_json_and_in_the_reply_when_dms_are_closed
     assert attachment.filename == f"tabletop-data-{ada.id}.json"
     data = json.loads(await attachment.read())
     assert data["user_id"] == str(ada.id) and data["user"]["name"] == "ada"
+    assert "locale" in data["user"] and data["lessons_finished"] == []
     (row,) = data["matches"]
     assert row["match"] == match.id and row["status"] == "active"
     assert str(bob.id) not in json.dumps(data)  # the other player appears by seat only
