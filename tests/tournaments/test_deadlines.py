@@ -133,7 +133,7 @@ def listen(tournaments: TournamentService) -> tuple[list[list[Ruling]], list[tup
 
 
 def fixed_chances(monkeypatch: pytest.MonkeyPatch, tournaments: TournamentService,
-                  chances: tuple[float, float]) -> list[str]:
+                  chances: tuple[float, ...]) -> list[str]:
     """The worker's evaluation replaced by fixed chances (the pure evaluation is tested above), run in this process;
     returns the seeds it was asked with."""
     seeds: list[str] = []
@@ -306,3 +306,30 @@ async def test_a_stop_in_the_middle_of_the_rulings_is_finished_at_the_next_look(
     await again.send_notices()
     assert [(r.kind, r.winner) for r in rulings[0]] == [(ADJUDICATED, 0)]
     assert (await again.get(event.id)).tables[0].points == (1.0, 0.0)
+
+
+async def test_a_pod_gives_first_place_to_the_side_at_ninety_percent(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three sides at a table: the side at 90 % takes 1st and the others share 2nd (and 3rd: placement points 3
+    for 1st, the mean of 1 and 0 for each of the others, as for any shared place)."""
+    clock = Clock()
+    _store, matches, tournaments = await services(tmp_path / "pods.sqlite3", clock, 9)
+    fixed_chances(monkeypatch, tournaments, (0.04, 0.92, 0.04))
+    event = await tournaments.create("sinoda", "pods", guild_id=1, channel_id=10, organiser_id=1, players=3,
+                                     rounds=1, time_control=86400, round_hours=2, deadline="adjudicate")
+    for user in PLAYERS[:3]:
+        await tournaments.join(event.id, user)
+    event = await tournaments.start(event.id, 1, organiser=True)
+    rulings, _ = listen(tournaments)
+    (table,) = event.round_tables()
+    assert table.match_id is not None
+    await move(matches, table.match_id, 3)  # every seat has moved
+    clock.now += 2 * HOUR + 1
+    await tournaments.send_notices()
+    await tournaments.send_notices()
+    assert [(r.kind, r.winner) for r in rulings[0]] == [(ADJUDICATED, 1)]
+    (decided,) = (await tournaments.get(event.id)).tables
+    assert decided.places == (2, 1, 2) and decided.points == (0.5, 3.0, 0.5)
+    match = await matches.get(table.match_id)
+    result = match.result()
+    assert match.status == "finished" and result is not None and result.winners == frozenset({1})
