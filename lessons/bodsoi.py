@@ -4,7 +4,7 @@ one place for the text catalogs to wrap."""
 
 from __future__ import annotations
 
-from lessons.lesson import WON, Answer, Lesson, Words, course
+from lessons.lesson import Answer, Lesson, Words, course, won
 
 GAME = "bodsoi"
 BLUE = 0
@@ -138,10 +138,6 @@ def anchored(answer: Answer) -> bool:
 
 def matched(answer: Answer) -> bool:
     return kind(answer) == "next"
-
-
-def won(answer: Answer) -> bool:
-    return answer.ended() == WON
 
 
 LESSONS = course(GAME, [

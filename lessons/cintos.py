@@ -3,7 +3,7 @@ and the quiet limit. Every word a lesson says is in `WORDS`, one place for the t
 
 from __future__ import annotations
 
-from lessons.lesson import WON, Answer, Lesson, Words, course
+from lessons.lesson import Answer, Lesson, Words, course, won
 
 GAME = "cintos"
 RED = 0
@@ -100,10 +100,6 @@ def home_or_not(answer: Answer) -> str:
 
 def took_two(answer: Answer) -> bool:
     return pieces(answer, answer.after) - pieces(answer, answer.before) >= 2
-
-
-def won(answer: Answer) -> bool:
-    return answer.ended() == WON
 
 
 LESSONS = course(GAME, [

@@ -70,6 +70,11 @@ Goal = Callable[[Answer], bool]
 Kind = Callable[[Answer], str]
 
 
+def won(answer: Answer) -> bool:
+    """The goal of a lesson about the game's end: the answer wins it for the learner."""
+    return answer.ended() == WON
+
+
 @dataclass(frozen=True)
 class Lesson:
     """One lesson: `position` (the game's position text) with `moves` played on it (notation; a chance outcome by

@@ -3,7 +3,7 @@ pile runs out. Every word a lesson says is in `WORDS`, one place for the text ca
 
 from __future__ import annotations
 
-from lessons.lesson import DRAWN, LOST, WON, Answer, Goal, Lesson, Words, course
+from lessons.lesson import DRAWN, LOST, Answer, Goal, Lesson, Words, course, won
 
 GAME = "sakamichi"
 P1, P2 = 0, 1
@@ -109,10 +109,6 @@ def stacked_black(answer: Answer) -> bool:
 
 def not_lost(answer: Answer) -> bool:
     return answer.ended() != LOST
-
-
-def won(answer: Answer) -> bool:
-    return answer.ended() == WON
 
 
 LESSONS = course(GAME, [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from lessons.lesson import LOST, WON, Answer, Lesson, Words, course
+from lessons.lesson import LOST, Answer, Lesson, Words, course, won
 
 GAME = "sanae"
 RED = 0
@@ -125,10 +125,6 @@ def attacked_c2(answer: Answer) -> bool:
 
 def swapped(answer: Answer) -> bool:
     return answer.text.startswith("zed R")
-
-
-def won(answer: Answer) -> bool:
-    return answer.ended() == WON
 
 
 LESSONS = course(GAME, [

@@ -3,7 +3,7 @@ how a game ends. Every word a lesson says is in `WORDS`, one place for the text 
 
 from __future__ import annotations
 
-from lessons.lesson import WON, Answer, Lesson, Words, course
+from lessons.lesson import Answer, Lesson, Words, course, won
 
 GAME = "sinoda"
 RED = 0
@@ -87,10 +87,6 @@ def captured(answer: Answer) -> bool:
 def b3_is_two(answer: Answer) -> bool:
     last = answer.last
     return last.get("kind") == "change" and last.get("cell") == "b3" and last.get("value") == 2
-
-
-def won(answer: Answer) -> bool:
-    return answer.ended() == WON
 
 
 LESSONS = course(GAME, [
