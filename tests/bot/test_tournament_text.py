@@ -27,6 +27,7 @@ def test_thirds_are_written_to_two_places_and_halves_as_halves() -> None:
     text = standings_table(event, event.standings(), names)
     assert "1.33" in text and "1.33333" not in text and "1.3333" not in text
     lines = text.splitlines()
-    assert len({len(line.split("  ")[0]) for line in lines[1:]}) == 1  # every row's figures end in one column
+    at = lines[0].index("rounds")  # every row's figures end in one column, right before the rounds
+    assert all(line[at - 2:at] == "  " and line[at - 3] != " " for line in lines[1:] if not line.startswith("*"))
     embed = standings_embed(event, event.standings(), names)
     assert "after round 1 · round 2 in progress: 0 of 2 results in" in (embed.title or "")
