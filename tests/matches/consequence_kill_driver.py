@@ -16,28 +16,13 @@ Whatever those steps are followed by never happens; the test restarts a service 
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-import signal
 import sys
-from typing import Any
 
 from data import Store
 from matches import MatchService
+from tests.tournaments.kill_driver import die_after
 from tournaments import TournamentService
-
-
-def die_after(owner: object, name: str, when: Any = lambda *args, **kwargs: True) -> None:
-    """SIGKILL this process right after `owner.name` returns (its write committed), if `when` says so."""
-    real = getattr(owner, name)
-
-    async def then_die(*args: Any, **kwargs: Any) -> Any:
-        result = await real(*args, **kwargs)
-        if when(*args, **kwargs):
-            os.kill(os.getpid(), signal.SIGKILL)
-        return result
-
-    setattr(owner, name, then_die)
 
 
 async def main(target: str, match_id: int, user: int, point: str) -> None:

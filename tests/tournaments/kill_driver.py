@@ -24,9 +24,10 @@ from matches import MatchService
 from tournaments import TournamentService
 
 
-def die_after(store: Store, name: str, when: Any = lambda *args, **kwargs: True) -> None:
-    """SIGKILL this process right after the store's `name` returns (its write committed), if `when` says so."""
-    real = getattr(store, name)
+def die_after(owner: object, name: str, when: Any = lambda *args, **kwargs: True) -> None:
+    """SIGKILL this process right after `owner.name` (a write of the store or of a collaborator of it) returns (its
+    write committed), if `when` says so."""
+    real = getattr(owner, name)
 
     async def then_die(*args: Any, **kwargs: Any) -> Any:
         result = await real(*args, **kwargs)
@@ -34,7 +35,7 @@ def die_after(store: Store, name: str, when: Any = lambda *args, **kwargs: True)
             os.kill(os.getpid(), signal.SIGKILL)
         return result
 
-    setattr(store, name, then_die)
+    setattr(owner, name, then_die)
 
 
 async def main(target: str, point: str) -> None:
