@@ -36,8 +36,9 @@ def count(n: int, word: str) -> str:
     return f"{n} {word}{'es' if word.endswith(('ch', 'sh', 's', 'x')) else 's'}"
 
 
-def stored_embed(data: Stored) -> discord.Embed:
-    """What is stored about one person, in words (counts and choices; `/privacy export` has every row)."""
+def stored_embed(data: Stored, titles: dict[str, str]) -> discord.Embed:
+    """What is stored about one person, in words (counts and choices; `/privacy export` has every row); `titles`:
+    the games' titles by name."""
     embed = discord.Embed(title="What Tabletop stores about you", colour=EMBED_COLOUR)
     if data.name is None:
         embed.description = "No name: you have not used a command since you were forgotten, or ever."
@@ -52,7 +53,8 @@ def stored_embed(data: Stored) -> discord.Embed:
         f"{matches.get('active', 0)} running, {count(matches.get('lobby', 0), 'lobby')}; "
         f"{count(data.created, 'match')} you opened; {count(data.moves, 'move')} in the logs; "
         f"in {count(data.servers, 'server')}"), inline=False)
-    ratings = ", ".join(f"{game} ({count(games, 'rated game')})" for game, games in data.ratings) or "none"
+    ratings = ", ".join(f"{titles.get(game, game)} ({count(games, 'rated game')})"
+                        for game, games in data.ratings) or "none"
     embed.add_field(name="Ratings", value=f"{ratings}; {count(data.rating_changes, 'rating change')}", inline=False)
     embed.add_field(name="Choices", value=(
         f"{count(data.preferences, 'notice preference')} (/notify); "
@@ -67,18 +69,22 @@ def stored_embed(data: Stored) -> discord.Embed:
             f"{count(len(open_.running), 'running match')}, {count(len(open_.lobbies), 'lobby')}, "
             f"{count(len(open_.tournaments), 'tournament')}: /privacy forget resigns and leaves them first"),
             inline=False)
-    embed.set_footer(text="/privacy export: all of it as a JSON file · /privacy forget: remove it. No message "
-                          "text, e-mail or IP address is stored; your web page code is computed, not stored.")
+    embed.set_footer(text="/privacy export: all of it as a JSON file · /privacy forget: remove it. Besides your "
+                          "moves, no message text is stored, nor any e-mail or IP address; your web page code is "
+                          "computed, not stored.")
     return embed
 
 
 def forget_embed(data: Stored) -> discord.Embed:
     """What pressing the confirmation will do, before it is pressed."""
     open_ = data.unfinished
-    lines = [
-        f"• your {count(len(open_.running), 'running match')} resigned (a loss, rated as usual) and your "
-        f"{count(len(open_.lobbies), 'lobby')} left (a lobby you opened is closed)",
-        f"• your {count(len(open_.tournaments), 'tournament')} left (your results so far stand)",
+    lines = []
+    if open_.running or open_.lobbies:
+        lines.append(f"• your {count(len(open_.running), 'running match')} resigned (a loss, rated as usual) and "
+                     f"your {count(len(open_.lobbies), 'lobby')} left (a lobby you opened is closed)")
+    if open_.tournaments:
+        lines.append(f"• your {count(len(open_.tournaments), 'tournament')} left (your results so far stand)")
+    lines += [
         "• your name in finished matches, standings and exports becomes **Player N** (a number, the same "
         "everywhere); the other players' results and ratings stay as they are",
         "• your ratings, notice preferences, lesson progress, analysis drills and DM channel are deleted",
@@ -134,7 +140,8 @@ class PrivacyCog(commands.GroupCog, name="privacy", group_name="privacy",
     async def show(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await defer_private(interaction)  # before the reads
-            await reply(interaction, embed=stored_embed(await stored(self.bot.service, interaction.user.id)))
+            titles = {name: game.title for name, game in self.bot.service.games.items()}
+            await reply(interaction, embed=stored_embed(await stored(self.bot.service, interaction.user.id), titles))
         await guarded(interaction, work)
 
     @app_commands.command(name="export", description="Everything the bot stores about you, as a JSON file by DM")
