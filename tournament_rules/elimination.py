@@ -225,8 +225,8 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
             feeds = (2 * i, 2 * i + 1) if s else (None, None)
             if not main:  # a stage not begun: a winner already known is carried in at once, the other awaited
                 before = short_stage(names[s - 1])
-                boxes.append(Box(*(carried(previous, f, now.rank, f"winner {before}·{f + 1}") for f in feeds),
-                                 feeds))
+                upper, lower = (carried(previous, f, now.rank, f"winner {before}·{f + 1}") for f in (2 * i, 2 * i + 1))
+                boxes.append(Box(upper, lower, feeds))
                 continue
             match = main[i]
             top, bottom = match.a, match.b
@@ -239,19 +239,18 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
                 boxes.append(match_box(third, third.a, third.b, now.rank, (None, None), "3rd place"))
             else:
                 before = short_stage(names[s - 1])
-                boxes.append(Box(*(carried(previous, f, now.rank, f"loser {before}·{f + 1}", loser=True)
-                                   for f in (0, 1)), label="3rd place"))
+                upper, lower = (carried(previous, f, now.rank, f"loser {before}·{f + 1}", loser=True) for f in (0, 1))
+                boxes.append(Box(upper, lower, label="3rd place"))
         columns.append(Column(names[s], tuple(boxes)))
         previous = main if main else [Match(b.top.entrant, b.bottom.entrant) for b in boxes if not b.label]
     final = now.stages[-1][0] if now.done else None
     return BracketView((Section("", tuple(columns)),), final.winner if final is not None else None)
 
 
-def carried(previous: list[Match], feed: int | None, rank: dict[int, int], waiting: str, *,
-            loser: bool = False) -> Side:
+def carried(previous: list[Match], feed: int, rank: dict[int, int], waiting: str, *, loser: bool = False) -> Side:
     """One side of a match not begun: the winner (or loser) of the match it comes from once that is decided, else
     whose place it is ("winner QF·1")."""
-    source = previous[feed] if feed is not None and feed < len(previous) else None
+    source = previous[feed] if feed < len(previous) else None
     who = None if source is None or not source.decided else source.loser if loser else source.winner
     if who is None:
         return Side(None, None, waiting=waiting)
