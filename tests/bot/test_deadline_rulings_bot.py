@@ -7,9 +7,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import discord
 import pytest
 
 from tests.bot.helpers import answer
+from tests.bot.test_hostile_names import problems
 from tests.bot.test_swiss_standings_bot import move
 from tests.bot.test_tournament_bot import fresh, open_event, person, server
 from tests.tournaments.test_deadlines import AtOnce
@@ -98,3 +100,24 @@ async def test_a_draw_below_ninety_percent_and_a_double_forfeit_for_nobody_moved
     assert f"match #{idle.match_id}: double forfeit (nobody moved)" in post.content
     event = await fresh(env, event)
     assert event.round == 2  # both decided: the next round is paired
+
+
+async def test_the_rulings_post_shows_hostile_names_as_written(simcord_env: Any,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    env = simcord_env
+    fixed_chances(monkeypatch, env, (0.95, 0.05))
+    guild = env.create_guild()
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(env.create_user("boss"), roles=[admins])
+    people = [guild.add_member(env.create_user(name)) for name in ("**loud**", "@everyone")]
+    event = await open_event(env, channel, boss, people, game="cintos", format="swiss", rounds=1, time=86400,
+                             deadline="adjudicate", **LENGTH)
+    (table,) = (await fresh(env, event)).round_tables()
+    rng = random.Random(4)
+    await move(env, channel, people, table.match_id, rng)
+    await move(env, channel, people, table.match_id, rng)
+    await env.advance_time(2 * HOUR + 5)
+    (post,) = [m for m in channel.history() if "reached its deadline; decided" in m.content]
+    assert "wins, adjudicated by the computer" in post.content and problems(post.content) == [], post.content
+    assert "\\*\\*loud\\*\\*" in post.content  # the name, escaped, not dropped
