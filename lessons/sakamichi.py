@@ -54,7 +54,8 @@ WORDS: dict[str, Words] = {
         title="Stacking",
         instruction="Once a game you may stack: lay as many tiles as a row already holds on top of it, with the "
                     "same total. The line gains no row, but your hand shrinks. You are P2 with only the stack "
-                    "marker left. Stack on one of the black rows.",
+                    "marker left (a position of the basic game: stacking is the same in both). Stack on one of the "
+                    "black rows.",
         done="Stacked: the same number of tiles and the same total, laid on top of the row.",
         hint="Black 3 is one tile worth 3: w1b3 has 3 black pips. Black 4 takes two tiles: w1b3 and w3b1.",
         wrong={"place": "That lays a new row. This lesson is the stack: the same number of tiles as a row, "

@@ -53,8 +53,9 @@ WORDS: dict[str, Words] = {
     "dice": Words(
         title="Dice",
         instruction="Equal ranks roll dice: one die each, the higher wins, a tie rolls again. (The Wizard and "
-                    "the Dragon have special rolls, and the Assassin kills any attacked stone but the Dragon, "
-                    "yet dies to a Footman.) Attack Blue's Lieutenant on C2 with yours; the server rolls.",
+                    "the Dragon have special rolls against officers; an attacking Assassin kills anything but the "
+                    "Dragon, and an attacked Assassin beats only a Footman.) Attack Blue's Lieutenant on C2 with "
+                    "yours; the server rolls.",
         done="Lieutenant against Lieutenant: the dice decided, 5 against 2, and your Lieutenant won.",
         hint="Your Lieutenant on R3.00 is next to C2: R3.00-C2.",
         wrong={"other": "That is a plain move. Attack C2: equal ranks let the dice decide."}),
