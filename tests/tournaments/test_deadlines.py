@@ -251,6 +251,8 @@ async def test_adjudicate_below_ninety_percent_is_a_draw_and_the_organiser_overr
     event = await tournaments.get(event.id)
     assert event.tables[0].points == (0.0, 1.0) and event.tables[0].note == "adjudicated by Boss"
     assert await tournaments.send_notices() == 0  # nothing is decided again
+    again = await tournaments.rematch(event.id, 1, organiser=True)
+    assert again.settings().deadline == "adjudicate" and again.round_hours == 2  # a rematch keeps the rule
 
 
 async def test_adjudicate_no_shows_and_a_real_evaluation(tmp_path: Path) -> None:
@@ -333,3 +335,25 @@ async def test_a_pod_gives_first_place_to_the_side_at_ninety_percent(tmp_path: P
     match = await matches.get(table.match_id)
     result = match.result()
     assert match.status == "finished" and result is not None and result.winners == frozenset({1})
+
+
+async def test_a_dropped_player_s_match_is_not_decided_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A drop resigns the player's match (a result before the deadline): the deadline decides only the others."""
+    clock = Clock()
+    _store, matches, tournaments = await services(tmp_path / "drop.sqlite3", clock, 10)
+    fixed_chances(monkeypatch, tournaments, (0.5, 0.5))
+    event = await event_with(tournaments, 4, "adjudicate")
+    rulings, _ = listen(tournaments)
+    left, stays = event.round_tables()
+    assert left.match_id is not None and stays.match_id is not None
+    await move(matches, left.match_id, 2)
+    await move(matches, stays.match_id, 2)
+    quitter = (await matches.get(left.match_id)).user_at(0)
+    await tournaments.drop(event.id, quitter)
+    clock.now += 2 * HOUR + 1
+    await tournaments.send_notices()
+    await tournaments.send_notices()
+    assert [(r.table.match_id, r.kind, r.winner) for r in rulings[0]] == [(stays.match_id, ADJUDICATED, None)]
+    tables = {t.match_id: t for t in (await tournaments.get(event.id)).tables if t.round == 1}
+    assert tables[left.match_id].points == (0.0, 1.0) and tables[left.match_id].note == ""
+    assert tables[stays.match_id].points == (0.5, 0.5)
