@@ -154,10 +154,14 @@ class Language:
         return pattern.format(n=self.number(n))
 
 
-@cache
 def language(code: object = ENGLISH) -> Language:
-    """The shipped language for a locale code (see `resolve`)."""
-    return Language(BY_CODE[resolve(code).lower()])
+    """The shipped language for a locale code (see `resolve`): one object per shipped language, made on first use."""
+    return _shipped(resolve(code))
+
+
+@cache  # keyed by the resolved code: whatever codes callers pass, at most one object per shipped language
+def _shipped(code: str) -> Language:
+    return Language(BY_CODE[code.lower()])
 
 
 def shipped_codes(pseudo: bool = False) -> list[str]:
