@@ -53,7 +53,7 @@ WORDS: dict[str, Words] = {
     "dice": Words(
         title="Dice",
         instruction="Equal ranks roll dice: one die each, the higher wins, a tie rolls again. (The Wizard and "
-                    "the Dragon have special rolls against officers; an attacking Assassin kills anything but the "
+                    "the Dragon have special rolls against higher ranks; an attacking Assassin kills anything but the "
                     "Dragon, and an attacked Assassin beats only a Footman.) Attack Blue's Lieutenant on C2 with "
                     "yours; the server rolls.",
         done="Lieutenant against Lieutenant: the dice decided, 5 against 2, and your Lieutenant won.",
