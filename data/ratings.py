@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from data.match_rows import read_match, read_seats
+from data.privacy import FORGOTTEN_BASE, FORGOTTEN_LAST
 from data.records import MatchRecord, SeatRecord
 from data.sql import Database
 
@@ -175,6 +176,9 @@ class Ratings:
                 await tx.execute("DELETE FROM ratings")
                 for record, changes in redone:
                     await self._write_changes(tx, record, changes, now)
+                # A forgotten person's stand-in keeps its changes (the others' histories) but no rating to rank.
+                await tx.execute("DELETE FROM ratings WHERE user_id BETWEEN ? AND ?",
+                                 (FORGOTTEN_BASE + 1, FORGOTTEN_LAST))
         return recorded, [c for _, changes in redone for c in changes]
 
     # ---- reading ----------------------------------------------------------------------------------------------

@@ -182,3 +182,17 @@ async def test_every_table_that_names_a_user_is_decided(store: Store) -> None:
     naming = {t for t, cols in columns.items() if cols & USER_COLUMNS} - {"schema_version"}
     assert naming - decided == set(), f"decide in data/privacy.py what forgetting does to {naming - decided}"
     assert await store.schema_version() == len(MIGRATIONS)
+
+
+async def test_a_rating_rebuild_keeps_the_forgotten_off_the_leaderboard(store: Store) -> None:
+    service, tournaments, _clock = services(store)
+    done = await finished(service, (ADA, BOB), loser=BOB)
+    await forget_player(tournaments, ADA)
+    bob_before = await store.ratings.ratings_of(BOB)
+    recorded, recomputed = await service.rebuild_ratings()
+    assert recorded == recomputed  # the stand-in's changes replay exactly as they were recorded
+    assert {c.user_id for c in recomputed if c.match_id == done} == {FORGOTTEN_BASE + 1, BOB}
+    assert await store.ratings.ratings_of(FORGOTTEN_BASE + 1) == []
+    assert await store.ratings.ratings_of(BOB) == bob_before
+    _total, board = await service.leaderboard("cintos", guild_id=None, page=1, per_page=10)
+    assert [row.user_id for _place, row, _skill in board] == [BOB]
