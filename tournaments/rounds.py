@@ -53,7 +53,9 @@ log = logging.getLogger(__name__)
 class RoundClock:
     """When a round ends (its deadline), the halfway reminder to the players of matches nobody has started, and
     the organiser's notice when a round of a set length runs over (each claimed in the store first, so it goes out
-    once); and tournament matches nobody started before their deadline, settled without waiting for a claim."""
+    once), with the event's deadline rule applied first (`decide`: a double forfeit or the computer's adjudication,
+    each table's result recorded once); and tournament matches nobody started before their deadline, settled
+    without waiting for a claim."""
 
     def __init__(self, core: EventCore, pairing: Pairing) -> None:
         self.core = core
@@ -66,14 +68,17 @@ class RoundClock:
     async def send_notices(self) -> int:
         """Send the round notices due now to the `on_notice` listeners (the cog posts them), each claimed first so
         it goes out once: (event, HALFWAY or DEADLINE, the tables it is about: matches nobody has started at
-        halfway, matches still running at the deadline). Returns how many went out; a failing listener is logged."""
+        halfway, matches still running at the deadline, after the event's deadline rule decided what it could).
+        Past a deadline whose notice went out, what its rule left undone (a stop in the middle) is decided now.
+        Returns how many went out; a failing listener is logged."""
         now = self.core.matches.now()
         sent = 0
         for record in await self.core.store.tournaments.tournaments(statuses=("running",)):
             event = await self.core.get(record.id)
             level = _due(event, now)
-            if level is None:  # a deadline's rulings that a stop interrupted are finished here
-                sent += bool(await self.decide(event) if _deciding(event, now) else [])
+            if level is None:
+                if _deciding(event, now) and await self.decide(event):  # rulings a stop (or a failure) left undone
+                    sent += 1
                 continue
             if not await self.core.store.tournaments.claim_round_notice(event.id, event.round, level):
                 continue
