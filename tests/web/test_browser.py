@@ -17,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from matches.sharing import player_code
 from tests.web.browser import DESKTOP, PHONE, BrowserMissing, call, screenshot, start_browser, until
 from tests.web.helpers import GUILD, USERS, Site, play, round_one_played, started
+from tournament_rules import place_text
 from tournaments import Tournament
 
 ADA, BOB, CY, DI = USERS
@@ -90,7 +91,7 @@ async def test_an_event_page_reads_the_standings_the_service_computes(site: Site
     expected = event.standings()
     assert len(shown) == len(expected) == 4
     for cells, standing in zip(shown, expected, strict=True):
-        assert cells[0] == str(standing.rank) and cells[1] == names[standing.entrant]
+        assert cells[0] == place_text(standing.place, standing.place_to) and cells[1] == names[standing.entrant]
         assert cells[2] == ("1" if standing.points == 1 else "0") and cells[3] == f"{standing.buchholz_cut1:g}"
         assert cells[4] == f"{standing.sonneborn_berger:g}" and cells[5] == str(standing.wins)
     links = await call(browser.find_elements, By.CSS_SELECTOR, ".pairings a")
