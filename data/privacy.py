@@ -29,7 +29,8 @@ SHARED = {
     "actions": "user_id: kept (the log is append-only), never shown with a name",
     "matches": "creator_id: the stand-in in ended matches",
     "rating_changes": "user_id: the stand-in (other players' rating histories stay whole)",
-    "tournaments": "organiser_id: the stand-in (creating an event gives no power of its own)",
+    "tournaments": "organiser_id: the stand-in (creating an event gives no power of its own); settings' check-ins "
+                   "and teams: removed while signing up, the stand-in once the entry is cut",
     "tournament_players": "user_id: removed from sign-ups, the stand-in in events that began",
     "tournament_entrants": "members: the stand-in (their results stand in others' standings)",
 }
@@ -275,23 +276,42 @@ class Privacy:
                                                      tournament_id, entrant))
                 await tx.execute("UPDATE tournaments SET organiser_id = ? WHERE organiser_id = ?", (stand_in, user_id))
             removed = 0
-            # Sign-ups of events not begun go (with a check-in); those of running events wait for their end.
-            for (tournament_id, settings) in await tx.fetchall(
-                    "SELECT t.id, t.settings FROM tournaments t JOIN tournament_players p ON p.tournament_id = t.id "
-                    "WHERE p.user_id = ? AND t.status = 'signup'", (user_id,)):
-                removed += await tx.execute("DELETE FROM tournament_players WHERE tournament_id = ? AND user_id = ?",
-                                            (tournament_id, user_id))
-                values = json.loads(settings or "{}")
-                if user_id in values.get("checkin", []):
-                    values["checkin"] = [u for u in values["checkin"] if u != user_id]
-                    await tx.execute("UPDATE tournaments SET settings = ? WHERE id = ?",
-                                     (json.dumps(values), tournament_id))
+            # Sign-ups of events not begun go; those of running events wait for their end.
+            removed += await tx.execute(
+                "DELETE FROM tournament_players WHERE user_id = ? AND tournament_id IN "
+                "(SELECT id FROM tournaments WHERE status = 'signup')", (user_id,))
+            cut = {t for t, _e, _m in entries} | set(began)
+            stand_in_or_none = None if number is None else FORGOTTEN_BASE + number
+            await self._cut_settings(tx, user_id, stand_in_or_none, cut)
             for table, column in PERSONAL:
                 if await self._has_table(tx, table):
                     removed += await tx.execute(f"DELETE FROM {table} WHERE {column} = ?", (user_id,))
             removed += await tx.execute("DELETE FROM users WHERE id = ?", (user_id,))
             touched = tuple(sorted({t for t, _e, _m in entries} | set(began) | set(organised)))
         return Forgotten(number, tuple(sorted({*ended, *created})), touched, removed, await self.unfinished(user_id))
+
+    @staticmethod
+    async def _cut_settings(db: Database, user_id: int, stand_in: int | None, cut: set[int]) -> None:
+        """The ids in events' sign-up settings (check-ins, registered teams): gone from events still signing up,
+        the stand-in's in those whose entries were cut (`cut`), left in those they still play."""
+        rows = await db.fetchall("SELECT id, status, settings FROM tournaments WHERE settings LIKE ?",
+                                 (f"%{user_id}%",))
+        for tournament_id, status, text in rows:
+            values = json.loads(text or "{}")
+            changed = dict(values)
+            if status == "signup" or stand_in is None:
+                if "checkin" in values:
+                    changed["checkin"] = [u for u in values["checkin"] if u != user_id]
+                if "teams" in values:
+                    changed["teams"] = [t for t in values["teams"] if user_id not in t]
+            elif tournament_id in cut or status in TOURNAMENTS_ENDED:
+                if "checkin" in values:
+                    changed["checkin"] = [stand_in if u == user_id else u for u in values["checkin"]]
+                if "teams" in values:
+                    changed["teams"] = [[stand_in if u == user_id else u for u in t] for t in values["teams"]]
+            if changed != values:
+                await db.execute("UPDATE tournaments SET settings = ? WHERE id = ?",
+                                 (json.dumps(changed), tournament_id))
 
     @staticmethod
     async def _count_in(db: Database, sql: str, user_id: int) -> int:

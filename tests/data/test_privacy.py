@@ -196,3 +196,26 @@ async def test_a_rating_rebuild_keeps_the_forgotten_off_the_leaderboard(store: S
     assert await store.ratings.ratings_of(BOB) == bob_before
     _total, board = await service.leaderboard("cintos", guild_id=None, page=1, per_page=10)
     assert [row.user_id for _place, row, _skill in board] == [BOB]
+
+
+async def test_check_ins_are_removed_from_sign_ups_and_cut_in_events_that_began(store: Store) -> None:
+    _service, tournaments, _clock = services(store)
+    people = (ADA, BOB, CY, DI)
+    began = await tournaments.create("cintos", "swiss", guild_id=GUILD, channel_id=CHANNEL, organiser_id=BOB)
+    signing = await tournaments.create("cintos", "swiss", guild_id=GUILD, channel_id=CHANNEL, organiser_id=BOB)
+    for event in (began, signing):
+        for user in people:
+            await tournaments.join(event.id, user)
+        await tournaments.open_checkin(event.id, BOB, organiser=True)
+        for user in people:
+            await tournaments.check_in(event.id, user)
+    await tournaments.start(began.id, BOB, organiser=True)
+    await tournaments.cancel(began.id, BOB, organiser=True)
+    await forget_player(tournaments, ADA)
+    stand_in = FORGOTTEN_BASE + 1
+    assert (await tournaments.get(began.id)).record.settings["checkin"] == [stand_in, BOB, CY, DI]
+    assert (await tournaments.get(signing.id)).record.settings["checkin"] == [BOB, CY, DI]
+    assert await store.tournaments.signups(signing.id) == [BOB, CY, DI]
+    assert await store.tournaments.signups(began.id) == [stand_in, BOB, CY, DI]
+    rows = await store.db.fetchall("SELECT settings FROM tournaments")
+    assert str(ADA) not in json.dumps([r[0] for r in rows])
