@@ -32,6 +32,14 @@ def fixed_chances(monkeypatch: pytest.MonkeyPatch, env: Any, chances: tuple[floa
     env.bot.tournaments.clock.executor = AtOnce()
 
 
+async def two_moves_then_the_deadline(env: Any, channel: Any, people: list[Any], match_id: int | None,
+                                      seed: int) -> None:
+    rng = random.Random(seed)
+    await move(env, channel, people, match_id, rng)
+    await move(env, channel, people, match_id, rng)
+    await env.advance_time(2 * HOUR + 5)
+
+
 async def test_adjudicate_needs_a_round_length(simcord_env: Any) -> None:
     env = simcord_env
     channel, boss, _people = server(env, 2)
@@ -56,10 +64,7 @@ async def test_the_computer_adjudicates_at_the_deadline_and_the_organiser_overru
                                "draw)"), ends.value
     (table,) = event.round_tables()
     assert table.match_id is not None
-    rng = random.Random(2)
-    await move(env, channel, people, table.match_id, rng)
-    await move(env, channel, people, table.match_id, rng)
-    await env.advance_time(2 * HOUR + 5)
+    await two_moves_then_the_deadline(env, channel, people, table.match_id, 2)
     (post,) = [m for m in channel.history() if "reached its deadline; decided" in m.content]
     match = await env.bot.service.get(table.match_id)
     first, second = (person(people, u).name for u in match.user_ids)
@@ -90,10 +95,7 @@ async def test_a_draw_below_ninety_percent_and_a_double_forfeit_for_nobody_moved
                              deadline="adjudicate", **LENGTH)
     event = await fresh(env, event)
     busy, idle = event.round_tables()
-    rng = random.Random(3)
-    await move(env, channel, people, busy.match_id, rng)
-    await move(env, channel, people, busy.match_id, rng)
-    await env.advance_time(2 * HOUR + 5)
+    await two_moves_then_the_deadline(env, channel, people, busy.match_id, 3)
     (post,) = [m for m in channel.history() if "reached its deadline; decided" in m.content]
     assert f"match #{busy.match_id}: drawn, adjudicated by the computer (winning chances" in post.content
     assert "60 %" in post.content and "nobody reached 90 %" in post.content
@@ -114,10 +116,7 @@ async def test_the_rulings_post_shows_hostile_names_as_written(simcord_env: Any,
     event = await open_event(env, channel, boss, people, game="cintos", format="swiss", rounds=1, time=86400,
                              deadline="adjudicate", **LENGTH)
     (table,) = (await fresh(env, event)).round_tables()
-    rng = random.Random(4)
-    await move(env, channel, people, table.match_id, rng)
-    await move(env, channel, people, table.match_id, rng)
-    await env.advance_time(2 * HOUR + 5)
+    await two_moves_then_the_deadline(env, channel, people, table.match_id, 4)
     (post,) = [m for m in channel.history() if "reached its deadline; decided" in m.content]
     assert "wins, adjudicated by the computer" in post.content and problems(post.content) == [], post.content
     assert "\\*\\*loud\\*\\*" in post.content  # the name, escaped, not dropped

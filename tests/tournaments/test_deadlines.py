@@ -117,6 +117,13 @@ async def move(matches: MatchService, match_id: int, times: int = 1) -> None:
         await matches.act(match_id, user, (await matches.legal_texts(match_id, user))[0])
 
 
+async def past_the_deadline(clock: Clock, tournaments: TournamentService) -> None:
+    """The clock past the round's end (2 hours), and the scheduler's looks: the halfway notice, then the deadline."""
+    clock.now += 2 * HOUR + 1
+    await tournaments.send_notices()
+    await tournaments.send_notices()
+
+
 def listen(tournaments: TournamentService) -> tuple[list[list[Ruling]], list[tuple[int, int, int]]]:
     rulings: list[list[Ruling]] = []
     notices: list[tuple[int, int, int]] = []
@@ -186,9 +193,7 @@ async def test_forfeit_ends_every_running_match_as_a_double_forfeit(tmp_path: Pa
     while (await matches.get(played.match_id)).status == "active":  # this one ends before the deadline
         match = await matches.get(played.match_id)
         await matches.resign(played.match_id, match.user_at(0))
-    clock.now += 2 * HOUR + 1
-    await tournaments.send_notices()
-    await tournaments.send_notices()
+    await past_the_deadline(clock, tournaments)
     (found,) = rulings
     assert [(r.table.match_id, r.kind, r.winner) for r in found] == [(running.match_id, FORFEITED, None)]
     assert notices[-1] == (event.id, 2, 0)  # nothing left running to tell the organiser about
@@ -212,9 +217,7 @@ async def test_adjudicate_awards_a_win_at_ninety_percent_with_the_evaluation(tmp
     (table,) = event.round_tables()
     assert table.match_id is not None
     await move(matches, table.match_id, 4)
-    clock.now += 2 * HOUR + 1
-    await tournaments.send_notices()
-    await tournaments.send_notices()
+    await past_the_deadline(clock, tournaments)
     (found,) = rulings
     (ruling,) = found
     assert ruling.kind == ADJUDICATED and ruling.winner == 0 and ruling.evaluation is not None
@@ -241,9 +244,7 @@ async def test_adjudicate_below_ninety_percent_is_a_draw_and_the_organiser_overr
     (table,) = event.round_tables()
     assert table.match_id is not None
     await move(matches, table.match_id, 2)
-    clock.now += 2 * HOUR + 1
-    await tournaments.send_notices()
-    await tournaments.send_notices()
+    await past_the_deadline(clock, tournaments)
     assert [(r.kind, r.winner) for r in rulings[0]] == [(ADJUDICATED, None)]
     event = await tournaments.get(event.id)
     assert event.status == "finished" and event.tables[0].points == (0.5, 0.5)
@@ -268,9 +269,7 @@ async def test_adjudicate_no_shows_and_a_real_evaluation(tmp_path: Path) -> None
     (first,) = (await matches.get(alone.match_id)).actors()
     await move(matches, alone.match_id)
     await move(matches, both.match_id, 2)
-    clock.now += 2 * HOUR + 1
-    await tournaments.send_notices()
-    await tournaments.send_notices()
+    await past_the_deadline(clock, tournaments)
     kinds = {r.table.match_id: r for r in rulings[0]}
     assert kinds[idle.match_id].kind == NOBODY_MOVED and kinds[idle.match_id].double_forfeit
     assert kinds[alone.match_id].kind == ONE_SIDE_MOVED and kinds[alone.match_id].winner == first
@@ -326,9 +325,7 @@ async def test_a_pod_gives_first_place_to_the_side_at_ninety_percent(tmp_path: P
     (table,) = event.round_tables()
     assert table.match_id is not None
     await move(matches, table.match_id, 3)  # every seat has moved
-    clock.now += 2 * HOUR + 1
-    await tournaments.send_notices()
-    await tournaments.send_notices()
+    await past_the_deadline(clock, tournaments)
     assert [(r.kind, r.winner) for r in rulings[0]] == [(ADJUDICATED, 1)]
     (decided,) = (await tournaments.get(event.id)).tables
     assert decided.places == (2, 1, 2) and decided.points == (0.5, 3.0, 0.5)
@@ -350,9 +347,7 @@ async def test_a_dropped_player_s_match_is_not_decided_again(tmp_path: Path, mon
     await move(matches, stays.match_id, 2)
     quitter = (await matches.get(left.match_id)).user_at(0)
     await tournaments.drop(event.id, quitter)
-    clock.now += 2 * HOUR + 1
-    await tournaments.send_notices()
-    await tournaments.send_notices()
+    await past_the_deadline(clock, tournaments)
     assert [(r.table.match_id, r.kind, r.winner) for r in rulings[0]] == [(stays.match_id, ADJUDICATED, None)]
     tables = {t.match_id: t for t in (await tournaments.get(event.id)).tables if t.round == 1}
     assert tables[left.match_id].points == (0.0, 1.0) and tables[left.match_id].note == ""
