@@ -91,6 +91,19 @@ def test_a_decided_position_is_awarded_and_the_opening_is_not() -> None:
     assert evaluate(GAMES["cintos"], start, [[0], [1]], "start", iterations=60).winner is None
 
 
+@pytest.mark.parametrize(("position", "winner"), [
+    ("R2R4/1RR5/1RR5/R2R4/4R2R/5RR1/5RB1/4R2R R-B- B 0 RB 21", 0),  # 15 pieces against 1
+    ("R2R4/1BB5/1BB5/R2B4/4B2B/5BB1/5BB1/4B2B R-B- R 0 RB 20", 1),  # 3 against 13
+    ("R2R4/1RR5/1RR5/R2R4/4B2B/5BB1/5BB1/4B2B R-B- R 0 RB 0", None),  # the start
+])
+def test_the_real_evaluation_awards_a_crushing_lead_and_draws_a_level_game(position: str, winner: int | None) -> None:
+    game = GAMES["cintos"]
+    evaluation = evaluate(game, game.from_position(position), [[0], [1]], "m1:20", iterations=200)
+    assert evaluation.winner == winner, evaluation
+    if winner is not None:
+        assert evaluation.chances[winner] >= THRESHOLD
+
+
 def test_a_game_still_in_its_setup_is_level() -> None:
     """Sanae with a layout still to choose: nobody is ahead before the game proper begins (the search's values of
     setup moves mean nothing; they read 95 % for the side that had laid out)."""
