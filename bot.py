@@ -39,6 +39,7 @@ from data import Store, StoreUnavailable
 from data.health import EmptyDatabase
 from games import cog_extensions
 from matches import MatchService
+from reviews import Reviews
 from settings import EXIT_SETTINGS, Settings, SettingsError, configure_logging, load, redacted
 from tournaments import TournamentService
 
@@ -73,6 +74,7 @@ class TabletopBot(commands.Bot):
 
     service: MatchService
     tournaments: TournamentService
+    reviews: Reviews
     tables: Tables
     scheduler: Scheduler
 
@@ -127,6 +129,7 @@ class TabletopBot(commands.Bot):
         self.service.computer_workers = self.settings.computer_workers
         self.service.web.base_url = self.settings.web_links  # Watch links (matches/sharing.py)
         self.tournaments = TournamentService(self.service)  # listens for the end of its matches
+        self.reviews = Reviews(self.service, iterations=self.settings.analysis_iterations)  # /analysis (reviews/)
         self.tables = Tables(self, render_workers=self.settings.render_workers)
         # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
         self.service.computer_gates.append(self.tables.board_posted)
@@ -185,6 +188,8 @@ class TabletopBot(commands.Bot):
             await self.scheduler.stop()
         if hasattr(self, "service"):
             await self.service.stop_computers()  # their turns resume from the database at the next start
+        if hasattr(self, "reviews"):
+            await self.reviews.stop()  # an analysis under way is asked for again; nothing half-made is stored
             await self.service.settled(SETTLE_SECONDS)
         await super().close()
         if hasattr(self, "tables"):

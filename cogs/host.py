@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from matches import MatchService
+from reviews import Reviews
 from settings import Settings
 from tournaments import TournamentService
 
@@ -26,6 +27,7 @@ class Host(Protocol):
 
     service: MatchService
     tournaments: TournamentService
+    reviews: Reviews  # analyses of finished matches (/analysis)
     tables: Tables
     scheduler: Scheduler
     settings: Settings

@@ -339,6 +339,25 @@ MIGRATIONS: list[tuple[Step, ...]] = [
            WHERE m.commitment IS NOT NULL AND m.status <> 'lobby'
              AND NOT EXISTS (SELECT 1 FROM actions a WHERE a.match_id = m.id AND a.n = 0)""",
     ),
+    # analyses of finished matches (reviews/, issue 39): one per match, search budget (iterations per position) and
+    # analysis format version, as JSON; and each player's progress through the mistakes of a match (/analysis learn)
+    (
+        """CREATE TABLE analyses (
+            match_id {id} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            iterations INTEGER NOT NULL,
+            version INTEGER NOT NULL,
+            analysis TEXT NOT NULL,
+            created_at {real} NOT NULL,
+            PRIMARY KEY (match_id, iterations, version)
+        )""",
+        """CREATE TABLE analysis_drills (
+            user_id {id} NOT NULL,
+            match_id {id} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            state TEXT NOT NULL,
+            updated_at {real} NOT NULL,
+            PRIMARY KEY (user_id, match_id)
+        )""",
+    ),
     # what a match's end sets off, completed after a crash (matches/consequences.py): `settled` is 1 once its rating,
     # its tournament result and the next round are done (the sweep completes an ended match still at 0), and
     # `board_posted` 1 once its final board message is posted. Matches that ended before: done, unless a consequence

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 import aiosqlite
 
+from data.analyses import Analyses
 from data.changes import MatchChanges
 from data.health import StoreUnavailable, missing_grant, store_problem
 from data.lessons import Lessons
@@ -89,6 +90,7 @@ class Store:
         self.web = WebLinks(db)
         self.privacy = Privacy(db)  # a person's own data: show, export, forget (data/privacy.py)
         self.lessons = Lessons(db)  # each user's finished lessons (lessons/, /learn)
+        self.analyses = Analyses(db)  # computer analyses of finished matches (reviews/)
 
     @property
     def backend(self) -> str:

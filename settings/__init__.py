@@ -196,6 +196,10 @@ class Settings:
     web_port: int | None = setting("WEB_PORT", whole(1, 65_535, "a port number"), "1 to 65,535")
     web_base_url: str | None = setting("WEB_BASE_URL", base_url, "the address people open (https://…)")
     render_workers: int = setting("TABLETOP_RENDER_WORKERS", whole(0, 64, "a number of processes"), "0 to 64", 2)
+    # The computer analysis of a finished match (reviews/, /analysis): iterations per position for every game; unset:
+    # each game's own default (analysis.default_budget: a 60-move game in about a minute of one core).
+    analysis_iterations: int | None = setting("TABLETOP_ANALYSIS_ITERATIONS", whole(10, 1_000_000,
+                                              "a number of iterations"), "10 to 1,000,000")
 
     @property
     def database(self) -> str:
