@@ -101,7 +101,8 @@ class Learn(commands.Cog):
                 await self.all_done(interaction, game.value, finished)
                 return
             if move is None:
-                await self.show(interaction, game.value, number, note="Progress cleared. " if restart else "")
+                await self.show(interaction, game.value, number, finished,
+                                note="Progress cleared. " if restart else "")
                 return
             await self.answer(interaction, game.value, number, move)
         await guarded(interaction, work)
@@ -161,15 +162,19 @@ class Learn(commands.Cog):
         return discord.File(io.BytesIO(png), filename="lesson.png", description=limits.cut(description,
                                                                                            limits.FILE_DESCRIPTION))
 
-    async def show(self, interaction: discord.Interaction, game: str, number: int, note: str = "") -> None:
+    async def show(self, interaction: discord.Interaction, game: str, number: int, finished: set[str],
+                   note: str = "") -> None:
+        """The lesson's board, instruction and buttons; the footer's command names the lesson when an answer without
+        `lesson:` would go to another one (the next unfinished)."""
         found = lessons.lesson(game, number)
         embed = discord.Embed(title=limits.cut(lesson_title(game, number), limits.EMBED_TITLE), colour=EMBED_COLOUR,
                               description=limits.cut(note + found.words.instruction, limits.EMBED_DESCRIPTION))
         embed.set_image(url="attachment://lesson.png")
         legal = found.legal()
-        embed.set_footer(text=limits.cut(f"Answer with /learn game:{game} move:<your move> (autocomplete lists all "
-                                         f"{len(legal)})" + (" or a button below." if len(legal) <= ANSWER_BUTTONS
-                                                             else "."), limits.FOOTER))
+        which = "" if lessons.next_number(game, finished) == number else f" lesson:{number}"
+        buttons = " or a button below" if len(legal) <= ANSWER_BUTTONS else ""
+        embed.set_footer(text=limits.cut(f"Answer with /learn game:{game}{which} move:<your move> (autocomplete "
+                                         f"lists all {len(legal)}){buttons}.", limits.FOOTER))
         view = discord.ui.View(timeout=None)
         view.add_item(LearnButton("hint", game, number))
         if len(legal) <= ANSWER_BUTTONS:
@@ -222,7 +227,8 @@ class Learn(commands.Cog):
             return
         await defer_private(interaction)  # before any read
         if verb == "next":
-            await self.show(interaction, game, number)
+            finished = (await self.progress.finished(interaction.user.id)).get(game, set())
+            await self.show(interaction, game, number, finished)
             return
         legal = lessons.lesson(game, number).legal()
         if arg is None or not 0 <= arg < len(legal):
