@@ -219,3 +219,22 @@ async def test_check_ins_are_removed_from_sign_ups_and_cut_in_events_that_began(
     assert await store.tournaments.signups(began.id) == [stand_in, BOB, CY, DI]
     rows = await store.db.fetchall("SELECT settings FROM tournaments")
     assert str(ADA) not in json.dumps([r[0] for r in rows])
+
+
+async def test_another_process_holding_the_match_sees_the_cut_name(store: Store, target: str) -> None:
+    """A web process or another shard holds the ended match in memory: the new revision makes it read it again
+    (PostgreSQL at the next `get`; on SQLite a reader of another process's file asks `fresh`)."""
+    service, tournaments, _clock = services(store)
+    await service.touch_user(ADA, "Ada")
+    await service.touch_user(BOB, "Bob")
+    done = await finished(service, (ADA, BOB), loser=BOB)
+    other_store = await Store.open(target)
+    try:
+        other = MatchService(other_store)
+        assert ADA in (await other.get(done)).user_ids  # loaded and held
+        await forget_player(tournaments, ADA)
+        seen = await (other.get(done) if store.shared else other.fresh(done))
+        assert ADA not in seen.user_ids and "Player 1" in await other.names(seen)
+        assert "Player 1" in await service.names(await service.get(done))  # this process reloaded its own copy
+    finally:
+        await other_store.close()
