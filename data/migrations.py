@@ -370,7 +370,8 @@ MIGRATIONS: list[tuple[Step, ...]] = [
            AND NOT (status = 'finished' AND rated = 1 AND id NOT IN (SELECT match_id FROM rated_matches))
            AND id NOT IN (SELECT match_id FROM tournament_games WHERE match_id IS NOT NULL AND points IS NULL)""",
         # What the sweep asks each tick, through partial indexes of the few rows that wait.
-        "CREATE INDEX matches_unsettled ON matches (updated_at) WHERE settled = 0 AND status IN ('finished', 'aborted')",
+        "CREATE INDEX matches_unsettled ON matches (updated_at) "
+        "WHERE settled = 0 AND status IN ('finished', 'aborted')",
         "CREATE INDEX matches_unposted ON matches (updated_at) "
         "WHERE board_posted = 0 AND status IN ('finished', 'aborted') AND state IS NOT NULL",
     ),
