@@ -63,15 +63,17 @@ class Help(commands.Cog):
             "Sakamichi's opening choice to every turn. Autocomplete lists your legal moves.\n"
             "Against the computer: `/cintos new computers:1 level:easy`, then **Start**."))
         embed.add_field(name=lang._("The games"), value=games, inline=False)
+        # The docs' page names, each its own message (the extractor reads no call nested in another's fields).
+        playing = self.link("players", lang._("playing"))
+        settings = self.link("organisers/settings", lang._("server settings"))
+        tournaments = self.link("organisers/tournaments", lang._("tournaments"))
+        faq = self.link("players/faq", lang._("FAQ"))
         embed.add_field(name=lang._("More"), inline=False, value=lang._(
             "`/help game:<game>` a game's goal and what to do in each phase · `/<game> rules` its rules with "
             "pictures · `/games` your matches · `/history` a match's log · `/notify` your notices · `/leaderboard`, "
             "`/profile` ratings · `/tournament` events.\n"
             "Docs: {playing} · {settings} · {tournaments} · {faq}",
-            playing=self.link("players", lang._("playing")),
-            settings=self.link("organisers/settings", lang._("server settings")),
-            tournaments=self.link("organisers/tournaments", lang._("tournaments")),
-            faq=self.link("players/faq", lang._("FAQ"))))
+            playing=playing, settings=settings, tournaments=tournaments, faq=faq))
         return embed
 
     def game(self, name: str, lang: i18n.Language | None = None) -> discord.Embed:

@@ -5,6 +5,7 @@ public posts, and each user's last seen locale recorded for DMs."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -181,3 +182,55 @@ async def test_locale_for_reads_the_interaction(simcord_env: Any) -> None:
         with speaking(code):
             await ada.slash(channel, "probe")
     assert seen == ["pt-BR", "es-ES", i18n.ENGLISH, i18n.ENGLISH, "ja"]
+
+
+# What stays as it is in every language: the games' and the bot's names, the pieces the rules name as proper names,
+# and for now the buttons' labels (they are not translated yet).
+PROPER = ("Tabletop", "Cintos", "Sinoda", "Sakamichi", "Sanae", "Bodsoi", "Void", "Captain", "Zed Inel",
+          *GAMES,  # a game by its command's name (the games switched off)
+          *(shipped.name for shipped in i18n.LANGUAGES))  # a language by its own name, as /settings language offers
+KEPT = re.compile(r"`[^`]*`|<[^<>]*>|https?://\S+|/[\w<>-]+|\w+=\S+|[^\s,;:()]*\d[^\s,;:()]*|" +
+                  "|".join(PROPER))
+
+
+def english_left(text: str) -> list[str]:
+    """The words of `text` still in plain ASCII letters once what stays the same in every language is taken out."""
+    return re.findall(r"[A-Za-z]{2,}", KEPT.sub(" ", text))
+
+
+def shown(message: Any) -> list[str]:
+    """Every text of a reply a user reads: its content and every part of its embeds."""
+    texts = [message.content or ""]
+    for embed in message.embeds:
+        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        texts += [part for field in embed.fields for part in (field.name, field.value)]
+    return [text for text in texts if text]
+
+
+async def test_help_and_settings_leave_nothing_in_english_under_the_pseudo_locale(simcord_env: Any) -> None:
+    """The pseudo-locale accents every translated letter: a word left in plain English was never translated."""
+    guild = simcord_env.create_guild()
+    channel = guild.create_text_channel("games")
+    admins = guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    boss = guild.add_member(simcord_env.create_user("boss"), roles=[admins])
+    replies = []
+    with speaking(i18n.PSEUDO):
+        replies.append(await boss.slash(channel, "help"))
+        replies += [await boss.slash(channel, "help", game=name) for name in GAMES]
+        replies.append(await boss.slash(channel, "settings show"))
+        replies.append(await boss.slash(channel, "settings game", game="bodsoi", enabled=False))
+        replies.append(await boss.slash(channel, "settings language", language="de"))
+        replies.append(await boss.slash(channel, "settings time", time=0))
+        replies.append(await boss.slash(channel, "settings organiser-role", role=admins))
+        replies.append(await boss.slash(channel, "settings organiser-role"))
+        replies.append(await boss.slash(channel, "settings web", action="on"))
+        replies.append(await boss.slash(channel, "settings web", action="reset"))
+        replies.append(await boss.slash(channel, "settings web", action="off"))
+        replies.append(await boss.slash(channel, "settings threads", enabled=True))
+        replies.append(await boss.slash(channel, "settings rated", enabled=False))
+        replies.append(await boss.slash(channel, "settings timeout", rule="forfeit"))
+    texts = [text for reply in replies for text in shown(answer(reply))]
+    assert len(texts) > 60
+    left = {text: english_left(text) for text in texts if english_left(text)}
+    assert left == {}
+    assert any("Ţåƀļéţöþ šéţţîñğš" in text for text in texts)
