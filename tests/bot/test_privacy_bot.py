@@ -76,7 +76,7 @@ async def test_forget_is_only_for_yourself_and_expires(simcord_env: Any) -> None
     asked = await ada.slash(channel, "privacy forget")
     confirm = answer(asked)
     assert asked.ephemeral and FORGET_LABEL in labels(confirm)
-    assert "Forget everything about you?" == confirm.embeds[0].title
+    assert confirm.embeds[0].title == "Forget everything about you?"
     # The confirmation is ephemeral: someone else could press it only on a message crafted to carry it
     posted = bot.get_channel(channel.id)
     assert isinstance(posted, discord.TextChannel)
