@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
+from data import Store
 from matches import MatchService, Refusal
 from rules import GAMES
 from rules.outcomes import result_words
-from tests.tournaments.test_service_e2e import Clock, close_stores, services  # noqa: F401 (the fixture closes stores)
+from tests.tournaments.test_service_e2e import OPEN, Clock, close_stores, services  # noqa: F401 (closes stores)
 from tournaments import Tournament, TournamentService
 from tournaments import rounds as rounds_module
 from tournaments.adjudicator import THRESHOLD, Evaluation, evaluate, verdict
@@ -115,6 +116,21 @@ def test_a_game_still_in_its_setup_is_level() -> None:
 
 
 # ---- the service at the deadline -------------------------------------------------------------------------------
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "deadline.sqlite3")
+    return str(request.getfixturevalue("postgres_url"))
+
+
+async def on(target: str, clock: Clock, seed: int) -> tuple[Store, MatchService, TournamentService]:
+    """A process's services on `target` (a SQLite file or a PostgreSQL URL), its store closed after the test."""
+    store = await Store.open(target)
+    OPEN.append(store)
+    matches = MatchService(store, rng=random.Random(seed), clock=clock)
+    return store, matches, TournamentService(matches, rng=random.Random(seed))
+
+
 async def event_with(tournaments: TournamentService, players: int, deadline: str, rounds: int = 2) -> Tournament:
     event = await tournaments.create("cintos", "swiss", guild_id=1, channel_id=10, organiser_id=1, rounds=rounds,
                                      rated=True, time_control=86400, round_hours=2, deadline=deadline)
@@ -269,11 +285,11 @@ async def test_adjudicate_below_ninety_percent_is_a_draw_and_the_organiser_overr
     assert again.settings().deadline == "adjudicate" and again.round_hours == 2  # a rematch keeps the rule
 
 
-async def test_adjudicate_no_shows_and_a_real_evaluation(tmp_path: Path) -> None:
+async def test_adjudicate_no_shows_and_a_real_evaluation(target: str) -> None:
     """Nobody moved: a double forfeit; one side moved: it wins by forfeit (not played); both moved: the computer's
-    evaluation, here the real one (in this process, a small budget)."""
+    evaluation, here the real one (in this process, a small budget). Both backends."""
     clock = Clock()
-    _store, matches, tournaments = await services(tmp_path / "n.sqlite3", clock, 6)
+    _store, matches, tournaments = await on(target, clock, 6)
     tournaments.clock.executor, tournaments.clock.iterations = AtOnce(), 40
     event = await event_with(tournaments, 6, "adjudicate")
     rulings, _ = listen(tournaments)
@@ -300,10 +316,9 @@ async def test_adjudicate_no_shows_and_a_real_evaluation(tmp_path: Path) -> None
 
 
 async def test_a_stop_in_the_middle_of_the_rulings_is_finished_at_the_next_look(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        target: str, monkeypatch: pytest.MonkeyPatch) -> None:
     clock = Clock()
-    path = tmp_path / "r.sqlite3"
-    _store, matches, tournaments = await services(path, clock, 7)
+    _store, matches, tournaments = await on(target, clock, 7)
     fixed_chances(monkeypatch, tournaments, (0.97, 0.03))
     event = await event_with(tournaments, 2, "adjudicate")
     (table,) = event.round_tables()
@@ -314,7 +329,7 @@ async def test_a_stop_in_the_middle_of_the_rulings_is_finished_at_the_next_look(
     # The deadline notice is claimed, then the process stops before any ruling is written.
     event = await tournaments.get(event.id)
     assert await _store.tournaments.claim_round_notice(event.id, event.round, 2)
-    _store2, _matches2, again = await services(path, clock, 8)  # the restarted process
+    _store2, _matches2, again = await on(target, clock, 8)  # the restarted process
     again.clock.executor = AtOnce()
     rulings, _ = listen(again)
     await again.send_notices()
