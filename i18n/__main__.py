@@ -3,7 +3,8 @@
 update   extract the messages (the code and `python bot.py --messages`), update every .po, regenerate the
          pseudo-locale, compile every .mo
 compile  compile every .po into its .mo (after translating)
-check    list what is missing or wrong in any catalog; exit 1 if anything is
+check    list what is missing or wrong in any catalog, and translation calls the extraction misses; exit 1 if
+         anything is
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from i18n import LANGUAGES, PSEUDO_LANGUAGE
-from i18n.catalogs import ROOT, compiled, mo_path, po_path, problems, read, write_all
+from i18n.catalogs import ROOT, compiled, hidden_calls, mo_path, po_path, problems, read, write_all
 
 
 def tree_messages() -> list[dict]:
@@ -41,7 +42,7 @@ def main(argv: list[str]) -> int:
             print(f"{mo_path(shipped).relative_to(ROOT)}")
         return 0
     if command == "check":
-        found = [line for shipped in (*LANGUAGES[1:], PSEUDO_LANGUAGE) for line in problems(shipped)]
+        found = hidden_calls() + [line for shipped in (*LANGUAGES[1:], PSEUDO_LANGUAGE) for line in problems(shipped)]
         print("\n".join(found) or "every catalog complete and compiled")
         return 1 if found else 0
     print(__doc__, file=sys.stderr)

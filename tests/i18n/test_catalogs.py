@@ -40,9 +40,10 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path, monkeypatch: pytest.
     described = next(m for m in template if limit_of(m) == 100 and "{" not in m.id)
     fielded = next(m for m in template if m.id == "on: {url}")
     untranslated = next(m for m in template if m.id == "Tabletop settings")
-    catalog.get(described.id).string = "x" * 101
-    catalog.get(fielded.id).string = "an: {adresse}"
-    catalog.get(untranslated.id).string = ""
+    for message, text in ((described, "x" * 101), (fielded, "an: {adresse}"), (untranslated, "")):
+        entry = catalog.get(message.id)
+        assert entry is not None
+        entry.string = text
     broken = Shipped("de", "broken", "de", "Deutsch")
     monkeypatch.setattr(catalogs, "LOCALES", tmp_path)
     monkeypatch.setattr(catalogs, "ROOT", tmp_path)
@@ -53,3 +54,19 @@ def test_the_checks_catch_what_they_are_for(tmp_path: Path, monkeypatch: pytest.
     assert any("placeholders ['adresse'] instead of ['url']" in line for line in found), found
     assert any("'Tabletop settings' is not translated" in line for line in found), found
     assert any("is not tabletop.po compiled" in line for line in found), found
+
+
+def test_no_translation_call_hides_inside_another(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The extractor reads no call inside another call's fields: such words would stay English everywhere."""
+    import i18n.catalogs as catalogs
+
+    assert catalogs.hidden_calls() == []
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "view.py").write_text(
+        'def show(lang):\n'
+        '    ok = lang._("Docs: {faq}", faq=lang._("FAQ"))\n'
+        '    return lang._("{a} and {b}", a=ok, b="x"), lang.ngettext("{n} a", "{n} b", 2, what=_("w"))\n'
+        '    fine = lang._("{goal}", goal=lang._(goal))  # a variable: its message is extracted where it is written\n')
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    found = catalogs.hidden_calls(["pkg"])
+    assert [line.split(": ")[0] for line in found] == ["pkg/view.py:2", "pkg/view.py:3"], found
