@@ -17,6 +17,7 @@ from cogs.base import TIME_CONTROLS, option_choices
 from cogs.host import Host, host
 from cogs.tournament_files import bracket_file, export_files, standings_file
 from cogs.tournament_posts import (
+    DEADLINE_RULES,
     TournamentButton,
     final_view,
     round_embed,
@@ -187,7 +188,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                     if await self.bot.service.wants_notice(user, match.game.name, "reminders"):
                         await self.tables.notify(match, user, fallback=True, text=(
                             f"Round {event.round} of {event.title()} (tournament #{event.id}) is half over and your "
-                            f"match #{match.id} has not started: the round ends {when}. {jump_url(match) or ''}"))
+                            f"match #{match.id} has not started: the round ends {when}"
+                            f"{DEADLINE_RULES[event.settings().deadline]}. {jump_url(match) or ''}"))
             return
         if tables:
             channel = await self.tables.channel(event.record.channel_id)

@@ -100,6 +100,9 @@ async def test_a_draw_below_ninety_percent_and_a_double_forfeit_for_nobody_moved
     assert f"match #{busy.match_id}: drawn, adjudicated by the computer (winning chances" in post.content
     assert "60 %" in post.content and "nobody reached 90 %" in post.content
     assert f"match #{idle.match_id}: double forfeit (nobody moved)" in post.content
+    for user in (await env.bot.service.get(idle.match_id)).user_ids:  # warned at halfway what the end will do
+        (reminder,) = [m for m in person(people, user).user.dm_channel.history() if "is half over" in m.content]
+        assert "a match still running then is adjudicated by the computer" in reminder.content, reminder.content
     event = await fresh(env, event)
     assert event.round == 2  # both decided: the next round is paired
 
