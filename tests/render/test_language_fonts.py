@@ -20,7 +20,7 @@ def characters(shipped: Shipped) -> list[str]:
     found: set[str] = set()
     for message in read(po_path(shipped), shipped.babel):
         if message.id:
-            forms = [message.string] if isinstance(message.string, str) else list(message.string)
+            forms = [message.string] if isinstance(message.string, str) else list(message.string or ())
             found.update(ch for form in forms for ch in unicodedata.normalize("NFC", form))
     return sorted(ch for ch in found if unicodedata.category(ch)[0] in "LNPS")
 
