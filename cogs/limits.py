@@ -7,7 +7,7 @@ instead; nothing here raises. tests/test_discord_limits.py checks that no other 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -41,6 +41,18 @@ _UNSET: Any = object()  # "no content argument", unlike content=None, which remo
 def cut(text: str, limit: int) -> str:
     """`text` if it fits, else its first `limit - 1` characters and "…"."""
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + ELLIPSIS
+
+
+def in_messages(lines: Sequence[str], limit: int = CONTENT) -> list[str]:
+    """`lines` joined by newlines into as few texts of at most `limit` characters as they fill, in order, each
+    line whole (one longer than `limit` alone, `cut`): a long list posted as several messages, nothing lost."""
+    out: list[str] = []
+    for line in (cut(line, limit) for line in lines):
+        if out and len(out[-1]) + 1 + len(line) <= limit:
+            out[-1] += "\n" + line
+        else:
+            out.append(line)
+    return out
 
 
 # ---- fitting -------------------------------------------------------------------------------------------------------

@@ -208,9 +208,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      for side in event.table_sides(ruling.table)]
             lines.append(f"• match #{ruling.table.match_id}: {ruling_words(ruling, sides)}")
         channel = await self.tables.channel(event.record.channel_id)
-        await limits.send(channel, f"⏰ Round {rulings[0].table.round} of tournament #{event.id} reached its deadline; "
-                          f"decided:\n" + "\n".join(lines) + "\nAn organiser can still change a result with "
-                          "`/tournament result`.", allowed_mentions=discord.AllowedMentions.none())
+        head = f"⏰ Round {rulings[0].table.round} of tournament #{event.id} reached its deadline; decided:"
+        tail = "An organiser can still change a result with `/tournament result`."
+        for text in limits.in_messages([head, *lines, tail]):  # a large round: several messages, none cut
+            await limits.send(channel, text, allowed_mentions=discord.AllowedMentions.none())
         for ruling in rulings:
             assert ruling.table.match_id is not None
             match = await self.bot.service.get(ruling.table.match_id)

@@ -10,6 +10,7 @@ from typing import Any
 import discord
 import pytest
 
+from cogs import limits
 from tests.bot.helpers import answer
 from tests.bot.test_hostile_names import problems
 from tests.bot.test_swiss_standings_bot import move
@@ -38,6 +39,14 @@ async def two_moves_then_the_deadline(env: Any, channel: Any, people: list[Any],
     await move(env, channel, people, match_id, rng)
     await move(env, channel, people, match_id, rng)
     await env.advance_time(2 * HOUR + 5)
+
+
+def test_a_long_list_of_rulings_is_posted_whole_in_several_messages() -> None:
+    lines = ["head", *(f"• match #{n}: " + "x" * 90 for n in range(60)), "tail"]
+    texts = limits.in_messages(lines)
+    assert len(texts) > 1 and all(len(t) <= limits.CONTENT for t in texts)
+    assert "\n".join(texts).split("\n") == lines  # every line once, whole, in order
+    assert limits.in_messages(["y" * 2500]) == [limits.cut("y" * 2500, limits.CONTENT)]
 
 
 async def test_adjudicate_needs_a_round_length(simcord_env: Any) -> None:
