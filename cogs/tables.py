@@ -16,6 +16,7 @@ import discord
 
 import render
 from cogs import limits, markup
+from cogs.analysis import analyse_button
 from cogs.host import Host
 from cogs.painter import Painter
 from cogs.ui import (
@@ -208,6 +209,12 @@ class Tables:
             view = board_view(match, cog.private_label, can_abort=await self.service.can_abort(match),
                               extra=cog.board_items(match),
                               watch=await self.service.web.match_url(match.record.guild_id, match.id))
+            if match.status == "finished":  # the computer's analysis of the game (cogs/analysis.py), before Watch
+                links = [item for item in view.children if getattr(item, "url", None)]
+                for item in links:
+                    view.remove_item(item)
+                for item in (analyse_button(match.id), *links):
+                    view.add_item(item)
             message = await limits.send(channel, content=mentions or None, embed=embed, file=file, view=view,
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))

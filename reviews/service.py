@@ -11,12 +11,14 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from analysis import Analysis, Record, default_budget
+from analysis import AnalysedMove, Analysis, Record, default_budget
 from analysis.report import VERSION
 from matches import MatchService
+from matches.history import state_at
 from matches.model import Match, Refusal
 from reviews import work
 from reviews.queue import FairQueue
+from rules import State
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +35,17 @@ class Progress:
 
 
 Listener = Callable[[Progress], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Position:
+    """A key moment's positions: before the move, after the move played, and after the best move found (None when
+    the move played was the best, or the best cannot be replayed)."""
+
+    move: AnalysedMove
+    before: State
+    played: State
+    best: State | None
 
 
 @dataclass(eq=False)
@@ -157,6 +170,23 @@ class Reviews:
             except Exception:  # showing progress is a courtesy: the analysis goes on
                 log.exception("showing the progress of the analysis of match %s failed", job.match.id)
         return job.future.result()
+
+    async def position(self, match: Match, move: AnalysedMove) -> Position:
+        """The positions around `move` (a line of `match`'s analysis), rebuilt from the log with the rules."""
+        before = await state_at(self.service, match.id, move.n - 1)
+        game = match.game
+
+        def play() -> Position:
+            played = game.apply(before, game.parse(before, move.notation, move.seat), move.seat)
+            best = None
+            if move.best is not None and move.best != move.notation:
+                try:
+                    best = game.apply(before, game.parse(before, move.best, move.seat), move.seat)
+                except ValueError:
+                    log.warning("match %s line %s: the best move %r does not replay", match.id, move.n, move.best)
+            return Position(move, before, played, best)
+
+        return await asyncio.to_thread(play)
 
     # ---- working --------------------------------------------------------------------------------------------
     def pool(self) -> Executor:

@@ -25,6 +25,7 @@ from cogs.sanae import SanaeButton
 from cogs.ui import MatchButton
 from matches import Match
 from tests.bot.helpers import answer
+from tests.reviews.helpers import Counting
 
 AUTOCOMPLETE = 4  # Discord's interaction type for an autocomplete request
 
@@ -268,6 +269,13 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     await walk.slash(ada, "verify", match=match.id)
     await walk.slash(ada, "profile", user=bob)
     await walk.slash(ada, "leaderboard", game="cintos", scope="global")
+
+    # ---- the computer's analysis of that finished match: the Analyse button, the command, the key moments ----
+    bot.reviews.executor, bot.reviews.iterations = Counting(), 12  # a tiny search, at once
+    analysed = answer(await walk.click(ada, walk.board(match), "Analyse"))
+    await walk.slash(bob, "analysis show", match=match.id, public=True)
+    moments = answer(await walk.click(ada, analysed, "Key moments"))
+    await walk.click(ada, moments, "Next ▶")
 
     # ---- Cintos: a draw agreed ----
     drawn = await walk.lobby("cintos", bob, [ada], players=2)

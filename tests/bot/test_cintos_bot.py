@@ -47,7 +47,7 @@ async def test_full_two_player_match_to_game_over(simcord_env: Any) -> None:
     final = channel.last_message
     assert "Game over" in final.embeds[0].description
     # a finished match offers only a rematch
-    assert [c.label for row in final.components for c in row.children] == ["Rematch"]
+    assert [c.label for row in final.components for c in row.children] == ["Rematch", "Analyse"]
     assert match.status == "finished"
     # the previous board messages were shrunk to one line without image or buttons
     history = channel.history()

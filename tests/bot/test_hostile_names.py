@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from tests.bot.helpers import answer, open_match
+from tests.reviews.helpers import Counting
 
 # Display names (at most 32 characters, as Discord allows), and the raw markup each must never show as.
 PLAYERS = ["x```y", "[click](https://evil.example)", "||secret||", "~~gone~~", "@everyone", "**loud**"]
@@ -117,6 +118,9 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     await slash(player, "help")
     await slash(player, "history", match=casual)
     await slash(player, "history", match=casual, export="json")
+    bot.reviews.executor, bot.reviews.iterations = Counting(), 12  # the analysis: a tiny search, at once
+    await slash(player, "analysis show", match=casual, public=True)
+    await slash(player, "analysis show", match=first.match_id)  # a tournament's, ended by the organiser
     await slash(player, "verify", match=casual)
     await slash(player, "notify", turns=False)
     await slash(player, "leaderboard", game="cintos")

@@ -36,7 +36,8 @@ class Counting(Executor):
         self.calls: dict[str, int] = {}
 
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
-        self.calls[fn.__name__] = self.calls.get(fn.__name__, 0) + 1
+        name = getattr(getattr(fn, "func", fn), "__name__", "?")  # simcord wraps what the bot runs in an executor
+        self.calls[name] = self.calls.get(name, 0) + 1
         done: Future[Any] = Future()
         done.set_result(fn(*args, **kwargs))
         return done

@@ -1,0 +1,159 @@
+"""The picture of a computer analysis: every side's winning chance move by move, in its seat's colour AND its own
+dash and marker shape, with the key moments marked ?!, ?, ??; and two boards side by side (the move played, the
+better move). Drawn from plain numbers: render imports no analysis."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image
+
+from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, Point, encode_png, mix
+
+WIDTH, HEIGHT = 800, 460
+LEFT, RIGHT, TOP, BOTTOM = 64, 24, 70, 96  # the plot's margins: axis labels left and below, the key at the bottom
+# A side's second cue besides colour: its line's dash pattern (on, off, ... in pixels; () solid) and its chip's
+# shape as markers along the line.
+DASHES: tuple[tuple[float, ...], ...] = ((), (16, 8), (4, 6), (18, 6, 4, 6), (10, 10), (2, 10))
+# A key moment's badge: its symbol is the cue, the fill a second one (pale yellow, orange and red, light enough for
+# ink text); the symbol's letters read without colour.
+BADGES = {"?!": "#FFF3C4", "?": "#F8CFA0", "??": "#F2A7A0"}
+MARKERS = 7  # markers per line (its shape), besides its last point
+PAIR_WIDTH = 800  # each board of a key moment at most this wide
+
+
+@dataclass(frozen=True)
+class Series:
+    """One side's line: its name as shown in the key, its seat's chip (colour, shape, letter) and its winning chance
+    in percent at each point."""
+
+    name: str
+    chip: Chip
+    values: Sequence[float]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A key moment: at point `point` on series `series`, with its symbol (?!, ? or ??)."""
+
+    point: int
+    series: int
+    symbol: str
+
+
+def _dashed(canvas: Canvas, points: Sequence[Point], fill: str, width: float, dash: Sequence[float]) -> None:
+    """A polyline with a dash pattern that runs on across its corners (`Canvas.dashed_line` restarts at each)."""
+    if not dash:
+        canvas.line(points, fill, width)
+        return
+    k, left, on = 0, dash[0], True
+    run: list[Point] = [points[0]]
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        at = 0.0
+        while length - at > left:
+            at += left
+            point = (x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length)
+            if on:
+                canvas.line([*run, point], fill, width)
+            run = [point]
+            k = (k + 1) % len(dash)
+            left, on = dash[k], not on
+        left -= length - at
+        run.append((x1, y1))
+    if on and len(run) > 1:
+        canvas.line(run, fill, width)
+
+
+def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment], move_numbers: Sequence[int],
+                 subtitle: str = "") -> bytes:
+    """The graph as a PNG: x the moves (point 0 the start, point k after the k-th move with chances, labelled by
+    `move_numbers[k - 1]`, its log line), y each side's winning chance 0-100 %."""
+    canvas = Canvas(WIDTH, HEIGHT)
+    canvas.fit_text((LEFT, 14), title, 27, WIDTH - LEFT - RIGHT, INK)
+    if subtitle:
+        canvas.fit_text((LEFT, 45), subtitle, 18, WIDTH - LEFT - RIGHT, MUTED)
+    x0, y0, x1, y1 = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM
+    canvas.rect((x0, y0, x1, y1), fill=WHITE, outline=BORDER)
+    points = max((len(s.values) for s in series), default=1)
+    span = max(1, points - 1)
+
+    def xy(point: int, value: float) -> Point:
+        return x0 + (x1 - x0) * point / span, y1 - (y1 - y0) * max(0.0, min(100.0, value)) / 100
+
+    for level in (0, 25, 50, 75, 100):
+        y = xy(0, level)[1]
+        canvas.line([(x0, y), (x1, y)], mix(BORDER, WHITE, 0.3) if level != 50 else BORDER, 2 if level == 50 else 1)
+        canvas.text((x0 - 8, y), f"{level}%", 19, MUTED, anchor="rm")
+    step = max(1, math.ceil(span / 8))
+    for point in range(0, points, step):
+        x = xy(point, 0)[0]
+        label = "start" if point == 0 else str(move_numbers[point - 1]) if point - 1 < len(move_numbers) else ""
+        canvas.line([(x, y1), (x, y1 + 5)], MUTED, 1)
+        canvas.text((x, y1 + 8), label, 19, MUTED, anchor="ma")
+    canvas.text(((x0 + x1) / 2, y1 + 28), "log line of the move", 14, MUTED, anchor="ma")
+    for index, line in enumerate(series):
+        if not line.values:
+            continue
+        path = [xy(k, v) for k, v in enumerate(line.values)]
+        if len(path) == 1:
+            path = [path[0], (path[0][0] + 1, path[0][1])]
+        dash = DASHES[index % len(DASHES)]
+        _dashed(canvas, path, INK, 6, dash)  # an ink rim: a pale colour (yellow) reads on white
+        _dashed(canvas, path, line.chip.fill, 3.5, dash)
+        every = max(1, math.ceil(len(line.values) / MARKERS))
+        for k in [*range(0, len(line.values), every), len(line.values) - 1]:
+            canvas.token(path[k], 6.5, line.chip.fill, line.chip.shape, outline=INK, width=1.2)
+    for moment in moments:
+        values = series[moment.series].values
+        if not 0 <= moment.point < len(values):
+            continue
+        x, y = xy(moment.point, values[moment.point])
+        y = y - 22 if y > y0 + 34 else y + 22  # above its point, below it at the very top
+        w = 14 + 10 * len(moment.symbol)
+        canvas.rect((x - w / 2, y - 12, x + w / 2, y + 12), fill=BADGES.get(moment.symbol, WHITE), outline=INK,
+                    width=1.5, radius=6)
+        canvas.text((x, y), moment.symbol, 18, INK, anchor="mm")
+    _key(canvas, series, HEIGHT - 34)
+    return canvas.png()
+
+
+def _key(canvas: Canvas, series: Sequence[Series], y: float) -> None:
+    """Each side's sample line (its dash), its chip (colour, shape, letter) and its name, in one row."""
+    room = (WIDTH - LEFT - RIGHT) / max(1, len(series))
+    for index, line in enumerate(series):
+        x = LEFT + room * index
+        dash = DASHES[index % len(DASHES)]
+        _dashed(canvas, [(x, y), (x + 40, y)], INK, 6, dash)
+        _dashed(canvas, [(x, y), (x + 40, y)], line.chip.fill, 3.5, dash)
+        canvas.chip((x + 56, y), 11, line.chip)
+        canvas.fit_text((x + 74, y), line.name, 21, room - 84, INK, anchor="lm")
+
+
+def render_pair(top: bytes, bottom: bytes, top_caption: str, bottom_caption: str) -> bytes:
+    """Two board images one above the other under their captions (the move played, the better move), each at most
+    `PAIR_WIDTH` wide, as one PNG: on a phone each board keeps the whole width of the screen."""
+    images = []
+    for data in (top, bottom):
+        image = Image.open(io.BytesIO(data)).convert("RGB")
+        if image.width > PAIR_WIDTH:
+            image = image.resize((PAIR_WIDTH, round(image.height * PAIR_WIDTH / image.width)), Image.Resampling.LANCZOS)
+        images.append(image)
+    gap, head = 12, 48
+    width = max(image.width for image in images) + 2 * gap
+    height = sum(image.height + head for image in images) + gap
+    canvas = Canvas(width, height, PAPER)
+    y = 0
+    for image, caption in zip(images, (top_caption, bottom_caption), strict=True):
+        canvas.fit_text((gap, y + 10), caption, 30, width - 2 * gap, INK)
+        y += head + image.height
+    out = canvas.finish()
+    y = head
+    for image in images:
+        out.paste(image, (gap, y))
+        y += image.height + head
+    return encode_png(out)

@@ -1,0 +1,134 @@
+"""/analysis show and the Analyse button through discord.py and simcord: a finished match's analysis with its progress,
+the graph and each player's accuracy, the key moments as boards, public or private, and refusals that change
+nothing."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from discord.ext import commands
+from PIL import Image
+
+import cogs.limits
+from bot import TabletopBot
+from matches import Match
+from tests.bot.helpers import actor_of, answer, labels, open_match, world
+from tests.reviews.helpers import Counting
+
+ITERATIONS = 12
+
+
+def quick(bot: TabletopBot) -> Counting:
+    """Analyses with a tiny search, run at once in the test's thread."""
+    executor = Counting()
+    bot.reviews.executor = executor
+    bot.reviews.iterations = ITERATIONS
+    return executor
+
+
+async def played_and_resigned(env: Any, channel: Any, people: list[Any], plies: int = 6) -> Match:
+    """A Cintos match played through the commands for `plies` moves, then resigned with the board's buttons."""
+    match = await open_match(env, "cintos", channel, people)
+    rng = random.Random(4)
+    for _ in range(plies):
+        mover = actor_of(match, people)
+        legal = await mover.autocomplete(channel, "cintos move", "move", "")
+        await mover.slash(channel, "cintos move", move=rng.choice(legal)["value"])
+    loser = actor_of(match, people)
+    confirm = await loser.click(channel.last_message, label="Resign")
+    await loser.click(confirm.response, label="Yes, resign")
+    assert match.status == "finished"
+    return match
+
+
+async def test_the_analyse_button_shows_progress_then_the_analysis(simcord_env: Any, monkeypatch: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    executor = quick(bot)
+    cog = bot.get_cog("AnalysisCog")
+    assert isinstance(cog, commands.Cog)
+    monkeypatch.setattr(cog, "progress_every", 0.0)
+    shown: list[str] = []
+    edit = cogs.limits.edit_original
+
+    async def noted(interaction: Any, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("content"), str):
+            shown.append(kwargs["content"])
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", noted)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people)
+    final = channel.last_message
+    assert "Analyse" in labels(final)  # the final board offers the analysis
+    ada = people[0]
+    result = await ada.click(final, label="Analyse")
+    assert result.ephemeral  # private: only the one who asked
+    lines = len([e for e in await bot.service.store.log(match.id) if e.seat is not None])
+    assert f"Analysing match #{match.id}: move 1 of {lines}." in shown
+    assert f"Analysing match #{match.id}: move {lines} of {lines}." in shown
+    message = answer(result)
+    embed = message.embeds[0]
+    assert embed.title == f"Cintos · match #{match.id} · analysis"
+    assert len(embed.fields) == 2 and all("Accuracy" in f.value and "?? " in f.value for f in embed.fields)
+    assert embed.image.url == "attachment://analysis.png"
+    (attachment,) = message.attachments
+    image = Image.open(io.BytesIO(await attachment.read()))
+    assert image.size == (800, 460)
+    judged = executor.calls["judge_line"]
+    assert judged == lines
+
+    # asked again (by the other player, with the command): from the store, no search, no progress
+    shown.clear()
+    again = await people[1].slash(channel, "analysis show", match=match.id, public=True)
+    assert executor.calls["judge_line"] == judged and not [s for s in shown if s.startswith("Analysing")]
+    assert "Posted for everyone" in answer(again).content
+    posted = channel.last_message
+    assert posted.embeds[0].title == embed.title and "Key moments" in labels(posted)
+
+
+async def test_key_moments_step_through_boards(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=10)
+    ada = people[0]
+    result = await ada.slash(channel, "analysis show", match=match.id)
+    analysis = await bot.reviews.stored(match)
+    assert analysis is not None
+    moments = analysis.labelled()
+    message = answer(result)
+    if not moments:  # a tiny search may find none: the button says so by being off
+        pytest.skip("no key moment in this game at this budget")
+    opened = await ada.click(message, label="Key moments")
+    shown = answer(opened)
+    assert shown.embeds[0].title.endswith(f"key moment 1 of {len(moments)}")
+    assert f"Line {moments[0].n} · " in shown.embeds[0].description
+    board = Image.open(io.BytesIO(await shown.attachments[0].read()))
+    assert board.width > 400
+    if len(moments) > 1:
+        stepped = await ada.click(shown, label="Next ▶")
+        assert stepped.acknowledged
+        assert answer(opened).embeds[0].title.endswith(f"key moment 2 of {len(moments)}")
+
+
+async def test_a_running_match_is_refused(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    executor = quick(bot)
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people)
+    result = await people[0].slash(channel, "analysis show", match=match.id)
+    assert result.ephemeral and "no computer help while playing" in answer(result).content
+    assert executor.calls == {} and not bot.reviews.jobs
+
+
+async def test_autocomplete_offers_only_finished_matches(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    done = await played_and_resigned(simcord_env, channel, people, plies=2)
+    running = await open_match(simcord_env, "cintos", channel, people)
+    offered = [c["value"] for c in await people[0].autocomplete(channel, "analysis show", "match", "")]
+    assert done.id in offered and running.id not in offered
