@@ -58,7 +58,8 @@ def stored_embed(data: Stored, titles: dict[str, str]) -> discord.Embed:
     embed.add_field(name="Ratings", value=f"{ratings}; {count(data.rating_changes, 'rating change')}", inline=False)
     embed.add_field(name="Choices", value=(
         f"{count(data.preferences, 'notice preference')} (/notify); "
-        f"{count(data.drills, 'analysis drill')} in progress; {count(data.lessons, 'lesson')} finished (/learn)"),
+        f"{count(data.drills, 'analysis drill')} in progress; {count(data.lessons, 'lesson')} finished (/learn); "
+        f"{count(data.vacations, 'vacation')} (/vacation)"),
         inline=False)
     embed.add_field(name="Tournaments", value=(
         f"{count(data.tournaments, 'tournament')} entered or signed up for; {data.organised} organised"),
@@ -87,7 +88,7 @@ def forget_embed(data: Stored) -> discord.Embed:
     lines += [
         "• your name in finished matches, standings and exports becomes **Player N** (a number, the same "
         "everywhere); the other players' results and ratings stay as they are",
-        "• your ratings, notice preferences, lesson progress, analysis drills and DM channel are deleted",
+        "• your ratings, notice preferences, lesson progress, analysis drills, vacations and DM channel are deleted",
         "This cannot be undone. If you use the bot again later, you start afresh.",
     ]
     return discord.Embed(title="Forget everything about you?", description="\n".join(lines), colour=EMBED_COLOUR)

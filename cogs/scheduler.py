@@ -137,6 +137,8 @@ class Scheduler:
         service = self.service
         done = await service.resume_computers(idle=COMPUTER_IDLE if service.store.shared else 0.0)
         done += await self.settle()  # what a match's end sets off, left by a crash or an outage
+        # Vacations that ran out end first, so their matches' deadlines have moved on before any is looked at.
+        done += len(await service.vacations.end_due())
         for kind, match in await service.due():
             fence = self.lease
             if fence is None or not self.holds():  # lapsed meanwhile (a slow tick, a pause): leave it to the next
@@ -226,6 +228,8 @@ class Scheduler:
                     upcoming = await service.next_due()
                     notice = await self.tournaments.next_notice() if self.tournaments is not None else None
                     upcoming = notice if upcoming is None else min(upcoming, notice or upcoming)
+                    back = await service.vacations.next_end()  # a vacation's end restarts clocks
+                    upcoming = back if upcoming is None else min(upcoming, back or upcoming)
                     if await service.ends_waiting():  # an ended match's consequences or board: look again soon
                         upcoming = min(upcoming or math.inf, service.now() + RETRY)
             except Exception as exc:

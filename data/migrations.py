@@ -391,6 +391,30 @@ MIGRATIONS: list[tuple[Step, ...]] = [
         "ALTER TABLE guild_settings ADD COLUMN language TEXT",
         "ALTER TABLE users ADD COLUMN locale TEXT",
     ),
+    # vacations (matches/vacation.py, issue 42): each one a player takes (days are counted from these over a rolling
+    # 365 days; `ended_at` NULL while it runs, at most one running per user), and the clocks it paused: a match's
+    # clock is paused while a player on vacation is to move at `version` (a later move makes the row stale), from
+    # `since`; the scheduler's due questions skip a match with a pause at its current version
+    (
+        """CREATE TABLE vacations (
+            id {serial},
+            user_id {id} NOT NULL,
+            started_at {real} NOT NULL,
+            until_at {real} NOT NULL,
+            ended_at {real}
+        )""",
+        "CREATE UNIQUE INDEX vacations_running ON vacations (user_id) WHERE ended_at IS NULL",
+        "CREATE INDEX vacations_ending ON vacations (until_at) WHERE ended_at IS NULL",
+        "CREATE INDEX vacations_user ON vacations (user_id, started_at)",
+        """CREATE TABLE match_pauses (
+            match_id {id} NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            user_id {id} NOT NULL,
+            version INTEGER NOT NULL,
+            since {real} NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        )""",
+        "CREATE INDEX match_pauses_user ON match_pauses (user_id)",
+    ),
 ]
 
 

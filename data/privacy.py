@@ -21,7 +21,7 @@ TOURNAMENTS_ENDED = ("finished", "cancelled")
 # Rows about one person alone, removed when they are forgotten: (table, column naming the user). A table added
 # later that holds a user id belongs here (tests/data/test_privacy.py checks every table of the schema is decided).
 PERSONAL = (("notify_prefs", "user_id"), ("ratings", "user_id"), ("analysis_drills", "user_id"),
-            ("lesson_progress", "user_id"))
+            ("lesson_progress", "user_id"), ("vacations", "user_id"), ("match_pauses", "user_id"))
 # Columns that name a user in shared records, and what forgetting does there (the test above reads this too).
 SHARED = {
     "users": "id: the row is removed (a stand-in row holds the name Player N)",
@@ -78,6 +78,7 @@ class Stored:
     drills: int  # /analysis learn progress rows
     unfinished: Unfinished = field(default_factory=Unfinished)
     lessons: int = 0  # /learn lessons finished
+    vacations: int = 0  # /vacation: vacations taken (their dates)
 
 
 @dataclass(frozen=True)
@@ -154,6 +155,8 @@ class Privacy:
                   if await self._has_table(self._db, "analysis_drills") else 0)
         lessons = (await self._count("SELECT COUNT(*) FROM lesson_progress WHERE user_id = ?", (user_id,))
                    if await self._has_table(self._db, "lesson_progress") else 0)
+        vacations = (await self._count("SELECT COUNT(*) FROM vacations WHERE user_id = ?", (user_id,))
+                     if await self._has_table(self._db, "vacations") else 0)
         return Stored(
             user_id, None if user is None else user[0], True if user is None else bool(user[1]),
             None if user is None else user[2],
@@ -167,7 +170,7 @@ class Privacy:
             await self._count("SELECT COUNT(*) FROM matches WHERE creator_id = ?", (user_id,)),
             len(entered),
             await self._count("SELECT COUNT(*) FROM tournaments WHERE organiser_id = ?", (user_id,)),
-            drills, await self.unfinished(user_id), lessons)
+            drills, await self.unfinished(user_id), lessons, vacations)
 
     async def export(self, user_id: int) -> dict[str, Any]:
         """Everything stored about `user_id` as JSON-ready data (ids as strings: JavaScript reads 53 bits): their
@@ -199,6 +202,9 @@ class Privacy:
         lessons = (await self._db.fetchall("SELECT game, lesson, finished_at FROM lesson_progress WHERE user_id = ? "
                                            "ORDER BY game, finished_at", (user_id,))
                    if await self._has_table(self._db, "lesson_progress") else [])
+        vacations = (await self._db.fetchall("SELECT started_at, until_at, ended_at FROM vacations WHERE user_id = ? "
+                                             "ORDER BY started_at", (user_id,))
+                     if await self._has_table(self._db, "vacations") else [])
         events = []
         for tournament_id in sorted({*entered, *signups, *organised}):
             row = await self._db.fetchone("SELECT game, format, status, guild_id, created_at FROM tournaments "
@@ -227,15 +233,16 @@ class Privacy:
                          "joined": bool(r[13]), "your_moves": moves.get(int(r[0]), [])} for r in seated],
             "tournaments": events,
             "lessons_finished": [{"game": r[0], "lesson": r[1], "finished_at": r[2]} for r in lessons],
+            "vacations": [{"started_at": r[0], "until": r[1], "ended_at": r[2]} for r in vacations],
         }
 
     async def forget(self, user_id: int) -> Forgotten:
         """Forget `user_id`, in one transaction: their seats in ended matches, matches they opened, rating changes
         and entries in tournaments that began move to their stand-in "Player N" (the same N as before if they were
         forgotten before and their stand-in is found in the log); sign-ups of events still signing up, notice
-        preferences, ratings, analysis drills, lesson progress and their user row are removed. Running matches and
-        lobbies, and tournaments they still play, are left (see `unfinished`): the caller resigns and leaves them
-        first."""
+        preferences, ratings, analysis drills, lesson progress, vacations and their user row are removed. Running
+        matches and lobbies, and tournaments they still play, are left (see `unfinished`): the caller resigns and
+        leaves them first."""
         if is_stand_in(user_id) or user_id < 0:
             raise ValueError(f"{user_id} is not a person's id")
         async with self._db.transaction() as tx:

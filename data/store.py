@@ -25,6 +25,7 @@ from data.sql import Database, Fenced, SqliteDatabase, UniqueViolation
 from data.tournaments import Tournaments
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact
 from data.users import Users
+from data.vacations import Vacations
 from data.web import WebLinks
 
 log = logging.getLogger(__name__)
@@ -48,6 +49,8 @@ _LOBBY = "status = 'lobby'"
 _CLOCKED = "status = 'active' AND overdue = 0 AND deadline IS NOT NULL"
 _HALF = "(turn_started + (deadline - turn_started) * 0.5)"
 _LATE = "(turn_started + (deadline - turn_started) * 0.9)"
+# A clock a vacation paused (a pause at the match's current version: data/vacations.py) waits: no reminder, no timeout.
+_RUNNING = "NOT EXISTS (SELECT 1 FROM match_pauses p WHERE p.match_id = matches.id AND p.version = matches.version)"
 
 
 # A move: the match's new version, snapshot and clock, a compare-and-set on the version and the status it was
@@ -90,6 +93,7 @@ class Store:
         self.web = WebLinks(db)
         self.privacy = Privacy(db)  # a person's own data: show, export, forget (data/privacy.py)
         self.lessons = Lessons(db)  # each user's finished lessons (lessons/, /learn)
+        self.vacations = Vacations(db)  # vacations and the match clocks they pause (matches/vacation.py)
         self.analyses = Analyses(db)  # computer analyses of finished matches (reviews/)
 
     @property
@@ -316,8 +320,9 @@ class Store:
         Each branch reads its own partial index (migration 9), so the look costs what is due, not what is open;
         a match due twice (a deadline and a reminder never sent) comes once."""
         sql = " UNION ALL ".join(f"SELECT {MATCH_COLUMNS} FROM matches WHERE {where} <= ?" for where in (
-            f"{_LOBBY} AND expires_at", f"{_CLOCKED} AND deadline", f"{_CLOCKED} AND reminders = 0 AND {_HALF}",
-            f"{_CLOCKED} AND reminders = 1 AND {_LATE}"))
+            f"{_LOBBY} AND expires_at", f"{_CLOCKED} AND {_RUNNING} AND deadline",
+            f"{_CLOCKED} AND {_RUNNING} AND reminders = 0 AND {_HALF}",
+            f"{_CLOCKED} AND {_RUNNING} AND reminders = 1 AND {_LATE}"))
         rows = {row[0]: row for row in await self.db.fetchall(sql, (now, now, now, now))}
         return [match_record(rows[match_id]) for match_id in sorted(rows)]
 
@@ -325,9 +330,9 @@ class Store:
         """The earliest time at which `due_matches` will return something new: the first row of each partial
         index (a reminder time is never after its deadline, so the earliest of them all is the next)."""
         firsts = [f"SELECT {expr} AS t FROM matches WHERE {where} AND {expr} IS NOT NULL ORDER BY {expr} LIMIT 1"
-                  for expr, where in (("expires_at", _LOBBY), ("deadline", _CLOCKED),
-                                      (_HALF, f"{_CLOCKED} AND reminders = 0"),
-                                      (_LATE, f"{_CLOCKED} AND reminders = 1"))]
+                  for expr, where in (("expires_at", _LOBBY), ("deadline", f"{_CLOCKED} AND {_RUNNING}"),
+                                      (_HALF, f"{_CLOCKED} AND {_RUNNING} AND reminders = 0"),
+                                      (_LATE, f"{_CLOCKED} AND {_RUNNING} AND reminders = 1"))]
         sql = "SELECT MIN(t) FROM (" + " UNION ALL ".join(
             f"SELECT t FROM ({first}) AS first{i}" for i, first in enumerate(firsts)) + ") AS due"
         row = await self.db.fetchone(sql)

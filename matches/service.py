@@ -20,6 +20,7 @@ from matches.play import Play
 from matches.preferences import Preferences
 from matches.ratings import Ratings
 from matches.sharing import WebLinks
+from matches.vacation import Vacations
 from rules import Game
 
 log = logging.getLogger(__name__)
@@ -59,6 +60,9 @@ class MatchService:
         self.on_finish = self.consequences.on_finish
         # After every commit, in this order: a computer to act starts thinking, an ended match's consequences.
         self.core.on_commit += [self.computers.committed, self.consequences.finished]
+        # Players away (`/vacation`): a turn passing to one starts paused (`matches.vacation`).
+        self.vacations = Vacations(self.core)
+        self.core.on_commit.append(self.vacations.committed)
         self.core.busy.append(self.computers.playing)  # a match a computer task plays stays loaded
         # The names the rest of the code calls: each is the collaborator's own method.
         self.get = self.core.get

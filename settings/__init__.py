@@ -200,6 +200,8 @@ class Settings:
     # each game's own default (analysis.default_budget: a 60-move game in about a minute of one core).
     analysis_iterations: int | None = setting("TABLETOP_ANALYSIS_ITERATIONS", whole(10, 1_000_000,
                                               "a number of iterations"), "10 to 1,000,000")
+    # Vacation days each player may take in any 365 days (/vacation; matches/vacation.py); 0: no vacations.
+    vacation_days: int = setting("TABLETOP_VACATION_DAYS", whole(0, 365, "a number of days"), "0 to 365", 14)
 
     @property
     def database(self) -> str:

@@ -127,12 +127,14 @@ class TournamentService:
                      time_control: int | None = None, timeout_rule: str = "forfeit", rounds: int | None = None,
                      max_players: int | None = None, signup_closes: float | None = None, rated: bool | None = None,
                      bye_points: float = 1.0, teams: str = "fixed", playoff: int | None = None,
-                     reset: bool = True, round_hours: int | None = None, deadline: str = "ping") -> Tournament:
+                     reset: bool = True, round_hours: int | None = None, deadline: str = "ping",
+                     vacation: bool = False) -> Tournament:
         """`teams` (team games): "fixed" (registered, or drawn at the start) or "per-round" (drawn each round);
         `playoff`: a top cut of 4, 8 or 16 after a Swiss or pods stage; `reset`: double elimination's second grand
         final when the losers' side wins the first; `round_hours`: how long a round lasts (its deadline; without
         it a round's deadline is the first move's); `deadline`: what a round's deadline does to the matches still
-        running (`tournament_rules.model.DEADLINES`; other than "ping" it needs `round_hours`)."""
+        running (`tournament_rules.model.DEADLINES`; other than "ping" it needs `round_hours`); `vacation`: whether
+        a player's vacation pauses the clock of their matches (`matches.vacation`; off: the clocks run)."""
         game = self.matches.game(game_name)
         count = players if players is not None else game.player_counts[0]
         try:
@@ -166,7 +168,7 @@ class TournamentService:
             players=count, options=full, time_control=time_control, timeout_rule=timeout_rule, rounds=rounds,
             max_players=max_players, signup_closes=signup_closes, rated=rated,
             teams=team_mode, settings={"bye_points": bye_points, "playoff": playoff, "reset": reset,
-                                       "round_hours": round_hours, "deadline": deadline},
+                                       "round_hours": round_hours, "deadline": deadline, "vacation": vacation},
             now=self.matches.now())
         return await self.get(record.id)
 
@@ -184,7 +186,7 @@ class TournamentService:
                                  bye_points=float(r.settings.get("bye_points", 1.0)),
                                  teams="per-round" if old.per_round else "fixed", playoff=old.playoff,
                                  reset=bool(r.settings.get("reset", True)), round_hours=old.round_hours,
-                                 deadline=old.settings().deadline)
+                                 deadline=old.settings().deadline, vacation=bool(r.settings.get("vacation", False)))
 
     def check_playoff(self, game_name: str, fmt: str, sides: Sides, team_mode: str, options: dict[str, str]) -> None:
         """A top cut's matches are one side against one: a pods event's game must be playable by two alone."""
