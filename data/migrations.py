@@ -415,6 +415,20 @@ MIGRATIONS: list[tuple[Step, ...]] = [
         )""",
         "CREATE INDEX match_pauses_user ON match_pauses (user_id)",
     ),
+    # takeback requests (matches/takebacks.py, issue 42): a casual match's latest request, about the position at
+    # `version` only (a later move makes it lapse): the move's log `line`, the asking `seat`, the seats that `agreed`
+    # (JSON), the seat that `declined`. Seats, no user id
+    (
+        """CREATE TABLE takebacks (
+            match_id {id} PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            line INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            agreed TEXT NOT NULL,
+            declined INTEGER,
+            asked_at {real} NOT NULL
+        )""",
+    ),
 ]
 
 

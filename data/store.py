@@ -22,6 +22,7 @@ from data.privacy import Privacy
 from data.ratings import Ratings
 from data.records import GuildSettings, Lease, LogEntry, MatchRecord, NotifyPreference, SeatRecord, UserRecord
 from data.sql import Database, Fenced, SqliteDatabase, UniqueViolation
+from data.takebacks import Takebacks
 from data.tournaments import Tournaments
 from data.urls import DEFAULT_POOL_SIZE, is_url, redact
 from data.users import Users
@@ -95,6 +96,7 @@ class Store:
         self.lessons = Lessons(db)  # each user's finished lessons (lessons/, /learn)
         self.vacations = Vacations(db)  # vacations and the match clocks they pause (matches/vacation.py)
         self.analyses = Analyses(db)  # computer analyses of finished matches (reviews/)
+        self.takebacks = Takebacks(db)  # casual matches' takeback requests (matches/takebacks.py)
 
     @property
     def backend(self) -> str:

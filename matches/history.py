@@ -18,7 +18,7 @@ from matches.service import MatchService
 from matches.verify import Verdict, verify_log
 from rules import GAMES, Game, State
 from rules.outcomes import result_words
-from rules.replay import replay, steps
+from rules.replay import TakeBack, replay, steps, takeback_of
 
 RECORD_FORMAT = "tabletop-match-record"
 RECORD_VERSION = 1
@@ -34,11 +34,14 @@ class HistoryLine:
     user_id: int | None
     text: str  # the notation, with what the viewer may not know masked
     created_at: float
-    kind: str  # "player" | "chance" | "auto"
+    kind: str  # "player" | "chance" | "auto" | "takeback"
 
 
 def line_kind(entry: LogEntry) -> str:
-    """What made a log line: "chance" (a draw), "auto" (the server's own action) or "player"."""
+    """What made a log line: "chance" (a draw), "auto" (the server's own action), "takeback" (a seat took back a
+    move, `matches.takebacks`) or "player"."""
+    if takeback_of(entry.seat, entry.text) is not None:
+        return "takeback"
     if entry.seat is None:
         return "chance"
     # The service stores no user for actions it made itself (forced passes).
@@ -53,7 +56,7 @@ async def _started(service: MatchService, match_id: int) -> tuple[Match, list[Lo
 
 
 def _replayed(match: Match, entries: Sequence[LogEntry]) -> list[tuple[State, Any, State]]:
-    """(before, action, after) for every log line: CPU work, run in a thread."""
+    """(before, action, after) for every log line (a takeback's action a `TakeBack`): CPU work, run in a thread."""
     pairs = [(e.seat, e.text) for e in entries]
     return [(before, action, after) for before, action, _, after
             in steps(match.game, match.players, match.record.options, pairs)]
@@ -74,7 +77,10 @@ async def history(service: MatchService, match_id: int, viewer_user_id: int | No
     viewer = match.seat_of(viewer_user_id) if viewer_user_id is not None else None
     lines = []
     for entry, (before, action, _) in zip(entries, played, strict=True):
-        text = game.notation(before, action) if open_book else game.log_text(before, action, viewer)
+        if isinstance(action, TakeBack):  # the match's own line (`takeback N`), no game action: as logged
+            text = entry.text
+        else:
+            text = game.notation(before, action) if open_book else game.log_text(before, action, viewer)
         name = game.seat_name(final, entry.seat) if entry.seat is not None else None
         lines.append(HistoryLine(entry.n, entry.seat, name, entry.user_id, text, entry.created_at, line_kind(entry)))
     return lines

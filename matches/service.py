@@ -20,6 +20,7 @@ from matches.play import Play
 from matches.preferences import Preferences
 from matches.ratings import Ratings
 from matches.sharing import WebLinks
+from matches.takebacks import Takebacks
 from matches.vacation import Vacations
 from rules import Game
 
@@ -52,6 +53,7 @@ class MatchService:
         self.lobby = Lobby(self.core, self.ratings, ttl=lobby_ttl)
         self.agreements = Agreements(self.core, self.lobby)
         self.computers = Computers(self.core, self.lobby, self.agreements)
+        self.takebacks = Takebacks(self.core)  # casual matches' takebacks (matches/takebacks.py)
         # What a match's end sets off (its rating, then `on_finish`: tournaments listen), done once, and the sweep
         # that completes it after a crash or an outage (`matches.consequences`).
         self.consequences = Consequences(self.core, self.ratings)

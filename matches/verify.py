@@ -16,7 +16,7 @@ from typing import Any
 
 from matches import dice
 from rules import GAMES, Game
-from rules.replay import chance_action
+from rules.replay import Rewind
 
 # What a passing check shows, and what no check of the dice can show: the one wording, heading and text, that /verify,
 # `python -m matches.verify` and the match's web page all give beside their verdict.
@@ -90,24 +90,21 @@ def verify_log(game: Game, players: int, options: dict[str, str] | None, match_i
             return Verdict(False, 0, 0, seat_draw, expected,
                            f"Line 0 (the seat draw) says `{seat_draw}`, but the seed gives `{expected}`.")
         checked += 1
-    state = game.setup(players, options)
+    rewind = Rewind(game, game.setup(players, options))  # takeback lines (casual matches) go back in the log
     for n, seat, text in lines:
         try:
             if seat is None:
-                chances = game.chance_outcomes(state)
+                chances = game.chance_outcomes(rewind.state)
                 if not chances:
                     return Verdict(False, checked, n, text, None,
                                    f"Line {n} (`{text}`) is a draw where the rules have nothing to draw.")
                 drawn = chances[dice.pick([p for _, p in chances], seed, match_id, n)][0]
-                expected = game.notation(state, drawn)
+                expected = game.notation(rewind.state, drawn)
                 if text != expected:
                     return Verdict(False, checked, n, text, expected,
                                    f"Line {n} says `{text}`, but the seed gives `{expected}`.")
                 checked += 1
-                action = chance_action(game, state, text)
-            else:
-                action = game.parse(state, text, seat)
-            state = game.apply(state, action, seat)
+            rewind.play(n, seat, text)
         except ValueError as exc:  # the rules' errors are ValueErrors
             return Verdict(False, checked, n, text, None, f"Line {n} (`{text}`) does not replay: {exc}")
     return Verdict(True, checked, fixed_seats=fixed)
