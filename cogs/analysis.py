@@ -24,6 +24,7 @@ from matches import Match, Refusal
 from render.analysis_graph import Moment, Series, render_graph, render_pair
 from render.lettering import cut_name
 from reviews import Progress, Reviews
+from reviews.drills import Attempt, Drill, hint_of
 from reviews.report import SYMBOLS, graph, key_moments, side_of
 
 PROGRESS_EVERY = 2.0  # seconds between two edits of a progress message (Discord limits edits of one message)
@@ -92,6 +93,39 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
             else:
                 await cog.moment(interaction, self.match_id, self.k, edit=self.verb == "step")
         await guarded(interaction, work, self.match_id)
+
+
+class DrillButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:drill:(?P<verb>hint|show):(?P<id>\d+)"):
+    """Hint and Show me on a position of /analysis learn: the presser's own drill of that match, edited in place."""
+
+    def __init__(self, verb: str, match_id: int) -> None:
+        super().__init__(discord.ui.Button(label={"hint": "Hint", "show": "Show me"}.get(verb, verb),
+                                           style=discord.ButtonStyle.secondary,
+                                           custom_id=f"tt:drill:{verb}:{match_id}"))
+        self.verb, self.match_id = verb, match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> DrillButton:
+        return cls(match["verb"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = cog_of(interaction.client, AnalysisCog)
+
+        async def work() -> None:
+            if cog is None:
+                raise Refusal("Analysis is not available right now.")
+            await cog.drill_button(interaction, self.verb, self.match_id)
+        await guarded(interaction, work, self.match_id)
+
+
+def attempt_text(tried: Attempt) -> str:
+    """What a tried move was worth, and whether it solves the position."""
+    worth = f"{chance(tried.chance)} against {chance(tried.best_chance)} for the best move found"
+    if tried.accepted:
+        return f"✅ `{markup.inert(tried.move)}` is good: {worth}. Solved."
+    return (f"❌ `{markup.inert(tried.move)}`: {worth}. Not quite: try again, or press Hint or Show me "
+            "(a move counts when it keeps your winning chance within 4 points of the best).")
 
 
 def analyse_button(match_id: int) -> AnalysisButton:
@@ -216,6 +250,99 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         view.add_item(AnalysisButton("step", match.id, k + 1, "Next ▶", disabled=k == len(moves) - 1))
         await limits.edit_original(interaction, embed=embed, attachments=[file], view=view)
 
+    # ---- learn from your mistakes -----------------------------------------------------------------------------
+    async def drill_message(self, match: Match, analysis: Analysis, drill: Drill, header: str) -> dict[str, Any]:
+        """The position to solve now (the board before your mistake, as you saw it), or the tally at the end."""
+        drills = self.reviews.drills
+        puzzle = await drills.puzzle(match, drill, analysis)
+        embed = discord.Embed(colour=EMBED_COLOUR)
+        if puzzle is None:
+            embed.title = f"{match.game.title} · match #{match.id} · learn from your mistakes"
+            embed.description = (f"{header}\n\n" if header else "") + (
+                f"Solved {drill.solved} of {len(drill.lines)}." if drill.lines else
+                "No mistakes or blunders of yours in this match: nothing to learn here.")
+            if drill.lines:
+                embed.set_footer(text=f"/analysis learn match:{match.id} restart:True goes through them again")
+            return {"embed": embed, "attachments": [], "view": None}
+        move = puzzle.move
+        names = await self.bot.service.names(match)
+        assert move.before is not None and move.after is not None and move.label is not None
+        embed.title = (f"{match.game.title} · match #{match.id} · learn from your mistakes · "
+                       f"{puzzle.number} of {puzzle.total}")
+        embed.description = (f"{header}\n\n" if header else "") + (
+            f"Here you played `{markup.inert(move.notation)}`, a {move.label} {SYMBOLS[move.label]} (your winning "
+            f"chance {chance(move.before[move.seat])} → {chance(move.after[move.seat])}). Find a better move as "
+            f"{match.seat_name(move.seat)}: `/analysis learn match:{match.id} move:` (the list offers the legal "
+            "moves).")
+        if puzzle.hinted and move.best:
+            embed.add_field(name="Hint", value=f"The better move starts with `{markup.inert(hint_of(move.best))}`.")
+        embed.set_footer(text=f"solved so far: {drill.solved} · {markup.inert(names[move.seat])[:64]}")
+        png = await self.bot.tables.painter.board(match.game.view(puzzle.before, move.seat), names, match.id)
+        embed.set_image(url="attachment://position.png")
+        view = discord.ui.View(timeout=None)
+        view.add_item(DrillButton("hint", match.id))
+        view.add_item(DrillButton("show", match.id))
+        file = discord.File(io.BytesIO(png), filename="position.png",
+                            description=f"Match #{match.id}: the position before your move at line {move.n}")
+        return {"embed": embed, "attachments": [file], "view": view}
+
+    async def learn_run(self, interaction: discord.Interaction, match_id: int, move: str | None,
+                        restart: bool) -> None:
+        await defer_private(interaction)  # before the reads; the answer shows the progress of an analysis first
+        found, analysis = await self.analysed(interaction, match_id)
+        drills = self.reviews.drills
+        header = ""
+        if restart:
+            drill = await drills.restart(found, interaction.user.id, analysis)
+        else:
+            drill = await drills.drill(found, interaction.user.id, analysis)
+        if move is not None:
+            tried, drill = await drills.attempt(found, interaction.user.id, analysis, move)
+            header = attempt_text(tried)
+        message = await self.drill_message(found, analysis, drill, header)
+        await limits.edit_original(interaction, content=None, allowed_mentions=discord.AllowedMentions.none(),
+                                   **message)
+
+    async def drill_button(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
+        await interaction.response.defer()  # before the reads; the message is then edited in place
+        reviews = self.reviews
+        found = await reviews.visible(match_id, interaction.user.id, interaction.guild_id)
+        analysis = await reviews.stored(found) or await reviews.latest(found.id)
+        if analysis is None:
+            raise Refusal(f"Match #{found.id} has not been analysed: use /analysis learn match:{found.id}.")
+        if verb == "hint":
+            _, drill = await reviews.drills.hint(found, interaction.user.id, analysis)
+            header = ""
+        else:
+            shown, drill = await reviews.drills.reveal(found, interaction.user.id, analysis)
+            assert shown.before is not None
+            header = (f"The better move was `{markup.inert(shown.best or '?')}` (your winning chance "
+                      f"{chance(shown.before[shown.seat])}); you played `{markup.inert(shown.notation)}`.")
+        message = await self.drill_message(found, analysis, drill, header)
+        await limits.edit_original(interaction, allowed_mentions=discord.AllowedMentions.none(), **message)
+
+    async def move_autocomplete(self, interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        """The legal moves of the position to solve now (none until the match is analysed)."""
+        match_id = getattr(interaction.namespace, "match", None)
+        if not isinstance(match_id, int):
+            return []
+        reviews = self.reviews
+        try:
+            found = await reviews.visible(match_id, interaction.user.id, interaction.guild_id)
+            analysis = await reviews.stored(found)
+            if analysis is None:
+                return []
+            drill = await reviews.drills.drill(found, interaction.user.id, analysis)
+            puzzle = await reviews.drills.puzzle(found, drill, analysis)
+        except Refusal:
+            return []
+        if puzzle is None:
+            return []
+        typed = current.strip().lower()
+        moves = [m for m in await reviews.drills.legal(found, puzzle) if typed in m.lower()]
+        return limits.choices((m, m) for m in moves)
+
     # ---- commands ----------------------------------------------------------------------------------------------
     async def finished_autocomplete(self, interaction: discord.Interaction,
                                     current: str) -> list[app_commands.Choice[int]]:
@@ -244,11 +371,23 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
 
     show.autocomplete("match")(finished_autocomplete)
 
+    @app_commands.command(name="learn", description="Your mistakes and blunders in a finished match, one position at "
+                                                     "a time (only to you)")
+    @app_commands.describe(match="A finished match of yours (the list: your finished matches)",
+                           move="Your better move in the position shown (the list: its legal moves)",
+                           restart="Go through your mistakes of this match again from the first")
+    async def learn(self, interaction: discord.Interaction, match: int, move: str | None = None,
+                    restart: bool = False) -> None:
+        await guarded(interaction, lambda: self.learn_run(interaction, match, move, restart), match)
+
+    learn.autocomplete("match")(finished_autocomplete)
+    learn.autocomplete("move")(move_autocomplete)
+
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(AnalysisButton)
+    bot.add_dynamic_items(AnalysisButton, DrillButton)
     await bot.add_cog(AnalysisCog(host(bot)))
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(AnalysisButton)
+    bot.remove_dynamic_items(AnalysisButton, DrillButton)

@@ -210,11 +210,12 @@ class Tables:
                               extra=cog.board_items(match),
                               watch=await self.service.web.match_url(match.record.guild_id, match.id))
             if match.status == "finished":  # the computer's analysis of the game (cogs/analysis.py), before Watch
-                links = [item for item in view.children if getattr(item, "url", None)]
-                for item in links:
-                    view.remove_item(item)
-                for item in (analyse_button(match.id), *links):
-                    view.add_item(item)
+                links = [child for child in view.children if getattr(child, "url", None)]
+                for link in links:
+                    view.remove_item(link)
+                view.add_item(analyse_button(match.id))
+                for link in links:
+                    view.add_item(link)
             message = await limits.send(channel, content=mentions or None, embed=embed, file=file, view=view,
                                          allowed_mentions=discord.AllowedMentions(users=True, roles=False,
                                                                                   everyone=False))

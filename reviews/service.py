@@ -10,6 +10,7 @@ import multiprocessing
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from analysis import AnalysedMove, Analysis, Record, default_budget
 from analysis.report import VERSION
@@ -17,6 +18,7 @@ from matches import MatchService
 from matches.history import state_at
 from matches.model import Match, Refusal
 from reviews import work
+from reviews.drills import Drills
 from reviews.queue import FairQueue
 from rules import State
 
@@ -100,6 +102,7 @@ class Reviews:
         self.jobs: dict[tuple[int, int], Job] = {}  # waiting or running, by (match, iterations)
         self._pool: ProcessPoolExecutor | None = None
         self._runner: asyncio.Task[None] | None = None
+        self.drills = Drills(self)  # /analysis learn
 
     def iterations_for(self, game: str) -> int:
         """The search per position used for `game`."""
@@ -171,6 +174,11 @@ class Reviews:
                 log.exception("showing the progress of the analysis of match %s failed", job.match.id)
         return job.future.result()
 
+    async def record(self, match: Match) -> dict[str, Any]:
+        """The match's record as the worker reads it (`reviews.work.record_of`)."""
+        entries = await self.store.log(match.id)
+        return work.record_json(Record.of(match.players, match.record.options, [(e.seat, e.text) for e in entries]))
+
     async def position(self, match: Match, move: AnalysedMove) -> Position:
         """The positions around `move` (a line of `match`'s analysis), rebuilt from the log with the rules."""
         before = await state_at(self.service, match.id, move.n - 1)
@@ -219,9 +227,7 @@ class Reviews:
     async def _make(self, job: Job) -> Analysis:
         loop = asyncio.get_running_loop()
         game, seed = job.match.game.name, seed_of(job.match)
-        entries = await self.store.log(job.match.id)
-        record = work.record_json(Record.of(job.match.players, job.match.record.options,
-                                            [(e.seat, e.text) for e in entries]))
+        record = await self.record(job.match)
         executor = self.pool()
         lines = await loop.run_in_executor(executor, work.player_lines, game, record)
         job.total = len(lines)

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 from bot import TabletopBot
+from cogs.analysis import DrillButton
 from cogs.sanae import SanaeButton
 from cogs.ui import MatchButton
 from matches import Match
@@ -272,10 +273,16 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
 
     # ---- the computer's analysis of that finished match: the Analyse button, the command, the key moments ----
     bot.reviews.executor, bot.reviews.iterations = Counting(), 12  # a tiny search, at once
+    await bot.reviews.analyse(match.id, ada.id, guild.id)  # made beforehand: a long game outlasts simcord's 5 s
     analysed = answer(await walk.click(ada, walk.board(match), "Analyse"))
     await walk.slash(bob, "analysis show", match=match.id, public=True)
     moments = answer(await walk.click(ada, analysed, "Key moments"))
     await walk.click(ada, moments, "Next ▶")
+    await walk.slash(ada, "analysis learn", match=match.id)
+    await walk.slash(ada, "analysis learn", match=match.id, move="z9-z8")  # refused (or nothing left to solve)
+    drill = await walk.craft(DrillButton("hint", match.id), DrillButton("show", match.id))
+    await walk.click(ada, drill, "Hint")
+    await walk.click(ada, walk.message(drill.id), "Show me")
 
     # ---- Cintos: a draw agreed ----
     drawn = await walk.lobby("cintos", bob, [ada], players=2)

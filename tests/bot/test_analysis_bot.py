@@ -95,6 +95,7 @@ async def test_key_moments_step_through_boards(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=10)
     ada = people[0]
+    await bot.reviews.analyse(match.id, ada.id, channel.guild.id)  # made beforehand (simcord's 5 s)
     result = await ada.slash(channel, "analysis show", match=match.id)
     analysis = await bot.reviews.stored(match)
     assert analysis is not None
@@ -132,3 +133,35 @@ async def test_autocomplete_offers_only_finished_matches(simcord_env: Any) -> No
     running = await open_match(simcord_env, "cintos", channel, people)
     offered = [c["value"] for c in await people[0].autocomplete(channel, "analysis show", "match", "")]
     assert done.id in offered and running.id not in offered
+
+
+async def test_learn_from_your_mistakes_in_private(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=24)
+    # made beforehand: analysing a long game inside one interaction outlasts simcord's 5 s
+    analysis = await bot.reviews.analyse(match.id, people[0].id, channel.guild.id)
+    person, seat = max(((p, match.seat_of(p.id)) for p in people),
+                       key=lambda ps: len([m for m in analysis.labelled(ps[1]) if m.label != "inaccuracy"]))
+    mistakes = [m for m in analysis.labelled(seat) if m.label in ("mistake", "blunder")]
+    assert len(mistakes) >= 2
+    shown = answer(await person.slash(channel, "analysis learn", match=match.id))
+    assert shown.embeds[0].title.endswith(f"learn from your mistakes · 1 of {len(mistakes)}")
+    assert f"Here you played `{mistakes[0].notation}`" in shown.embeds[0].description
+    assert shown.attachments  # the board before the mistake
+    offered = [c["value"] for c in await person.autocomplete(channel, "analysis learn", "move", "", match=match.id)]
+    assert mistakes[0].notation in offered and mistakes[0].best in offered
+    wrong = answer(await person.slash(channel, "analysis learn", match=match.id, move=mistakes[0].notation))
+    assert wrong.embeds[0].description.startswith("❌") and "1 of" in wrong.embeds[0].title
+    hinted = await person.click(wrong, label="Hint")
+    assert hinted.acknowledged
+    assert any(f.name == "Hint" for f in answer(await person.slash(channel, "analysis learn",
+                                                                    match=match.id)).embeds[0].fields)
+    right = answer(await person.slash(channel, "analysis learn", match=match.id, move=mistakes[0].best))
+    assert right.embeds[0].description.startswith("✅") and f"2 of {len(mistakes)}" in right.embeds[0].title
+    message = right
+    for _ in mistakes[1:]:
+        await person.click(message, label="Show me")
+    end = answer(await person.slash(channel, "analysis learn", match=match.id))
+    assert f"Solved 1 of {len(mistakes)}." in end.embeds[0].description

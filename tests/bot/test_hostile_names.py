@@ -121,6 +121,7 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     bot.reviews.executor, bot.reviews.iterations = Counting(), 12  # the analysis: a tiny search, at once
     await slash(player, "analysis show", match=casual, public=True)
     await slash(player, "analysis show", match=first.match_id)  # a tournament's, ended by the organiser
+    await slash(people[4], "analysis learn", match=casual)
     await slash(player, "verify", match=casual)
     await slash(player, "notify", turns=False)
     await slash(player, "leaderboard", game="cintos")
