@@ -22,11 +22,13 @@ class Analyses:
                                       "AND version = ?", (match_id, iterations, version))
         return None if row is None else dict(json.loads(row[0]))
 
-    async def latest(self, match_id: int, version: int) -> dict[str, Any] | None:
-        """The most recently stored analysis of `match_id` in format `version`, whatever its budget (what a page or
-        an export shows: an operator who changed the budget still sees the analysis made before)."""
-        row = await self._db.fetchone("SELECT analysis FROM analyses WHERE match_id = ? AND version = ? "
-                                      "ORDER BY created_at DESC, iterations DESC LIMIT 1", (match_id, version))
+    async def latest(self, match_id: int, version: int | None = None) -> dict[str, Any] | None:
+        """The most recently stored analysis of `match_id` in format `version` (None: any; the JSON says its own),
+        whatever its budget (what a page or an export shows: an operator who changed the budget still sees the
+        analysis made before)."""
+        which = ("", (match_id,)) if version is None else (" AND version = ?", (match_id, version))
+        row = await self._db.fetchone(f"SELECT analysis FROM analyses WHERE match_id = ?{which[0]} "
+                                      "ORDER BY created_at DESC, iterations DESC LIMIT 1", which[1])
         return None if row is None else dict(json.loads(row[0]))
 
     async def put(self, match_id: int, iterations: int, version: int, analysis: dict[str, Any], now: float) -> None:

@@ -155,6 +155,8 @@ async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
         "result": words.sentence() if words is not None else None,  # as the match message words it
         "final_position": game.position(final),
         "dice": await dice_record(service, match),  # commitment, seed and seat draw; None before verifiable dice
+        # the computer's analysis once someone asked for it (reviews/, format tabletop-analysis), else None
+        "analysis": await service.store.analyses.latest(match.id),
         "started": _iso(entries[0].created_at) if entries else _iso(match.record.created_at),
         "finished": _iso(match.record.updated_at),
     }

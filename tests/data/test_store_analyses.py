@@ -26,6 +26,9 @@ async def test_an_analysis_is_kept_by_match_budget_and_version(store: Store) -> 
     assert await store.analyses.get(first, 550, 1) == {"moves": [1, 2], "seed": "match 1"}
     await store.analyses.put(first, 100, 1, {"budget": 100}, now=12.0)
     assert await store.analyses.latest(first, 1) == {"budget": 100}
+    await store.analyses.put(first, 100, 2, {"version": 2}, now=13.0)
+    assert await store.analyses.latest(first) == {"version": 2}  # any version: the newest
+    assert await store.analyses.latest(first, 1) == {"budget": 100}
     assert await store.analyses.latest(second, 1) is None
 
 

@@ -12,9 +12,10 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from analysis import Record, analyse
+from analysis import Analysis, Record, analyse
 from data import Store
 from matches import MatchService, Refusal
+from matches.history import export_record, replay_record
 from players import Budget
 from reviews import Progress, Reviews, seed_of
 from reviews.queue import FairQueue
@@ -136,3 +137,13 @@ def test_the_queue_serves_the_server_served_least_recently() -> None:
     assert queue.ahead("a2") == 2
     assert [queue.take() for _ in range(6)] == ["b1", "dm1", "a2", "b2", "a3", None]
     assert len(queue) == 0
+
+
+async def test_the_json_export_carries_the_analysis_once_made(service: MatchService) -> None:
+    reviews = Reviews(service, iterations=ITERATIONS, executor=Counting())
+    match_id = await finished(service, plies=3)
+    assert (await export_record(service, match_id))["analysis"] is None
+    made = await reviews.analyse(match_id, ADA, 1)
+    record = await export_record(service, match_id)
+    assert Analysis.from_json(record["analysis"]) == made
+    assert replay_record(record) is not None  # the record still reads back
