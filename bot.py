@@ -59,6 +59,7 @@ EXTENSIONS = (
     "cogs.privacy",  # /privacy: show, export and forget your own data
     "cogs.learn",  # /learn: each game's lessons (lessons/)
     "cogs.analysis",  # /analysis: the computer's analysis of a finished match (reviews/)
+    "cogs.takeback",  # /takeback: take back your last move in a casual match (matches/takebacks.py)
     *cog_extensions(),  # each game's cog, in the order of the games' entries (games/)
     "cogs.tournament",  # after the games: its recovery at start may post their boards
 )

@@ -168,8 +168,9 @@ class Takebacks:
         """Under the lock: log `takeback N` and go back to the position before line N (the turn clock starts
         again, as after any move). A compare-and-set on the version: a move committed meanwhile refuses it."""
         version = match.record.version + 1
-        line = Event(version, plan.seat, None, takeback_text(plan.line), takeback_text(plan.line),
-                     f"{match.seat_name(plan.seat)} takes back {plan.move}", "takeback")
+        more = plan.undone - 1  # the computers' replies (and server-made lines) go with it
+        words = f"takes back {plan.move}" + (f" and the {more} line{'s' if more > 1 else ''} after it" if more else "")
+        line = Event(version, plan.seat, None, takeback_text(plan.line), takeback_text(plan.line), words, "takeback")
         events, after = self.core.resolve(match, plan.before, version)
         await self.core.commit(match, after, [line, *events], key=key)
         return Turn(match, [line, *events])

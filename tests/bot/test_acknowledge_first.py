@@ -87,7 +87,7 @@ class Walk:
         self.buttons: set[str] = set()
         store = self.bot.service.store
         for part in (store, store.users, store.ratings, store.tournaments, store.web, store.changes, store.privacy,
-                     store.lessons):
+                     store.lessons, store.takebacks):
             for name, _method in inspect.getmembers(type(part), inspect.iscoroutinefunction):
                 if not name.startswith("_"):
                     setattr(part, name, self._watched(name, getattr(part, name)))
@@ -289,6 +289,21 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     await walk.slash(ada, "cintos resign", match=drawn.id)  # asked to confirm, not confirmed
     await walk.click(ada, walk.board(drawn), "Offer draw")
     await walk.click(bob, channel.last_message, "Accept draw")
+
+    # ---- Cintos, casual: a takeback refused, asked, declined; the next move's asked again and accepted ----
+    casual = await walk.lobby("cintos", ada, [bob], players=2, rated=False)
+    mover, legal = await walk.legal(casual, [ada, bob])
+    other = bob if mover is ada else ada
+    await walk.slash(mover, "takeback", match=casual.id)  # refused: nothing to take back yet
+    await bot.service.act(casual.id, mover.id, legal[0])
+    await walk.slash(mover, "takeback", match=casual.id)
+    request = channel.last_message
+    await walk.click(mover, request, "Accept takeback")  # refused: their own request
+    await walk.click(other, request, "Decline takeback")
+    for person in (other, mover):
+        await bot.service.act(casual.id, person.id, (await bot.service.legal_texts(casual.id, person.id))[0])
+    await walk.slash(mover, "takeback")
+    await walk.click(other, channel.last_message, "Accept takeback")
 
     # ---- Sinoda ----
     match = await walk.lobby("sinoda", ada, [bob], players=2)

@@ -111,6 +111,14 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
         confirm = await slash(mover, f"{game} resign", match=match.id)
         await mover.click(confirm.response, label="Yes, resign")
     casual = match.id
+    # A takeback between two hostile names: the request, its answer, the board re-posted.
+    friendly = await open_match(simcord_env, "cintos", channel, people[4:6], rated=False)
+    mover = next(p for p in people if p.id == friendly.user_at(friendly.actors()[0]))
+    await bot.service.act(friendly.id, mover.id, (await bot.service.legal_texts(friendly.id, mover.id))[0])
+    await slash(mover, "takeback", match=friendly.id)
+    other = next(p for p in people[4:6] if p is not mover)
+    await other.click(channel.last_message, label="Accept takeback")
+    assert (await bot.service.store.log(friendly.id))[-1].text.startswith("takeback ")
 
     # Everything else that shows names or echoes typed text.
     player = people[1]

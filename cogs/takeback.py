@@ -1,0 +1,156 @@
+"""`/takeback match:<n>`: ask to take back your last move in a casual match, and the Accept / Decline buttons of the
+request it posts in the match's channel; the rules of it are `matches.takebacks` (service.takebacks)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import limits
+from cogs.base import MAX_CHOICES
+from cogs.host import Host, cog_of, host
+from cogs.tables import seat_mentions
+from cogs.ui import defer_private, guarded, reply, require_posting
+from matches import Match, Refusal, Turn
+from matches.takebacks import Takeback
+from render.lettering import cut_name
+
+
+def board_turn(turn: Turn) -> Turn:
+    """The takeback as the board message words its turn: the player's own line ("<@ada> (Blue): Blue takes back
+    …"), then any line the position asked for."""
+    return Turn(turn.match, [replace(e, kind="action") if e.kind == "takeback" else e for e in turn.events])
+
+
+def request_text(match: Match, request: Takeback) -> str:
+    """The request's message in the match's channel, as it stands."""
+    mentions = seat_mentions(match)
+    head = f"Takeback in {match.game.title} match #{match.id}: {mentions[request.seat]} asks to take back " \
+           f"**{request.move}**."
+    if request.status == "taken back":
+        return f"{head} Accepted: the move is taken back, {mentions[request.seat]} moves again."
+    if request.status == "declined":
+        assert request.declined is not None
+        if request.declined == request.seat:
+            return f"{head} Withdrawn: the move stands."
+        return f"{head} Declined by {mentions[request.declined]}: the move stands."
+    agreed = "".join(f" {mentions[s]} agrees." for s in request.agreed)
+    waiting = " ".join(mentions[s] for s in request.waiting)
+    return f"{head}{agreed} {waiting}: accept or decline (the request lapses with the next move)."
+
+
+def request_view(match_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(TakebackButton("yes", match_id))
+    view.add_item(TakebackButton("no", match_id))
+    return view
+
+
+class TakebackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:takeback:(?P<verb>yes|no):(?P<id>\d+)"):
+    """Accept / Decline under a takeback request: the custom_id carries the answer and the match."""
+
+    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "yes": ("Accept takeback", discord.ButtonStyle.success),
+        "no": ("Decline takeback", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, verb: str, match_id: int) -> None:
+        label, style = self.LOOK[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:takeback:{verb}:{match_id}"))
+        self.verb = verb
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TakebackButton:
+        return cls(match["verb"], int(match["id"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        cog = cog_of(interaction.client, Takebacks)
+        if cog is None:
+            await reply(interaction, "Takebacks are not available right now; try again in a moment.")
+            return
+        await guarded(interaction, lambda: cog.answer(interaction, self.verb == "yes", self.match_id), self.match_id)
+
+
+class Takebacks(commands.Cog):
+    """One command and the request's two buttons; what may be taken back is the service's."""
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="takeback", description="Ask to take back your last move in a casual match")
+    @app_commands.describe(match="Match number (autocomplete: your running matches; default: yours in this channel)")
+    async def takeback(self, interaction: discord.Interaction,
+                       match: app_commands.Range[int, 1] | None = None) -> None:
+        async def work() -> None:
+            await defer_private(interaction)  # before the reads
+            found = await self.resolve(interaction, match)
+            tables = self.bot.tables
+            require_posting(await tables.match_channel(found))  # the request (or the board) goes there
+            request = await self.bot.service.takebacks.ask(found.id, interaction.user.id, key=str(interaction.id))
+            if request.turn is not None:  # against computers: taken back at once
+                await reply(interaction, f"Taken back in match #{found.id}: {request.move}. Your move again.")
+                await tables.post_turn(board_turn(request.turn))
+                return
+            await reply(interaction, f"You asked to take back {request.move} in match #{found.id}.")
+            await limits.send(await tables.match_channel(found), request_text(request.match, request),
+                              view=request_view(found.id), allowed_mentions=discord.AllowedMentions(users=True))
+        await guarded(interaction, work, match)
+
+    async def resolve(self, interaction: discord.Interaction, match_id: int | None) -> Match:
+        """The match asked about: the one given, else the caller's one running match here (or anywhere)."""
+        service = self.bot.service
+        if match_id is not None:
+            return await service.get_visible(match_id, interaction.user.id, interaction.guild_id)
+        mine = await service.matches_for(interaction.user.id, ("active",))
+        here = [m for m in mine if m.record.channel_id == interaction.channel_id] or mine
+        if len(here) == 1:
+            return here[0]
+        if not here:
+            raise Refusal("You have no running match: a takeback is for your last move in one.")
+        listing = ", ".join(f"#{m.id}" for m in here[:10])
+        raise Refusal(f"You play several matches ({listing}): choose one with the `match` option.")
+
+    async def answer(self, interaction: discord.Interaction, accept: bool, match_id: int) -> None:
+        """Accept or Decline: the request's message is edited to say where it stands."""
+        await interaction.response.defer()  # edits its own message: answered before the read
+        request = await self.bot.service.takebacks.answer(match_id, interaction.user.id, accept,
+                                                          key=str(interaction.id))
+        settled = request.status != "pending"
+        await limits.edit_original(interaction, content=request_text(request.match, request),
+                                   view=None if settled else request_view(match_id),
+                                   allowed_mentions=discord.AllowedMentions(users=False))
+        if request.turn is not None:
+            await self.bot.tables.post_turn(board_turn(request.turn))
+
+    @takeback.autocomplete("match")
+    async def match_autocomplete(self, interaction: discord.Interaction,
+                                 current: str) -> list[app_commands.Choice[int]]:
+        user = interaction.user.id
+        typed = current.strip().lstrip("#").lower()
+        choices = []
+        for m in await self.bot.service.matches_for(user, ("active",)):
+            names = await self.bot.service.names(m)
+            others = ", ".join(cut_name(name) for name, uid in zip(names, m.user_ids, strict=True) if uid != user)
+            label = f"#{m.id} · {m.game.title} vs {others or '—'}"
+            if typed and typed not in str(m.id) and typed not in label.lower():
+                continue
+            choices.append(limits.choice(label, m.id))
+            if len(choices) == MAX_CHOICES:
+                break
+        return choices
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Takebacks(host(bot)))
+    bot.add_dynamic_items(TakebackButton)
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(TakebackButton)
