@@ -58,6 +58,7 @@ EXTENSIONS = (
     "cogs.ratings",
     "cogs.privacy",  # /privacy: show, export and forget your own data
     "cogs.learn",  # /learn: each game's lessons (lessons/)
+    "cogs.vacation",  # /vacation: days away that pause a player's clocks (matches/vacation.py)
     "cogs.analysis",  # /analysis: the computer's analysis of a finished match (reviews/)
     "cogs.takeback",  # /takeback: take back your last move in a casual match (matches/takebacks.py)
     *cog_extensions(),  # each game's cog, in the order of the games' entries (games/)
@@ -128,6 +129,7 @@ class TabletopBot(commands.Bot):
                          "cache_size": self.settings.match_cache, **self._service_options}
         self.service = MatchService(self.store, **options)
         self.service.computer_seconds = self.settings.computer_seconds
+        self.service.vacations.allowance = self.settings.vacation_days
         self.service.computer_workers = self.settings.computer_workers
         self.service.web.base_url = self.settings.web_links  # Watch links (matches/sharing.py)
         self.tournaments = TournamentService(self.service)  # listens for the end of its matches

@@ -182,6 +182,14 @@ class Tables:
                 line += " — **out of time**: an opponent may claim the win"
         return line
 
+    async def away_line(self, match: Match) -> str:
+        """The players to move who are on vacation (`/vacation`), a line each, and whether the clock waits."""
+        mentions = seat_mentions(match)
+        waits = ": the clock waits (the deadline moves on by the time away)"
+        runs = " (the clock runs: this tournament allows no pauses)"
+        return "".join(f"\n🏖️ {mentions[a.seat]} is on vacation until <t:{int(a.until)}:f>{waits if a.paused else runs}"
+                       for a in await self.service.vacations.away(match))
+
     async def post_turn(self, turn: Turn, *, started: bool = False, opening: str | None = None) -> None:
         """Post the new board at the bottom of the channel and shrink the previous board message to one line.
         `opening` replaces the first board's "seats were drawn" line (a tournament seats by its pairing)."""
@@ -193,7 +201,7 @@ class Tables:
             embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
             first = opening or "The match has started. Seats and colours were drawn at random."
             embed.description = (first + "\n" if started else "") + (summary + "\n" if summary else "") \
-                + self.status_line(match)
+                + self.status_line(match) + await self.away_line(match)
             dice = self.dice_field(match, started)
             if dice is not None:
                 embed.add_field(name=dice[0], value=dice[1], inline=False)

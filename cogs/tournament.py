@@ -276,7 +276,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                            reset="Double elimination: replay the grand final when the losers' bracket's winner "
                                  "wins it (default on)",
                            round_hours="Hours each round lasts (default: until every match must have started)",
-                           deadline="What a round's end does to the matches still running (needs round-hours)")
+                           deadline="What a round's end does to the matches still running (needs round-hours)",
+                           vacation="Whether a player's /vacation pauses their match clocks (default off)")
     @app_commands.rename(players_per_match="players-per-match", max_players="max-players",
                          signup_closes="signup-closes", round_hours="round-hours")
     @app_commands.choices(time=[app_commands.Choice(name=k, value=v) for k, v in TIME_CONTROLS.items()])
@@ -298,7 +299,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                      rated: bool | None = None, teams: app_commands.Choice[str] | None = None,
                      playoff: app_commands.Choice[int] | None = None, reset: bool = True,
                      round_hours: app_commands.Range[int, 1, 24 * 30] | None = None,
-                     deadline: app_commands.Choice[str] | None = None) -> None:
+                     deadline: app_commands.Choice[str] | None = None, vacation: bool = False) -> None:
         async def work() -> None:
             await defer_private(interaction)  # before the organiser role is read
             if not await is_organiser(interaction):
@@ -321,7 +322,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 time_control=time.value if time else None, timeout_rule=timeout.value if timeout else "forfeit",
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
                 teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset,
-                round_hours=round_hours, deadline=deadline.value if deadline else "ping")
+                round_hours=round_hours, deadline=deadline.value if deadline else "ping", vacation=vacation)
             message = await limits.send(posting_channel(interaction), embed=signup_embed(event),
                                         view=await self.signup_buttons(event))
             await self.tournaments.set_message(event.id, message.channel.id, message.id)

@@ -419,6 +419,11 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     confirm = await walk.slash(cy, "privacy forget")
     await walk.click(cy, answer(confirm), "Yes, forget me")
 
+    # ---- vacation: the days left, away, back ----
+    await walk.slash(di, "vacation status")
+    await walk.slash(di, "vacation on", days=2)
+    await walk.slash(di, "vacation off")
+
     # ---- lessons: progress, a lesson, its Hint, an answer button, the next lesson, a typed answer, a restart ----
     await walk.slash(di, "learn")
     lesson = answer(await walk.slash(di, "learn", game="sanae", lesson=5))

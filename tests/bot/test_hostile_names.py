@@ -169,6 +169,9 @@ async def test_every_command_shows_hostile_names_as_written(simcord_env: Any) ->
     await slash(player, "learn")
     await slash(player, "learn", game="cintos", move=TYPED)  # typed text: quoted short
     await slash(player, "learn", game="cintos", move="[click](https://evil.example)")  # echoed inert
+    await slash(player, "vacation status")
+    await slash(player, "vacation on", days=1)
+    await slash(player, "vacation off")
 
     assert run == commands(bot), f"not walked: {sorted(commands(bot) - run)}"
     shown = [text for request in simcord_env.backend.http_requests if request.json is not None

@@ -1,0 +1,73 @@
+"""`/vacation on|off|status`: a player's days away, which pause the clocks of their matches where they are to move
+(matches/vacation.py decides; this cog only asks and answers)."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.host import Host, host
+from cogs.ui import defer_private, guarded, reply
+from matches.vacation import Status
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def account(status: Status) -> str:
+    """The days left, in one sentence."""
+    text = (f"You have {plural(status.left, 'vacation day')} left of {status.allowance} "
+            f"(counted over the last 365 days).")
+    if status.left < status.allowance and status.returns_at is not None:
+        text += f" The oldest days counted come back <t:{int(status.returns_at)}:D>."
+    return text
+
+
+class VacationCog(commands.Cog):
+    vacation = app_commands.Group(name="vacation", description="Days away: your match clocks stop on your turn")
+
+    def __init__(self, bot: Host) -> None:
+        self.bot = bot
+
+    @vacation.command(name="on", description="Go on vacation: the clocks of your matches stop while it is your turn")
+    @app_commands.describe(days="How many days, counted whole from now (see /vacation status for the days left)")
+    async def on(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]) -> None:
+        async def work() -> None:
+            await defer_private(interaction)  # before the store is read
+            status = await self.bot.service.vacations.begin(interaction.user.id, days)
+            assert status.running is not None
+            await reply(interaction, f"🏖️ You are on vacation until <t:{int(status.running.until_at)}:f> "
+                                     f"({plural(days, 'day')}). The clocks of your matches stop while it is your "
+                                     "turn (in a tournament only if its organiser allowed it): no reminders, no "
+                                     "timeouts. You may still move. /vacation off ends it early and gives back the "
+                                     f"days not begun. {account(status)}")
+        await guarded(interaction, work)
+
+    @vacation.command(name="off", description="End your vacation early: the days not begun come back")
+    async def off(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await defer_private(interaction)  # before the store is read
+            status = await self.bot.service.vacations.end(interaction.user.id)
+            self.bot.scheduler.poke()  # the paused clocks run again: their deadlines are the next to wake for
+            await reply(interaction, "Welcome back: your vacation is over. Your paused clocks run again, each "
+                                     f"deadline moved on by the time it waited. {account(status)}")
+        await guarded(interaction, work)
+
+    @vacation.command(name="status", description="Whether you are on vacation and how many vacation days you have left")
+    async def status(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await defer_private(interaction)  # before the store is read
+            status = await self.bot.service.vacations.status(interaction.user.id)
+            if status.running is not None:
+                head = (f"🏖️ You are on vacation until <t:{int(status.running.until_at)}:f> "
+                        f"(<t:{int(status.running.until_at)}:R>).")
+            else:
+                head = "You are not on vacation; /vacation on days:<n> starts one."
+            await reply(interaction, f"{head} {account(status)}")
+        await guarded(interaction, work)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(VacationCog(host(bot)))
