@@ -157,7 +157,7 @@ class TabletopBot(commands.Bot):
             from web import WebServer
 
             host, port = self.settings.web_host, self.settings.web_port
-            self.web = WebServer(self.service, self.tournaments)
+            self.web = WebServer(self.service, self.tournaments, reviews=self.reviews)
             try:
                 await self.web.start(host, port)
             except OSError as error:

@@ -16,6 +16,7 @@ import sys
 
 from data import Store, StoreUnavailable
 from matches import MatchService
+from reviews import Reviews
 from settings import EXIT_SETTINGS, Settings, configure_logging, load_or_exit, redacted, stop
 from tournaments import TournamentService
 from web.app import WebServer
@@ -31,7 +32,8 @@ async def serve(settings: Settings) -> None:
     try:
         matches = MatchService(store, cache_size=settings.match_cache)
         matches.web.base_url = settings.web_links
-        server = WebServer(matches, TournamentService(matches), other_processes=not store.shared)
+        server = WebServer(matches, TournamentService(matches), other_processes=not store.shared,
+                           reviews=Reviews(matches))  # read only: the pages show analyses the bot made
         assert settings.web_port is not None
         await server.start(settings.web_host, settings.web_port)
         stopping = asyncio.Event()

@@ -18,6 +18,7 @@ from aiohttp import web
 
 from matches import MatchService, Refusal
 from matches.sharing import CODE_PATTERN, TOKEN_PATTERN, index_path, player_of
+from reviews import Reviews
 from tournaments import TournamentService
 from web.live import Hub
 from web.pages import Companion, Lru
@@ -134,7 +135,9 @@ async def match_page(request: web.Request) -> web.Response:
     match = await companion.match_on(guild, number(request, "match"))
     names = tuple(await companion.names(match))
     r = match.record  # the in-memory copy's revision lags its own writes: the version and the status do not
-    key = ("m", token, match.id, r.revision, r.version, r.status, r.deadline, r.overdue, names)
+    analysed = await companion.analysis(match)  # an analysis made since changes the page too
+    key = ("m", token, match.id, r.revision, r.version, r.status, r.deadline, r.overdue, names,
+           analysed.iterations if analysed is not None else None)
     cached = request.app[PAGES].get(key)
     if cached is None:
         view = await companion.match_page(token, match)
@@ -155,6 +158,15 @@ async def board_image(request: web.Request) -> web.Response:
     # A past position never changes; the last one changes when the match ends.
     age = 3600 if n < match.record.version or match.status != "active" else 5
     return web.Response(body=png, content_type="image/png", headers={"Cache-Control": f"private, max-age={age}"})
+
+
+async def analysis_graph(request: web.Request) -> web.Response:
+    """The graph of a finished match's analysis (a 404 until one is made)."""
+    _token, guild = await guild_of(request)
+    companion = request.app[COMPANION]
+    match = await companion.match_on(guild, number(request, "match"))
+    png = await companion.analysis_graph(match)  # Refusal (404) without an analysis
+    return web.Response(body=png, content_type="image/png", headers={"Cache-Control": "private, max-age=3600"})
 
 
 async def export(request: web.Request) -> web.Response:
@@ -257,11 +269,11 @@ async def health(request: web.Request) -> web.Response:
 
 
 def create_app(matches: MatchService, tournaments: TournamentService | None = None, *,
-               other_writers: bool = False) -> web.Application:
+               other_writers: bool = False, reviews: Reviews | None = None) -> web.Application:
     """The application over the services; `WebServer` starts it and feeds its hub from the store's watcher.
     `other_writers`: a SQLite file written by another process (the bot), so cached matches are checked."""
     app = web.Application(middlewares=[guard])
-    companion = Companion(matches, tournaments, other_writers=other_writers)
+    companion = Companion(matches, tournaments, other_writers=other_writers, reviews=reviews)
     app[COMPANION] = companion
     app[PAGES] = Lru(512)
 
@@ -280,6 +292,7 @@ def create_app(matches: MatchService, tournaments: TournamentService | None = No
     app.router.add_get(s + "/m/{match:" + NUMBER + "}/live", live)
     app.router.add_get(s + "/m/{match:" + NUMBER + "}/board/{n:(?:0|[1-9][0-9]{0,5})}.png", board_image)
     app.router.add_get(s + "/m/{match:" + NUMBER + "}/export.json", export)
+    app.router.add_get(s + "/m/{match:" + NUMBER + "}/analysis.png", analysis_graph)
     app.router.add_get(s + "/e/{event:" + NUMBER + "}", event_page)
     app.router.add_get(s + "/lb/{game:[a-z]{1,20}}", leaderboard)
     app.router.add_get(s + "/p/{code:" + CODE_PATTERN + "}", profile)
@@ -295,8 +308,8 @@ class WebServer:
     """The app on a host and port, its hub fed by the store's match watcher."""
 
     def __init__(self, matches: MatchService, tournaments: TournamentService | None = None, *,
-                 other_processes: bool = False) -> None:
-        self.app = create_app(matches, tournaments, other_writers=other_processes)
+                 other_processes: bool = False, reviews: Reviews | None = None) -> None:
+        self.app = create_app(matches, tournaments, other_writers=other_processes, reviews=reviews)
         self.matches = matches
         self.other_processes = other_processes  # SQLite written by another process (`python -m web`)
         self._runner: web.AppRunner | None = None

@@ -14,12 +14,16 @@ from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
 import render
+from analysis import Analysis
 from matches import Match, MatchService, Refusal
 from matches.computers import is_computer
 from matches.history import HistoryLine, dice_record, ended, export_record, history, verify_dice
 from matches.sharing import event_path, index_path, leaderboard_path, match_path, profile_path
 from matches.verify import WHAT_IT_PROVES
 from ratings import Skill
+from render.analysis_graph import Moment, Series, render_graph
+from reviews import Reviews
+from reviews.report import SYMBOLS, graph
 from rules import State
 from rules.replay import steps
 from tournament_rules import figure, place_text
@@ -81,6 +85,19 @@ class Line:
     who: str
     text: str
     kind: str
+    label: str | None = None  # the analysis's label of the move: inaccuracy, mistake or blunder
+    symbol: str = ""  # and its mark: ?!, ? or ??
+
+
+@dataclass(frozen=True)
+class Review:
+    """The computer's analysis as a finished match's page shows it: the graph's address and alt text, each
+    player's accuracy and counts, and the search it was made with."""
+
+    graph: str
+    alt: str
+    rows: list[dict[str, Any]]
+    iterations: int | None
 
 
 @dataclass
@@ -106,6 +123,8 @@ class MatchPage:
     live: str
     to_move: str = ""
     proves: tuple[tuple[str, str], ...] = WHAT_IT_PROVES  # beside the verdict, as /verify words it
+    review: Review | None = None  # the computer's analysis, once made (reviews/)
+    reviewable: bool = False  # finished, so an analysis can be asked for in Discord
 
     def payload(self) -> dict[str, Any]:
         """What a live page needs after a change (the SSE message), as plain JSON values."""
@@ -121,6 +140,8 @@ class Companion:
     matches: MatchService
     tournaments: TournamentService | None = None
     other_writers: bool = False  # SQLite written by another process: every match read checks its revision
+    reviews: Reviews | None = None  # analyses of finished matches, read only (None: pages show none)
+    analyses: Lru[int, Analysis] = field(default_factory=lambda: Lru(64))
     boards: Lru[tuple[Any, ...], bytes] = field(default_factory=lambda: Lru(256))
     positions: Lru[tuple[int, int], list[State]] = field(default_factory=lambda: Lru(32))
     verdicts: Lru[tuple[int, int], tuple[bool, str]] = field(default_factory=lambda: Lru(256))
@@ -194,6 +215,38 @@ class Companion:
             found = self.verdicts.put(key, (verdict.ok, verdict.summary()))
         return found
 
+    async def analysis(self, match: Match) -> Analysis | None:
+        """The newest analysis made of a finished match (kept once found: it never changes), else None."""
+        if self.reviews is None or match.status != "finished":
+            return None
+        found = self.analyses.get(match.id)
+        if found is None:
+            made = await self.reviews.latest(match.id)
+            if made is None:
+                return None
+            found = self.analyses.put(match.id, made)
+        return found
+
+    async def analysis_graph(self, match: Match) -> bytes:
+        """The analysis's graph, drawn as in Discord (`render.analysis_graph`) with the seats' chips."""
+        analysis = await self.analysis(match)
+        if analysis is None:
+            raise Refusal("no analysis")
+        names = tuple(await self.names(match))
+        key = ("analysis", match.id, analysis.iterations, names)
+        found = self.boards.get(key)
+        if found is not None:
+            return found
+        shown = graph(analysis)
+        chips = render.SEAT_CHIPS[match.game.name](match.view(None))
+        series = [Series(" & ".join(f"{names[s]} ({match.seat_name(s)})" if len(side) == 1 else names[s]
+                                    for s in side), chips[side[0]], values)
+                  for side, values in zip(shown.sides, shown.series, strict=True)]
+        moments = [Moment(m.point, m.side, m.symbol) for m in shown.marks]
+        png = await asyncio.to_thread(render_graph, f"{match.game.title} · match #{match.id} · winning chances",
+                                      series, moments, shown.lines, "?! inaccuracy · ? mistake · ?? blunder")
+        return self.boards.put(key, png)
+
     async def match_page(self, token: str, match: Match) -> MatchPage:
         names = await self.names(match)
         base = match_path(token, match.id)
@@ -212,19 +265,31 @@ class Companion:
         dice = await dice_record(self.matches, match) if started else None
         rated = await self.matches.ratings.match_rated(match.id)
         tc = match.record.time_control
+        analysis = await self.analysis(match)
+        labels = {m.n: m.label for m in analysis.labelled()} if analysis is not None else {}
+        review = None
+        if analysis is not None:
+            rows = [{"name": f"{names[s.seat]} ({match.seat_name(s.seat)})",
+                     "accuracy": "—" if s.accuracy is None else f"{s.accuracy:.0f}%", "moves": s.moves,
+                     "inaccuracies": s.inaccuracies, "mistakes": s.mistakes, "blunders": s.blunders}
+                    for s in analysis.summaries]
+            alt = "Winning chances move by move: " + "; ".join(
+                f"{r['name']} {r['accuracy']} accuracy, {r['inaccuracies']} inaccuracies, {r['mistakes']} mistakes, "
+                f"{r['blunders']} blunders" for r in rows)
+            review = Review(f"{base}/analysis.png?v={analysis.iterations}", alt, rows, analysis.iterations)
         return MatchPage(
             match=match, title=f"{match.game.title} · match #{match.id}", status=STATUS_WORDS.get(match.status,
                                                                                              match.status),
             players=players,
-            lines=[Line(line.n, "dice" if line.kind == "chance" else (line.seat_name or "?"), line.text, line.kind)
-                   for line in lines],
+            lines=[Line(line.n, "dice" if line.kind == "chance" else (line.seat_name or "?"), line.text, line.kind,
+                        labels.get(line.n), SYMBOLS.get(labels.get(line.n) or "", "")) for line in lines],
             version=match.record.version, started=started, over=over,
             result=words.sentence() if words is not None else None, alt=alt,
             deadline=iso(match.record.deadline) if match.status == "active" else None,
             clock=clock_words(tc), dice=dice, verdict=verdict[1] if verdict else None,
             verified=verdict[0] if verdict else None,
             export=f"{base}/export.json" if match.status == "finished" else None, rated=rated, base=base,
-            live=f"{base}/live", to_move=to_move)
+            live=f"{base}/live", to_move=to_move, review=review, reviewable=match.status == "finished")
 
     async def export(self, match: Match) -> bytes:
         """The finished match's JSON record (/history export:json), without Discord user ids: a public page

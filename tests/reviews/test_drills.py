@@ -45,7 +45,8 @@ async def test_a_drill_goes_through_the_player_s_mistakes(reviews: Reviews) -> N
         await drills.attempt(match, user, analysis, "z9-z9")
     again, drill = await drills.attempt(match, user, analysis, mistakes[0].notation)  # the mistake itself
     assert not again.accepted and drill.at == 0
-    assert again.chance == mistakes[0].after[seat]  # judged as the analysis judged it: the same seed, the same line
+    after = mistakes[0].after
+    assert after is not None and again.chance == after[seat]  # judged as the analysis did: same seed, same line
 
     hint, drill = await drills.hint(match, user, analysis)
     assert mistakes[0].best is not None and mistakes[0].best.startswith(hint) and drill.hints[0]

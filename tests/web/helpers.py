@@ -4,6 +4,7 @@ and a few moves played through the match service."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -11,6 +12,7 @@ import aiohttp
 
 from data import Store
 from matches import Match, MatchService
+from reviews import Reviews
 from tournaments import Tournament, TournamentService
 from web import WebServer
 
@@ -51,14 +53,15 @@ class Site:
         await self.store.close()
 
 
-async def open_site(target: str, *, seed: int = 1, names: dict[int, str] | None = None) -> Site:
+async def open_site(target: str, *, seed: int = 1, names: dict[int, str] | None = None,
+                    reviews: Callable[[MatchService], Reviews] | None = None) -> Site:
     store = await Store.open(target)
     matches = MatchService(store, rng=random.Random(seed))
     tournaments = TournamentService(matches, rng=random.Random(seed))
     for user, name in (names or USERS).items():
         await store.users.touch_user(user, name)
     token = await matches.web.turn_on(GUILD)
-    server = WebServer(matches, tournaments)
+    server = WebServer(matches, tournaments, reviews=reviews(matches) if reviews is not None else None)
     await server.start("127.0.0.1", 0)
     return Site(store, matches, tournaments, server, token, aiohttp.ClientSession())
 

@@ -1,0 +1,67 @@
+"""A finished match's web page and the computer analysis: a note on how to ask for one until it is made, then the
+graph (the same picture as in Discord), each player's accuracy and counts, and the moves marked by label; nothing of
+the kind on a running match."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest_asyncio
+from PIL import Image
+
+from matches import MatchService
+from reviews import Reviews
+from tests.reviews.helpers import Counting
+from tests.web.helpers import USERS as NAMES
+from tests.web.helpers import Site, open_site, play, started
+
+ADA, BOB = list(NAMES)[:2]
+
+
+@pytest_asyncio.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    def reviews(matches: MatchService) -> Reviews:
+        return Reviews(matches, iterations=12, executor=Counting())
+
+    opened = await open_site(str(tmp_path / "web.sqlite3"), reviews=reviews)
+    yield opened
+    await opened.close()
+
+
+async def test_a_finished_match_shows_its_analysis_once_made(site: Site) -> None:
+    match = await started(site.matches, "cintos", [ADA, BOB])
+    running = await started(site.matches, "cintos", [ADA, BOB])
+    await play(site.matches, match.id, 12)
+    await site.matches.resign(match.id, BOB)
+    page = site.path(f"m/{match.id}")
+    html = (await site.get(page))[2].decode()
+    assert 'id="no-analysis"' in html and f"/analysis show match:{match.id}" in html
+    assert (await site.get(site.path(f"m/{match.id}/analysis.png")))[0] == 404
+
+    made = await Reviews(site.matches, iterations=12, executor=Counting()).analyse(match.id, ADA, None)
+    html = (await site.get(page))[2].decode()
+    assert 'id="no-analysis"' not in html and "Computer analysis" in html
+    graph = re.search(r'id="analysis-graph" src="([^"]+)"', html)
+    assert graph is not None
+    status, headers, png = await site.get(graph.group(1))
+    assert status == 200 and headers["Content-Type"] == "image/png"
+    assert Image.open(io.BytesIO(png)).size == (800, 460)
+    for summary in made.summaries:
+        accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
+        assert f"<td>{accuracy}</td><td>{summary.inaccuracies}</td><td>{summary.mistakes}</td>" \
+               f"<td>{summary.blunders}</td>" in html
+    labelled = made.labelled()
+    assert labelled, "this game must have marked moves"
+    symbols = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+    for move in labelled:  # each marked move is tinted and carries its mark
+        line = re.search(rf'<li id="line-{move.n}" class="([^"]+)">(.*?)</li>', html)
+        assert line is not None and f"label-{move.label}" in line.group(1)
+        assert f'title="{move.label}">{symbols[move.label or ""]}</span>' in line.group(2)
+    unmarked = {m.n for m in made.moves} - {m.n for m in labelled}
+    assert all(f'<li id="line-{n}" class="kind-player">' in html for n in unmarked)
+
+    html = (await site.get(site.path(f"m/{running.id}")))[2].decode()
+    assert "Computer analysis" not in html and 'id="no-analysis"' not in html
