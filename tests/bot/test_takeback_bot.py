@@ -59,7 +59,9 @@ async def test_ask_decline_ask_again_and_accept(simcord_env: Any) -> None:
     assert "Accepted: the move is taken back" in accepted.content and not accepted.components
     assert match.game.to_json(match.state) == before
     board = boards(channel, match.id)[-1]
-    colour = match.seat_name(match.seat_of(other.id))
+    seat = match.seat_of(other.id)
+    assert seat is not None
+    colour = match.seat_name(seat)
     assert f"<@{other.id}> ({colour}): takes back " in board.embeds[0].description
     assert person_at(match, people, match.actors()[0]) is other  # to move again
     log = await bot.service.store.log(match.id)

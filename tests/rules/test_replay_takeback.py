@@ -60,7 +60,8 @@ def test_refused_lines_do_not_replay() -> None:
 
 def test_never_past_a_chance_line() -> None:
     # Sinoda draws who moves first (line 1, a chance line); the move before it cannot exist, the ones after can go.
-    first = [(None, SINODA.notation(SINODA.setup(2, None), SINODA.chance_outcomes(SINODA.setup(2, None))[0][0]))]
+    start = SINODA.setup(2, None)
+    first: list[Line] = [(None, SINODA.notation(start, SINODA.chance_outcomes(start)[0][0]))]
     lines = moves("sinoda", 2, first)
     with pytest.raises(ValueError, match="line 4"):  # line 1 is the draw: no seat's move
         replay(SINODA, 2, None, [*lines, (lines[1][0], takeback_text(1))])
