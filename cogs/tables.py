@@ -190,6 +190,24 @@ class Tables:
         return "".join(f"\n🏖️ {mentions[a.seat]} is on vacation until <t:{int(a.until)}:f>{waits if a.paused else runs}"
                        for a in await self.service.vacations.away(match))
 
+    async def show_away(self, match: Match) -> None:
+        """Edit the match's newest board so its vacation lines say who is away now (after /vacation on or off): the
+        opponents see it without waiting for the next board. A board gone or not readable is left as it is."""
+        async with self.post_lock(match.id):
+            message_id = match.record.message_id
+            if message_id is None or match.status != "active":
+                return
+            try:
+                message = await (await self.match_channel(match)).fetch_message(message_id)
+                if not message.embeds:
+                    return
+                embed = message.embeds[0]
+                kept = [line for line in (embed.description or "").split("\n") if not line.startswith("🏖️")]
+                embed.description = "\n".join(kept) + await self.away_line(match)
+                await limits.edit(message, embed=embed)
+            except discord.HTTPException as exc:
+                log.info("could not show the vacation line on the board of match %s: %s", match.id, exc)
+
     async def post_turn(self, turn: Turn, *, started: bool = False, opening: str | None = None) -> None:
         """Post the new board at the bottom of the channel and shrink the previous board message to one line.
         `opening` replaces the first board's "seats were drawn" line (a tournament seats by its pairing)."""

@@ -31,6 +31,11 @@ class VacationCog(commands.Cog):
     def __init__(self, bot: Host) -> None:
         self.bot = bot
 
+    async def show(self, status: Status) -> None:
+        """The boards of the matches whose clocks just stopped or ran again say so at once."""
+        for match_id in status.matches:
+            await self.bot.tables.show_away(await self.bot.service.get(match_id))
+
     @vacation.command(name="on", description="Go on vacation: the clocks of your matches stop while it is your turn")
     @app_commands.describe(days="How many days, counted whole from now (see /vacation status for the days left)")
     async def on(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 365]) -> None:
@@ -43,6 +48,7 @@ class VacationCog(commands.Cog):
                                      "turn (in a tournament only if its organiser allowed it): no reminders, no "
                                      "timeouts. You may still move. /vacation off ends it early and gives back the "
                                      f"days not begun. {account(status)}")
+            await self.show(status)
         await guarded(interaction, work)
 
     @vacation.command(name="off", description="End your vacation early: the days not begun come back")
@@ -53,6 +59,7 @@ class VacationCog(commands.Cog):
             self.bot.scheduler.poke()  # the paused clocks run again: their deadlines are the next to wake for
             await reply(interaction, "Welcome back: your vacation is over. Your paused clocks run again, each "
                                      f"deadline moved on by the time it waited. {account(status)}")
+            await self.show(status)
         await guarded(interaction, work)
 
     @vacation.command(name="status", description="Whether you are on vacation and how many vacation days you have left")

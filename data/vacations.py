@@ -25,7 +25,8 @@ class Vacation:
 
 @dataclass(frozen=True)
 class Ended:
-    """What ending a vacation did: the vacation as it ended, and the matches whose clocks it shifted (their ids)."""
+    """What ending a vacation did: the vacation as it ended, and the matches whose clocks run again (their ids: each
+    paused at its current turn, its deadline moved on by the time paused)."""
 
     vacation: Vacation
     shifted: tuple[int, ...]
@@ -111,8 +112,8 @@ class Vacations:
                             await tx.execute("UPDATE match_pauses SET since = ? WHERE match_id = ? AND user_id = ?",
                                              (since, match_id, other))
                     continue
-                paused = end - float(since)
-                if paused > 0 and await tx.execute(
+                paused = max(0.0, end - float(since))
+                if await tx.execute(
                         "UPDATE matches SET deadline = deadline + ?, turn_started = turn_started + ?, "
                         "revision = revision + 1 WHERE id = ? AND version = ? AND status = 'active' "
                         "AND deadline IS NOT NULL AND overdue = 0", (paused, paused, match_id, version)) > 0:

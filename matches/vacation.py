@@ -5,7 +5,7 @@ organiser allowed it), and when the vacation ends its deadline moves on by the t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from data.vacations import Vacation
@@ -29,13 +29,14 @@ def days_taken(vacation: Vacation, now: float) -> int:
 @dataclass(frozen=True)
 class Status:
     """A player's vacation account: the running vacation (None: not away), the days taken in the last 365 days
-    (the running one as booked), the allowance, and when the next day comes back (the oldest counted vacation's
-    first anniversary; None when none is counted)."""
+    (the running one as booked), the allowance, when the next day comes back (the oldest counted vacation's first
+    anniversary; None when none is counted), and the matches whose clocks `begin` or `end` just changed."""
 
     running: Vacation | None
     taken: int
     allowance: int
     returns_at: float | None
+    matches: tuple[int, ...] = ()  # after `begin` the matches it paused, after `end` those it set running again
 
     @property
     def left(self) -> int:
@@ -90,13 +91,15 @@ class Vacations:
             raise Refusal("You are on vacation already (just started); /vacation status shows until when.")
         # Written before the matches are looked at: a move committed meanwhile by another process sees the vacation
         # in its own commit listener, or is seen here (its new version), so no turn is left running.
+        paused = []
         for record in await self.core.store.matches_for_user(user_id, ("active",)):
             if record.time_control:
                 match = await self.core.get(record.id)
                 async with match.lock:
                     await self.core.reload_if_changed(match)
-                    await self._pause(match, {user_id})
-        return await self.status(user_id)
+                    if await self._pause(match, {user_id}):
+                        paused.append(match.id)
+        return replace(await self.status(user_id), matches=tuple(sorted(paused)))
 
     async def end(self, user_id: int) -> Status:
         """Come back early: the days not begun return, and every paused clock runs again with the time paused added
@@ -105,7 +108,7 @@ class Vacations:
         if ended is None:
             raise Refusal("You are not on vacation; /vacation on days:<n> starts one.")
         await self._reload(ended.shifted)
-        return await self.status(user_id)
+        return replace(await self.status(user_id), matches=ended.shifted)
 
     async def end_due(self) -> list[int]:
         """The scheduler, before it looks at deadlines: end the vacations that ran out (each at its booked end, so
@@ -142,19 +145,20 @@ class Vacations:
         return [Away(seats[user_id], vacation.until_at, user_id in paused)
                 for user_id, vacation in sorted(running.items(), key=lambda item: seats[item[0]])]
 
-    async def _pause(self, match: Match, users: set[int]) -> None:
+    async def _pause(self, match: Match, users: set[int]) -> bool:
         """Under the match's lock (or inside its commit): pause its current turn for those of `users` to move,
-        unless the time already ran out or a tournament's organiser did not allow it."""
+        unless the time already ran out or a tournament's organiser did not allow it; whether it paused."""
         r = match.record
         if match.status != "active" or r.deadline is None or r.overdue or r.deadline <= self.core.now():
-            return
+            return False
         to_move = [match.user_at(seat) for seat in match.actors()]
         users = {u for u in users if u in to_move}
         if not users or not await self.core.store.vacations.tournament_allows(match.id):
-            return
+            return False
         since = max(self.core.now(), r.turn_started or 0.0)
         for user_id in sorted(users):
             await self.core.store.vacations.pause(match.id, user_id, r.version, since)
+        return True
 
     async def _reload(self, match_ids: tuple[int, ...]) -> None:
         """Copies held in memory take the shifted deadlines (another process reads the bumped revision)."""

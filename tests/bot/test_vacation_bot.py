@@ -16,6 +16,12 @@ def dms(person: Any, match: Match, word: str) -> list[str]:
     return [m.content for m in person.user.dm_channel.history() if word in m.content and f"#{match.id}" in m.content]
 
 
+def shown(channel: Any, message_id: int) -> list[str]:
+    """The lines of a board message's text as the channel shows it now (after edits)."""
+    (message,) = [m for m in channel.history() if m.id == message_id]
+    return list(message.embeds[0].description.splitlines())
+
+
 async def test_vacation_pauses_the_turn_and_the_board_says_so(simcord_env: Any) -> None:
     channel, people = world(simcord_env)
     match = await open_match(simcord_env, "cintos", channel, people, time=HOUR)
@@ -66,3 +72,19 @@ async def test_bad_vacation_requests_are_refused(simcord_env: Any) -> None:
     await simcord_env.advance_time(1)
     done = await ada.slash(channel, "vacation on", days=13)
     assert "You have 12 vacation days left of 14 in the last 365 days, not 13" in answer(done).content
+
+
+async def test_the_current_board_shows_the_vacation_at_once_and_drops_it_after(simcord_env: Any) -> None:
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people, time=HOUR)
+    mover = actor_of(match, people)
+    board = channel.last_message
+    await mover.slash(channel, "vacation on", days=1)  # it is their turn already: that board says so, no new post
+    assert channel.last_message.id == board.id
+    lines = shown(channel, board.id)
+    assert lines[-1].startswith(f"🏖️ <@{mover.id}> (")
+    assert lines[-1].endswith("the clock waits (the deadline moves on by the time away)")
+    assert lines[-2].startswith("To move: ")  # the rest of the board's text is kept
+    await mover.slash(channel, "vacation off")
+    after = shown(channel, board.id)
+    assert after == lines[:-1]
