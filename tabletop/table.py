@@ -273,6 +273,9 @@ class Table:
                 await self.show(match, self.seat_of(match, self.at_keyboard))
                 words = match.result_words(await self.service.names(match))
                 self.tell(f"Game over. {words.sentence() if words else ''}".strip())
+                if match.status == "finished":  # the computer's analysis (tabletop/analyse.py)
+                    self.tell(f"The computer's analysis of it: python -m tabletop analyse {match.id}"
+                              f"{self.resume_flags}")
                 return 0
             waiting = [match.user_at(s) for s in match.actors() if not is_computer(match.user_at(s))]
             if not waiting:  # a computer gave up (logged); nothing more can happen here
@@ -468,6 +471,10 @@ def main(argv: list[str] | None = None) -> int:
     learn.add_argument("game", choices=sorted(GAMES))
     learn.add_argument("--lesson", type=int, help="start at this lesson (default: your next unfinished one)")
     learn.add_argument("--restart", action="store_true", help="forget your progress in this game first")
+    analyse = commands.add_parser("analyse", help="the computer's analysis of a finished match: accuracy, mistakes")
+    analyse.add_argument("match", type=int, nargs="?", help="its number (default: the match finished last)")
+    analyse.add_argument("--db", default=settings.database,
+                         help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
     for command in (play, resume, learn):
         command.add_argument("--png", metavar="DIR", help="also write each board as a PNG into this folder")
         command.add_argument("--db", default=settings.database,
@@ -477,6 +484,14 @@ def main(argv: list[str] | None = None) -> int:
                              help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
                                   f"{DEFAULTS.computer_seconds:g})")
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        from tabletop.analyse import analyse_match
+
+        try:
+            return asyncio.run(analyse_match(args, sys.stdout, settings))
+        except KeyboardInterrupt:  # Ctrl-C: nothing half-made is stored
+            print("\nStopped: nothing was stored; ask again to analyse it.", file=sys.stderr)
+            return 130
     if args.command == "learn":
         try:
             return asyncio.run(learn_lessons(args, sys.stdin, sys.stdout, settings))

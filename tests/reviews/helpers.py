@@ -13,11 +13,13 @@ ADA, BOB = 10**18 + 11, 10**18 + 22  # snowflake-sized ids
 
 
 async def finished(service: MatchService, *, guild_id: int | None = 1, plies: int = 4, seed: int = 1,
-                   game: str = "cintos") -> int:
-    """A two-player match of `game` on `guild_id`: `plies` random legal moves, then Bob resigns."""
-    match = await service.create(game, guild_id=guild_id, channel_id=2, creator_id=ADA, players=2)
-    await service.join(match.id, BOB)
-    match = (await service.start(match.id, ADA)).match
+                   game: str = "cintos", users: tuple[int, int] = (ADA, BOB)) -> int:
+    """A two-player match of `game` on `guild_id` between `users`: `plies` random legal moves, then the second
+    resigns."""
+    first, second = users
+    match = await service.create(game, guild_id=guild_id, channel_id=2, creator_id=first, players=2)
+    await service.join(match.id, second)
+    match = (await service.start(match.id, first)).match
     rng = random.Random(seed)
     for _ in range(plies):
         if match.outcome() is not None:
@@ -25,7 +27,7 @@ async def finished(service: MatchService, *, guild_id: int | None = 1, plies: in
         user = match.user_at(match.actors()[0])
         await service.act(match.id, user, rng.choice(await service.legal_texts(match.id, user)))
     if match.outcome() is None:
-        await service.resign(match.id, BOB)
+        await service.resign(match.id, second)
     return match.id
 
 

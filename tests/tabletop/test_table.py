@@ -54,6 +54,7 @@ async def test_a_match_against_a_computer_through_a_pipe(tmp_path: Path) -> None
     assert proc.stderr is not None
     assert await asyncio.wait_for(proc.wait(), ANSWER_TIMEOUT) == 0, (await proc.stderr.read()).decode()
     assert "Game over." in transcript and "Computer (easy) (" in transcript
+    assert "python -m tabletop analyse 1 --db" in transcript  # the end offers the computer's analysis
     assert all(len(line) <= 40 for line in transcript.splitlines() if line.startswith(("a ", "b ", "c ", "d ")))
     store = await Store.open(db)
     try:

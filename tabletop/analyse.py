@@ -1,0 +1,66 @@
+"""`python -m tabletop analyse [match]`: the computer's analysis of a finished match of this table, in words: each
+player's accuracy and counts, and the key moments with the better move (the same analysis as `/analysis` in Discord).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from analysis import Analysis
+from data import Store
+from matches import Match, MatchService, Refusal
+from reviews import Progress, Reviews
+from reviews.report import SYMBOLS, key_moments
+from settings import DEFAULTS, Settings
+from tabletop.table import HUMAN
+
+
+def report(match: Match, names: list[str], analysis: Analysis) -> str:
+    """The analysis in lines: one per player, then one per key moment."""
+    lines = [f"{match.game.title} match #{match.id}: the computer's analysis ({analysis.iterations} searches a "
+             "position)."]
+    for s in analysis.summaries:
+        accuracy = "—" if s.accuracy is None else f"{s.accuracy:.0f}%"
+        lines.append(f"  {names[s.seat]} ({match.seat_name(s.seat)}): accuracy {accuracy} over {s.moves} moves · "
+                     f"{s.inaccuracies} inaccuracies ?!, {s.mistakes} mistakes ?, {s.blunders} blunders ??")
+    moments = key_moments(analysis)
+    lines.append("Key moments:" if moments else "No key moments: nobody lost 5 points or more in one move.")
+    for m in moments:
+        assert m.before is not None and m.after is not None and m.label is not None
+        better = f" · better {m.best}" if m.best and m.best != m.notation else ""
+        lines.append(f"  line {m.n:>3}  {match.seat_name(m.seat)}: {m.notation} {SYMBOLS[m.label]} ({m.label}), "
+                     f"winning chance {m.before[m.seat]:.0f}% → {m.after[m.seat]:.0f}%{better}")
+    return "\n".join(lines)
+
+
+async def analyse_match(args: argparse.Namespace, sink: TextIO, settings: Settings = DEFAULTS) -> int:
+    """The exit status: 0 shown, 2 refused (no such match, not over, not this table's)."""
+    store = await Store.open(args.db, pool_size=settings.database_pool_size)
+    service = MatchService(store, cache_size=settings.match_cache)
+    reviews = Reviews(service, iterations=settings.analysis_iterations)
+    try:
+        if args.match is None:
+            done = [m for m in await service.matches_for(HUMAN, ("finished",)) if m.record.guild_id is None]
+            if not done:
+                raise Refusal("No finished match of this table to analyse: finish one with python -m tabletop play.")
+            match = done[0]
+        else:
+            match = await service.get(args.match)
+            if match.record.guild_id is not None or HUMAN not in match.user_ids:
+                raise Refusal(f"Match #{args.match} is not a match of this table.")
+
+        async def show(progress: Progress) -> None:
+            if progress.running and progress.total:
+                sink.write(f"\ranalysing: move {progress.done} of {progress.total}")
+                sink.flush()
+
+        analysis = await reviews.analyse(match.id, HUMAN, None, show)
+        sink.write("\n" + report(match, await service.names(match), analysis) + "\n")
+        return 0
+    except Refusal as refusal:
+        sink.write(refusal.message + "\n")
+        return 2
+    finally:
+        await reviews.stop()
+        await store.close()
