@@ -22,19 +22,22 @@ from tests.matches.helpers import FakeClock
 ADA, BOB, CY, DI = 11, 22, 33, 44
 
 
-@pytest_asyncio.fixture
-async def path(tmp_path: Path) -> Path:
-    return tmp_path / "t.sqlite3"
+@pytest.fixture(params=["sqlite", "postgresql"])
+def path(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database on each backend: a SQLite file, or an empty PostgreSQL database (two processes share it)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.sqlite3")
+    return str(request.getfixturevalue("postgres_url"))
 
 
 @pytest_asyncio.fixture
-async def service(path: Path) -> AsyncIterator[MatchService]:
+async def service(path: str) -> AsyncIterator[MatchService]:
     opened = await open_service(path)
     yield opened
     await opened.store.close()
 
 
-async def open_service(path: Path, clock: FakeClock | None = None) -> MatchService:
+async def open_service(path: str, clock: FakeClock | None = None) -> MatchService:
     service = MatchService(await Store.open(path), rng=random.Random(5), clock=clock or FakeClock())
     service.computer_iterations, service.computer_seconds = 4, None  # tiny: the computer's strength is not tested
     return service
@@ -253,10 +256,11 @@ async def test_a_move_that_showed_something_hidden_stays(monkeypatch: pytest.Mon
         await service.takebacks.ask(match.id, mover)
 
 
-async def test_two_processes_accept_at_once_and_no_agreement_is_lost(path: Path,
+async def test_two_processes_accept_at_once_and_no_agreement_is_lost(path: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     first = await open_service(path)
     match = await started(first, players=4)
+    before = match.game.to_json(match.state)
     mover = await move(first, match)
     others = [u for u in match.user_ids if u != mover]
     await first.takebacks.ask(match.id, mover)
@@ -278,14 +282,15 @@ async def test_two_processes_accept_at_once_and_no_agreement_is_lost(path: Path,
     await first.takebacks.answer(match.id, others[0], accept=True)
     done = await second.takebacks.answer(match.id, others[2], accept=True)
     assert done.status == "taken back"
-    # the first process's copy learns of the takeback on its next request: a move computed on it is stale
-    with pytest.raises(Refusal):
-        await first.act(match.id, others[0], (await first.legal_texts(match.id, others[0]))[0])
+    # the first process reads the match as the second left it: back before the move, its player to move
+    fresh = await first.fresh(match.id)
+    assert fresh.game.to_json(fresh.state) == before and fresh.actors() == [fresh.seat_of(mover)]
+    assert (await first.store.log(match.id))[-1].text.startswith("takeback ")
     await first.store.close()
     await second.store.close()
 
 
-async def test_a_takeback_and_a_move_from_two_processes_one_wins(path: Path) -> None:
+async def test_a_takeback_and_a_move_from_two_processes_one_wins(path: str) -> None:
     first = await open_service(path)
     match = await started(first)
     mover = await move(first, match)
