@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from analysis.analyse import analyse
+from analysis.report import Record
+from players import Budget
 from rules import GAMES
 from rules.replay import TakeBack, replay, steps, takeback_of, takeback_text
 
@@ -67,3 +70,12 @@ def test_never_past_a_chance_line() -> None:
         replay(SINODA, 2, None, [*lines, (lines[1][0], takeback_text(1))])
     assert SINODA.to_json(replay(SINODA, 2, None, [*lines, (lines[2][0], takeback_text(3))])) == \
         SINODA.to_json(replay(SINODA, 2, None, lines[:2]))
+
+
+def test_the_analysis_reads_a_log_with_a_takeback() -> None:
+    # The computer's analysis (analysis/) walks `steps` seat by seat: the takeback line (seat None) is no move of its
+    # own, and the move it took back is judged as played.
+    lines = moves("cintos", 3)
+    log = moves("cintos", 1, [*lines, (lines[2][0], takeback_text(3))])
+    done = analyse(CINTOS, Record.of(2, None, log), budget_per_position=Budget(iterations=4), seed=1)
+    assert [m.n for m in done.moves] == [1, 2, 3, 5]
