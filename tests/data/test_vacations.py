@@ -62,3 +62,30 @@ async def test_a_move_since_the_pause_is_not_shifted(store: Store) -> None:
     assert ended is not None and ended.shifted == ()
     record = await store.load_match(match.id)
     assert record is not None and record[0].deadline == deadline
+
+
+async def test_two_processes_a_vacation_begun_in_one_pauses_a_turn_committed_in_the_other(target: str) -> None:
+    first, second = await Store.open(target), await Store.open(target)
+    try:
+        clock = FakeClock()
+        one = MatchService(first, rng=random.Random(4), clock=clock)
+        two = MatchService(second, rng=random.Random(5), clock=clock)
+        match = await one.create("cintos", guild_id=1, channel_id=2, creator_id=ADA, players=2, time_control=1000)
+        await one.join(match.id, BOB)
+        match = (await one.start(match.id, ADA)).match
+        away = match.user_ids[1 - match.actors()[0]]  # not to move yet
+        await two.vacations.begin(away, 2)  # the other process: nothing of this match is loaded there
+        mover = match.user_at(match.actors()[0])
+        await one.act(match.id, mover, (await one.legal_texts(match.id, mover))[0])  # the turn passes to them here
+        start = clock.now
+        assert await second.due_matches(start + 5000) == []  # paused for every process
+        clock.now += 3000
+        await two.vacations.end(away)
+        seen = await one.get(match.id) if first.shared else await one.fresh(match.id)
+        assert seen.record.deadline == start + 1000 + 3000  # the first process's copy has the moved deadline
+        assert [k for k, _ in await one.due()] == []
+        clock.now += 500
+        assert [k for k, _ in await one.due()] == ["remind"]
+    finally:
+        await first.close()
+        await second.close()
