@@ -88,3 +88,17 @@ async def test_the_current_board_shows_the_vacation_at_once_and_drops_it_after(s
     await mover.slash(channel, "vacation off")
     after = shown(channel, board.id)
     assert after == lines[:-1]
+
+
+async def test_a_vacation_that_runs_out_sets_the_clock_running_by_itself(simcord_env: Any) -> None:
+    channel, people = world(simcord_env)
+    match = await open_match(simcord_env, "cintos", channel, people, time=HOUR)
+    mover = actor_of(match, people)
+    await mover.slash(channel, "vacation on", days=1)
+    await simcord_env.advance_time(DAY + HOUR / 2 - 60)  # the scheduler ends it at its end: half the hour left to go
+    assert "not on vacation" in answer(await mover.slash(channel, "vacation status")).content
+    assert dms(mover, match, "Reminder") == []
+    await simcord_env.advance_time(61)
+    assert len(dms(mover, match, "Reminder")) == 1
+    await simcord_env.advance_time(HOUR / 2)
+    assert match.record.overdue  # and then the time runs out as usual
