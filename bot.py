@@ -138,6 +138,7 @@ class TabletopBot(commands.Bot):
         # Computer seats: their moves are posted like anyone's, each after the board of the move before it.
         self.service.computer_gates.append(self.tables.board_posted)
         self.service.on_computer_move.append(self.tables.computer_moved)
+        self.service.vacations.on_resume.append(self.tables.show_away)  # a vacation ran out: its boards say so
         self.scheduler = Scheduler(self.service, self.tables, self.tournaments)
         # First at every start: what a crash left of the matches that ended (ratings, tournament results, rounds).
         self.on_start.append(self.scheduler.catch_up)

@@ -4,7 +4,9 @@ organiser allowed it), and when the vacation ends its deadline moves on by the t
 
 from __future__ import annotations
 
+import logging
 import math
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -14,6 +16,8 @@ from matches.model import Match, Refusal
 
 if TYPE_CHECKING:
     from matches.core import MatchCore
+
+log = logging.getLogger(__name__)
 
 DAY = 86_400.0
 YEAR = 365 * DAY  # the days are counted over the 365 days before now (rolling), not a calendar year
@@ -56,11 +60,13 @@ class Away:
 class Vacations:
     """Vacations over the match service's core: `allowance` days in any 365 (the operator's
     TABLETOP_VACATION_DAYS, set by the entry point). `committed` is a commit listener: a turn that passes to a player
-    on vacation starts paused."""
+    on vacation starts paused. `on_resume` listeners get each match whose clock runs again after a vacation ran out
+    (the bot edits its board); a failing one is logged."""
 
     def __init__(self, core: MatchCore, *, allowance: int = DEFAULT_DAYS) -> None:
         self.core = core
         self.allowance = allowance
+        self.on_resume: list[Callable[[Match], Awaitable[None]]] = []
 
     async def status(self, user_id: int) -> Status:
         now = self.core.now()
@@ -119,6 +125,12 @@ class Vacations:
             if result is not None:  # None: another process (or /vacation off) ended it first
                 await self._reload(result.shifted)
                 ended.append(user_id)
+                for match_id in result.shifted:
+                    for listener in list(self.on_resume):
+                        try:
+                            await listener(await self.core.get(match_id))
+                        except Exception:
+                            log.exception("a listener of match %s's clock running again failed", match_id)
         return ended
 
     async def next_end(self) -> float | None:

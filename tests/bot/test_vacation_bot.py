@@ -94,9 +94,12 @@ async def test_a_vacation_that_runs_out_sets_the_clock_running_by_itself(simcord
     channel, people = world(simcord_env)
     match = await open_match(simcord_env, "cintos", channel, people, time=HOUR)
     mover = actor_of(match, people)
+    board = channel.last_message
     await mover.slash(channel, "vacation on", days=1)
+    assert shown(channel, board.id)[-1].startswith("🏖️")
     await simcord_env.advance_time(DAY + HOUR / 2 - 60)  # the scheduler ends it at its end: half the hour left to go
     assert "not on vacation" in answer(await mover.slash(channel, "vacation status")).content
+    assert not shown(channel, board.id)[-1].startswith("🏖️")  # the board no longer says so
     assert dms(mover, match, "Reminder") == []
     await simcord_env.advance_time(61)
     assert len(dms(mover, match, "Reminder")) == 1
