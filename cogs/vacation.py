@@ -70,6 +70,10 @@ class VacationCog(commands.Cog):
             if status.running is not None:
                 head = (f"🏖️ You are on vacation until <t:{int(status.running.until_at)}:f> "
                         f"(<t:{int(status.running.until_at)}:R>).")
+                waiting = await self.bot.service.vacations.waiting(interaction.user.id)
+                if waiting:
+                    head += " Clocks waiting for you: " + ", ".join(
+                        f"{m.game.title} #{m.id}" for m in waiting) + "."
             else:
                 head = "You are not on vacation; /vacation on days:<n> starts one."
             await reply(interaction, f"{head} {account(status)}")

@@ -83,6 +83,13 @@ class Vacations:
                                        (match_id, version))
         return {int(row[0]) for row in rows}
 
+    async def waiting(self, user_id: int) -> list[int]:
+        """The running matches whose clock the user's vacation holds now (paused at their current turn), by id."""
+        rows = await self._db.fetchall(
+            "SELECT p.match_id FROM match_pauses p JOIN matches m ON m.id = p.match_id AND m.version = p.version "
+            "WHERE p.user_id = ? AND m.status = 'active' ORDER BY p.match_id", (user_id,))
+        return [int(row[0]) for row in rows]
+
     async def end(self, user_id: int, now: float) -> Ended | None:
         """End the user's running vacation at `now` (or when it was booked to end, if that is earlier) and give each
         match it paused back the time paused: its deadline (and turn start, so reminders keep their fractions) moved

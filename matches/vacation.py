@@ -133,6 +133,10 @@ class Vacations:
                             log.exception("a listener of match %s's clock running again failed", match_id)
         return ended
 
+    async def waiting(self, user_id: int) -> list[Match]:
+        """The running matches whose clock waits for the user now (on vacation, their turn)."""
+        return [await self.core.get(match_id) for match_id in await self.core.store.vacations.waiting(user_id)]
+
     async def next_end(self) -> float | None:
         return await self.core.store.vacations.next_ending()
 

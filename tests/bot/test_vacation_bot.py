@@ -41,6 +41,8 @@ async def test_vacation_pauses_the_turn_and_the_board_says_so(simcord_env: Any) 
     line = board.embeds[0].description.splitlines()[-1]
     assert line.startswith(f"🏖️ <@{away.id}> (") and " is on vacation until <t:" in line
     assert line.endswith("the clock waits (the deadline moves on by the time away)")
+    status = answer(await away.slash(channel, "vacation status")).content
+    assert f"Clocks waiting for you: Cintos #{match.id}." in status
     posted = len(channel.history())
     await simcord_env.advance_time(2 * HOUR)  # twice the time per move: no reminder, no timeout
     assert dms(away, match, "Reminder") == [] and len(channel.history()) == posted
