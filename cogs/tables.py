@@ -19,6 +19,7 @@ from cogs import limits, markup
 from cogs.analysis import analyse_button
 from cogs.host import Host
 from cogs.painter import Painter
+from cogs.takeback import takeback_button
 from cogs.ui import (
     EMBED_COLOUR,
     board_view,
@@ -30,6 +31,7 @@ from cogs.ui import (
     lobby_view,
     reply,
     require_posting,
+    seat_mentions,
     who,
 )
 from data import Lease
@@ -43,13 +45,6 @@ if TYPE_CHECKING:  # typing only: cogs.base imports this module
 log = logging.getLogger(__name__)
 POST_WAIT = 2.0  # seconds a computer's answer waits for the board of the move before it (see `board_posted`)
 POST_POLL = 0.02  # how often it looks: plain sleeps, what simcord's virtual clock understands (a future is not)
-
-
-def seat_mentions(match: Match) -> list[str]:
-    """Per seat, '<@id> (Red)': how match messages name a player (no seat name before the game starts, nor where
-    seats are no colour: Sakamichi's P1 is notation)."""
-    return [f"{who(uid)} ({match.seat_name(seat)})" if match.state is not None and match.game.colour_seats
-            else who(uid) for seat, uid in enumerate(match.user_ids)]
 
 
 class Tables:
@@ -234,7 +229,9 @@ class Tables:
             cog = self.cog_for(match)
             view = board_view(match, cog.private_label, can_abort=await self.service.can_abort(match),
                               extra=cog.board_items(match),
-                              watch=await self.service.web.match_url(match.record.guild_id, match.id))
+                              watch=await self.service.web.match_url(match.record.guild_id, match.id),
+                              agreements=[takeback_button(match.id)] if await self.service.takebacks.offered(match)
+                              else [])
             if match.status == "finished":  # the computer's analysis of the game (cogs/analysis.py), before Watch
                 links = [child for child in view.children if getattr(child, "url", None)]
                 for link in links:

@@ -1,5 +1,5 @@
-"""`/takeback match:<n>`: ask to take back your last move in a casual match, and the Accept / Decline buttons of the
-request it posts in the match's channel; the rules of it are `matches.takebacks` (service.takebacks)."""
+"""`/takeback match:<n>` (or a casual board's Take back button): ask to take back your last move, and the Accept /
+Decline buttons of the request it posts in the match's channel; the rules of it are `matches.takebacks`."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import limits
-from cogs.base import MAX_CHOICES
 from cogs.host import Host, cog_of, host
-from cogs.tables import seat_mentions
-from cogs.ui import defer_private, guarded, reply, require_posting
+from cogs.ui import defer_private, guarded, reply, require_posting, seat_mentions
 from matches import Match, Refusal, Turn
 from matches.takebacks import Takeback
 from render.lettering import cut_name
@@ -51,10 +49,17 @@ def request_view(match_id: int) -> discord.ui.View:
     return view
 
 
-class TakebackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:takeback:(?P<verb>yes|no):(?P<id>\d+)"):
-    """Accept / Decline under a takeback request: the custom_id carries the answer and the match."""
+def takeback_button(match_id: int) -> TakebackButton:
+    """Take back, on the board of a casual match (cogs/tables.py): the same as `/takeback match:<n>`."""
+    return TakebackButton("ask", match_id)
+
+
+class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
+                     template=r"tt:takeback:(?P<verb>ask|yes|no):(?P<id>\d+)"):
+    """Take back on a board, Accept / Decline under a request: the custom_id carries the verb and the match."""
 
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "ask": ("Take back", discord.ButtonStyle.secondary),
         "yes": ("Accept takeback", discord.ButtonStyle.success),
         "no": ("Decline takeback", discord.ButtonStyle.secondary),
     }
@@ -75,7 +80,11 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:ta
         if cog is None:
             await reply(interaction, "Takebacks are not available right now; try again in a moment.")
             return
-        await guarded(interaction, lambda: cog.answer(interaction, self.verb == "yes", self.match_id), self.match_id)
+        if self.verb == "ask":
+            await guarded(interaction, lambda: cog.ask(interaction, self.match_id), self.match_id)
+        else:
+            await guarded(interaction, lambda: cog.answer(interaction, self.verb == "yes", self.match_id),
+                          self.match_id)
 
 
 class Takebacks(commands.Cog):
@@ -88,20 +97,22 @@ class Takebacks(commands.Cog):
     @app_commands.describe(match="Match number (autocomplete: your running matches; default: yours in this channel)")
     async def takeback(self, interaction: discord.Interaction,
                        match: app_commands.Range[int, 1] | None = None) -> None:
-        async def work() -> None:
-            await defer_private(interaction)  # before the reads
-            found = await self.resolve(interaction, match)
-            tables = self.bot.tables
-            require_posting(await tables.match_channel(found))  # the request (or the board) goes there
-            request = await self.bot.service.takebacks.ask(found.id, interaction.user.id, key=str(interaction.id))
-            if request.turn is not None:  # against computers: taken back at once
-                await reply(interaction, f"Taken back in match #{found.id}: {request.move}. Your move again.")
-                await tables.post_turn(board_turn(request.turn))
-                return
-            await reply(interaction, f"You asked to take back {request.move} in match #{found.id}.")
-            await limits.send(await tables.match_channel(found), request_text(request.match, request),
-                              view=request_view(found.id), allowed_mentions=discord.AllowedMentions(users=True))
-        await guarded(interaction, work, match)
+        await guarded(interaction, lambda: self.ask(interaction, match), match)
+
+    async def ask(self, interaction: discord.Interaction, match_id: int | None) -> None:
+        """The command and the board's button: ask, then post the request (or, against computers, the board)."""
+        await defer_private(interaction)  # before the reads
+        found = await self.resolve(interaction, match_id)
+        tables = self.bot.tables
+        require_posting(await tables.match_channel(found))  # the request (or the board) goes there
+        request = await self.bot.service.takebacks.ask(found.id, interaction.user.id, key=str(interaction.id))
+        if request.turn is not None:  # against computers: taken back at once
+            await reply(interaction, f"Taken back in match #{found.id}: {request.move}. Your move again.")
+            await tables.post_turn(board_turn(request.turn))
+            return
+        await reply(interaction, f"You asked to take back {request.move} in match #{found.id}.")
+        await limits.send(await tables.match_channel(found), request_text(request.match, request),
+                          view=request_view(found.id), allowed_mentions=discord.AllowedMentions(users=True))
 
     async def resolve(self, interaction: discord.Interaction, match_id: int | None) -> Match:
         """The match asked about: the one given, else the caller's one running match here (or anywhere)."""
@@ -134,17 +145,14 @@ class Takebacks(commands.Cog):
                                  current: str) -> list[app_commands.Choice[int]]:
         user = interaction.user.id
         typed = current.strip().lstrip("#").lower()
-        choices = []
+        labels = []
         for m in await self.bot.service.matches_for(user, ("active",)):
             names = await self.bot.service.names(m)
             others = ", ".join(cut_name(name) for name, uid in zip(names, m.user_ids, strict=True) if uid != user)
             label = f"#{m.id} · {m.game.title} vs {others or '—'}"
-            if typed and typed not in str(m.id) and typed not in label.lower():
-                continue
-            choices.append(limits.choice(label, m.id))
-            if len(choices) == MAX_CHOICES:
-                break
-        return choices
+            if not typed or typed in str(m.id) or typed in label.lower():
+                labels.append((label, m.id))
+        return limits.choices(labels)
 
 
 async def setup(bot: commands.Bot) -> None:

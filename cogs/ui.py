@@ -48,6 +48,13 @@ def who(user_id: int) -> str:
     return computer_name(user_id) if is_computer(user_id) else f"<@{user_id}>"
 
 
+def seat_mentions(match: Match) -> list[str]:
+    """Per seat, '<@id> (Red)': how match messages name a player (no seat name before the game starts, nor where
+    seats are no colour: Sakamichi's P1 is notation)."""
+    return [f"{who(uid)} ({match.seat_name(seat)})" if match.state is not None and match.game.colour_seats
+            else who(uid) for seat, uid in enumerate(match.user_ids)]
+
+
 def jump_url(match: Match) -> str | None:
     record = match.record
     if record.message_id is None:
@@ -304,9 +311,11 @@ def watch_button(url: str) -> discord.ui.Button:
 
 
 def board_view(match: Match, private_label: str | None, *, can_abort: bool = False,
-               extra: Sequence[discord.ui.Item[Any]] = (), watch: str | None = None) -> discord.ui.View:
-    """The board message's buttons; `extra` are the game's own (e.g. a question only one player answers); `watch`
-    the match's web page (last)."""
+               extra: Sequence[discord.ui.Item[Any]] = (), watch: str | None = None,
+               agreements: Sequence[discord.ui.Item[Any]] = ()) -> discord.ui.View:
+    """The board message's buttons; `extra` are the game's own (e.g. a question only one player answers);
+    `agreements` more requests to the table, after Offer draw (Take back, cogs/takeback.py); `watch` the match's web
+    page (last)."""
     view = discord.ui.View(timeout=None)
     if match.status != "active":
         if match.state is not None:
@@ -321,6 +330,8 @@ def board_view(match: Match, private_label: str | None, *, can_abort: bool = Fal
     if match.record.overdue:
         view.add_item(MatchButton("claim", match.id))
     view.add_item(MatchButton("draw", match.id))
+    for item in agreements:
+        view.add_item(item)
     if can_abort:
         view.add_item(MatchButton("abort", match.id))
     view.add_item(MatchButton("resign", match.id))

@@ -56,3 +56,9 @@ class Takebacks:
             "UPDATE takebacks SET agreed = ?, declined = ? WHERE match_id = ? AND version = ? AND declined IS NULL "
             "AND agreed = ?", (json.dumps(sorted(agreed)), declined, row.match_id, row.version,
                                json.dumps(sorted(row.agreed)))) > 0
+
+    async def last_seat(self, match_id: int) -> int | None:
+        """The seat of the match's last log line (None: a chance outcome, or no line): one row along the key."""
+        row = await self._db.fetchone("SELECT seat FROM actions WHERE match_id = ? AND n >= 1 ORDER BY n DESC LIMIT 1",
+                                      (match_id,))
+        return None if row is None or row[0] is None else int(row[0])

@@ -132,6 +132,16 @@ class Takebacks:
         plan = await self._plan(match, row.seat)
         return Takeback(match, row.seat, row.line, plan.move, row.agreed, self._waiting(match, row.seat, row.agreed))
 
+    async def offered(self, match: Match) -> bool:
+        """Whether the board offers Take back: a running casual match whose last line is a seat's (after a chance
+        line nothing can be taken back). A few small reads; asking checks everything else."""
+        if match.status != "active" or match.record.version == 0:
+            return False
+        store = self.core.store
+        if await store.ratings.match_rated(match.id) or await store.tournaments.table_of_match(match.id) is not None:
+            return False
+        return await store.takebacks.last_seat(match.id) is not None
+
     # ---- checks ------------------------------------------------------------------------------------------------
     async def _casual(self, match: Match) -> None:
         if await self.core.store.tournaments.table_of_match(match.id) is not None:

@@ -294,16 +294,18 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     casual = await walk.lobby("cintos", ada, [bob], players=2, rated=False)
     mover, legal = await walk.legal(casual, [ada, bob])
     other = bob if mover is ada else ada
-    await walk.slash(mover, "takeback", match=casual.id)  # refused: nothing to take back yet
-    await bot.service.act(casual.id, mover.id, legal[0])
+    await walk.slash(mover, "takeback")  # refused: nothing to take back yet
+    await walk.slash(mover, "cintos move", move=legal[0], match=casual.id)
     await walk.slash(mover, "takeback", match=casual.id)
     request = channel.last_message
     await walk.click(mover, request, "Accept takeback")  # refused: their own request
     await walk.click(other, request, "Decline takeback")
     for person in (other, mover):
         await bot.service.act(casual.id, person.id, (await bot.service.legal_texts(casual.id, person.id))[0])
-    await walk.slash(mover, "takeback")
-    await walk.click(other, channel.last_message, "Accept takeback")
+    await walk.slash(other, "cintos move", match=casual.id,
+                     move=(await bot.service.legal_texts(casual.id, other.id))[0])  # a board with Take back
+    await walk.click(other, walk.board(casual), "Take back")
+    await walk.click(mover, channel.last_message, "Accept takeback")
 
     # ---- Sinoda ----
     match = await walk.lobby("sinoda", ada, [bob], players=2)

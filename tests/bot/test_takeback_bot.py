@@ -1,6 +1,6 @@
-"""Takebacks through simulated Discord (simcord): `/takeback` posts a request with Accept / Decline, the request's
-message says where it stands, an accepted one re-posts the board at the position before the move; refusals reach
-only the asker; against a computer it is taken back at once."""
+"""Takebacks through simulated Discord (simcord): `/takeback` (or a casual board's Take back) posts a request with
+Accept / Decline, the request's message says where it stands, an accepted one re-posts the board at the position
+before the move; refusals reach only the asker; against a computer it is taken back at once."""
 
 from __future__ import annotations
 
@@ -23,8 +23,10 @@ async def test_ask_decline_ask_again_and_accept(simcord_env: Any) -> None:
     refused = await first.slash(channel, "takeback", match=match.id)  # nothing played yet
     assert refused.ephemeral and "no move to take back" in answer(refused).content
     legal = await bot.service.legal_texts(match.id, first.id)
+    assert "Take back" not in labels(boards(channel, match.id)[-1])  # nothing to take back on the first board
     await first.slash(channel, "cintos move", move=legal[0], match=match.id)
     posted = len(boards(channel, match.id))
+    assert labels(boards(channel, match.id)[-1]) == ["Offer draw", "Take back", "Abort", "Resign"]
 
     asked = await first.slash(channel, "takeback")  # the one running match here
     assert asked.ephemeral and "You asked to take back" in answer(asked).content
@@ -52,7 +54,7 @@ async def test_ask_decline_ask_again_and_accept(simcord_env: Any) -> None:
     await other.slash(channel, "cintos move", move=legal[0], match=match.id)
     wrong = await first.slash(channel, "takeback", match=match.id)  # the last move is the other's
     assert "has already moved since your last move" in answer(wrong).content
-    await other.slash(channel, "takeback", match=match.id)
+    await other.click(boards(channel, match.id)[-1], label="Take back")  # the board's button asks the same
     request = channel.last_message
     await first.click(request, label="Accept takeback")
     accepted = next(m for m in channel.history() if m.id == request.id)
@@ -76,6 +78,7 @@ async def test_rated_matches_refuse_and_a_computer_agrees_at_once(simcord_env: A
     mover = actor_of(rated, people)
     await mover.slash(channel, "cintos move", move=(await bot.service.legal_texts(rated.id, mover.id))[0],
                       match=rated.id)
+    assert "Take back" not in labels(boards(channel, rated.id)[-1])
     refused = await mover.slash(channel, "takeback", match=rated.id)
     assert refused.ephemeral and "is rated" in answer(refused).content
     assert not channel.last_message.content.startswith("Takeback")  # nothing posted

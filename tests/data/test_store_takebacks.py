@@ -39,3 +39,15 @@ async def test_a_later_position_replaces_the_request_and_an_ended_match_takes_no
     await store.update_match(match_id, status="aborted")
     assert not await store.takebacks.ask(match_id, version=1, line=1, seat=0, now=9.0)
     assert not await store.takebacks.ask(match_id, version=2, line=1, seat=0, now=9.0)
+
+
+async def test_the_last_line_s_seat(store: Store) -> None:
+    match_id = await started(store)
+    assert await store.takebacks.last_seat(match_id) is None  # no line yet (line 0, the seat draw, is no line)
+    await store.append(match_id, expected_version=0, expected_status="active", entries=[(1, 10, "a1-a2")],
+                       state={"turn": 1}, status="active", outcome=None, now=110.0)
+    assert await store.takebacks.last_seat(match_id) == 1
+    await store.append(match_id, expected_version=1, expected_status="active",
+                       entries=[(0, 11, "b1"), (None, None, "d6")],
+                       state={"turn": 2}, status="active", outcome=None, now=111.0)
+    assert await store.takebacks.last_seat(match_id) is None  # a chance outcome: nothing before it goes back
