@@ -3,7 +3,15 @@ back as stored; a second store of the same key changes nothing; the newest of an
 
 from __future__ import annotations
 
+import random
+
+from analysis import Analysis
 from data import Store
+from matches import MatchService
+from matches.history import export_record
+from reviews import Reviews
+from tests.reviews.helpers import ADA as ADA_
+from tests.reviews.helpers import Counting, finished
 
 ADA = 10**18 + 11
 
@@ -39,3 +47,14 @@ async def test_a_drill_is_saved_and_replaced(store: Store) -> None:
     await store.analyses.save_drill(ADA, match_id, {"lines": [3, 7], "at": 1}, now=2.0)
     assert await store.analyses.drill(ADA, match_id) == {"lines": [3, 7], "at": 1}
     assert await store.analyses.drill(ADA + 1, match_id) is None
+
+
+async def test_the_analysis_service_makes_stores_and_serves_on_both_backends(store: Store) -> None:
+    service = MatchService(store, rng=random.Random(5))
+    executor = Counting()
+    match_id = await finished(service, plies=3)
+    made = await Reviews(service, iterations=12, executor=executor).analyse(match_id, ADA_, 1)
+    calls = dict(executor.calls)
+    again = await Reviews(MatchService(store), iterations=12, executor=executor).analyse(match_id, ADA_, 1)
+    assert again == made and executor.calls == calls  # a second request, a fresh service: from the database
+    assert Analysis.from_json((await export_record(service, match_id))["analysis"]) == made

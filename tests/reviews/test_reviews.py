@@ -147,3 +147,20 @@ async def test_the_json_export_carries_the_analysis_once_made(service: MatchServ
     record = await export_record(service, match_id)
     assert Analysis.from_json(record["analysis"]) == made
     assert replay_record(record) is not None  # the record still reads back
+
+
+async def test_a_shutdown_tells_every_waiter_and_stores_nothing(service: MatchService) -> None:
+    executor = Gated()
+    reviews = Reviews(service, iterations=ITERATIONS, executor=executor)
+    first, second = await finished(service, plies=2), await finished(service, plies=2, seed=4)
+    waiting = [asyncio.create_task(reviews.analyse(m, ADA, 1)) for m in (first, second)]
+    while len(reviews.jobs) < 2:
+        await asyncio.sleep(0.01)
+    await reviews.stop()
+    for task in waiting:
+        with pytest.raises(Refusal, match="ask for the analysis again"):
+            await task
+    executor.open()
+    executor.shutdown()
+    assert await service.store.analyses.latest(first) is None and await service.store.analyses.latest(second) is None
+    assert not reviews.jobs and len(reviews.queue) == 0
