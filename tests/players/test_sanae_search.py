@@ -99,9 +99,9 @@ def test_the_search_never_opens_its_void_when_it_need_not() -> None:
         if not state.cells[move.target]:
             assert not opens(state, move, seat), (SANAE.position(state), SANAE.notation(state, move))
             quiet += 1
-            if quiet == 4:
+            if quiet == 3:  # the fourth comes 40 searches later (20 processor-seconds)
                 break
-    assert quiet == 4, "too few quiet choices to show anything"
+    assert quiet == 3, "too few quiet choices to show anything"
 
 
 def test_a_probe_is_worth_its_odds_of_the_void() -> None:
