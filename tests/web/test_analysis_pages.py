@@ -9,12 +9,14 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
 import pytest_asyncio
 from PIL import Image
 
 from matches import MatchService
 from reviews import Reviews
 from tests.reviews.helpers import Counting
+from tests.web.browser import PHONE, BrowserMissing, call, screenshot, start_browser
 from tests.web.helpers import USERS as NAMES
 from tests.web.helpers import Site, open_site, play, started
 
@@ -65,3 +67,26 @@ async def test_a_finished_match_shows_its_analysis_once_made(site: Site) -> None
 
     html = (await site.get(site.path(f"m/{running.id}")))[2].decode()
     assert "Computer analysis" not in html and 'id="no-analysis"' not in html
+
+
+async def test_the_analysis_fits_a_phone_in_a_real_browser(site: Site, tmp_path: Path) -> None:
+    try:
+        driver, profile = start_browser()
+    except BrowserMissing as error:  # never skipped: CI installs it (.ci/chromium.sh)
+        pytest.fail(str(error), pytrace=False)
+    try:
+        match = await started(site.matches, "cintos", [ADA, BOB])
+        await play(site.matches, match.id, 12)
+        await site.matches.resign(match.id, BOB)
+        await Reviews(site.matches, iterations=12, executor=Counting()).analyse(match.id, ADA, None)
+        url = site.url(site.path(f"m/{match.id}"))
+        overflow = await screenshot(driver, url, str(tmp_path / "analysis-phone.png"), PHONE)
+        assert overflow <= 0  # nothing wider than the phone's screen
+        width = await call(driver.execute_script, "return document.getElementById('analysis-graph').clientWidth")
+        page = await call(driver.execute_script, "return document.documentElement.clientWidth")
+        assert 0.9 * page <= width <= page  # the graph takes the screen's width, no more
+        marked = await call(driver.execute_script, "return document.querySelectorAll('#moves li .label').length")
+        assert marked > 0
+    finally:
+        driver.quit()
+        profile.cleanup()
