@@ -9,6 +9,7 @@ import logging
 import multiprocessing
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,6 +220,9 @@ class Reviews:
                 job.future.set_result(await self._make(job))
             except Exception as error:
                 log.exception("the analysis of match %s failed", job.match.id)
+                if isinstance(error, BrokenProcessPool) and self._pool is not None:
+                    self._pool.shutdown(wait=False, cancel_futures=True)  # a worker died: the next job gets a new one
+                    self._pool = None
                 job.future.set_exception(error)
             finally:
                 self.jobs.pop((job.match.id, job.iterations), None)
