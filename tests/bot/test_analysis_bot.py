@@ -165,3 +165,5 @@ async def test_learn_from_your_mistakes_in_private(simcord_env: Any) -> None:
         await person.click(message, label="Show me")
     end = answer(await person.slash(channel, "analysis learn", match=match.id))
     assert f"Solved 1 of {len(mistakes)}." in end.embeds[0].description
+    in_dm = answer(await person.user.slash("analysis learn", match=match.id))  # from a DM with the bot too
+    assert f"Solved 1 of {len(mistakes)}." in in_dm.embeds[0].description
