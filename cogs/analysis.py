@@ -206,8 +206,13 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
             await publish(interaction, True, allowed_mentions=discord.AllowedMentions.none(), **message)
         else:
             file = message.pop("file")
-            await limits.edit_original(interaction, content=None, attachments=[file],
-                                       allowed_mentions=discord.AllowedMentions.none(), **message)
+            try:
+                await limits.edit_original(interaction, content=None, attachments=[file],
+                                           allowed_mentions=discord.AllowedMentions.none(), **message)
+            except discord.HTTPException:  # an answer can be edited for 15 minutes: a long wait in the queue outlives
+                # it, so the analysis comes by DM (it is stored either way: asking again answers at once)
+                await limits.send(interaction.user, content=f"Your analysis of match #{match.id} is ready.",
+                                  allowed_mentions=discord.AllowedMentions.none(), **await self.result(match, analysis))
 
     # ---- key moments -------------------------------------------------------------------------------------------
     async def moment(self, interaction: discord.Interaction, match_id: int, k: int, *, edit: bool) -> None:

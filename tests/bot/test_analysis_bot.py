@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import io
 import random
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, cast
 
+import discord
 import pytest
 from discord.ext import commands
 from PIL import Image
@@ -167,3 +169,22 @@ async def test_learn_from_your_mistakes_in_private(simcord_env: Any) -> None:
     assert f"Solved 1 of {len(mistakes)}." in end.embeds[0].description
     in_dm = answer(await person.user.slash("analysis learn", match=match.id))  # from a DM with the bot too
     assert f"Solved 1 of {len(mistakes)}." in in_dm.embeds[0].description
+
+
+async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=2)
+    edit = cogs.limits.edit_original
+
+    async def expired(interaction: Any, **kwargs: Any) -> Any:
+        if "attachments" in kwargs:  # the result, after 15 minutes in the queue: Discord no longer takes it
+            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+    ada = people[0]
+    await ada.slash(channel, "analysis show", match=match.id)
+    (dm,) = [m for m in ada.user.dm_channel.history() if f"analysis of match #{match.id}" in m.content]
+    assert dm.embeds[0].title == f"Cintos · match #{match.id} · analysis" and dm.attachments
