@@ -338,7 +338,7 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
             analysis = await reviews.stored(found)
             if analysis is None:
                 return []
-            drill = await reviews.drills.drill(found, interaction.user.id, analysis)
+            drill = await reviews.drills.drill(found, interaction.user.id, analysis, keep=False)
             puzzle = await reviews.drills.puzzle(found, drill, analysis)
         except Refusal:
             return []

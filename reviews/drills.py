@@ -100,15 +100,17 @@ class Drills:
             raise Refusal(f"You did not play in match #{match.id}: only its players learn from its mistakes.")
         return seat
 
-    async def drill(self, match: Match, user_id: int, analysis: Analysis) -> Drill:
-        """The player's drill of `match` as stored, or a new one of their mistakes and blunders."""
+    async def drill(self, match: Match, user_id: int, analysis: Analysis, *, keep: bool = True) -> Drill:
+        """The player's drill of `match` as stored, or a new one of their mistakes and blunders (stored unless
+        `keep` is False: an autocomplete only looks)."""
         seat = self.seat(match, user_id)
         stored = await self.store.analyses.drill(user_id, match.id)
         if stored is not None:
             return Drill.from_json(stored)
         lines = tuple(m.n for m in to_learn(analysis, seat))
         drill = Drill(lines, (None,) * len(lines), (False,) * len(lines))
-        await self.store.analyses.save_drill(user_id, match.id, drill.to_json(), self.reviews.service.now())
+        if keep:
+            await self.store.analyses.save_drill(user_id, match.id, drill.to_json(), self.reviews.service.now())
         return drill
 
     async def restart(self, match: Match, user_id: int, analysis: Analysis) -> Drill:
