@@ -71,7 +71,8 @@ class Help(commands.Cog):
         embed.add_field(name=lang._("More"), inline=False, value=lang._(
             "`/help game:<game>` a game's goal and what to do in each phase · `/<game> rules` its rules with "
             "pictures · `/games` your matches · `/history` a match's log · `/notify` your notices · `/leaderboard`, "
-            "`/profile` ratings · `/tournament` events.\n"
+            "`/profile` ratings · `/tournament` events · `/learn` a game's lessons · `/analysis` a finished match "
+            "judged by the computer · `/takeback` · `/vacation` · `/privacy` your data.\n"
             "Docs: {playing} · {settings} · {tournaments} · {faq}",
             playing=playing, settings=settings, tournaments=tournaments, faq=faq))
         return embed
