@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import time
 from concurrent.futures import Executor, Future
 from typing import Any
 
@@ -37,7 +38,9 @@ async def test_a_match_against_a_computer_to_the_end(simcord_env: Any, monkeypat
     async def slow_reply(*args: Any, **kwargs: Any) -> None:  # Discord's round trip: the computer is faster
         if slow[0] > 0:  # the first few moves show the order; the rest of the game need not wait
             slow[0] -= 1
-            await asyncio.sleep(0.2)
+            # Real time in a thread, not a virtual timer: an asyncio.sleep here raced simcord's real-time fallback
+            # for virtual timers and, on a quiet machine, failed to settle ("did not settle while advancing time").
+            await asyncio.to_thread(time.sleep, 0.2)
         await answer_in_time(*args, **kwargs)
 
     monkeypatch.setattr(cogs.base, "reply", slow_reply)
