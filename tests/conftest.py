@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +32,12 @@ def postgres_url(pg_cluster: Cluster) -> Iterator[str]:
     url = pg_cluster.fresh_database()
     yield url
     pg_cluster.recycle(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh database on each backend, for a test to run twice: a SQLite file that does not exist yet, or an
+    empty PostgreSQL database (both can be opened by two processes at once)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "tabletop.sqlite3")
+    return str(request.getfixturevalue("postgres_url"))

@@ -7,10 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 from concurrent.futures import Executor, Future
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from data import Store
 from matches import Match, MatchService
@@ -38,13 +35,6 @@ class Held(Executor):
         self.asked.clear()
         for future, fn, args in waiting:
             future.set_result(fn(*args))
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "computers.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
 
 
 def service_on(store: Store, seed: int = 1) -> MatchService:

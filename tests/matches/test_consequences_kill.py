@@ -49,13 +49,6 @@ class Posts:
         await self.service.board_final_posted(turn.match.id)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "kill.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
-
-
 async def services(target: str, seed: int, *, ahead: float = 0.0) -> tuple[Store, TournamentService]:
     store = await Store.open(target)
     matches = MatchService(store, rng=random.Random(seed), clock=lambda: time.time() + ahead)

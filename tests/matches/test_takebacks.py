@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,23 +21,15 @@ from tests.matches.helpers import FakeClock
 ADA, BOB, CY, DI = 11, 22, 33, 44
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def path(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh database on each backend: a SQLite file, or an empty PostgreSQL database (two processes share it)."""
-    if request.param == "sqlite":
-        return str(tmp_path / "t.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
-
-
 @pytest_asyncio.fixture
-async def service(path: str) -> AsyncIterator[MatchService]:
-    opened = await open_service(path)
+async def service(target: str) -> AsyncIterator[MatchService]:
+    opened = await open_service(target)
     yield opened
     await opened.store.close()
 
 
-async def open_service(path: str, clock: FakeClock | None = None) -> MatchService:
-    service = MatchService(await Store.open(path), rng=random.Random(5), clock=clock or FakeClock())
+async def open_service(target: str, clock: FakeClock | None = None) -> MatchService:
+    service = MatchService(await Store.open(target), rng=random.Random(5), clock=clock or FakeClock())
     service.computer_iterations, service.computer_seconds = 4, None  # tiny: the computer's strength is not tested
     return service
 
@@ -256,15 +247,15 @@ async def test_a_move_that_showed_something_hidden_stays(monkeypatch: pytest.Mon
         await service.takebacks.ask(match.id, mover)
 
 
-async def test_two_processes_accept_at_once_and_no_agreement_is_lost(path: str,
+async def test_two_processes_accept_at_once_and_no_agreement_is_lost(target: str,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    first = await open_service(path)
+    first = await open_service(target)
     match = await started(first, players=4)
     before = match.game.to_json(match.state)
     mover = await move(first, match)
     others = [u for u in match.user_ids if u != mover]
     await first.takebacks.ask(match.id, mover)
-    second = await open_service(path)  # another bot process on the same database
+    second = await open_service(target)  # another bot process on the same database
     await second.get(match.id)
     real_answer = first.store.takebacks.answer
 
@@ -290,13 +281,13 @@ async def test_two_processes_accept_at_once_and_no_agreement_is_lost(path: str,
     await second.store.close()
 
 
-async def test_a_takeback_and_a_move_from_two_processes_one_wins(path: str) -> None:
-    first = await open_service(path)
+async def test_a_takeback_and_a_move_from_two_processes_one_wins(target: str) -> None:
+    first = await open_service(target)
     match = await started(first)
     mover = await move(first, match)
     other = next(u for u in match.user_ids if u != mover)
     await first.takebacks.ask(match.id, mover)
-    second = await open_service(path)
+    second = await open_service(target)
     copy = await second.get(match.id)
     await second.act(match.id, other, (await second.legal_texts(match.id, other))[0])  # moves on, elsewhere
     with pytest.raises(Refusal):  # the first process still saw the request: its accept is refused, not applied

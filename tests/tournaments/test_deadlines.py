@@ -116,13 +116,6 @@ def test_a_game_still_in_its_setup_is_level() -> None:
 
 
 # ---- the service at the deadline -------------------------------------------------------------------------------
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "deadline.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
-
-
 async def on(target: str, clock: Clock, seed: int) -> tuple[Store, MatchService, TournamentService]:
     """A process's services on `target` (a SQLite file or a PostgreSQL URL), its store closed after the test."""
     store = await Store.open(target)

@@ -24,13 +24,6 @@ ROOT = Path(__file__).resolve().parents[2]
 PLAYERS = [101, 102, 103, 104]
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    if request.param == "sqlite":
-        return str(tmp_path / "kill.sqlite3")
-    return str(request.getfixturevalue("postgres_url"))
-
-
 async def services(target: str, seed: int) -> tuple[Store, TournamentService]:
     store = await Store.open(target)
     return store, TournamentService(MatchService(store, rng=random.Random(seed)), rng=random.Random(seed))
