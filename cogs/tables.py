@@ -251,7 +251,10 @@ class Tables:
             await cog.after_post(match, message)
         self.bot.scheduler.poke()  # a new deadline may be the next thing to wake for
         if match.outcome() is None:
+            away = {a.seat for a in await self.service.vacations.away(match)}  # /vacation: the board says it waits
             for seat in match.actors():
+                if seat in away:
+                    continue
                 user_id = match.user_at(seat)
                 if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
                     await self.notify(match, user_id,

@@ -41,6 +41,7 @@ async def test_vacation_pauses_the_turn_and_the_board_says_so(simcord_env: Any) 
     line = board.embeds[0].description.splitlines()[-1]
     assert line.startswith(f"🏖️ <@{away.id}> (") and " is on vacation until <t:" in line
     assert line.endswith("the clock waits (the deadline moves on by the time away)")
+    assert dms(away, match, "Your turn") == []  # away: no turn DM (the board says it waits)
     status = answer(await away.slash(channel, "vacation status")).content
     assert f"Clocks waiting for you: Cintos #{match.id}." in status
     posted = len(channel.history())
