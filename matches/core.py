@@ -21,7 +21,7 @@ from matches.computers import is_computer
 from matches.model import Event, Match, Refusal, Turn
 from rules import GAMES, Action, Game, IllegalAction, State
 from rules.base import quote
-from rules.replay import replay
+from rules.replay import replay, standing
 from rules.results import BY_RULES, ENDED_KEY, FORFEIT_KEY, facts_from_log
 from settings import DEFAULTS
 
@@ -334,6 +334,6 @@ class MatchCore:
     async def facts(self, match: Match, events: Sequence[Event] = ()) -> dict[str, Any]:
         """The facts of the match's result (`rules.results.Facts` as stored) from its log and `events`, the lines
         about to be committed with its end."""
-        lines = [(e.seat, e.user_id, e.text) for e in await self.store.log(match.id)]
-        lines += [(e.seat, e.user_id, e.text) for e in events]
-        return facts_from_log(match.players, lines).to_json()
+        lines = [(e.n, e.seat, e.user_id, e.text) for e in await self.store.log(match.id)]
+        lines += [(e.n, e.seat, e.user_id, e.text) for e in events]
+        return facts_from_log(match.players, [(seat, user, text) for _, seat, user, text in standing(lines)]).to_json()

@@ -33,6 +33,19 @@ def takeback_of(seat: int | None, text: str) -> int | None:
     return int(words[1])
 
 
+def standing(lines: Iterable[tuple[int, int | None, int | None, str]]) -> list[tuple[int, int | None, int | None, str]]:
+    """The numbered log lines (n, seat, user id, text), in order, that still stand: a takeback line removes the line it
+    takes back, every line after it, and itself (what the result's facts count: a move taken back is no move)."""
+    kept: list[tuple[int, int | None, int | None, str]] = []
+    for line in lines:
+        back = takeback_of(line[1], line[3])
+        if back is None:
+            kept.append(line)
+        else:
+            kept = [k for k in kept if k[0] < back]
+    return kept
+
+
 @dataclass(frozen=True)
 class TakeBack:
     """What a takeback line does, yielded by `steps` in place of an action: `seat` took back its move on log line

@@ -16,6 +16,7 @@ from data.takebacks import TakebackRow
 from matches import Match, MatchService, Refusal, history
 from matches.verify import verify_record
 from rules.replay import takeback_text
+from rules.results import stored_facts
 from tests.matches.helpers import FakeClock
 
 ADA, BOB, CY, DI = 11, 22, 33, 44
@@ -207,6 +208,10 @@ async def test_a_match_with_a_takeback_replays_exports_and_verifies(service: Mat
     await service.takebacks.answer(match.id, other, accept=True)
     await move(service, match, 2)
     await service.resign(match.id, other)
+    stored = await service.store.get_match(match.id)
+    assert stored is not None and stored.outcome is not None
+    moves = stored_facts(stored.outcome).moves
+    assert moves is not None and sum(moves) == 4  # three, the one taken back not counted, and one after it
     record = await history.export_record(service, match.id)
     texts = [line["text"] for line in record["log"]]
     assert sum(text.startswith("takeback ") for text in texts) == 1
