@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("rules", "render", "data", "matches", "cogs", "tournament_rules", "ratings", "players", "tournaments",
-            "tabletop", "settings", "web", "games", "analysis", "reviews", "i18n")
+            "tabletop", "settings", "web", "games", "analysis", "reviews", "i18n", "lessons")
 # What only the `postgres` extra's users import: the driver's backend and the copy from SQLite to PostgreSQL.
 NEEDS_POSTGRES = {"data.postgres", "data.to_postgres"}
 

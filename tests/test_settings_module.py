@@ -76,8 +76,10 @@ def test_nothing_below_the_entry_points_reads_the_environment() -> None:
     """One settings module: the layers take values passed down from it (a new setting goes there)."""
     offenders = []
     for folder in ("rules", "render", "data", "matches", "cogs", "tournaments", "players", "tournament_rules",
-                   "ratings", "tabletop"):
+                   "ratings", "tabletop", "analysis", "reviews", "lessons", "i18n", "games", "web"):
         for path in (ROOT / folder).rglob("*.py"):
+            if path.name == "__main__.py":  # an entry point (python -m web, python -m i18n): it may
+                continue
             text = path.read_text()
             if "os.environ" in text or "getenv(" in text or "load_dotenv" in text:
                 offenders.append(str(path.relative_to(ROOT)))
