@@ -4,7 +4,9 @@
 
 Four workers resign the matches FIRST..LAST in a random order of their own (another process does the same, so two
 processes often race for one match); `ended <match>` after each resignation returned, `error <what>` for anything but
-a refusal. The test SIGKILLs the process at a random moment (tests/matches/test_consequences_load.py).
+a refusal. It says `ready` once open and starts on a line of input, so the two processes start together (on a fast
+machine one alone ended every match before the other began); the test SIGKILLs both at a random moment soon after
+(tests/matches/test_consequences_load.py).
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ async def main(target: str, ids: list[int], seed: int) -> None:
     service = MatchService(store, rng=random.Random(seed))
     rng = random.Random(seed)
     order = rng.sample(ids, len(ids))
+    print("ready", flush=True)  # both processes start ending matches together, when the test says go
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
 
     async def worker(mine: list[int]) -> None:
         for match_id in mine:

@@ -52,14 +52,23 @@ async def test_two_processes_killed_under_load_lose_no_rating(postgres_url: str)
     rng = random.Random()
     drivers = [await asyncio.create_subprocess_exec(
         sys.executable, "-m", "tests.matches.ending_load_driver", postgres_url, f"{ids[0]}-{ids[-1]}", str(seed),
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE) for seed in (1, 2)]
+        cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        for seed in (1, 2)]
     lines: list[str] = []
     try:
+        for driver in drivers:
+            assert driver.stdout is not None and driver.stderr is not None
+            ready = await asyncio.wait_for(driver.stdout.readline(), 60)
+            assert ready == b"ready\n", ready + await driver.stderr.read()
+        for driver in drivers:  # go, both at once
+            assert driver.stdin is not None
+            driver.stdin.write(b"go\n")
+            await driver.stdin.drain()
         for driver in drivers:  # each has ended a match at least: the kills land in the middle of the load
             assert driver.stdout is not None and driver.stderr is not None
             first = await asyncio.wait_for(driver.stdout.readline(), 60)
             assert first.startswith(b"ended "), first + await driver.stderr.read()
-        await asyncio.sleep(rng.uniform(0.0, 0.2))
+        await asyncio.sleep(rng.uniform(0.0, 0.05))
         for driver in drivers:
             driver.send_signal(signal.SIGKILL)
             await asyncio.sleep(rng.uniform(0.0, 0.1))
