@@ -5,7 +5,6 @@ better move). Drawn from plain numbers: render imports no analysis."""
 from __future__ import annotations
 
 import io
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -45,30 +44,6 @@ class Moment:
     symbol: str
 
 
-def _dashed(canvas: Canvas, points: Sequence[Point], fill: str, width: float, dash: Sequence[float]) -> None:
-    """A polyline with a dash pattern that runs on across its corners (`Canvas.dashed_line` restarts at each)."""
-    if not dash:
-        canvas.line(points, fill, width)
-        return
-    k, left, on = 0, dash[0], True
-    run: list[Point] = [points[0]]
-    for (x0, y0), (x1, y1) in itertools.pairwise(points):
-        length = math.hypot(x1 - x0, y1 - y0)
-        at = 0.0
-        while length - at > left:
-            at += left
-            point = (x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length)
-            if on:
-                canvas.line([*run, point], fill, width)
-            run = [point]
-            k = (k + 1) % len(dash)
-            left, on = dash[k], not on
-        left -= length - at
-        run.append((x1, y1))
-    if on and len(run) > 1:
-        canvas.line(run, fill, width)
-
-
 def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment], move_numbers: Sequence[int],
                  subtitle: str = "") -> bytes:
     """The graph as a PNG: x the moves (point 0 the start, point k after the k-th move with chances, labelled by
@@ -103,8 +78,8 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
         if len(path) == 1:
             path = [path[0], (path[0][0] + 1, path[0][1])]
         dash = DASHES[index % len(DASHES)]
-        _dashed(canvas, path, INK, 6, dash)  # an ink rim: a pale colour (yellow) reads on white
-        _dashed(canvas, path, line.chip.fill, 3.5, dash)
+        canvas.dashed_polyline(path, INK, 6, dash)  # an ink rim: a pale colour (yellow) reads on white
+        canvas.dashed_polyline(path, line.chip.fill, 3.5, dash)
         every = max(1, math.ceil(len(line.values) / MARKERS))
         for k in [*range(0, len(line.values), every), len(line.values) - 1]:
             canvas.token(path[k], 6.5, line.chip.fill, line.chip.shape, outline=INK, width=1.2)
@@ -128,8 +103,8 @@ def _key(canvas: Canvas, series: Sequence[Series], y: float) -> None:
     for index, line in enumerate(series):
         x = LEFT + room * index
         dash = DASHES[index % len(DASHES)]
-        _dashed(canvas, [(x, y), (x + 40, y)], INK, 6, dash)
-        _dashed(canvas, [(x, y), (x + 40, y)], line.chip.fill, 3.5, dash)
+        canvas.dashed_polyline([(x, y), (x + 40, y)], INK, 6, dash)
+        canvas.dashed_polyline([(x, y), (x + 40, y)], line.chip.fill, 3.5, dash)
         canvas.chip((x + 56, y), 11, line.chip)
         canvas.fit_text((x + 74, y), line.name, 21, room - 84, INK, anchor="lm")
 

@@ -7,6 +7,7 @@ the text helpers live in `render.lettering` and are re-exported here.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -276,6 +277,30 @@ class Canvas:
             stop = min(pos + dash, length)
             self.line([(x0 + ux * pos, y0 + uy * pos), (x0 + ux * stop, y0 + uy * stop)], fill, width)
             pos = stop + gap
+
+    def dashed_polyline(self, points: Sequence[Point], fill: Colour, width: float, dash: Sequence[float]) -> None:
+        """A polyline in a dash pattern (on, off, … in pixels; empty: solid) that runs on across its corners, where
+        `dashed_line` would restart at each (a line graph's series)."""
+        if not dash:
+            self.line(points, fill, width)
+            return
+        k, left, on = 0, dash[0], True
+        run: list[Point] = [points[0]]
+        for (x0, y0), (x1, y1) in itertools.pairwise(points):
+            length = math.hypot(x1 - x0, y1 - y0)
+            at = 0.0
+            while length - at > left:
+                at += left
+                point = (x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length)
+                if on:
+                    self.line([*run, point], fill, width)
+                run = [point]
+                k = (k + 1) % len(dash)
+                left, on = dash[k], not on
+            left -= length - at
+            run.append((x1, y1))
+        if on and len(run) > 1:
+            self.line(run, fill, width)
 
     def dashed_rect(self, box: Box, fill: Colour = INK, width: float = 2, dash: float = 8, gap: float = 6) -> None:
         x0, y0, x1, y1 = box
