@@ -37,6 +37,7 @@ from cogs.ui import (
 from data import Lease
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
+from matches.vacation import Away
 from settings import DEFAULTS
 
 if TYPE_CHECKING:  # typing only: cogs.base imports this module
@@ -177,13 +178,16 @@ class Tables:
                 line += " — **out of time**: an opponent may claim the win"
         return line
 
-    async def away_line(self, match: Match) -> str:
-        """The players to move who are on vacation (`/vacation`), a line each, and whether the clock waits."""
+    async def away_line(self, match: Match, away: Sequence[Away] | None = None) -> str:
+        """The players to move who are on vacation (`/vacation`; `away` when already read), a line each, and whether
+        the clock waits."""
         mentions = seat_mentions(match)
         waits = ": the clock waits (the deadline moves on by the time away)"
         runs = " (the clock runs: this tournament allows no pauses)"
+        if away is None:
+            away = await self.service.vacations.away(match)
         return "".join(f"\n🏖️ {mentions[a.seat]} is on vacation until <t:{int(a.until)}:f>{waits if a.paused else runs}"
-                       for a in await self.service.vacations.away(match))
+                       for a in away)
 
     async def show_away(self, match: Match) -> None:
         """Edit the match's newest board so its vacation lines say who is away now (after /vacation on or off): the
@@ -211,10 +215,11 @@ class Tables:
             channel = await self.match_channel(match)
             previous = match.record.message_id
             summary = self.summary(match, turn.events)
+            away = await self.service.vacations.away(match)  # the board's vacation lines; no turn DM to them
             embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
             first = opening or "The match has started. Seats and colours were drawn at random."
             embed.description = (first + "\n" if started else "") + (summary + "\n" if summary else "") \
-                + self.status_line(match) + await self.away_line(match)
+                + self.status_line(match) + await self.away_line(match, away)
             dice = self.dice_field(match, started)
             if dice is not None:
                 embed.add_field(name=dice[0], value=dice[1], inline=False)
@@ -251,9 +256,9 @@ class Tables:
             await cog.after_post(match, message)
         self.bot.scheduler.poke()  # a new deadline may be the next thing to wake for
         if match.outcome() is None:
-            away = {a.seat for a in await self.service.vacations.away(match)}  # /vacation: the board says it waits
+            resting = {a.seat for a in away}  # on vacation: the board says the clock waits
             for seat in match.actors():
-                if seat in away:
+                if seat in resting:
                     continue
                 user_id = match.user_at(seat)
                 if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
