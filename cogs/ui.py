@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 import discord
 from discord import app_commands
 
+import i18n
 from cogs import limits, markup
 from cogs.host import host
 from data import CommitUnknown, store_problem
@@ -141,7 +142,16 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
     The handler answers Discord (a reply, `defer_private`, a modal) before its first store call; the user is
     recorded only after it (`record_user`), so no interaction waits on a database write before its answer.
     `record=False`: not recorded (the handler that forgets them, /privacy forget)."""
-    reachable = True  # the database: not worth a write once the handler found it unavailable
+    with i18n.speaking(interaction.locale):  # the asker's language; a public post says the server's itself
+        reachable = await _answered(interaction, work, match_id)
+    if reachable and record:
+        await record_user(interaction)
+
+
+async def _answered(interaction: discord.Interaction, work: Callable[[], Awaitable[None]],
+                    match_id: int | None) -> bool:
+    """`guarded`'s body in the asker's language: whether the database was reachable (not worth a write if not)."""
+    reachable = True
     try:
         await work()
     except Refusal as refusal:
@@ -169,8 +179,7 @@ async def guarded(interaction: discord.Interaction, work: Callable[[], Awaitable
             await reply(interaction, text)
         except discord.HTTPException:
             log.warning("could not tell user %s about error %s", interaction.user.id, ref)
-    if reachable and record:
-        await record_user(interaction)
+    return reachable
 
 
 async def record_user(interaction: discord.Interaction) -> None:

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import gettext
 import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from functools import cache
@@ -164,6 +167,44 @@ def _shipped(code: str) -> Language:
     return Language(BY_CODE[code.lower()])
 
 
+# ---- the language being spoken -------------------------------------------------------------------------------------
+# Who is being answered decides the language (the asker, a server's channel, a player's DMs): the entry points say so
+# once with `speaking(code)` around what they do, and every layer below writes `_("...")` without passing a language
+# down. A context variable, so each asyncio task and each thread started with `asyncio.to_thread` (which copies the
+# context) speaks its own; a worker process is told the code and says `speaking(code)` itself.
+_SPOKEN: ContextVar[str] = ContextVar("tabletop_language", default=ENGLISH)
+
+
+def active() -> Language:
+    """The language being spoken here (English unless an entry point said otherwise)."""
+    return _shipped(_SPOKEN.get())
+
+
+@contextmanager
+def speaking(code: object) -> Iterator[Language]:
+    """Speak `code`'s language (resolved as `language` does) inside the block, in this task or thread only."""
+    token = _SPOKEN.set(resolve(code))
+    try:
+        yield active()
+    finally:
+        _SPOKEN.reset(token)
+
+
+def _(message: str, /, **fields: Any) -> str:
+    """`message` in the language being spoken, its `{fields}` filled in."""
+    return active()._(message, **fields)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **fields: Any) -> str:
+    """The form of `singular`/`plural` the language being spoken uses for `n` (`{n}` formatted)."""
+    return active().ngettext(singular, plural, n, **fields)
+
+
+def pgettext(context: str, message: str, /, **fields: Any) -> str:
+    """`message` as it reads in `context`, in the language being spoken."""
+    return active().pgettext(context, message, **fields)
+
+
 def shipped_codes(pseudo: bool = False) -> list[str]:
     """The codes of every shipped language, English first (and the pseudo-locale last when asked)."""
     return [shipped.code for shipped in LANGUAGES] + ([PSEUDO] if pseudo else [])
@@ -176,8 +217,13 @@ __all__ = [
     "PSEUDO",
     "Language",
     "Shipped",
+    "_",
+    "active",
     "language",
+    "ngettext",
+    "pgettext",
     "placeholders",
     "resolve",
     "shipped_codes",
+    "speaking",
 ]

@@ -5,6 +5,9 @@ update   extract the messages (the code and `python bot.py --messages`), update 
 compile  compile every .po into its .mo (after translating)
 check    list what is missing or wrong in any catalog, and translation calls the extraction misses; exit 1 if
          anything is
+todo     print, as JSON, every message some language lacks, with each language's translation so far
+fill F…  set the translations of JSON files in `todo`'s shape (a list; one string a language, a list of forms
+         for a plural) in every .po, and compile
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import tempfile
 from pathlib import Path
 
 from i18n import LANGUAGES, PSEUDO_LANGUAGE
-from i18n.catalogs import ROOT, compiled, hidden_calls, mo_path, po_path, problems, read, write_all
+from i18n.catalogs import ROOT, compiled, fill, hidden_calls, mo_path, po_path, problems, read, todo, write_all
 
 
 def tree_messages() -> list[dict]:
@@ -45,6 +48,14 @@ def main(argv: list[str]) -> int:
         found = hidden_calls() + [line for shipped in (*LANGUAGES[1:], PSEUDO_LANGUAGE) for line in problems(shipped)]
         print("\n".join(found) or "every catalog complete and compiled")
         return 1 if found else 0
+    if command == "todo":
+        print(json.dumps(todo(), ensure_ascii=False, indent=1))
+        return 0
+    if command == "fill" and len(argv) > 1:
+        entries = [entry for name in argv[1:] for entry in json.loads(Path(name).read_text(encoding="utf-8"))]
+        unknown = fill(entries)
+        print("\n".join(unknown) or f"{len(entries)} messages filled")
+        return 0
     print(__doc__, file=sys.stderr)
     return 2
 

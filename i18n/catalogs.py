@@ -21,7 +21,8 @@ from i18n.pseudo import pseudo
 
 ROOT = LOCALES.parent.parent
 # The packages whose code shows players text (tests, benches and the virtual environment have nothing to extract).
-SOURCES = ("i18n", "cogs", "render", "matches", "tournaments", "web", "tabletop", "games", "rules")
+SOURCES = ("i18n", "cogs", "render", "matches", "tournaments", "web", "tabletop", "games", "rules", "lessons",
+           "reviews", "analysis", "players", "tournament_rules", "data")
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 LIMIT = "limit "  # an automatic comment "limit 100": Discord's longest text where the message is used
 WIDTH = 120
@@ -203,3 +204,59 @@ def problems(shipped: Shipped, template: Catalog | None = None) -> list[str]:
         found.append(f"{shipped.code}: {mo_path(shipped).relative_to(ROOT)} is not {path.name} compiled "
                      "(python -m i18n compile)")
     return found
+
+
+def todo() -> list[dict[str, Any]]:
+    """Every message of the template some language lacks, as `fill` reads them back: the English (with its plural
+    and context), its notes, and each language's translation so far (empty where there is none)."""
+    template = read(TEMPLATE)
+    catalogs = {shipped.code: read(po_path(shipped), shipped.babel) for shipped in LANGUAGES[1:]}
+    entries: list[dict[str, Any]] = []
+    for message in template:
+        if not message.id:
+            continue
+        plural = isinstance(message.id, tuple | list)
+        entry: dict[str, Any] = {"msgid": message.id[0] if plural else message.id}
+        if plural:
+            entry["plural"] = message.id[1]
+        if message.context:
+            entry["context"] = message.context
+        if message.auto_comments:
+            entry["notes"] = list(message.auto_comments)
+        missing = False
+        for code, catalog in catalogs.items():
+            found = catalog.get(message.id, message.context)
+            string = found.string if found is not None else None
+            forms = [string] if isinstance(string, str) else list(string or ())
+            missing = missing or not forms or not all(forms)
+            entry[code] = (forms if plural else (forms[0] if forms else "")) or ("" if not plural else [])
+        if missing:
+            entries.append(entry)
+    return entries
+
+
+def fill(entries: Iterable[dict[str, Any]]) -> list[str]:
+    """Set translations from `todo`'s shape (one string a language, a list of forms for a plural) in every .po
+    that has the message, and compile; what was not applied, one line each (a message the template lacks)."""
+    entries = list(entries)
+    unknown: list[str] = []
+    template = read(TEMPLATE)
+    for shipped in LANGUAGES[1:]:
+        catalog = read(po_path(shipped), shipped.babel)
+        for entry in entries:
+            key = (entry["msgid"], entry["plural"]) if "plural" in entry else entry["msgid"]
+            if template.get(key, entry.get("context")) is None:
+                if shipped is LANGUAGES[1]:
+                    unknown.append(f"not in the template: {entry['msgid']!r}")
+                continue
+            text = entry.get(shipped.code)
+            if not text:
+                continue
+            message = catalog.get(key, entry.get("context"))
+            if message is None:
+                continue
+            message.string = tuple(text) if isinstance(text, list) else text
+            message.flags.discard("fuzzy")
+        write(po_path(shipped), catalog)
+        mo_path(shipped).write_bytes(compiled(read(po_path(shipped), shipped.babel)))
+    return unknown

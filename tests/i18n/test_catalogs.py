@@ -70,3 +70,33 @@ def test_no_translation_call_hides_inside_another(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(catalogs, "ROOT", tmp_path)
     found = catalogs.hidden_calls(["pkg"])
     assert [line.split(": ")[0] for line in found] == ["pkg/view.py:2", "pkg/view.py:3"], found
+
+
+def test_todo_lists_what_is_missing_and_fill_sets_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -m i18n todo` lists a message a language lacks; `fill` with its translations completes the catalogs
+    (plural forms included) and compiles them."""
+    import shutil
+
+    import i18n.catalogs as catalogs
+
+    copy = tmp_path / "locales"
+    shutil.copytree(catalogs.LOCALES, copy)
+    monkeypatch.setattr(catalogs, "LOCALES", copy)
+    monkeypatch.setattr(catalogs, "TEMPLATE", copy / "tabletop.pot")
+    monkeypatch.setattr(catalogs, "ROOT", tmp_path)
+    template = read(copy / "tabletop.pot")
+    template.add("A new message {x}")
+    template.add(("{n} new thing", "{n} new things"))
+    catalogs.write(copy / "tabletop.pot", template)
+    for shipped in LANGUAGES[1:]:
+        catalogs.write(catalogs.po_path(shipped), catalogs.update(shipped, template))
+    missing = {entry["msgid"]: entry for entry in catalogs.todo()}
+    assert set(missing) == {"A new message {x}", "{n} new thing"}
+    assert missing["{n} new thing"]["plural"] == "{n} new things"
+    missing["A new message {x}"].update({code: f"{code} {{x}}" for code in ("de", "fr", "es-ES", "pt-BR", "ja")})
+    missing["{n} new thing"].update({code: [f"{code} {{n}}", f"{code} {{n}}s"] for code in ("de", "fr", "es-ES",
+                                                                                            "pt-BR")}, ja=["{n}件"])
+    assert catalogs.fill([*missing.values(), {"msgid": "gone", "de": "weg"}]) == ["not in the template: 'gone'"]
+    assert catalogs.todo() == []
+    for shipped in LANGUAGES[1:]:
+        assert catalogs.problems(shipped, template) == []

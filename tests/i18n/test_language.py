@@ -114,3 +114,31 @@ def test_every_shipped_language_loads_with_its_name() -> None:
     assert names == {"en": "English", "de": "Deutsch", "fr": "Français", "es-ES": "Español",
                      "pt-BR": "Português do Brasil", "ja": "日本語"}
     assert language(PSEUDO)._("Tabletop settings").startswith("[Ţåƀļéţöþ šéţţîñğš")
+
+
+def test_speaking_sets_the_language_of_this_task_only() -> None:
+    """`speaking` is what `_` answers in, inside the block and in this task only: another task keeps its own."""
+    import asyncio
+
+    import i18n
+
+    assert i18n.active().code == "en"
+
+    async def speak(code: str, out: list[str]) -> None:
+        with i18n.speaking(code):
+            await asyncio.sleep(0)  # the other task runs in between
+            out.append(i18n.active().code)
+            out.append(await asyncio.to_thread(lambda: i18n.active().code))  # a thread started here speaks it too
+
+    async def both() -> tuple[list[str], list[str]]:
+        german: list[str] = []
+        japanese: list[str] = []
+        await asyncio.gather(speak("de-AT", german), speak("ja", japanese))
+        return german, japanese
+
+    assert asyncio.run(both()) == (["de", "de"], ["ja", "ja"])
+    with i18n.speaking("fr"):
+        assert i18n._("Tabletop settings") == i18n.language("fr")._("Tabletop settings") != "Tabletop settings"
+        assert i18n.ngettext("{n} match", "{n} matches", 2) == i18n.language("fr").ngettext("{n} match",
+                                                                                             "{n} matches", 2)
+    assert i18n.active().code == "en"
