@@ -3,13 +3,15 @@ rematches; every ending outside the game's rules (`Agreements.end_by_agreement`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from data import Duplicate, Lease
+from i18n import _, pgettext
 from matches.model import Event, Match, Refusal, Turn
-from rules import RESIGN, Action, Outcome
+from rules import RESIGN, Action, Outcome, State
 from rules.outcomes import ABORTED_EARLY, DRAW_AGREED, LOBBY_EXPIRED, NOBODY_MOVED
 from rules.outcomes import ADJUDICATED as ADJUDICATED_REASON
 from rules.results import ABORTED, ADJUDICATED, AGREED, ENDED_KEY
@@ -19,6 +21,20 @@ if TYPE_CHECKING:
     from matches.lobby import Lobby
 
 TIMEOUT_RULES = ("claim", "forfeit")
+
+
+# An event's words, made where it is shown (`matches.model.Event`).
+def timed_out() -> str:
+    # Translators: a match log's line where a player's time ran out.
+    return pgettext("log line", "timeout")
+
+
+def unanswered(describe: Callable[[State, Action, State], str], state: State, action: Action, after: State) -> str:
+    return _("no answer in time: {action}", action=describe(state, action, after))
+
+
+def out_of_time(seat_name: Callable[[State, int], str], state: State, seat: int) -> str:
+    return _("{seat} ran out of time and forfeits", seat=seat_name(state, seat))
 
 
 class Agreements:
@@ -127,8 +143,9 @@ class Agreements:
         for seat, action in defaults:
             after = game.apply(state, action, seat)
             version += 1
-            events.append(Event(version, seat, None, game.notation(state, action), game.log_text(state, action, None),
-                                f"no answer in time: {game.describe(state, action, after)}", "timeout"))
+            events.append(Event(version, seat, None, game.notation(state, action),
+                                partial(game.log_text, state, action, None),
+                                partial(unanswered, game.describe, state, action, after), "timeout"))
             state = after
         more, state = self.core.resolve(match, state, version)
         await self.core.commit(match, state, [*events, *more], fence=fence)
@@ -145,8 +162,8 @@ class Agreements:
                 break
             after = game.apply(state, RESIGN, seat)
             version += 1
-            events.append(Event(version, seat, None, game.notation(state, RESIGN), "timeout",
-                                f"{game.seat_name(state, seat)} ran out of time and forfeits", "timeout"))
+            events.append(Event(version, seat, None, game.notation(state, RESIGN), timed_out,
+                                partial(out_of_time, game.seat_name, state, seat), "timeout"))
             forfeited.append(seat)
             state = after
         more, state = self.core.resolve(match, state, version)

@@ -12,6 +12,7 @@ import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from data import Appended, CommitUnknown, Duplicate, Lease, StaleWrite, Store
@@ -47,6 +48,9 @@ class MatchCore:
         self.rng: Any = rng if rng is not None else secrets.SystemRandom()
         self.clock = clock
         self.on_commit: list[CommitListener] = []
+        # Whether a vacation may pause `match`'s clock (matches/vacation.py): a commit passing the turn to a player
+        # on vacation then pauses it in the same transaction, so a crash right after the commit loses no time.
+        self.pausable: Callable[[Match], Awaitable[bool]] | None = None
         self.busy: list[Callable[[Match], bool]] = []
         # Loaded matches, bounded (`TABLETOP_MATCH_CACHE`): only idle ones are evicted, and reloaded when asked for.
         self.cache = MatchCache(cache_size if cache_size is not None else DEFAULTS.match_cache, self.in_use)
@@ -205,9 +209,9 @@ class MatchCore:
     @staticmethod
     def _event(game: Game, before: State, action: Action, after: State, n: int, seat: int | None,
                user_id: int | None, kind: str) -> Event:
-        public = game.log_text(before, action, None)
-        return Event(n, seat, user_id, game.notation(before, action), public, game.describe(before, action, after),
-                     kind)
+        # The words are made where the event is shown (the mover's reply, the server's board): functions of the facts.
+        return Event(n, seat, user_id, game.notation(before, action), partial(game.log_text, before, action, None),
+                     partial(game.describe, before, action, after), kind)
 
     def resolve(self, match: Match, state: State, version: int,
                 seed: bytes | None = None) -> tuple[list[Event], State]:
@@ -269,6 +273,8 @@ class MatchCore:
         deadline = now + tc if status == "active" and tc else None
         users = list(seats) if seats is not None else match.user_ids
         computer_turn = ended is None and any(is_computer(users[s]) for s in match.game.actors(state))
+        pause = [users[s] for s in match.game.actors(state) if not is_computer(users[s])] \
+            if deadline is not None and self.pausable is not None and await self.pausable(match) else []
         try:
             appended = await self.store.append(
                 match.id, expected_version=match.record.version,
@@ -276,7 +282,8 @@ class MatchCore:
                 entries=[(e.seat, e.user_id, e.text) for e in events], state=snapshot,
                 status=status, outcome=outcome, now=now, seats=seats,
                 deadline=deadline, key=key, seat_draw=seat_draw, seed=seed.hex() if seed else None,
-                commitment=dice.commitment(seed) if seed else None, computer_turn=computer_turn, fence=fence)
+                commitment=dice.commitment(seed) if seed else None, computer_turn=computer_turn, fence=fence,
+                pause=pause)
         except CommitUnknown:
             # The answer to the commit was lost: the request's key says whether it landed, if the database answers.
             if not await self._landed(match, key):

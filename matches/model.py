@@ -10,6 +10,7 @@ from typing import Any
 
 from data import MatchRecord, SeatRecord
 from rules import Game, Outcome, State
+from rules.base import Said, spoken
 from rules.outcomes import LOBBY_CLOSED, ResultWords, result_words
 from rules.results import Result
 
@@ -161,15 +162,28 @@ class Match:
 
 @dataclass(frozen=True)
 class Event:
-    """One log line a request produced: a player's action, a server-made action, or a chance outcome."""
+    """One log line a request produced: a player's action, a server-made action, or a chance outcome.
+
+    Its words are made when read, in the language being spoken then (`rules.base.Said`): the same event is told to
+    the player who moved in their language and posted on the board in the server's. Only `text` is stored."""
 
     n: int
     seat: int | None
     user_id: int | None
     text: str  # canonical notation: replayable
-    public: str  # the log line as anyone may read it
-    description: str  # in words, for the match message (public)
-    kind: str  # "action" | "auto" | "chance"
+    said: Said  # the log line as anyone may read it
+    told: Said  # in words, for the match message (public)
+    kind: str  # "action" | "auto" | "chance" | "timeout" | "takeback"
+
+    @property
+    def public(self) -> str:
+        """The log line as anyone may read it, in the language being spoken."""
+        return spoken(self.said)
+
+    @property
+    def description(self) -> str:
+        """The event in words for the match message, in the language being spoken."""
+        return spoken(self.told)
 
 
 @dataclass(frozen=True)

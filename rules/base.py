@@ -2,6 +2,11 @@
 
 Pure: no discord, PIL, sqlite, asyncio, clocks or I/O. Randomness exists only as chance nodes that the
 caller resolves (the match service draws with a cryptographic RNG and records the outcome).
+
+Words: every method that returns words (`describe`, `log_text`, `seat_name`, `reason_text`, a view's words, an error's
+message) makes them with `i18n._()` in the language being spoken when it is called; callers call them where the words
+are shown (under `i18n.speaking`). What is stored is facts only: notation in the log, reason codes in an outcome.
+Words that must wait (kept in a state, carried to where they are shown) travel as a `Message` or a `Said` function.
 """
 
 from __future__ import annotations
@@ -13,6 +18,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MethodType
 from typing import Any, ClassVar, TypeVar
+
+from babel import Locale
+
+import i18n
+from i18n import _
 
 State = Any  # each game's own frozen dataclass
 Action = Any  # each game's own frozen dataclass (or the shared `Resign`): hashable; Any, as State, so each game
@@ -42,12 +52,68 @@ def evolve(state: Frozen, **changes: Any) -> Frozen:
     return after
 
 
-class RulesError(ValueError):
-    """A refusal with a message a player can act on and, where the spec names one, its error code (`E_SYNTAX`)."""
+# ---- words made where they are shown ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Message:
+    """Words kept as facts until they are shown: an English message (marked with `N_` where it is written, so the
+    catalogs hold it) and its fields, worded by `str()` in the language being spoken then. A field that is itself a
+    `Message` is worded first; `plural` with an int field `n` picks the language's plural form; `context` as
+    `pgettext`'s. JSON-safe with `to_json`/`from_json` when its fields are, for a message kept in a state."""
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    text: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = None
+    context: str | None = None
+
+    def __str__(self) -> str:
+        spoken = {name: str(value) if isinstance(value, Message) else value for name, value in self.fields.items()}
+        lang = i18n.active()
+        if self.plural is not None:
+            n = int(spoken.pop("n", 0))
+            return lang.ngettext(self.text, self.plural, n, **spoken)
+        if self.context is not None:
+            return lang.pgettext(self.context, self.text, **spoken)
+        return lang._(self.text, **spoken)
+
+    def to_json(self) -> dict[str, Any]:
+        fields = {name: value.to_json() if isinstance(value, Message) else value for name, value in self.fields.items()}
+        data: dict[str, Any] = {"message": self.text, "fields": fields}
+        if self.plural is not None:
+            data["plural"] = self.plural
+        if self.context is not None:
+            data["context"] = self.context
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Message:
+        fields = {name: cls.from_json(value) if isinstance(value, Mapping) and "message" in value else value
+                  for name, value in dict(data.get("fields") or {}).items()}
+        return cls(str(data["message"]), fields, data.get("plural"), data.get("context"))
+
+
+# Words, or how to make them (a function of facts already at hand, called where they are shown): what a value made in
+# one request and shown in several languages carries (an `Event`'s description, a board's last-move line).
+Said = str | Message | Callable[[], str]
+
+
+def spoken(words: Said) -> str:
+    """`words` in the language being spoken now."""
+    return words() if callable(words) else str(words)
+
+
+class RulesError(ValueError):
+    """A refusal with a message a player can act on and, where the spec names one, its error code (`E_SYNTAX`).
+
+    The message is made with `_()` where it is raised (the asker's language: the request that parses or applies a
+    move speaks it), or given as a `Message` to be worded when it is read (`str(error)`). The code stays out of the
+    message: it is for tests and logs, never translated."""
+
+    def __init__(self, message: str | Message, code: str | None = None) -> None:
         super().__init__(message)
         self.code = code
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
 
 
 class NotationError(RulesError):
@@ -132,13 +198,15 @@ class Game(ABC, metaclass=_GuardedParse):
         """Validate a player count and options; return the full option dict with defaults filled in."""
         if players not in self.player_counts:
             valid = ", ".join(str(n) for n in self.player_counts)
-            raise ValueError(f"{self.title} is for {valid} players, not {players}")
+            raise ValueError(_("{game} is for {valid} players, not {players}", game=self.title, valid=valid,
+                               players=players))
         given = dict(options or {})
         unknown = sorted(set(given) - set(self.options))
         if unknown:
-            valid = ", ".join(sorted(self.options)) or "none"
+            valid = ", ".join(sorted(self.options)) or _("none")
             names = ", ".join(quote(name) for name in unknown[:3])
-            raise ValueError(f"unknown {self.title} option {names}; valid options: {valid}")
+            raise ValueError(_("unknown {game} option {names}; valid options: {valid}", game=self.title, names=names,
+                               valid=valid))
         full = {name: opt.default for name, opt in self.options.items()}
         for name, value in given.items():
             value = str(value).strip().lower()
@@ -146,7 +214,8 @@ class Game(ABC, metaclass=_GuardedParse):
             if opt.off is not None and value in LIMIT_OFF:
                 value = opt.off  # one way to switch any limit off: both words, stored as the spec writes it
             if opt.choices and value not in opt.choices:
-                raise ValueError(f"{name} must be one of {', '.join(opt.choices)}, not {quote(value)}")
+                raise ValueError(_("{name} must be one of {choices}, not {value}", name=name,
+                                   choices=", ".join(opt.choices), value=quote(value)))
             full[name] = value
         return full
 
@@ -215,8 +284,8 @@ class Game(ABC, metaclass=_GuardedParse):
         return self.notation(state, action)
 
     def seat_name(self, state: State, seat: int) -> str:
-        """The seat's name in the game's own words (a colour), e.g. 'Red'."""
-        return f"Player {seat + 1}"
+        """The seat's name in the game's own words (a colour), e.g. 'Red', in the language being spoken."""
+        return player_word(seat)
 
     # ---- results in words (see rules.outcomes) ------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = ()  # every `Outcome.reason` the game uses; () for free sentences
@@ -234,7 +303,7 @@ class Game(ABC, metaclass=_GuardedParse):
     def seat_word(self, view: Mapping[str, Any], seat: int, names: Sequence[str] = ()) -> str:
         """How a result names `seat`: the seat's own name in the view (a colour: 'Blue')."""
         seats = view.get("seat_names") or []
-        return str(seats[seat]) if seat < len(seats) else f"Player {seat + 1}"
+        return str(seats[seat]) if seat < len(seats) else player_word(seat)
 
     def teams(self, view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         """The view's teams of two or more seats as (name in the game's words, seats); [] when each plays alone."""
@@ -282,6 +351,11 @@ class Game(ABC, metaclass=_GuardedParse):
         """Number of seats in this game."""
 
 
+def player_word(seat: int) -> str:
+    """'Player 2' for seat 1: a seat without a name of its own, in the language being spoken."""
+    return _("Player {number}", number=seat + 1)
+
+
 def tidy(reason: str) -> str:
     """A reason code or phrase as the start of a sentence: 'void_captured' -> 'Void captured'."""
     reason = reason.replace("_", " ").strip()
@@ -304,7 +378,8 @@ def quote(text: str, limit: int = QUOTE_LIMIT) -> str:
     text = str(text)
     if len(text) <= limit:
         return repr(text)
-    return f"{text[: limit - 1]!r}… ({len(text)} characters)"
+    return i18n.active().ngettext("{quoted}… ({n} character)", "{quoted}… ({n} characters)", len(text),
+                                  quoted=repr(text[: limit - 1]))
 
 
 LIMIT_OFF = ("off", "0")  # either switches a limit off, in every game
@@ -340,10 +415,10 @@ def guard_parse(parse: Parse) -> Parse:
     @functools.wraps(parse)
     def guarded(self: Game, state: State, text: str, seat: int) -> Action:
         if not isinstance(text, str):
-            raise NotationError(f"an action is text, not {type(text).__name__}", code="E_SYNTAX")
+            raise NotationError(_("an action is text, not {kind}", kind=type(text).__name__), code="E_SYNTAX")
         if len(text) > TEXT_LIMIT:
-            raise NotationError(f"cannot read {quote(text)}: an action is at most {TEXT_LIMIT} characters",
-                                code="E_SYNTAX")
+            raise NotationError(_("cannot read {text}: an action is at most {limit} characters", text=quote(text),
+                                  limit=TEXT_LIMIT), code="E_SYNTAX")
         try:
             return parse(self, state, text, seat)
         except RulesError as error:
@@ -352,23 +427,37 @@ def guard_parse(parse: Parse) -> Parse:
                 raise
             raise type(error)(message[: MESSAGE_LIMIT - 1] + "…", error.code) from None
         except Exception as error:  # any other failure is still this player's unreadable text
-            raise NotationError(f"cannot read {quote(text)}", code="E_SYNTAX") from error
+            raise NotationError(_("cannot read {text}", text=quote(text)), code="E_SYNTAX") from error
 
     _UNGUARDED[guarded] = parse
     return guarded
 
 
+def _listed(items: list[str], style: str) -> str:
+    """All but the last of `items` joined as the language being spoken joins a list's middle ('a, b' · 'a、b')."""
+    patterns = Locale.parse(i18n.active().locale).list_patterns
+    middle = str((patterns.get(style) or patterns["standard"])["middle"])
+    joined = items[0]
+    for item in items[1:]:
+        joined = middle.format(joined, item)
+    return joined
+
+
 def all_of(items: Iterable[str]) -> str:
-    """'a, b and c' for sentences."""
+    """'a, b and c' for sentences, in the language being spoken."""
     items = list(items)
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+    if len(items) <= 1:
+        return "".join(items)
+    # Translators: the end of a list: {items} is the list's start ("a, b"), {last} its last item ("c").
+    return _("{items} and {last}", items=_listed(items[:-1], "standard"), last=items[-1])
 
 
 def one_of(items: Iterable[str]) -> str:
-    """'a, b or c' for messages."""
+    """'a, b or c' for messages, in the language being spoken."""
     items = list(items)
     if not items:
-        return "nothing"
+        return _("nothing")
     if len(items) == 1:
         return items[0]
-    return ", ".join(items[:-1]) + " or " + items[-1]
+    # Translators: the end of a list of choices: {items} is the list's start ("a, b"), {last} its last choice ("c").
+    return _("{items} or {last}", items=_listed(items[:-1], "or"), last=items[-1])
