@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from i18n import _
 from rules.base import RESIGN, IllegalAction, NotationError, Resign, quote
 from rules.sakamichi.state import ENDS, State, next_value
 from rules.sakamichi.tiles import LINE_INDEX, LINES, Tile, looks_like_tile, name, names, parse_tile, sort_tiles
@@ -115,28 +116,30 @@ def format_action(action: Action) -> str:
 
 
 def _syntax(text: str, why: str) -> NotationError:
-    return NotationError(f"syntax: {quote(text.strip())} — {why}. Examples: " + " · ".join(EXAMPLES))
+    """A syntax refusal: what was typed, why it cannot be read (`why` in the language being spoken), examples."""
+    return NotationError("syntax: " + _("{typed} — {why}. Examples: {examples}", typed=quote(text.strip()), why=why,
+                                       examples=" · ".join(EXAMPLES)))
 
 
 def _line(token: str, text: str) -> int:
     if token not in LINE_INDEX:
-        raise _syntax(text, f"{quote(token)} is not a line; write white or black")
+        raise _syntax(text, _("{token} is not a line; write white or black", token=quote(token)))
     return LINE_INDEX[token]
 
 
 def _tiles(tokens: list[str], text: str) -> tuple[Tile, ...]:
     if not tokens:
-        raise _syntax(text, "tiles are missing")
+        raise _syntax(text, _("tiles are missing"))
     for token in tokens:
         if not looks_like_tile(token):
-            raise _syntax(text, f"{quote(token)} is not a tile; write tiles like w2b3, w4 or b5")
+            raise _syntax(text, _("{token} is not a tile; write tiles like w2b3, w4 or b5", token=quote(token)))
     return tuple(parse_tile(token) for token in tokens)
 
 
 def _group(tokens: list[str], text: str) -> tuple[Tile, ...]:
     tiles = _tiles(tokens, text)
     if len(set(tiles)) != len(tiles):
-        raise IllegalAction("duplicate_tile: a tile is named twice — each tile can be used once")
+        raise IllegalAction("duplicate_tile: " + _("a tile is named twice — each tile can be used once"))
     return sort_tiles(tiles)
 
 
@@ -151,46 +154,49 @@ def resolve_end(state: State, line: int, token: str) -> str:
     typed = int(token)
     dice = state.dice
     if dice is None:  # no die yet: the end cannot be known
-        raise IllegalAction("wrong_phase: the dice are not rolled yet")
+        raise IllegalAction("wrong_phase: " + _("the dice are not rolled yet"))
     up, down = next_value(state, line, "up"), next_value(state, line, "down")
     if typed == up:
         return "up"
     if down is not None and typed == down:
         return "down"
     if typed > dice[line]:
-        where = f"up expects {up}"
+        where = _("up expects {up}", up=up)
     elif down is None:
-        where = f"down is closed, up expects {up}"
+        where = _("down is closed, up expects {up}", up=up)
     else:
-        where = f"down expects {down}"
-    raise IllegalAction(f"wrong_target: {where} — {typed} is the next value of neither {LINES[line]} end")
+        where = _("down expects {down}", down=down)
+    raise IllegalAction("wrong_target: " + _("{where} — {typed} is the next value of neither {line} end", where=where,
+                                             typed=typed, line=LINES[line]))
 
 
 def parse_action(state: State, text: str) -> Action:
     """A player's typed action (case-insensitive, any spacing). Checks the grammar only, not legality."""
     tokens = text.lower().replace("/", " / ").split()
     if not tokens:
-        raise _syntax(text, "nothing was typed")
+        raise _syntax(text, _("nothing was typed"))
     verb, rest = tokens[0], tokens[1:]
     if verb == "resign" and not rest:
         return RESIGN
     if verb == "place":
         if len(rest) < 3:
-            raise _syntax(text, "place needs a line, an end and tiles, e.g. place white up w4")
+            raise _syntax(text, _("place needs a line, an end and tiles, e.g. place white up w4"))
         line = _line(rest[0], text)
         if rest[1] not in ENDS and _int(rest[1]) is None:
-            raise _syntax(text, f"{quote(rest[1])} is not an end; write up, down or the end's next value")
+            raise _syntax(text, _("{token} is not an end; write up, down or the end's next value",
+                                  token=quote(rest[1])))
         if "/" in rest:
-            raise _syntax(text, "'/' separates Stack layers only")
+            raise _syntax(text, _("'/' separates Stack layers only"))
         tiles = _group(rest[2:], text)
         return Place(line, resolve_end(state, line, rest[1]), tiles)
     if verb == "stack":
         if len(rest) < 3:
-            raise _syntax(text, "stack needs a line, a row value and tiles, e.g. stack black 4 w1b3 w3b1")
+            raise _syntax(text, _("stack needs a line, a row value and tiles, e.g. stack black 4 w1b3 w3b1"))
         line = _line(rest[0], text)
         value = _int(rest[1])
         if value is None:
-            raise _syntax(text, f"{quote(rest[1])} is not a row value; name the row by its number, e.g. stack black 4")
+            raise _syntax(text, _("{token} is not a row value; name the row by its number, e.g. stack black 4",
+                                   token=quote(rest[1])))
         groups: list[list[str]] = [[]]
         for token in rest[2:]:
             if token == "/":
@@ -198,19 +204,19 @@ def parse_action(state: State, text: str) -> Action:
             else:
                 groups[-1].append(token)
         if len(groups) > 1 and state.stack_layers == "one":
-            raise _syntax(text, "'/' adds a second layer, which only the stack-layers=many variant allows")
+            raise _syntax(text, _("'/' adds a second layer, which only the stack-layers=many variant allows"))
         layers = tuple(_group(g, text) for g in groups)
         every = [t for layer in layers for t in layer]
         if len(set(every)) != len(every):
-            raise IllegalAction("duplicate_tile: a tile is named in two layers — each tile can be used once")
+            raise IllegalAction("duplicate_tile: " + _("a tile is named in two layers — each tile can be used once"))
         return Stack(line, value, layers)
     if verb == "redraw":
         if len(rest) != 1:
-            raise _syntax(text, "redraw takes one tile, e.g. redraw w1b3")
+            raise _syntax(text, _("redraw takes one tile, e.g. redraw w1b3"))
         return Redraw(_tiles(rest, text)[0])
     if verb == "exchange":
         if len(rest) != 3 or rest[1] != "for":
-            raise _syntax(text, "write exchange <your tile> for <their tile>, e.g. exchange w2b1 for w1b4")
+            raise _syntax(text, _("write exchange <your tile> for <their tile>, e.g. exchange w2b1 for w1b4"))
         mine, theirs = _tiles([rest[0], rest[2]], text)
         return Exchange(mine, theirs)
     if verb == "choose":
@@ -218,8 +224,8 @@ def parse_action(state: State, text: str) -> Action:
             return ChooseFirst()
         if len(rest) == 2 and rest[0] in ("colour", "color"):
             return ChooseColour(_line(rest[1], text))
-        raise _syntax(text, "write choose colour white, choose colour black or choose first")
-    raise _syntax(text, f"{quote(verb)} is not an action")
+        raise _syntax(text, _("write choose colour white, choose colour black or choose first"))
+    raise _syntax(text, _("{token} is not an action", token=quote(verb)))
 
 
 def parse_outcome(text: str) -> Action:

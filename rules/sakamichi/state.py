@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import _, ngettext
 from rules.sakamichi.tiles import LINES, Tile
 
 MODES = ("advanced", "basic")
@@ -128,17 +129,23 @@ def end_counts(state: State, line: int, end: str) -> tuple[int, ...]:
     return allowed_counts(state.count_rule, state.lines[line].rows(end))
 
 
-def counts_text(counts: tuple[int, ...]) -> str:
-    """'1 or 3 tiles', '2 tiles'."""
-    words = " or ".join(str(k) for k in counts)
-    return f"{words} tile" if counts == (1,) else f"{words} tiles"
+def or_list(counts: tuple[int, ...] | list[int]) -> str:
+    """'1 or 3', '2': the tile counts an end allows (at most two), in the language being spoken."""
+    if len(counts) == 2:
+        return _("{a} or {b}", a=counts[0], b=counts[1])
+    return " ".join(str(k) for k in counts)
+
+
+def counts_text(counts: tuple[int, ...] | list[int]) -> str:
+    """'1 or 3 tiles', '2 tiles' (the plural follows the last count, as English reads it)."""
+    return ngettext("{counts} tile", "{counts} tiles", counts[-1] if counts else 0, counts=or_list(counts))
 
 
 def end_label(state: State, line: int, end: str) -> str:
-    """The ghost-box label of an end: 'up → 8 (1 or 3 tiles)' or 'down: closed'."""
+    """The ghost-box label of an end: 'up → 8 (1 or 3 tiles)' or 'down: closed' (up and down as typed)."""
     target = next_value(state, line, end)
     if target is None:
-        return f"{end}: closed"
+        return _("{end}: closed", end=end)
     return f"{end} → {target} ({counts_text(end_counts(state, line, end))})"
 
 

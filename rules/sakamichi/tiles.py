@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from i18n import _
 from rules.base import NotationError, quote
 
 
@@ -55,18 +56,20 @@ def parse_tile(token: str) -> Tile:
         return BY_NAME[token]
     match = re.fullmatch(r"([wb])([0-9]{1,3})(?:([wb])([0-9]{1,3}))?", token)
     if match is None:
-        raise NotationError(f"syntax: {quote(token)} is not a tile — write tiles like w2b3, w4 or b5")
+        raise NotationError("syntax: " + _("{token} is not a tile — write tiles like w2b3, w4 or b5",
+                                           token=quote(token)))
     first, first_n, second, second_n = match.groups()
     pips = {"w": 0, "b": 0}
     pips[first] = int(first_n)
     if second is not None:
         if second == first:
-            raise NotationError(f"bad_tile: {token} names {first} twice — write tiles like w2b3, w4 or b5")
+            raise NotationError("bad_tile: " + _("{token} names {colour} twice — write tiles like w2b3, w4 or b5",
+                                                 token=token, colour=first))
         pips[second] = int(second_n)
     tile = Tile(pips["w"], pips["b"])
     if tile not in TILE_SET:
-        raise NotationError(f"bad_tile: {token} is not one of the 27 tiles — each colour has 0 to 6 pips and "
-                            f"a tile has 1 to 6 pips in all")
+        raise NotationError("bad_tile: " + _("{token} is not one of the 27 tiles — each colour has 0 to 6 pips and a "
+                                             "tile has 1 to 6 pips in all", token=token))
     return tile
 
 

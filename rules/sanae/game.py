@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from i18n import _
 from rules.base import (
     Action,
     Configuration,
@@ -219,7 +220,8 @@ class Sanae(Game):
         try:
             action = parse_text(state.options.board, text)
         except NotationError as error:
-            raise NotationError(f"{error}; for example {self._example(state)}") from None
+            raise NotationError(_("{error}; for example {example}", error=str(error),
+                                  example=self._example(state))) from None
         if type(action) is LayoutSwap:  # the hot path: hundreds of listed swaps per setup position
             setup.check_swap(state, action, seat)
         else:

@@ -6,6 +6,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any, cast
 
+from i18n import _, ngettext
 from rules.base import IllegalAction, evolve
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.pieces import NAMES, RANGES, attacker_wins, combat
@@ -93,7 +94,7 @@ def destinations(cells: tuple[str, ...], grid: Board, source: int) -> list[int]:
     seen = bytearray(len(cells))  # faster than a set for 93 cells
     seen[source] = 1
     frontier = [source]
-    for _ in range(reach):
+    for _step in range(reach):
         ahead = []
         for here in frontier:
             for n in neighbours[here]:
@@ -161,7 +162,7 @@ def move_table(cells: tuple[str, ...], board: str, seat: int) -> tuple[dict[int,
             else:
                 seen = front = low
                 found = 0
-                for _ in range(reach):
+                for _step in range(reach):
                     ring = 0
                     while front:
                         here = front & -front
@@ -217,38 +218,45 @@ def check_move(state: SanaeState, move: Move, seat: int) -> None:
         raise IllegalAction(pending_message(state, seat))
     turn = state.turn
     if seat != turn:
-        raise IllegalAction(f"not_your_turn: it is {'no one' if turn is None else SIDE_NAMES[turn]}'s turn")
+        raise IllegalAction("not_your_turn: " + (_("it is no one's turn") if turn is None else
+                                                  _("it is {side}'s turn", side=_(SIDE_NAMES[turn]))))
     token = state.cells[move.source]
     if not token:
-        raise IllegalAction(f"no_stone: {label[move.source]} is empty")
+        raise IllegalAction("no_stone: " + _("{cell} is empty", cell=label[move.source]))
     if seat_of(token) != seat:
-        raise IllegalAction(f"not_your_stone: {label[move.source]} holds a {SIDE_NAMES[seat_of(token)]} stone")
+        raise IllegalAction("not_your_stone: " + (_("{cell} holds a Red stone", cell=label[move.source])
+                                                   if seat_of(token) == 0 else
+                                                   _("{cell} holds a Blue stone", cell=label[move.source])))
     if token[1] == "V":
-        raise IllegalAction("void_cannot_move: the Void never moves")
+        raise IllegalAction("void_cannot_move: " + _("the Void never moves"))
     aim = state.cells[move.target]
     if aim and seat_of(aim) == seat:
-        raise IllegalAction(f"own_stone_at_destination: {label[move.target]} holds one of your stones")
-    stones, _ = move_table(state.cells, grid.name, seat)
+        raise IllegalAction("own_stone_at_destination: "
+                            + _("{cell} holds one of your stones", cell=label[move.target]))
+    stones, _flights = move_table(state.cells, grid.name, seat)
     if stones[move.source][1] & grid.bit[move.target]:
         return
     letter = token[1]
     steps = grid.distance[move.source][move.target]
     if steps > RANGES[letter]:
-        raise IllegalAction(f"unreachable: {NAMES[letter]} range {RANGES[letter]} "
-                            f"({label[move.target]} is {steps} steps away)")
-    raise IllegalAction(f"path_blocked: every path from {label[move.source]} to {label[move.target]} within "
-                        f"{RANGES[letter]} steps crosses a stone")
+        stone = _(NAMES[letter])
+        raise IllegalAction("unreachable: " + _("{stone} range {range} ({cell} is {steps} steps away)", stone=stone,
+                                                range=RANGES[letter], cell=label[move.target], steps=steps))
+    raise IllegalAction("path_blocked: " + ngettext(
+        "every path from {source} to {target} within {n} step crosses a stone",
+        "every path from {source} to {target} within {n} steps crosses a stone", RANGES[letter],
+        source=label[move.source], target=label[move.target]))
 
 
 def pending_message(state: SanaeState, seat: int) -> str:
     pending = state.pending
     assert pending is not None
     if pending.kind == "combat":
-        return "pending_decision: the combat dice are owed"
+        return "pending_decision: " + _("the combat dice are owed")
     defender = 1 - (state.turn or 0)
     if seat == defender:
-        return "pending_decision: your Void is attacked: reply zed <your Captain's cell> or zed no"
-    return f"pending_decision: {SIDE_NAMES[defender]} is deciding on Zed Inel"
+        return "pending_decision: " + _("your Void is attacked: reply zed <your Captain's cell> or zed no")
+    return "pending_decision: " + _("{side} is deciding on Zed Inel", side=_(SIDE_NAMES[defender]))
 
 
 def eligible_captains(state: SanaeState) -> list[int]:
@@ -268,7 +276,7 @@ def unused_captains(state: SanaeState, seat: int) -> list[int]:
 def check_zed(state: SanaeState, zed: Zed, seat: int) -> None:
     pending = state.pending
     if pending is None or pending.kind != "zed":
-        raise IllegalAction("zed is only for a defender whose Void is attacked")
+        raise IllegalAction(_("zed is only for a defender whose Void is attacked"))
     defender = 1 - (state.turn or 0)
     if seat != defender:
         raise IllegalAction(pending_message(state, seat))
@@ -277,12 +285,12 @@ def check_zed(state: SanaeState, zed: Zed, seat: int) -> None:
     label = state.grid.labels[zed.captain]
     token = state.cells[zed.captain]
     if not token or seat_of(token) != seat or token[1] != "C":
-        raise IllegalAction(f"not_eligible: {label} does not hold one of your Captains")
+        raise IllegalAction("not_eligible: " + _("{cell} does not hold one of your Captains", cell=label))
     if token.endswith("z"):
-        raise IllegalAction(f"zed_used: the Captain on {label} has used its Zed Inel")
+        raise IllegalAction("zed_used: " + _("the Captain on {cell} has used its Zed Inel", cell=label))
     steps = state.grid.distance[zed.captain][pending.target]
     if steps > state.options.zed_range:
-        raise IllegalAction(f"not_eligible: {label} is {steps} steps from the Void")
+        raise IllegalAction("not_eligible: " + _("{cell} is {steps} steps from the Void", cell=label, steps=steps))
 
 
 # ---- state changes --------------------------------------------------------------------------------------------

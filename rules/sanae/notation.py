@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from i18n import _
 from rules.base import RESIGN, Action, IllegalAction, NotationError, Resign, quote, squeeze
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.pieces import PRESETS, SYMBOLS, CodeError, canonical_code, expand_code
@@ -72,7 +73,8 @@ def _text(board: str, action: Action) -> str:
 def _cell(grid: Board, text: str) -> int:
     cell = grid.index.get(text)
     if cell is None:
-        raise NotationError(f"syntax: {text.upper()} is not a cell; cells look like R3.07, B1.11 or C2")
+        raise NotationError("syntax: " + _("{cell} is not a cell; cells look like R3.07, B1.11 or C2",
+                                           cell=text.upper()))
     return cell
 
 
@@ -90,11 +92,12 @@ def read_action(board: str, text: str) -> Action:
     if m := _SWAP.fullmatch(text):
         first, second = _cell(grid, m[1]), _cell(grid, m[2])
         if first == second:
-            raise IllegalAction("layout swap needs two different cells")
+            raise IllegalAction(_("layout swap needs two different cells"))
         return LayoutSwap(min(first, second), max(first, second))
     if m := _PRESET.fullmatch(text):
         if m[1] not in PRESETS:
-            raise IllegalAction(f"no preset named {quote(m[1])}; presets: {', '.join(sorted(PRESETS))}")
+            raise IllegalAction(_("no preset named {name}; presets: {presets}", name=quote(m[1]),
+                                   presets=", ".join(sorted(PRESETS))))
         return LayoutPreset(m[1])
     if text.startswith("layoutcode") and len(text) > len("layoutcode"):
         try:
@@ -102,7 +105,7 @@ def read_action(board: str, text: str) -> Action:
         except CodeError as error:
             raise IllegalAction(str(error)) from None
         return LayoutCode(canonical_code(symbols, grid.code_groups))
-    raise NotationError(f"syntax: cannot read {quote(text)}")
+    raise NotationError("syntax: " + _("cannot read {typed}", typed=quote(text)))
 
 
 @lru_cache(maxsize=16384)

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from i18n import N_, _
 from rules.base import quote
 
 LETTERS = "VKQWDCLNAF"  # also the order of `captured` lists (10.1)
-NAMES = {"V": "Void", "K": "King", "Q": "Queen", "W": "Wizard", "D": "Dragon", "C": "Captain", "L": "Lieutenant",
-         "N": "Knight", "A": "Assassin", "F": "Footman"}
+# Shown through _(): the Void and the Captain are the game's proper names (they stay), the others translate.
+NAMES = {"V": N_("Void"), "K": N_("King"), "Q": N_("Queen"), "W": N_("Wizard"), "D": N_("Dragon"),
+         "C": N_("Captain"), "L": N_("Lieutenant"), "N": N_("Knight"), "A": N_("Assassin"), "F": N_("Footman")}
 COUNTS = {"V": 1, "K": 1, "Q": 1, "W": 1, "D": 1, "C": 2, "L": 4, "N": 4, "A": 1, "F": 20}
 RANKS = {"V": 0, "K": 6, "Q": 6, "W": 6, "D": 6, "C": 5, "L": 4, "N": 3, "A": 2, "F": 1}
 RANGES = {"V": 0, "K": 1, "Q": 2, "W": 3, "D": 6, "C": 4, "L": 3, "N": 3, "A": 1, "F": 1}
@@ -97,30 +99,33 @@ def expand_code(text: str, size: int) -> str:
         if "0" <= char <= "9":  # ASCII digits only: str.isdigit() would take any script's digits
             count += char
             if len(count) > COUNT_DIGITS:
-                raise CodeError(f"bad_code: bad count {count}…, a count is at most {size}")
+                raise CodeError("bad_code: " + _("bad count {count}…, a count is at most {size}", count=count,
+                                                 size=size))
             continue
         if char == "/":
             if count:
-                raise CodeError("bad_code: a count must be followed by a symbol")
+                raise CodeError("bad_code: " + _("a count must be followed by a symbol"))
             continue
         if char.upper() not in SYMBOLS:
-            raise CodeError(f"bad_code: unknown symbol {quote(char)}; use {SYMBOLS}")
+            raise CodeError("bad_code: " + _("unknown symbol {symbol}; use {symbols}", symbol=quote(char),
+                                             symbols=SYMBOLS))
         times = int(count) if count else 1
         if times == 0 or times > size:
-            raise CodeError(f"bad_code: bad count {count}{char}")
+            raise CodeError("bad_code: " + _("bad count {count}", count=count + char))
         count = ""
         length += times
         if length <= size:
             symbols.extend(char.upper() * times)
     if count:
-        raise CodeError("bad_code: a count must be followed by a symbol")
+        raise CodeError("bad_code: " + _("a count must be followed by a symbol"))
     if length != size:
-        raise CodeError(f"bad_code: length {length}, need {size}")
+        raise CodeError("bad_code: " + _("length {length}, need {size}", length=length, size=size))
     have = Counter(symbols)
     need = dict(COUNTS, **{EMPTY: size - STONES})
-    wrong = [f"{s} {have[s]}, need {n}" for s, n in need.items() if have[s] != n]
+    wrong = [_("{symbol} {count}, need {need}", symbol=s, count=have[s], need=n)
+             for s, n in need.items() if have[s] != n]
     if wrong:
-        raise CodeError(f"bad_code: counts ({'; '.join(wrong)})")
+        raise CodeError("bad_code: " + _("counts ({wrong})", wrong="; ".join(wrong)))
     return "".join(symbols)
 
 

@@ -6,6 +6,7 @@ from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 
+from i18n import _
 from rules.base import Action, IllegalAction
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.moves import start_turn
@@ -13,7 +14,6 @@ from rules.sanae.pieces import COUNTS, EMPTY, PRESETS, STONES, SYMBOLS, CodeErro
 from rules.sanae.state import (
     SHUFFLE,
     SIDE_CHARS,
-    SIDE_NAMES,
     Fill,
     FirstRoll,
     Last,
@@ -94,16 +94,17 @@ def check_swap(state: SanaeState, swap: LayoutSwap, seat: int) -> None:
 
 def check_setup(state: SanaeState, action: Action, seat: int) -> None:
     if state.phase != "setup":
-        raise IllegalAction("the setup is over: layouts can no longer change")
+        raise IllegalAction(_("the setup is over: layouts can no longer change"))
     if shuffling(state) is not None:
-        raise IllegalAction("a random layout is being dealt; wait for it to finish")
+        raise IllegalAction(_("a random layout is being dealt; wait for it to finish"))
     status = state.setup[seat]
     if status == "ready" and not isinstance(action, LayoutShow):
-        raise IllegalAction("already_ready: your layout is confirmed")
+        raise IllegalAction("already_ready: " + _("your layout is confirmed"))
     grid = state.grid
     match action:
         case LayoutPreset(name) if name not in PRESETS:
-            raise IllegalAction(f"no preset named {name}; presets: {', '.join(sorted(PRESETS))}")
+            raise IllegalAction(_("no preset named {name}; presets: {presets}", name=name,
+                                  presets=", ".join(sorted(PRESETS))))
         case LayoutCode(code):
             try:
                 expand_code(code, len(grid.setup_cells[seat]))
@@ -112,15 +113,16 @@ def check_setup(state: SanaeState, action: Action, seat: int) -> None:
         case LayoutSwap(first, second):
             for cell in (first, second):
                 if grid.home[cell] is None:
-                    raise IllegalAction(f"not_setup_cell: {grid.labels[cell]} (the Contended Ground starts empty)")
+                    raise IllegalAction("not_setup_cell: " + _("{cell} (the Contended Ground starts empty)",
+                                                               cell=grid.labels[cell]))
                 if grid.home[cell] != seat:
-                    raise IllegalAction(f"not_your_circle: {grid.labels[cell]}")
+                    raise IllegalAction("not_your_circle: " + _("{cell} is not in your circle", cell=grid.labels[cell]))
             if first == second:
-                raise IllegalAction("layout swap needs two different cells")
+                raise IllegalAction(_("layout swap needs two different cells"))
             if status == "empty":
-                raise IllegalAction("no_layout: start with layout random, layout preset or layout code")
+                raise IllegalAction("no_layout: " + _("start with layout random, layout preset or layout code"))
         case Ready() if status == "empty":
-            raise IllegalAction("no_layout: start with layout random, layout preset or layout code")
+            raise IllegalAction("no_layout: " + _("start with layout random, layout preset or layout code"))
 
 
 def do_setup(state: SanaeState, action: Action, seat: int, note: str) -> SanaeState:
@@ -173,5 +175,11 @@ def do_first(state: SanaeState, roll: FirstRoll) -> SanaeState:
 
 
 def waiting_message(state: SanaeState) -> str:
-    waiting = [SIDE_NAMES[s] for s in (0, 1) if state.setup[s] != "ready"]
-    return f"the game has not started: waiting for {' and '.join(waiting)} to set up"
+    waiting = [s for s in (0, 1) if state.setup[s] != "ready"]
+    if len(waiting) == 2:
+        return _("the game has not started: waiting for Red and Blue to set up")
+    if waiting == [0]:
+        return _("the game has not started: waiting for Red to set up")
+    if waiting == [1]:
+        return _("the game has not started: waiting for Blue to set up")
+    return _("the game has not started")

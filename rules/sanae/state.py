@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from i18n import N_
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.pieces import LETTERS
 
-SIDE_NAMES = ("Red", "Blue")
+SIDE_NAMES = (N_("Red"), N_("Blue"))  # shown through _(): the sides in words
 SIDE_WORDS = ("red", "blue")
 SIDE_CHARS = "rb"  # the side letter of a stone token
 SHUFFLE = "shuffle:"  # setup status prefix while a random layout is dealt
