@@ -68,6 +68,15 @@ _APPEND_ONE_STATEMENT = (
     "SELECT ?, line.n, line.seat, line.user_id, line.text, ?, line.key FROM moved, "
     "unnest(?::int[], ?::int[], ?::bigint[], ?::text[], ?::text[]) AS line (n, seat, user_id, text, key)) "
     "SELECT revision FROM moved")
+# A move that passes the turn to players on vacation pauses its clock in the same commit (data/vacations.py): a pause
+# row at the new version for each of the users to move (the last `?`) whose vacation runs. Inside the move's
+# transaction, or as one more part of the one statement, so no crash between the two can leave that turn running.
+_PAUSE = ("INSERT INTO match_pauses (match_id, user_id, version, since) SELECT ?, v.user_id, ?, ? FROM vacations v "
+          "WHERE v.ended_at IS NULL AND v.user_id IN ({users}) ON CONFLICT (match_id, user_id) DO UPDATE "
+          "SET version = excluded.version, since = excluded.since WHERE match_pauses.version <> excluded.version")
+_PAUSE_PART = _PAUSE.replace("FROM vacations v", "FROM moved, vacations v").format(users="SELECT unnest(?::bigint[])")
+_APPEND_PAUSE_ONE_STATEMENT = _APPEND_ONE_STATEMENT.replace(
+    "SELECT revision FROM moved", f", paused AS ({_PAUSE_PART}) SELECT revision FROM moved")
 
 
 class Appended(NamedTuple):
@@ -375,7 +384,8 @@ class Store:
                      outcome: dict[str, Any] | None, now: float,
                      seats: Sequence[int] | None = None, deadline: float | None = None, key: str | None = None,
                      seat_draw: str | None = None, seed: str | None = None, commitment: str | None = None,
-                     computer_turn: bool = False, fence: Lease | None = None) -> Appended:
+                     computer_turn: bool = False, fence: Lease | None = None,
+                     pause: Sequence[int] = ()) -> Appended:
         """Append log entries (seat, user_id, text) and the new state snapshot in ONE transaction.
 
         A compare-and-set on the version AND the status: `StaleWrite` if the log is no longer at `expected_version`
@@ -387,7 +397,8 @@ class Store:
         offer lapses. `computer_turn`: a computer is to act now (the scheduler resumes such a turn if left).
         With `fence` (the scheduler's lease) `Fenced` if another process leads now. Returns the new version and
         revision; once it returns, the entries are durable. On PostgreSQL a plain move is one statement, one round
-        trip (a lost answer to it is `CommitUnknown`: it may have been committed).
+        trip (a lost answer to it is `CommitUnknown`: it may have been committed). `pause`: the users to move at the
+        new version whose clock a running vacation stops, in the same commit (`data.vacations`).
         """
         moved = (expected_version + len(entries), json.dumps(state, separators=(",", ":")), status,
                  json.dumps(outcome) if outcome is not None else None, now, now, deadline, seed,
@@ -395,10 +406,16 @@ class Store:
                  expected_status)
         lines = [(expected_version + i + 1, seat, uid, text, key if i == 0 else None)
                  for i, (seat, uid, text) in enumerate(entries)]
+        pausing = sorted(set(pause)) if deadline is not None and status == "active" else []
+        paused = (match_id, expected_version + len(entries), now)
         if self.shared and seats is None and seat_draw is None and fence is None:
+            columns = [list(column) for column in zip(*lines, strict=True)] or [[]] * 5
             try:
-                row = await self.db.write_returning(_APPEND_ONE_STATEMENT, (
-                    *moved, match_id, now, *([list(column) for column in zip(*lines, strict=True)] or [[]] * 5)))
+                if pausing:
+                    row = await self.db.write_returning(_APPEND_PAUSE_ONE_STATEMENT, (
+                        *moved, match_id, now, *columns, *paused, pausing))
+                else:
+                    row = await self.db.write_returning(_APPEND_ONE_STATEMENT, (*moved, match_id, now, *columns))
             except UniqueViolation as exc:  # the UNIQUE index is the last word on keys
                 raise Duplicate(f"key {key!r} was already applied in match {match_id}") from exc
             if row is None:  # the compare-and-set failed: a retry of an applied request says so
@@ -430,6 +447,8 @@ class Store:
                 await tx.executemany(
                     "INSERT INTO seats (match_id, seat, user_id, invited, joined) VALUES (?, ?, ?, 0, 1)",
                     [(match_id, i, uid) for i, uid in enumerate(seats)])
+            if pausing:
+                await tx.execute(_PAUSE.format(users=",".join("?" * len(pausing))), (*paused, *pausing))
         self.changes.changed(match_id)  # committed: live pages may show it (data/changes.py)
         return Appended(expected_version + len(entries), int(row[0]))
 

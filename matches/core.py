@@ -16,6 +16,7 @@ from functools import partial
 from typing import Any
 
 from data import Appended, CommitUnknown, Duplicate, Lease, StaleWrite, Store
+from i18n import _
 from matches import dice
 from matches.cache import MatchCache, lock_in_use
 from matches.computers import is_computer
@@ -67,7 +68,8 @@ class MatchCore:
         try:
             return self.games[name]
         except KeyError:
-            raise Refusal(f"Unknown game {quote(name)}; games: {', '.join(sorted(self.games))}.") from None
+            raise Refusal(_("Unknown game {names}; games: {games}.", names=quote(name),
+                            games=", ".join(sorted(self.games)))) from None
 
     # ---- loading ----------------------------------------------------------------------------------------------
     def in_use(self, match: Match) -> bool:
@@ -124,11 +126,12 @@ class MatchCore:
         """The match read from the store (not from the cache, and not put in it)."""
         loaded = await self.store.load_match(match_id)  # the match and its seats: one read
         if loaded is None:
-            raise Refusal(f"There is no match #{match_id}.")
+            raise Refusal(_("There is no match #{id}.", id=match_id))
         record, seats = loaded
         game = self.games.get(record.game)
         if game is None:
-            raise Refusal(f"Match #{match_id} is a {record.game} match, which this bot no longer hosts.")
+            raise Refusal(_("Match #{id} is a {game} match, which this bot no longer hosts.", id=match_id,
+                            game=record.game))
         state = game.from_json(record.state) if record.state is not None else None
         return Match(record, seats, game, state)
 
@@ -184,8 +187,8 @@ class MatchCore:
 
     @staticmethod
     def _applied(match: Match, line: int) -> Refusal:
-        return Refusal(f"Already played: this request was applied once, as line {line} of match #{match.id}; it is "
-                       "not applied again.")
+        return Refusal(_("Already played: this request was applied once, as line {line} of match #{id}; it is not "
+                         "applied again.", line=line, id=match.id))
 
     async def replay(self, match_id: int) -> State:
         """Rebuild a match's state from its setup and its log alone (what recovery and audits rely on)."""
@@ -292,12 +295,12 @@ class MatchCore:
             appended = Appended(match.record.version + len(events), -1)
         except StaleWrite:
             await self.refresh(match)
-            raise Refusal(f"Match #{match.id} changed while you were acting; look at the board and try again.") \
-                from None
+            raise Refusal(_("Match #{id} changed while you were acting; look at the board and try again.",
+                            id=match.id)) from None
         except Duplicate:  # the same key was applied by another process between our check and this write
             await self.refresh(match)
-            raise Refusal(f"Already played: this request was applied once in match #{match.id}; "
-                          "it is not applied again.") from None
+            raise Refusal(_("Already played: this request was applied once in match #{id}; it is not applied again.",
+                            id=match.id)) from None
         match.state = state
         if match.moved is not None:
             match.moved.update(e.seat for e in events if e.user_id is not None and e.seat is not None)

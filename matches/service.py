@@ -65,6 +65,7 @@ class MatchService:
         # Players away (`/vacation`): a turn passing to one starts paused (`matches.vacation`).
         self.vacations = Vacations(self.core)
         self.core.on_commit.append(self.vacations.committed)
+        self.core.pausable = self.vacations.allows  # and the commit itself pauses it: nothing lost to a crash
         self.core.busy.append(self.computers.playing)  # a match a computer task plays stays loaded
         # The names the rest of the code calls: each is the collaborator's own method.
         self.get = self.core.get

@@ -67,6 +67,17 @@ class Vacations:
         self.core = core
         self.allowance = allowance
         self.on_resume: list[Callable[[Match], Awaitable[None]]] = []
+        self._allowed: dict[int, bool] = {}  # by match: a tournament's setting is fixed when it is created
+
+    async def allows(self, match: Match) -> bool:
+        """Whether a vacation may pause `match`'s clock (`core.pausable`: a commit passing the turn to a player on
+        vacation pauses it in the same transaction): always outside tournaments, in one as its organiser set."""
+        allowed = self._allowed.get(match.id)
+        if allowed is None:
+            if len(self._allowed) > 10_000:  # a bound, not a cache policy: the answer is one small read
+                self._allowed.clear()
+            allowed = self._allowed[match.id] = await self.core.store.vacations.tournament_allows(match.id)
+        return allowed
 
     async def status(self, user_id: int) -> Status:
         now = self.core.now()
@@ -141,7 +152,9 @@ class Vacations:
         return await self.core.store.vacations.next_ending()
 
     async def committed(self, match: Match) -> None:
-        """A commit listener: when the turn passes to a player on vacation, the new turn's clock starts paused."""
+        """A commit listener: when the turn passes to a player on vacation, the new turn's clock starts paused. The
+        commit itself paused it already (`allows`, `store.append(pause=)`); this closes the race with a vacation
+        begun in another process while the commit was under way (`begin` looks at the matches after writing it)."""
         if match.status != "active" or match.record.deadline is None:
             return
         actors = {match.user_at(seat) for seat in match.actors()}
