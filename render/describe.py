@@ -1,17 +1,18 @@
 """Every board in words, from a rules view only: the alt text of each board image and the plain-text board.
 
 Both read nothing but `Game.view(state, seat)` and the display names, so they show exactly what the image shows.
+Their words are in the language being spoken (`i18n`); coordinates and notation stay as typed.
 """
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 from importlib import import_module
 from typing import Any
 
 from games import table
-from render.words import WIDTH, GameText, joined, seat_names, sentence, text_names
+from i18n import _, ngettext
+from render.words import GameText, joined, seat_names, sentence, text_names, wrapped
 from rules import GAMES
 from rules.outcomes import result_words
 
@@ -26,7 +27,7 @@ TEXTS: dict[str, GameText] = table(lambda entry: import_module(entry.text).TEXT)
 def _title(view: dict[str, Any], match_id: int | None) -> str:
     game = GAMES.get(str(view.get("game")))
     title = game.title if game is not None else str(view.get("game", "")).title()
-    return title + (f" match #{match_id}" if match_id is not None else "")
+    return _("{game} match #{id}", game=title, id=match_id) if match_id is not None else title
 
 
 def status(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -41,9 +42,9 @@ def status(view: dict[str, Any], names: Sequence[str]) -> str:
     actors = [s for s in view.get("actors") or [] if isinstance(s, int)]
     who = seat_names(view, names, GAMES[view["game"]].colour_seats)
     if not actors:
-        return "Waiting for the server (a roll or a draw)."
-    verb = "To move" if len(actors) == 1 else "To act"
-    return f"{verb}: {joined([who[s] for s in actors if s < len(who)])}."
+        return _("Waiting for the server (a roll or a draw).")
+    acting = [who[s] for s in actors if s < len(who)]
+    return ngettext("To move: {players}.", "To act: {players}.", len(acting), players=joined(acting))
 
 
 def _last(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -62,17 +63,17 @@ def alt_text(view: dict[str, Any], names: Sequence[str], match_id: int | None = 
     """A description a screen reader speaks for the board image: game and match, whose turn (or the result), the
     last action, then the scores and counts. At most 1,024 characters."""
     game = TEXTS[view["game"]]
-    mine = " (your view)" if isinstance(view.get("viewer"), int) else ""
-    parts = [f"{_title(view, match_id)} board{mine}, turn {int(view.get('turn') or 0)}.", status(view, names)]
+    title, turn = _title(view, match_id), int(view.get("turn") or 0)
+    if isinstance(view.get("viewer"), int):
+        head = _("{title} board (your view), turn {turn}.", title=title, turn=turn)
+    else:
+        head = _("{title} board, turn {turn}.", title=title, turn=turn)
+    parts = [head, status(view, names)]
     last = _last(view, names)
     if last:
-        parts.append(f"Last: {last}")
+        parts.append(_("Last: {action}", action=last))
     parts += [sentence(f) for f in game.facts(view, names)]
     return _cut(" ".join(p for p in parts if p), ALT_LIMIT)
-
-
-def _wrapped(text: str) -> list[str]:
-    return textwrap.wrap(text, WIDTH, subsequent_indent="  ", break_long_words=True) or [""]
 
 
 def _fence_safe(line: str) -> str:
@@ -85,13 +86,13 @@ def text_board(view: dict[str, Any], names: Sequence[str], match_id: int | None 
     """The position as a monospace code block for a phone: a title, the board with its coordinates, then whose
     turn, the last move and the scores. At most `limit` characters in all; lines at most `WIDTH` columns."""
     game = TEXTS[view["game"]]
-    head = _wrapped(f"{_title(view, match_id)} · turn {int(view.get('turn') or 0)}")
-    legend = _wrapped(status(view, names))
+    head = wrapped(_("{title} · turn {turn}", title=_title(view, match_id), turn=int(view.get("turn") or 0)))
+    legend = wrapped(status(view, names))
     last = _last(view, names)
     if last:
-        legend += _wrapped(f"Last: {last}")
+        legend += wrapped(_("Last: {action}", action=last))
     for fact in (game.legend or game.facts)(view, names):
-        legend += _wrapped(sentence(fact))
+        legend += wrapped(sentence(fact))
     lines = [_fence_safe(line) for line in [*head, *game.board(view, names), "", *legend]]
     room = limit - len("```\n\n```")
     while len("\n".join(lines)) > room:  # the legend's tail goes first; the board and whose turn stay

@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from i18n import _
 from rules.base import RESIGN, Action, Game, IllegalAction, Option, Outcome, Resign, evolve, one_of
 from rules.bodsoi.board import LABELS, NEIGHBOURS, SQUARES, opposite
 from rules.bodsoi.notation import read_action
@@ -134,7 +135,8 @@ class Bodsoi(Game):
         return state.players
 
     def seat_name(self, state: BodsoiState, seat: int) -> str:
-        return SEAT_NAMES[state.players][seat]
+        return _(SEAT_NAMES[state.players][seat])
+
 
     # ---- results in words -------------------------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = ("bodsoi", "full", "stall", "empty", "resign")
@@ -143,22 +145,34 @@ class Bodsoi(Game):
         players = int(view.get("players") or 2)
         if players < 4:
             return []
-        return [(name, tuple(s for s in range(players) if side_of(s) == side)) for side, name in enumerate(SIDE_NAMES)]
+        return [(_(name), tuple(s for s in range(players) if side_of(s) == side))
+                for side, name in enumerate(SIDE_NAMES)]
 
     def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
-        side = SIDE_NAMES[side_of(won[0])] if won else "A side"
         if reason == "resign":
             last = view.get("last") or {}
-            names = list(view.get("seat_names") or [])
+            names = [str(name) for name in view.get("seat_names") or []]
             seat = last.get("seat") if last.get("kind") == "resign" else None
-            return f"{names[seat] if seat is not None and seat < len(names) else 'A player'} resigned"
-        scored = "best paths compared" if won else "best paths compared and equal"
-        return {"bodsoi": f"{side} made a Bodsoi, a path joining opposite edges",
-                "full": f"The board is full; {scored}",
-                "stall": f"Nobody could or would place a tile for {view.get('players')} turns; {scored}",
-                "empty": f"The bag and every hand are empty; {scored}"}.get(str(reason)) or super().reason_text(
-                    view, outcome, names)
+            if seat is not None and seat < len(names):
+                return _("{colour} resigned", colour=names[seat])
+            return _("A player resigned")
+        if reason == "bodsoi":
+            if won:
+                side = _(SIDE_NAMES[side_of(won[0])])
+                return _("{side} made a Bodsoi, a path joining opposite edges", side=side)
+            return _("A side made a Bodsoi, a path joining opposite edges")
+        turns = view.get("players")
+        if won:
+            found = {"full": _("The board is full; best paths compared"),
+                     "stall": _("Nobody could or would place a tile for {n} turns; best paths compared", n=turns),
+                     "empty": _("The bag and every hand are empty; best paths compared")}.get(str(reason))
+        else:
+            found = {"full": _("The board is full; best paths compared and equal"),
+                     "stall": _("Nobody could or would place a tile for {n} turns; best paths compared and equal",
+                                n=turns),
+                     "empty": _("The bag and every hand are empty; best paths compared and equal")}.get(str(reason))
+        return found or super().reason_text(view, outcome, names)
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: BodsoiState) -> frozenset[int]:
@@ -211,46 +225,62 @@ class Bodsoi(Game):
     def check(self, state: BodsoiState, action: Action, seat: int | None) -> None:
         """Raise `IllegalAction` (with the spec's code) unless `seat` may take `action` now."""
         if state.ending is not None:
-            raise _refuse("E_OVER", "the game is over")
+            raise _refuse("E_OVER", _("the game is over"))
         if isinstance(action, Resign):
             if seat is None or not 0 <= seat < state.players:
-                raise _refuse("E_TURN", "only a seated player may resign")
+                raise _refuse("E_TURN", _("only a seated player may resign"))
             return
         if isinstance(action, Draw):
             if seat is not None:
-                raise _refuse("E_TURN", "the server draws the tiles; place a tile or pass")
+                raise _refuse("E_TURN", _("the server draws the tiles; place a tile or pass"))
             if state.step != "draw":
-                raise _refuse("E_TURN", "no draw is due now")
+                raise _refuse("E_TURN", _("no draw is due now"))
             if not state.bag[action.tile]:
-                raise _refuse("E_NOT_IN_HAND", f"the bag holds no {TILE_NAMES[action.tile]}")
+                raise _refuse("E_NOT_IN_HAND", _("the bag holds no {tile}", tile=TILE_NAMES[action.tile]))
             return
         if not isinstance(action, Place | Pass):
-            raise _refuse("E_TURN", f"{action!r} is not a Bodsoi action")
+            raise _refuse("E_TURN", _("{action} is not a Bodsoi action", action=repr(action)))
         assert state.to is not None
         if seat != state.to:
-            raise _refuse("E_TURN", f"it is {SEAT_NAMES[state.players][state.to]}'s turn")
+            mover = _(SEAT_NAMES[state.players][state.to])
+            raise _refuse("E_TURN", _("it is {colour}'s turn", colour=mover))
         if state.step == "draw":
-            raise _refuse("E_TURN", "your draw for this turn has not been made yet")
+            raise _refuse("E_TURN", _("your draw for this turn has not been made yet"))
         if isinstance(action, Pass):
             return
         hand = state.hands[seat]
         tile = TILE_NAMES[action.tile]
         if action.tile not in hand:
-            held = ", ".join(TILE_NAMES[t] for t in sorted(set(hand))) or "nothing"
-            raise _refuse("E_NOT_IN_HAND", f"you hold no {tile} — your hand: {held}")
+            if hand:
+                why = _("you hold no {tile} — your hand: {tiles}", tile=tile,
+                        tiles=", ".join(TILE_NAMES[t] for t in sorted(set(hand))))
+            else:
+                why = _("you hold no {tile} — your hand is empty", tile=tile)
+            raise _refuse("E_NOT_IN_HAND", why)
         occupant = state.board[action.square]
         if occupant is not None:
-            raise _refuse("E_OCCUPIED", f"{LABELS[action.square]} already holds {TILE_NAMES[occupant[0]]} — "
-                                        "choose an empty square")
+            raise _refuse("E_OCCUPIED", _("{square} already holds {tile} — choose an empty square",
+                                          square=LABELS[action.square], tile=TILE_NAMES[occupant[0]]))
         colour = side_of(seat)
         if not fits(state, action, colour):
             square = LABELS[action.square]
             rotations = [str(q * 90) for q in quarters_of(action.tile)
                          if fits(state, Place(action.tile, action.square, q), colour)]
-            hint = (f"; {tile} fits there at {one_of(rotations)}" if rotations
-                    else f"; {tile} matches no {COLOURS[colour]} edge there in any rotation")
-            raise _refuse("E_NO_MATCH", f"{tile} on {square} at {action.quarter * 90} touches tiles but matches none "
-                                        f"in {COLOURS[colour]} {SYMBOLS[symbol_of(action.tile, colour)]}{hint}")
+            symbol = SYMBOLS[symbol_of(action.tile, colour)]
+            fields = {"tile": tile, "square": square, "rotation": action.quarter * 90, "symbol": symbol}
+            if rotations and colour == 0:
+                why = _("{tile} on {square} at {rotation} touches tiles but matches none in blue {symbol}; {tile} "
+                        "fits there at {rotations}", rotations=one_of(rotations), **fields)
+            elif rotations:
+                why = _("{tile} on {square} at {rotation} touches tiles but matches none in yellow {symbol}; {tile} "
+                        "fits there at {rotations}", rotations=one_of(rotations), **fields)
+            elif colour == 0:
+                why = _("{tile} on {square} at {rotation} touches tiles but matches none in blue {symbol}; {tile} "
+                        "matches no blue edge there in any rotation", **fields)
+            else:
+                why = _("{tile} on {square} at {rotation} touches tiles but matches none in yellow {symbol}; {tile} "
+                        "matches no yellow edge there in any rotation", **fields)
+            raise _refuse("E_NO_MATCH", why)
 
     def apply(self, state: BodsoiState, action: Action, seat: int | None = None) -> BodsoiState:
         self.check(state, action, seat)
@@ -426,7 +456,7 @@ class Bodsoi(Game):
         return {
             "game": self.name,
             "players": players,
-            "seat_names": list(SEAT_NAMES[players]),
+            "seat_names": [_(name) for name in SEAT_NAMES[players]],  # words: in the language spoken
             "seat_labels": list(SEAT_LABELS[players]),
             "seat_sides": [COLOURS[side_of(s)] for s in range(players)],
             "viewer": seat,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from i18n import N_
 from rules.base import RESIGN, Action, NotationError, Resign, quote, whole_number
 from rules.bodsoi.board import LABELS, SQUARE_IDS, SQUARES
 from rules.bodsoi.tiles import (
@@ -25,8 +26,10 @@ AXES: tuple[str, ...] = ("any-axis", "fixed-axes")
 LINKS: tuple[str, ...] = ("colour", "symbol")
 STEPS: tuple[str, ...] = ("draw", "drew", "nodraw")
 SEAT_LABELS: dict[int, tuple[str, ...]] = {2: ("B", "Y"), 4: ("B1", "Y1", "B2", "Y2")}
-SEAT_NAMES: dict[int, tuple[str, ...]] = {2: ("Blue", "Yellow"), 4: ("Blue 1", "Yellow 1", "Blue 2", "Yellow 2")}
-SIDE_NAMES: tuple[str, ...] = ("Blue", "Yellow")
+# English in views, logs and outcomes; translated where shown (`_(SEAT_NAMES[players][seat])`).
+SEAT_NAMES: dict[int, tuple[str, ...]] = {2: (N_("Blue"), N_("Yellow")),
+                                          4: (N_("Blue 1"), N_("Yellow 1"), N_("Blue 2"), N_("Yellow 2"))}
+SIDE_NAMES: tuple[str, ...] = (N_("Blue"), N_("Yellow"))
 
 
 def side_of(seat: int) -> int:

@@ -5,15 +5,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from i18n import N_
 from rules.base import IllegalAction
 
 FILES = "abcdefgh"
 EMPTY = "."
-COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
+# English in views, logs and outcomes; translated where shown (`_(COLOUR_NAMES[letter])`), as the rules' names are.
+COLOUR_NAMES = {"R": N_("Red"), "Y": N_("Yellow"), "B": N_("Blue"), "G": N_("Green")}
 TERRITORIES = ("NW", "NE", "SE", "SW")
-VICTORY_BY_NUMBERS = "Victory by Numbers"
-TIE_ON_HOME = "Tie on Home Territory"
-TIE_ON_NEUTRAL = "Tie on Neutral Territory"
+VICTORY_BY_NUMBERS = N_("Victory by Numbers")
+TIE_ON_HOME = N_("Tie on Home Territory")
+TIE_ON_NEUTRAL = N_("Tie on Neutral Territory")
 PIECES = 16
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, quote, squeeze
+from i18n import _, ngettext
+from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, all_of, quote, squeeze
 from rules.cintos.board import (
     _DECIMAL,
     _MOVE_TEXT,
@@ -74,7 +75,8 @@ class Cintos(Game):
     def _rules(self, players: int, options: dict[str, str] | None) -> tuple[Rules, str]:
         full = self.check_options(players, options)
         if players == 4 and full["setup-2p"] != "classic-2p":
-            raise ValueError("setup-2p is for 2-player games; a 4-player game always starts from the 4-player setup")
+            raise ValueError(_("setup-2p is for 2-player games; a 4-player game always starts from the 4-player "
+                               "setup"))
         rules = Rules(full["numbers-by"], full["majority"], full["repetition"] if players == 2 else "two-player",
                       _limit("quiet-limit", full["quiet-limit"], 20), _limit("turn-limit", full["turn-limit"], 100))
         return rules, full["setup-2p"] if players == 2 else "4p"
@@ -97,14 +99,40 @@ class Cintos(Game):
         return len(state.seats)
 
     def seat_name(self, state: CintosState, seat: int) -> str:
-        return COLOUR_NAMES[state.seats[seat]]
+        return _(COLOUR_NAMES[state.seats[seat]])
+
 
     def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
-        """Cintos reasons are already phrases ("Red owns all 18 pieces"); a semicolon, not a second colon, after the
-        cause of a limit, since the sentence follows "Drawn:"."""
+        """Why the game ended, in the language being spoken, from the outcome's facts (its reason is English, as
+        stored: only its kind is read here); a semicolon, not a second colon, after the cause of a limit, since the
+        sentence follows "Drawn:"."""
         reason = str(outcome.get("reason") or "")
+        colours = [str(name) for name in view.get("seat_names") or []]
+        scores = [int(n) for n in outcome.get("scores") or view.get("scores") or []]
+        winners = sorted(int(s) for s in outcome.get("winners") or [])
+        resigned = list(view.get("resigned") or [])
+        best = all_of([colours[s] for s in winners if s < len(colours)])
+        options = view.get("options") or {}
+        if PIECES in scores and scores.index(PIECES) < len(colours):
+            return _("{colour} owns all {n} pieces", colour=colours[scores.index(PIECES)], n=PIECES)
         if reason.startswith("threefold repetition"):
-            return "The same position occurred for the third time"
+            return _("The same position occurred for the third time")
+        if reason.endswith(" resigned") and True in resigned and resigned.index(True) < len(colours):
+            return _("{colour} resigned", colour=colours[resigned.index(True)])
+        if reason.startswith("no player who has not resigned"):
+            return _("No player who has not resigned has pieces left")
+        if reason.startswith("every other player"):
+            return _("Every other player has resigned or been eliminated")
+        if " turns without a capture" in reason:
+            limit = options.get("quiet-limit")
+            return ngettext("{limit} turns without a capture; {colours} has the most pieces",
+                            "{limit} turns without a capture; {colours} share the most pieces", len(winners),
+                            limit=limit, colours=best)
+        if reason.startswith("the turn limit"):
+            limit = options.get("turn-limit")
+            return ngettext("The turn limit of {limit} is reached; {colours} has the most pieces",
+                            "The turn limit of {limit} is reached; {colours} share the most pieces", len(winners),
+                            limit=limit, colours=best)
         return super().reason_text(view, outcome, names).replace(": ", "; ", 1)
 
     def actors(self, state: CintosState) -> frozenset[int]:
@@ -133,39 +161,47 @@ class Cintos(Game):
     # ---- checks shared by parse and apply -------------------------------------------------------------
     def _check_seat(self, state: CintosState, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
-            raise _illegal("E_TURN", f"seat {seat} does not play in this game")
+            raise _illegal("E_TURN", _("seat {seat} does not play in this game", seat=seat))
         if state.to_move in "-=":
-            raise _illegal("E_OVER", "the game is over")
+            raise _illegal("E_OVER", _("the game is over"))
 
     def _check_turn(self, state: CintosState, seat: int) -> None:
         self._check_seat(state, seat)
         if state.seats[seat] != state.to_move:
-            raise _illegal("E_TURN", f"it is {COLOUR_NAMES[state.to_move]}'s turn, not yours")
+            mover = _(COLOUR_NAMES[state.to_move])
+            raise _illegal("E_TURN", _("it is {colour}'s turn, not yours", colour=mover))
 
     def _check_move(self, state: CintosState, frm: int, to: int) -> None:
         board, colour = state.board, state.to_move
         if board[frm] != colour:
             mine = ", ".join(LABEL[s] for s in BY_LABEL if board[s] == colour)
-            what = "empty" if board[frm] == EMPTY else f"a {COLOUR_NAMES[board[frm]]} piece"
-            raise _illegal("E_NOT_YOURS", f"{LABEL[frm]} is {what}, not yours — your pieces are on {mine}")
+            if board[frm] == EMPTY:
+                why = _("{square} is empty, not yours — your pieces are on {squares}", square=LABEL[frm], squares=mine)
+            else:
+                owner = _(COLOUR_NAMES[board[frm]])
+                why = _("{square} is a {colour} piece, not yours — your pieces are on {squares}", square=LABEL[frm],
+                        colour=owner, squares=mine)
+            raise _illegal("E_NOT_YOURS", why)
         if to not in NEIGHBOURS[frm]:
-            raise _illegal("E_NOT_ADJACENT", f"{LABEL[frm]} and {LABEL[to]} are not neighbours — a piece moves "
-                           "one square up, down, left or right")
+            raise _illegal("E_NOT_ADJACENT", _("{start} and {end} are not neighbours — a piece moves one square up, "
+                                               "down, left or right", start=LABEL[frm], end=LABEL[to]))
         if board[to] != EMPTY:
-            raise _illegal("E_OCCUPIED", f"{LABEL[to]} is occupied — a piece moves only into an empty square")
+            raise _illegal("E_OCCUPIED", _("{square} is occupied — a piece moves only into an empty square",
+                                           square=LABEL[to]))
 
     def _check_pass(self, state: CintosState, seat: int) -> None:
         self._check_turn(state, seat)
         if has_move(state.masks[seat], state.occupied):
             example = self.notation(state, self.legal_actions(state, seat)[0])
-            raise _illegal("E_CANNOT_PASS", f"you cannot pass while you have a legal move, e.g. {example}")
+            raise _illegal("E_CANNOT_PASS", _("you cannot pass while you have a legal move, e.g. {move}",
+                                              move=example))
 
     def _check_resign(self, state: CintosState, seat: int) -> None:
         self._check_seat(state, seat)
         if state.resigned[seat]:
-            raise _illegal("E_TURN", "you have already resigned")
+            raise _illegal("E_TURN", _("you have already resigned"))
         if state.seats[seat] not in state.board:
-            raise _illegal("E_TURN", "you have been eliminated")
+            raise _illegal("E_TURN", _("you have been eliminated"))
 
     # ---- playing ----------------------------------------------------------------------------------------
     def apply(self, state: CintosState, action: Any, seat: int | None = None) -> CintosState:
@@ -177,7 +213,7 @@ class Cintos(Game):
                     and to in NEIGHBOURS[frm] and board[to] == EMPTY:
                 return self._move(state, seat, frm, to)
         if seat is None:
-            raise IllegalAction("Cintos has no chance moves: every action needs a seat")
+            raise IllegalAction(_("Cintos has no chance moves: every action needs a seat"))
         if isinstance(action, Resign):
             self._check_resign(state, seat)
             return self._resign(state, seat)
@@ -186,10 +222,10 @@ class Cintos(Game):
             return self._after_turn(state, state.board, state.owners, False, Last(seat, "pass"), state.masks,
                                     state.occupied)
         if not isinstance(action, Move):
-            raise IllegalAction(f"{action!r} is not a Cintos action")
+            raise IllegalAction(_("{action} is not a Cintos action", action=repr(action)))
         self._check_turn(state, seat)
         if not (0 <= action.frm < 64 and 0 <= action.to < 64):
-            raise _illegal("E_NO_SQUARE", "that square is off the board")
+            raise _illegal("E_NO_SQUARE", _("that square is off the board"))
         self._check_move(state, action.frm, action.to)
         return self._move(state, seat, action.frm, action.to)
 
@@ -295,24 +331,26 @@ class Cintos(Game):
             return PASS
         match = _MOVE_TEXT.fullmatch(word)
         if match is None:
-            raise _illegal("E_SYNTAX", f"cannot read {quote(text.strip())}: write a move as from-to (b2-b3) or as a "
-                           "square and a direction (b2 up, g3r), or pass, or resign", NotationError)
+            raise _illegal("E_SYNTAX", _("cannot read {text}: write a move as from-to (b2-b3) or as a square and a "
+                                         "direction (b2 up, g3r), or pass, or resign", text=quote(text.strip())),
+                           NotationError)
         self._check_turn(state, seat)
         start = match[1] + match[2]
         if start not in SQUARE:
-            raise _illegal("E_NO_SQUARE", f"{start} is off the board — squares run from a1 to h8")
+            raise _illegal("E_NO_SQUARE", _("{square} is off the board — squares run from a1 to h8", square=start))
         frm = SQUARE[start]
         if match[5]:
             df, dr = DIRECTIONS[match[5]]
             f, r = frm % 8 + df, frm // 8 + dr
             if not _on_board(f, r):
                 way = next(name for name, step in DIRECTIONS.items() if step == (df, dr) and len(name) > 1)
-                raise _illegal("E_NO_SQUARE", f"{start} {way} is off the board")
+                raise _illegal("E_NO_SQUARE", _("{square} {direction} is off the board", square=start, direction=way))
             to = f + 8 * r
         else:
             target = match[3] + match[4]
             if target not in SQUARE:
-                raise _illegal("E_NO_SQUARE", f"{target} is off the board — squares run from a1 to h8")
+                raise _illegal("E_NO_SQUARE", _("{square} is off the board — squares run from a1 to h8",
+                                                square=target))
             to = SQUARE[target]
         self._check_move(state, frm, to)
         return next(move for t, move in _MOVES[frm] if t == to)
@@ -365,7 +403,7 @@ class Cintos(Game):
         players = len(state.seats)
         return {
             "game": self.name, "players": players,
-            "seat_names": [COLOUR_NAMES[c] for c in state.seats], "seat_colours": list(state.seats),
+            "seat_names": [_(COLOUR_NAMES[c]) for c in state.seats], "seat_colours": list(state.seats),
             "actors": sorted(self.actors(state)),
             "to_move": None if state.to_move in "-=" else state.seats.index(state.to_move),
             "turn": state.turns, "scores": [state.board.count(c) for c in state.seats],

@@ -12,6 +12,7 @@ from functools import reduce
 from operator import or_
 from typing import Any, NamedTuple
 
+from i18n import _
 from rules.base import Option, Outcome, quote, whole_number
 from rules.cintos.board import (
     AREA,
@@ -250,7 +251,8 @@ def _limit(name: str, value: str, least: int) -> int | None:
         return None
     number = whole_number(value)
     if number is None or number < least:
-        raise ValueError(f"{name} must be a whole number of at least {least}, or off (not {quote(value)})")
+        raise ValueError(_("{option} must be a whole number of at least {least}, or off (not {text})", option=name,
+                           least=least, text=quote(value)))
     return number
 
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from i18n import _, ngettext
 from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign, all_of, quote, whole_number
 from rules.sinoda import moves
 from rules.sinoda.board import board_for, start_cells
@@ -55,9 +56,10 @@ class Sinoda(Game):
         elif (number := whole_number(limit_text)) is not None and number >= MIN_ROUND_LIMIT:
             round_limit = number
         else:
-            raise ValueError(f"round-limit must be an integer ≥ {MIN_ROUND_LIMIT} or off, not {quote(limit_text)}")
+            raise ValueError(_("round-limit must be an integer ≥ {least} or off, not {text}", least=MIN_ROUND_LIMIT,
+                               text=quote(limit_text)))
         if full["sinoda-win"] == "off" and players != 2:
-            raise ValueError("sinoda-win=off applies to 2-player games only (Win by Sinoda is 2-player only)")
+            raise ValueError(_("sinoda-win=off applies to 2-player games only (Win by Sinoda is 2-player only)"))
         board = board_for(players)
         cells: list[tuple[int, int] | None] = [None] * len(board)
         for seat, flower in enumerate(start_cells(players)):
@@ -102,24 +104,27 @@ class Sinoda(Game):
         over = moves.outcome(state) is not None
         if isinstance(action, First):
             if seat is not None:
-                raise IllegalAction("the first player is drawn by the server, not chosen by a seat")
+                raise IllegalAction(_("the first player is drawn by the server, not chosen by a seat"))
             if over or state.turn is not None:
-                raise IllegalAction("the first player has already been drawn", code="E_TURN")
+                raise IllegalAction(_("the first player has already been drawn"), code="E_TURN")
             if not 0 <= action.seat < state.players:
-                raise IllegalAction(f"there is no seat {action.seat + 1} in a {state.players}-player game")
+                raise IllegalAction(_("there is no seat {seat} in a {players}-player game", seat=action.seat + 1,
+                                      players=state.players))
             return replace(state, turn=action.seat, last=Last(action.seat, "first"))
         if seat is None or not 0 <= seat < state.players:
-            raise IllegalAction(f"seat {seat} is not playing this {state.players}-player game")
+            raise IllegalAction(_("seat {seat} is not playing this {players}-player game", seat=seat,
+                                  players=state.players))
         if over:
-            raise IllegalAction("the game is over", code="E_OVER")
+            raise IllegalAction(_("the game is over"), code="E_OVER")
         if isinstance(action, Resign):
             return replace(state, resigned=seat, last=Last(seat, "resign"))
         if not isinstance(action, Change | Move):
-            raise IllegalAction(f"{action!r} is not a Sinoda action")
+            raise IllegalAction(_("{action} is not a Sinoda action", action=repr(action)))
         if state.turn is None:
-            raise IllegalAction("the first player has not been drawn yet", code="E_TURN")
+            raise IllegalAction(_("the first player has not been drawn yet"), code="E_TURN")
         if state.turn != seat:
-            raise IllegalAction(f"it is {SEAT_NAMES[state.turn]}'s turn, not yours", code="E_TURN")
+            mover = _(SEAT_NAMES[state.turn])
+            raise IllegalAction(_("it is {colour}'s turn, not yours", colour=mover), code="E_TURN")
         return moves.play(state, action, seat)
 
     def outcome(self, state: SinodaState) -> Outcome | None:
@@ -156,7 +161,7 @@ class Sinoda(Game):
         return text
 
     def seat_name(self, state: SinodaState, seat: int) -> str:
-        return SEAT_NAMES[seat]
+        return _(SEAT_NAMES[seat])
 
     # ---- results in words -------------------------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = tuple(REASON_WORDS)
@@ -164,31 +169,44 @@ class Sinoda(Game):
     def teams(self, view: Mapping[str, Any]) -> list[tuple[str, tuple[int, ...]]]:
         if view.get("team_mode", "none") == "none":
             return []
-        return [(f"Team {TEAM_NUMERALS[i]}", tuple(team)) for i, team in enumerate(view.get("teams") or [])]
+        return [(_("Team {numeral}", numeral=TEAM_NUMERALS[i]), tuple(team))
+                for i, team in enumerate(view.get("teams") or [])]
 
     def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         names, reason = list(view["seat_names"]), outcome.get("reason")
-        scored = "scored on points" if view.get("team_mode", "none") == "none" else "the top scorer's team wins"
+        teams = view.get("team_mode", "none") != "none"
         if reason == "resign":
             who = view.get("resigned")
-            return f"{names[who]} resigned" if who is not None else "A player resigned"
+            return _("{colour} resigned", colour=names[who]) if who is not None else _("A player resigned")
         if reason == "sinoda":
             won = list(outcome.get("winners") or [])
             if len(won) == 1 and len(names) == 2:
-                return f"{names[won[0]]} leads by more than {names[1 - won[0]]} could still capture (Win by Sinoda)"
-            return "Win by Sinoda"
+                return _("{winner} leads by more than {loser} could still capture (Win by Sinoda)",
+                         winner=names[won[0]], loser=names[1 - won[0]])
+            return _("Win by Sinoda")
         if reason == "round-limit":
-            return f"The round limit ({view.get('round_limit')} rounds) is reached; {scored}"
+            limit = view.get("round_limit")
+            if teams:
+                return _("The round limit ({limit} rounds) is reached; the top scorer's team wins", limit=limit)
+            return _("The round limit ({limit} rounds) is reached; scored on points", limit=limit)
         caps, counts = list(view.get("caps") or []), list(view.get("piece_counts") or [])
         capped = [names[s] for s, c in enumerate(caps) if c >= moves.CAPTURES_TO_END]
         bare = [names[s] for s, c in enumerate(counts) if c == 0]
         if capped:
-            why = f"{all_of(capped)} made {moves.CAPTURES_TO_END} captures"
-        elif bare:
-            why = f"{all_of(bare)} {'has' if len(bare) == 1 else 'have'} no pieces left"
-        else:
-            why = "Every player is down to one piece"
-        return f"{why}; {scored}"
+            if teams:
+                return _("{colours} made {n} captures; the top scorer's team wins", colours=all_of(capped),
+                         n=moves.CAPTURES_TO_END)
+            return _("{colours} made {n} captures; scored on points", colours=all_of(capped), n=moves.CAPTURES_TO_END)
+        if bare:
+            if teams:
+                return ngettext("{colours} has no pieces left; the top scorer's team wins",
+                                "{colours} have no pieces left; the top scorer's team wins", len(bare),
+                                colours=all_of(bare))
+            return ngettext("{colours} has no pieces left; scored on points",
+                            "{colours} have no pieces left; scored on points", len(bare), colours=all_of(bare))
+        if teams:
+            return _("Every player is down to one piece; the top scorer's team wins")
+        return _("Every player is down to one piece; scored on points")
 
     # ---- views and serialisation --------------------------------------------------------------------------------
     def view(self, state: SinodaState, seat: int | None) -> dict[str, Any]:
@@ -231,7 +249,7 @@ class Sinoda(Game):
         return {
             "game": self.name,
             "players": state.players,
-            "seat_names": list(SEAT_NAMES[: state.players]),
+            "seat_names": [_(name) for name in SEAT_NAMES[: state.players]],  # words: in the language spoken
             "actors": actors,
             "to_move": actors[0] if actors else None,
             "turn": state.actions,

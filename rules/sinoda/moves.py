@@ -5,8 +5,10 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, cast
 
+from i18n import _, ngettext
 from rules.base import Action, IllegalAction, Outcome, one_of
 from rules.sinoda.board import Board, board_for
+from rules.sinoda.notation import no_cell
 from rules.sinoda.state import (
     SEAT_NAMES,
     TEAM_MODES,
@@ -191,19 +193,23 @@ def _own_piece(state: SinodaState, label: str, seat: int) -> tuple[int, Piece]:
     """The cell named `label` and `seat`'s piece on it, or IllegalAction."""
     board = state.board
     if label not in board.index:
-        raise IllegalAction(f"there is no cell {label} on the {board.name} board", code="E_NO_CELL")
+        raise IllegalAction(no_cell(board, label), code="E_NO_CELL")
     origin = board.index[label]
     piece = state.cells[origin]
     if piece is not None and piece[0] == seat:
         return origin, piece
     mine = one_of(board.labels[i] for i in state.pieces_of(seat))
     if piece is None:
-        what = f"{label} is empty"
+        why = _("{cell} is empty — your pieces are on {cells}", cell=label, cells=mine)
     elif piece[0] in state.team(seat):
-        what = f"{label} is your teammate {SEAT_NAMES[piece[0]]}'s piece, which only they may change or move"
+        owner = _(SEAT_NAMES[piece[0]])
+        why = _("{cell} is your teammate {colour}'s piece, which only they may change or move — your pieces are on "
+                "{cells}", cell=label, colour=owner, cells=mine)
     else:
-        what = f"{label} is {SEAT_NAMES[piece[0]]}'s piece, not yours"
-    raise IllegalAction(f"{what} — your pieces are on {mine}", code="E_NOT_YOURS")
+        owner = _(SEAT_NAMES[piece[0]])
+        why = _("{cell} is {colour}'s piece, not yours — your pieces are on {cells}", cell=label, colour=owner,
+                cells=mine)
+    raise IllegalAction(why, code="E_NOT_YOURS")
 
 
 _new = object.__new__
@@ -309,38 +315,50 @@ def _checked_play(state: SinodaState, action: Change | Move, seat: int) -> Sinod
     """`play` step by step, each refusal with its message and code (the fast path above takes every legal one)."""
     board = state.board
     if isinstance(action, Change):
-        origin, (_, value) = _own_piece(state, action.cell, seat)
+        origin, (_owner, value) = _own_piece(state, action.cell, seat)
         if action.delta not in (1, -1):
-            raise IllegalAction("a change turns a piece by exactly 1, up (+) or down (-)", code="E_RANGE")
+            raise IllegalAction(_("a change turns a piece by exactly 1, up (+) or down (-)"), code="E_RANGE")
         new = value + action.delta
         if not 1 <= new <= MAX_VALUE:
-            limit = "above 4" if new > MAX_VALUE else "below 1"
-            raise IllegalAction(f"{action.cell} is already a {value} — values do not wrap and cannot go {limit}",
-                                code="E_RANGE")
+            if new > MAX_VALUE:
+                why = _("{cell} is already a {value} — values do not wrap and cannot go above 4", cell=action.cell,
+                        value=value)
+            else:
+                why = _("{cell} is already a {value} — values do not wrap and cannot go below 1", cell=action.cell,
+                        value=value)
+            raise IllegalAction(why, code="E_RANGE")
         cells = list(state.cells)
         cells[origin] = (seat, new)
         last = Last(seat, "change", cell=action.cell, value=new)
         return _after(state, tuple(cells), state.points, state.caps, state.captured, last)
-    origin, (_, value) = _own_piece(state, action.origin, seat)
+    origin, (_owner, value) = _own_piece(state, action.origin, seat)
     if action.target not in board.index:
-        raise IllegalAction(f"there is no cell {action.target} on the {board.name} board", code="E_NO_CELL")
+        raise IllegalAction(no_cell(board, action.target), code="E_NO_CELL")
     target = board.index[action.target]
     occupant = state.cells[target]
     routes = targets(state, origin)
     if target not in routes:
         move = f"{action.origin}-{action.target}"
         if target == origin:
-            why = "a piece cannot end where it started (no cell may be revisited)"
+            why = _("{move}: a piece cannot end where it started (no cell may be revisited)", move=move)
         elif occupant is not None and occupant[0] == seat:
-            why = f"{action.target} holds your own piece, and a move cannot end there"
+            why = _("{move}: {cell} holds your own piece, and a move cannot end there", move=move, cell=action.target)
         elif occupant is not None and occupant[0] in state.team(seat):
-            why = (f"{action.target} holds your teammate {SEAT_NAMES[occupant[0]]}'s piece, "
-                   "and teammates cannot capture each other")
+            mate = _(SEAT_NAMES[occupant[0]])
+            why = _("{move}: {cell} holds your teammate {colour}'s piece, and teammates cannot capture each other",
+                    move=move, cell=action.target, colour=mate)
+        elif routes:
+            why = ngettext("{move}: {cell} is a {n} and must move exactly {n} step across edges, through empty "
+                           "cells, never revisiting one; it can reach {cells}",
+                           "{move}: {cell} is a {n} and must move exactly {n} steps across edges, through empty "
+                           "cells, never revisiting one; it can reach {cells}", value, move=move, cell=action.origin,
+                           cells=one_of(board.labels[t] for t in routes))
         else:
-            options = one_of(board.labels[t] for t in routes) if routes else "nowhere"
-            why = (f"{action.origin} is a {value} and must move exactly {value} step{'s' * (value > 1)} across "
-                   f"edges, through empty cells, never revisiting one; it can reach {options}")
-        raise IllegalAction(f"{move}: {why}", code="E_NO_PATH")
+            why = ngettext("{move}: {cell} is a {n} and must move exactly {n} step across edges, through empty "
+                           "cells, never revisiting one; it can reach nowhere",
+                           "{move}: {cell} is a {n} and must move exactly {n} steps across edges, through empty "
+                           "cells, never revisiting one; it can reach nowhere", value, move=move, cell=action.origin)
+        raise IllegalAction(why, code="E_NO_PATH")
     cells = list(state.cells)
     cells[origin] = None
     cells[target] = (seat, value)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from i18n import _
 from rules.base import RESIGN, Action, NotationError, Resign, quote, squeeze
 from rules.sinoda.board import Board, board_for
 from rules.sinoda.state import (
@@ -20,17 +21,28 @@ _CELL = r"([a-z])([0-9]{1,3})"  # ASCII digits, bounded: a row number has at mos
 _CHANGE = re.compile(rf"{_CELL}([+-])")
 _MOVE = re.compile(rf"{_CELL}[-x]{_CELL}")
 _FIRST = re.compile(r"first([0-9]{1,2})")
-_GRAMMAR_HELP = "write a change as c4+ or c4-, a move as c4-a2 (or c4xa2), or resign"
+
+
+def no_cell(board: Board, label: str, last: str | None = None) -> str:
+    """'there is no cell g3 on the small board', with the rows it has when `last` (its last row letter) is given."""
+    if last is None:
+        if board.name == "small":
+            return _("there is no cell {cell} on the small board", cell=label)
+        return _("there is no cell {cell} on the large board", cell=label)
+    if board.name == "small":
+        return _("there is no cell {cell} on the small board (rows a–{last})", cell=label, last=last)
+    return _("there is no cell {cell} on the large board (rows a–{last})", cell=label, last=last)
 
 
 def cell_label(board: Board, letter: str, number: str) -> str:
     """Check one parsed cell against the grammar and the board; return its label."""
     if letter not in "abcdef" or number.startswith("0") or not 1 <= int(number) <= 11:
-        raise NotationError(f"{letter}{number} is not a cell name — {_GRAMMAR_HELP}", code="E_SYNTAX")
+        raise NotationError(_("{cell} is not a cell name — write a change as c4+ or c4-, a move as c4-a2 (or "
+                              "c4xa2), or resign", cell=f"{letter}{number}"), code="E_SYNTAX")
     label = f"{letter}{number}"
     if label not in board.index:
         last = board.row_letters[-1]
-        raise NotationError(f"there is no cell {label} on the {board.name} board (rows a–{last})", code="E_NO_CELL")
+        raise NotationError(no_cell(board, label, last), code="E_NO_CELL")
     return label
 
 
@@ -46,8 +58,9 @@ def read_action(board: Board, text: str) -> Action:
     if found := _MOVE.fullmatch(s):
         origin = cell_label(board, found.group(1), found.group(2))
         return Move(origin, cell_label(board, found.group(3), found.group(4)))
-    shown = quote(text.strip()) if text.strip() else "(nothing)"
-    raise NotationError(f"cannot read {shown} — {_GRAMMAR_HELP}", code="E_SYNTAX")
+    shown = quote(text.strip()) if text.strip() else _("(nothing)")
+    raise NotationError(_("cannot read {text} — write a change as c4+ or c4-, a move as c4-a2 (or c4xa2), or resign",
+                          text=shown), code="E_SYNTAX")
 
 
 def action_text(action: Action) -> str:

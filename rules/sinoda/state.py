@@ -6,11 +6,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import NamedTuple
 
+from i18n import N_
 from rules.sinoda.board import Board, board_for
 
 Piece = tuple[int, int]  # (owner seat, value 1..4)
 
-SEAT_NAMES: tuple[str, ...] = ("Red", "Blue", "Yellow", "Green", "Purple", "Orange")
+# The seats' colours (English in views and logs; translated where shown: `_(SEAT_NAMES[seat])`).
+SEAT_NAMES: tuple[str, ...] = (N_("Red"), N_("Blue"), N_("Yellow"), N_("Green"), N_("Purple"), N_("Orange"))
 DEFAULT_ROUND_LIMIT = 100
 MIN_ROUND_LIMIT = 10
 

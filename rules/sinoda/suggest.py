@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from i18n import _, ngettext
 from rules.sinoda.game import GAME
 from rules.sinoda.state import SEAT_NAMES, Change, Move, SinodaState
 
@@ -36,10 +37,11 @@ def suggest_moves(state: SinodaState, seat: int, typed: str = "",
             continue
         mover, taken = _piece(state, action.origin), _piece(state, action.target)
         if taken is not None:
-            label = f"{text} · captures {SEAT_NAMES[taken[0]]}'s {taken[1]}"
+            owner = _(SEAT_NAMES[taken[0]])
+            label = _("{move} · captures {colour}'s {value}", move=text, colour=owner, value=taken[1])
         else:
             steps = mover[1] if mover is not None else 0
-            label = f"{text} · {steps} step{'' if steps == 1 else 's'}"
+            label = ngettext("{move} · {n} step", "{move} · {n} steps", steps, move=text)
         gain = taken[1] if taken is not None else 0
         ranked.append(((not text.startswith(want), -gain, order), label, text))
     ranked.sort(key=lambda item: item[0])
@@ -61,8 +63,12 @@ def suggest_pieces(state: SinodaState, seat: int, typed: str = "",
             continue
         piece = _piece(state, cell)
         value = piece[1] if piece is not None else 0
-        targets = " or ".join(str(value + delta) for delta in deltas)
-        ranked.append((not cell.startswith(want), f"{cell} · now {value} → {targets}", cell))
+        if len(deltas) == 2:
+            label = _("{cell} · now {value} → {up} or {down}", cell=cell, value=value, up=value + deltas[0],
+                      down=value + deltas[1])
+        else:
+            label = _("{cell} · now {value} → {new}", cell=cell, value=value, new=value + deltas[0])
+        ranked.append((not cell.startswith(want), label, cell))
     ranked.sort(key=lambda item: item[0])
     return [(label, cell) for _, label, cell in ranked[:limit]]
 
@@ -78,7 +84,12 @@ def suggest_directions(state: SinodaState, seat: int, cell: str, typed: str = ""
     for sign, delta, word in (("+", 1, "up"), ("-", -1, "down")):
         if cell and (cell, delta) not in legal:
             continue
-        label = f"{sign} (one {word})" + (f": {cell} becomes {piece[1] + delta}" if piece is not None else "")
+        if piece is None:
+            label = _("+ (one up)") if delta > 0 else _("- (one down)")
+        elif delta > 0:
+            label = _("+ (one up): {cell} becomes {value}", cell=cell, value=piece[1] + delta)
+        else:
+            label = _("- (one down): {cell} becomes {value}", cell=cell, value=piece[1] + delta)
         if want in ("", sign) or word.startswith(want):
             out.append((label, sign))
     return out
