@@ -1,7 +1,8 @@
 """The shared cog base: `GameCog` gives each game its commands (new, board, resign, rules, the match option).
 
 A game's cog only names its game, its private-view label and its own action commands; everything else is here or
-in `cogs.tables` (re-exported: `Tables`; the bot as cogs see it is `cogs.host.Host`).
+in `cogs.tables` (re-exported: `Tables`; the bot as cogs see it is `cogs.host.Host`). Replies speak the asker's
+language (`guarded`), the lobby the server's (`Tables.lobby_message`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from cogs.host import Host
 from cogs.tables import Tables
 from cogs.ui import (
     EMBED_COLOUR,
+    PERMISSION_NAMES,
     THREADS,
     bot_missing,
     confirm_resign_view,
@@ -32,8 +34,10 @@ from cogs.ui import (
     missing_text,
     reply,
     require_posting,
+    server_language,
     typed,
 )
+from i18n import _, ngettext, pgettext
 from matches import Match, MatchService, Refusal, history
 from matches.computers import LEVELS
 from render.lettering import cut_name
@@ -57,8 +61,7 @@ async def server_locale(service: MatchService, guild: discord.Guild | None) -> i
     `/settings language`, else the preferred locale Discord gives (Community servers), else English."""
     if guild is None:
         return i18n.language(i18n.ENGLISH)
-    chosen = (await service.guild_settings(guild.id)).language
-    return i18n.language(chosen or guild.preferred_locale)
+    return await server_language(service, guild.id, guild.preferred_locale)
 
 
 def option_choices(game: Game, current: str) -> list[app_commands.Choice[str]]:
@@ -119,7 +122,8 @@ class GameCog(commands.GroupCog):
         if match_id is not None:  # another server's match only for its players: no board, names or link leak
             match = await self.service.get_visible(match_id, interaction.user.id, interaction.guild_id)
             if match.game.name != self.game_name:
-                raise Refusal(f"Match #{match_id} is a {match.game.title} match; use /{match.game.name}.")
+                raise Refusal(_("Match #{id} is a {game} match; use /{command}.", id=match_id, game=match.game.title,
+                                command=match.game.name))
             return match
         mine = [m for m in await self.service.matches_for(interaction.user.id)
                 if m.game.name == self.game_name and m.status == "active"]
@@ -127,19 +131,26 @@ class GameCog(commands.GroupCog):
         if len(here) == 1:
             return here[0]
         if not here:
-            raise Refusal(f"You have no running {self.game.title} match"
-                          + (" here" if seated else "") + f". Start one with /{self.game_name} new.")
+            if seated:
+                raise Refusal(_("You have no running {game} match here. Start one with /{command} new.",
+                                game=self.game.title, command=self.game_name))
+            raise Refusal(_("You have no running {game} match. Start one with /{command} new.",
+                            game=self.game.title, command=self.game_name))
         listing = ", ".join(f"#{m.id}" for m in here[:10])
-        raise Refusal(f"You play several {self.game.title} matches ({listing}): choose one with the `match` option.")
+        raise Refusal(_("You play several {game} matches ({matches}): choose one with the `match` option.",
+                        game=self.game.title, matches=listing))
 
     async def match_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[int]]:
         mine = [m for m in await self.service.matches_for(interaction.user.id)
                 if m.game.name == self.game_name and m.status == "active"]
         choices = []
+        with i18n.speaking(interaction.locale):  # not under `guarded`: the asker's language said here
+            # Translators: between players' names in a match's label ("#12 · Ada vs Bo")
+            versus = pgettext("between names", "vs")
         for m in mine:
             names = await self.service.names(m)
-            label = f"#{m.id} · " + " vs ".join(cut_name(n) for n in names)
+            label = f"#{m.id} · " + f" {versus} ".join(cut_name(n) for n in names)
             if current.strip().lstrip("#") in str(m.id) or current.lower() in label.lower():
                 choices.append(limits.choice(label, m.id))
         return choices[:MAX_CHOICES]
@@ -153,7 +164,7 @@ class GameCog(commands.GroupCog):
             match = await self.resolve(interaction, match_id)
             require_posting(await self.tables.channel(match.record.channel_id))
             turn = await self.service.act(match.id, interaction.user.id, text, key=str(interaction.id))
-            await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
+            await reply(interaction, _("Played in match #{id}: {move}", id=match.id, move=turn.events[0].description))
             await self.tables.post_turn(turn)
         await guarded(interaction, work, match_id)
 
@@ -201,7 +212,7 @@ class GameCog(commands.GroupCog):
     async def send_private(self, interaction: discord.Interaction, match: Match, seat: int) -> None:
         """Show the seat its private view (ephemeral). Games with hidden information override the renderer."""
         file = await self.tables.board_file(match, seat, filename="private.png")
-        await reply(interaction, f"Your view of match #{match.id} (only you can see this).", file=file)
+        await reply(interaction, _("Your view of match #{id} (only you can see this).", id=match.id), file=file)
 
     # ---- the commands every game has ----------------------------------------------------------------------------
     @app_commands.command(name="new", description="Open a lobby for a new match in this channel")
@@ -227,22 +238,32 @@ class GameCog(commands.GroupCog):
                   invite5: discord.User | None = None) -> None:
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
-                raise Refusal(f"Matches are played in a server channel, where the others can join: use "
-                              f"/{self.game_name} new there. Here you can use /games, /history, /profile and /help.")
-            parsed = self.parse_options(typed(options or "", "an option list"))
+                raise Refusal(_("Matches are played in a server channel, where the others can join: use "
+                                "/{command} new there. Here you can use /games, /history, /profile and /help.",
+                                command=self.game_name))
+            parsed = self.parse_options(typed(options or "", _("an option list")))
             invited = [u.id for u in (invite1, invite2, invite3, invite4, invite5) if u is not None and not u.bot]
             count = players if players is not None else self.game.player_counts[0]
             robots = computers or 0
             if robots > count - 1 - len(invited):
-                raise Refusal(f"A {count}-player match has {count - 1 - len(invited)} seat(s) left besides yours"
-                              f"{' and the invited players' if invited else ''}: not room for {robots} computers.")
+                left = count - 1 - len(invited)
+                if invited:
+                    raise Refusal(ngettext("A {players}-player match has {n} seat left besides yours and the invited "
+                                           "players': not room for {computers} computers.",
+                                           "A {players}-player match has {n} seats left besides yours and the "
+                                           "invited players': not room for {computers} computers.",
+                                           left, players=count, computers=robots))
+                raise Refusal(ngettext("A {players}-player match has {n} seat left besides yours: not room for "
+                                       "{computers} computers.",
+                                       "A {players}-player match has {n} seats left besides yours: not room for "
+                                       "{computers} computers.", left, players=count, computers=robots))
             # Answered (privately) before the server's settings are read; the lobby is a message of its own in the
             # match's channel, so a refusal from here on still reaches only the creator.
             await defer_private(interaction)
             settings = await self.service.guild_settings(interaction.guild_id)
             if self.game_name in settings.disabled_games:
-                raise Refusal(f"{self.game.title} is switched off on this server (an admin can turn it on with "
-                              "/settings game).")
+                raise Refusal(_("{game} is switched off on this server (an admin can turn it on with /settings "
+                                "game).", game=self.game.title))
             home = settings.channel_id or interaction.channel_id
             channel = await self.tables.channel(home)
             require_posting(channel)  # before the match exists: a lobby nobody can play is worse than a refusal
@@ -252,11 +273,16 @@ class GameCog(commands.GroupCog):
                 time_control=time.value if time else settings.time_control,
                 timeout_rule=timeout.value if timeout else settings.timeout_rule,
                 rated=False if robots else rated)
-            for _ in range(robots):  # before the lobby is posted, so it shows them seated
+            for _seat in range(robots):  # before the lobby is posted, so it shows them seated
                 await self.service.add_computer(match.id, interaction.user.id, level.value if level else "normal")
             pings = " ".join(f"<@{u}>" for u in invited)
-            lobby = {"content": f"{pings} you are invited to a {self.game.title} match." if pings else None,
-                     "allowed_mentions": discord.AllowedMentions(users=True), **await self.tables.lobby_message(match)}
+            invitation = None
+            if pings:  # in the channel, above the lobby: the server's language, as the lobby's
+                async with self.tables.public(match):
+                    invitation = _("{players} you are invited to a {game} match.", players=pings,
+                                   game=self.game.title)
+            lobby = {"content": invitation, "allowed_mentions": discord.AllowedMentions(users=True),
+                     **await self.tables.lobby_message(match)}
             message = await limits.send(channel, **lobby)
             where, note = message.channel.id, ""
             if settings.use_threads:
@@ -264,7 +290,7 @@ class GameCog(commands.GroupCog):
                 if thread is not None:
                     where = thread.id  # the board messages go into the match's own thread
             await self.service.set_message(match.id, where, message.id)
-            await reply(interaction, f"Lobby #{match.id} is open: {message.jump_url}{note}")
+            await reply(interaction, _("Lobby #{id} is open: {link}", id=match.id, link=message.jump_url) + note)
             self.bot.scheduler.poke()
         await guarded(interaction, work)
 
@@ -276,18 +302,20 @@ class GameCog(commands.GroupCog):
             try:
                 return await limits.create_thread(message, f"{self.game.title} #{match.id}"), ""
             except discord.Forbidden:
-                missing = ["Create Public Threads"]
+                missing = [_(PERMISSION_NAMES["create_public_threads"])]
             except discord.HTTPException as exc:
                 log.warning("could not open a thread for match %s: %s", match.id, exc)
-                return None, "\nThis server gives every match its own thread, but Discord refused to open one " \
-                             "here, so the match is played in the channel."
-        return None, ("\nThis server gives every match its own thread, but I cannot open one: "
-                      + missing_text(channel, missing) + " Until then the match is played in the channel.")
+                return None, "\n" + _("This server gives every match its own thread, but Discord refused to open "
+                                      "one here, so the match is played in the channel.")
+        return None, "\n" + _("This server gives every match its own thread, but I cannot open one: {why} Until then "
+                              "the match is played in the channel.", why=missing_text(channel, missing))
 
     @new.autocomplete("players")
     async def players_autocomplete(self, interaction: discord.Interaction,
                                    current: str) -> list[app_commands.Choice[int]]:
-        return limits.choices((f"{n} players", n) for n in self.game.player_counts if current.strip() in str(n))
+        with i18n.speaking(interaction.locale):  # not under `guarded`: the asker's language said here
+            return limits.choices((ngettext("{n} player", "{n} players", n), n) for n in self.game.player_counts
+                                  if current.strip() in str(n))
 
     @new.autocomplete("options")
     async def options_autocomplete(self, interaction: discord.Interaction,
@@ -296,15 +324,17 @@ class GameCog(commands.GroupCog):
 
     def parse_options(self, text: str) -> dict[str, str]:
         options: dict[str, str] = {}
-        valid = ", ".join(sorted(self.game.options)) or "none"
+        valid = ", ".join(sorted(self.game.options)) or _("none")  # the options' names: notation, as typed
         for word in text.replace(",", " ").split():
             name, sep, value = word.partition("=")
             if not sep or not value:
-                raise Refusal(f"Write options as name=value, not {markup.typed(word)} (for example "
-                              f"{self._example_option()}); {self.game.title} options: {valid}.")
+                raise Refusal(_("Write options as name=value, not {typed} (for example {example}); {game} options: "
+                                "{options}.", typed=markup.typed(word), example=self._example_option(),
+                                game=self.game.title, options=valid))
             name = name.strip().lower()
             if name not in self.game.options:  # named here, quoted shortened: the rules would repeat it whole
-                raise Refusal(f"{self.game.title} has no option {markup.typed(name)}; its options: {valid}.")
+                raise Refusal(_("{game} has no option {typed}; its options: {options}.", game=self.game.title,
+                                typed=markup.typed(name), options=valid))
             options[name] = value.strip().lower()
         return options
 
@@ -328,18 +358,20 @@ class GameCog(commands.GroupCog):
             await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match, seated=False)
             if found.state is None:
-                raise Refusal(f"Match #{found.id} has not started yet.")
+                raise Refusal(_("Match #{id} has not started yet.", id=found.id))
             seat = found.seat_of(interaction.user.id)
             if fmt is not None and fmt.value == "text":
                 await self.text_board(interaction, found, seat, move)
                 return
             if move is None:
                 file = await self.tables.board_file(found, seat)
-                text = f"{self.game.title} match #{found.id}. {self.tables.status_line(found)}"
+                text = _("{game} match #{id}. {status}", game=self.game.title, id=found.id,
+                         status=self.tables.status_line(found))
             else:
                 past = await history.state_at(self.service, found.id, move)
                 file = await self.tables.board_file(found, seat, state=past)
-                text = f"{self.game.title} match #{found.id} after line {move} of its history (/history)."
+                text = _("{game} match #{id} after line {line} of its history (/history).", game=self.game.title,
+                         id=found.id, line=move)
             link = jump_url(found)
             await reply(interaction, text + (f"\n{link}" if link else ""), file=file,
                         allowed_mentions=discord.AllowedMentions.none())
@@ -349,7 +381,7 @@ class GameCog(commands.GroupCog):
                          move: int | None) -> None:
         """`/<game> board format:text`: the position (now, or after `move` lines of /history) as a code block, as
         `seat` may see it; the reply is ephemeral, so a player's own hand shows only to them."""
-        note = "" if move is None else f"After line {move} of /history.\n"
+        note = "" if move is None else _("After line {line} of /history.", line=move) + "\n"
         link = jump_url(found) if move is None else None
         tail = f"\n{link}" if link else ""
         past = None if move is None else await history.state_at(self.service, found.id, move)
@@ -363,8 +395,8 @@ class GameCog(commands.GroupCog):
             await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match)
             if found.seat_of(interaction.user.id) is None:
-                raise Refusal(f"You are not playing in match #{found.id}.")
-            await reply(interaction, f"Resign match #{found.id}? This cannot be undone.",
+                raise Refusal(_("You are not playing in match #{id}.", id=found.id))
+            await reply(interaction, _("Resign match #{id}? This cannot be undone.", id=found.id),
                         view=confirm_resign_view(found.id))
         await guarded(interaction, work, match)
 
@@ -372,7 +404,9 @@ class GameCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            embed = discord.Embed(title=f"{self.game.title} · rules", description=self.rules_summary,
+            # The summary is the game cog's, marked with N_ there; the picture speaks the asker's language too
+            # (asyncio.to_thread carries it).
+            embed = discord.Embed(title=_("{game} · rules", game=self.game.title), description=_(self.rules_summary),
                                   colour=EMBED_COLOUR)
             kwargs: dict[str, Any] = {}
             make_image = render.RULES_IMAGES.get(self.game_name)

@@ -1,7 +1,8 @@
 """`/history`: any match's numbered log, as the asker may read it, and exports (JSON record, GIF) of finished ones.
 
 Pages hold `PAGE_LINES` lines, oldest at the top; the command opens on the newest page, and the Older/Newer buttons
-(stateless, so they survive restarts) step through the rest.
+(stateless, so they survive restarts) step through the rest. Everything in the asker's language; the log lines
+themselves are notation, the same in every language.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 import render
 from cogs import limits, markup
 from cogs.base import MAX_CHOICES
 from cogs.host import Host, cog_of, host
 from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply, who
+from i18n import _, pgettext
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
@@ -37,7 +40,7 @@ def line_text(line: HistoryLine) -> str:
     if line.kind == "chance":
         who = "🎲"
     elif line.kind == "auto":
-        who = f"*{cut_name(line.seat_name or '?')} (automatic)*"
+        who = "*" + _("{seat} (automatic)", seat=cut_name(line.seat_name or "?")) + "*"
     else:
         who = f"**{cut_name(line.seat_name or '?')}**"
     prefix = f"`{line.n:>3}` {who} "
@@ -68,14 +71,14 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:his
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> HistoryButton:
-        return cls(int(match["id"]), int(match["page"]), getattr(item, "label", None) or "Page")
+        return cls(int(match["id"]), int(match["page"]), getattr(item, "label", None) or pgettext("button", "Page"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = cog_of(interaction.client, History)
 
         async def work() -> None:
             if cog is None:
-                raise Refusal("Match histories are not available right now.")
+                raise Refusal(_("Match histories are not available right now."))
             await interaction.response.defer()  # before the reads; the page is then edited in place
             found = await cog.service.get_visible(self.match_id, interaction.user.id, interaction.guild_id)
             embed, view = await cog.page(found, interaction.user.id, self.page)
@@ -98,7 +101,7 @@ class History(commands.Cog):
         if match_id is None:
             recent = await self.service.matches_for(user, ("active", "finished"))
             if not recent:
-                raise Refusal("You have not played a match yet; give a match number to read another match's log.")
+                raise Refusal(_("You have not played a match yet; give a match number to read another match's log."))
             match_id = recent[0].id
         return await self.service.get_visible(match_id, user, interaction.guild_id)
 
@@ -107,12 +110,14 @@ class History(commands.Cog):
         user = interaction.user.id
         typed = current.strip().lstrip("#").lower()
         choices = []
+        lang = i18n.language(interaction.locale)  # not under `guarded`: the asker's language said here
         for match in await self.service.matches_for(user, ("active", "finished")):
             record = match.record
             names = await self.service.names(match)
             others = ", ".join(cut_name(name) for name, uid in zip(names, match.user_ids, strict=True) if uid != user)
-            label = (f"#{record.id} · {match.game.title} vs {others or '—'} · "
-                     f"{'running' if record.status == 'active' else 'finished'}")
+            fields = {"id": record.id, "game": match.game.title, "others": others or "—"}
+            label = lang._("#{id} · {game} vs {others} · running", **fields) if record.status == "active" \
+                else lang._("#{id} · {game} vs {others} · finished", **fields)
             if typed and typed not in str(record.id) and typed not in label.lower():
                 continue
             choices.append(limits.choice(label, record.id))
@@ -127,35 +132,38 @@ class History(commands.Cog):
         pages = page_count(lines)
         page = pages - 1 if page is None else min(max(page, 0), pages - 1)
         shown = lines[page * PAGE_LINES: (page + 1) * PAGE_LINES]
-        embed = discord.Embed(title=f"{match.game.title} · match #{match.id} · history", colour=EMBED_COLOUR)
-        embed.description = "\n".join(line_text(line) for line in shown) or "No moves yet."
+        embed = discord.Embed(title=_("{game} · match #{id} · history", game=match.game.title, id=match.id),
+                              colour=EMBED_COLOUR)
+        embed.description = "\n".join(line_text(line) for line in shown) or _("No moves yet.")
         seats = " · ".join(f"{match.seat_name(i)}: {who(uid)}" for i, uid in enumerate(match.user_ids))
-        embed.add_field(name="Seats", value=seats or "—", inline=False)
+        embed.add_field(name=_("Seats"), value=seats or "—", inline=False)
         dice = await dice_record(self.service, match)
         if dice is not None:  # the seed only once the match is over (dice_record leaves it out before)
-            value = f"Commitment (SHA-256 of the seed): `{dice['commitment']}`"
+            value = _("Commitment (SHA-256 of the seed): `{commitment}`", commitment=dice["commitment"])
             if "seat_draw" in dice:
-                value += f"\nLine 0, the seat draw: `{dice['seat_draw']}`"
-            value += (f"\nSeed: `{dice['seed']}` — check it with `/verify match:{match.id}`" if "seed" in dice
-                      else "\nThe seed is revealed when the match ends.")
-            embed.add_field(name="Dice", value=value, inline=False)
+                value += "\n" + _("Line 0, the seat draw: `{draw}`", draw=dice["seat_draw"])
+            value += "\n" + (_("Seed: `{seed}` — check it with `/verify match:{id}`", seed=dice["seed"], id=match.id)
+                             if "seed" in dice else _("The seed is revealed when the match ends."))
+            embed.add_field(name=_("Dice"), value=value, inline=False)
         url = await self.service.web.match_url(match.record.guild_id, match.id)
         if url is not None:  # the server has web pages (/settings web): the replay with a slider, and live
-            embed.add_field(name="On the web", value=f"[Replay and live board]({url})", inline=False)
+            embed.add_field(name=_("On the web"), value=_("[Replay and live board]({url})", url=url), inline=False)
         result = result_text(match)
         if match.status == "finished":
-            embed.add_field(name="Result", value=f"{result} The match is over: every line is shown in full.",
-                            inline=False)
+            embed.add_field(name=_("Result"), value=_("{result} The match is over: every line is shown in full.",
+                                                      result=result).strip(), inline=False)
         elif any(line.kind == "chance" for line in lines):
-            embed.add_field(name="Hidden", value="What you may not know yet reads `?`.", inline=False)
+            embed.add_field(name=_("Hidden"), value=_("What you may not know yet reads `?`."), inline=False)
         first = page * PAGE_LINES + 1
-        embed.set_footer(text=(f"lines {first}–{first + len(shown) - 1} of {len(lines)} · page {page + 1}/{pages} · "
-                               "oldest at the top") if lines else f"page 1/1 · match #{match.id}")
+        embed.set_footer(text=_("lines {first}–{last} of {count} · page {page}/{pages} · oldest at the top",
+                                first=first, last=first + len(shown) - 1, count=len(lines), page=page + 1,
+                                pages=pages) if lines else _("page 1/1 · match #{id}", id=match.id))
         if pages == 1:
             return embed, None
         view = discord.ui.View(timeout=None)
-        view.add_item(HistoryButton(match.id, max(page - 1, 0), "◀ Older", disabled=page == 0))
-        view.add_item(HistoryButton(match.id, page + 1, "Newer ▶", disabled=page == pages - 1))
+        # Translators: the buttons that page through a match's history
+        view.add_item(HistoryButton(match.id, max(page - 1, 0), _("◀ Older"), disabled=page == 0))
+        view.add_item(HistoryButton(match.id, page + 1, _("Newer ▶"), disabled=page == pages - 1))
         return embed, view
 
     # ---- exports -----------------------------------------------------------------------------------------------
@@ -166,7 +174,7 @@ class History(commands.Cog):
             data = json.dumps(record, indent=1, ensure_ascii=False).encode()
             return discord.File(io.BytesIO(data), filename=f"{name}.json")
         if match.game.name not in render.RENDERERS:
-            raise Refusal(f"{match.game.title} has no board images yet, so there is no GIF of it.")
+            raise Refusal(_("{game} has no board images yet, so there is no GIF of it.", game=match.game.title))
         views = await public_views(self.service, match.id)
         names = await self.service.names(match)  # the images cut them (render.lettering.cut_name)
         async with self._gif_slot:
@@ -183,8 +191,9 @@ class History(commands.Cog):
             await defer_private(interaction)  # before the reads
             found = await self.pick(interaction, match)
             if export is not None and found.status != "finished":
-                raise Refusal(f"Exports are for finished matches; match #{found.id} is "
-                              f"{'still being played' if found.status == 'active' else 'not finished'}.")
+                raise Refusal(_("Exports are for finished matches; match #{id} is still being played.", id=found.id)
+                              if found.status == "active" else
+                              _("Exports are for finished matches; match #{id} is not finished.", id=found.id))
             embed, view = await self.page(found, interaction.user.id, None)
             kwargs: dict[str, Any] = {"embed": embed, "allowed_mentions": discord.AllowedMentions.none()}
             if view is not None:

@@ -1,4 +1,5 @@
-"""`/notify`: each player chooses their own notices (turn DMs, deadline reminders), for every game or one game."""
+"""`/notify`: each player chooses their own notices (turn DMs, deadline reminders), for every game or one game; the
+notices themselves are sent by `cogs.tables` in each player's last seen language."""
 
 from __future__ import annotations
 
@@ -8,24 +9,30 @@ from discord.ext import commands
 
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply
+from i18n import _
 from matches.preferences import EVERY_GAME, NoticeSettings
 
 
 def describe(settings: NoticeSettings, games: dict[str, str]) -> discord.Embed:
-    """Every game's notices as they apply now; "(set for this game)" marks a game's own choice."""
+    """Every game's notices as they apply now, in the language being spoken; "(set for this game)" marks a game's
+    own choice."""
+    words = {("turns", True): _("turn DMs on"), ("turns", False): _("turn DMs off"),
+             ("reminders", True): _("reminders on"), ("reminders", False): _("reminders off")}
+
     def line(game: str) -> str:
         own = settings.games.get(game)
         parts = []
-        for kind, label in (("turns", "turn DMs"), ("reminders", "reminders")):
+        for kind in ("turns", "reminders"):
             own_choice = game != EVERY_GAME and own is not None and getattr(own, kind) is not None
-            parts.append(f"{label} {'on' if settings.wants(game, kind) else 'off'}"
-                         + (" (set for this game)" if own_choice else ""))
+            said = words[kind, settings.wants(game, kind)]
+            parts.append(_("{notice} (set for this game)", notice=said) if own_choice else said)
         return " · ".join(parts)
 
-    lines = [f"**Every game:** {line(EVERY_GAME)}"] + [f"**{title}:** {line(name)}" for name, title in games.items()]
-    embed = discord.Embed(title="Your notices", description="\n".join(lines), colour=EMBED_COLOUR)
-    embed.set_footer(text="Turn DMs: a direct message when it is your turn. Reminders: at half and at 90 % of your "
-                          "time. The board message always mentions the player to move.")
+    lines = [_("**Every game:** {notices}", notices=line(EVERY_GAME))]
+    lines += [f"**{title}:** {line(name)}" for name, title in games.items()]
+    embed = discord.Embed(title=_("Your notices"), description="\n".join(lines), colour=EMBED_COLOUR)
+    embed.set_footer(text=_("Turn DMs: a direct message when it is your turn. Reminders: at half and at 90 % of your "
+                            "time. The board message always mentions the player to move."))
     return embed
 
 
@@ -51,8 +58,8 @@ class Notify(commands.Cog):
             else:
                 settings = await service.set_notices(
                     user, game=game.value if game else None, turns=turns, reminders=reminders)
-                where = f"in {game.name}" if game else "in every game"
-                text = f"Saved your notices {where}."
+                text = _("Saved your notices in {game}.", game=service.game(game.value).title) if game \
+                    else _("Saved your notices in every game.")
             titles = {name: g.title for name, g in service.games.items()}
             if game is not None and turns is None and reminders is None:
                 titles = {name: title for name, title in titles.items() if name == game.value}

@@ -3,7 +3,8 @@
 
 One board takes about 25 ms of CPU. In a thread only one is drawn at a time, whatever the cores, and the drawing
 competes with the event loop for the interpreter; Discord lets a bot post 50 messages a second, so a busy process
-needs the other cores too (bench/boards.py measures it).
+needs the other cores too (bench/boards.py measures it). The words in a board are in the language being spoken
+where it is asked for (`i18n.active()`): a thread inherits it, a worker process is told it (`draw`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,17 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+import i18n
 import render
 
 log = logging.getLogger(__name__)
+
+
+def draw(code: str, view: dict[str, Any], names: Sequence[str], match_id: int | None) -> bytes:
+    """`render.render_board` speaking `code`: what a worker process runs (it does not inherit the language being
+    spoken, a context variable of the asking task)."""
+    with i18n.speaking(code):
+        return render.render_board(view, names, match_id)
 
 
 class Painter:
@@ -39,9 +48,9 @@ class Painter:
         if self._pool is None:
             # Spawned, not forked: the bot runs threads (aiosqlite), which a fork would copy mid-lock.
             self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"))
-            # start them all now, each importing render once, so no board of the pool's waits for an import (exec:
-            # a builtin, so the worker need not import this module, and its answer None travels back)
-            self._starting = [self._pool.submit(exec, "import render") for _ in range(self.workers)]
+            # start them all now, each importing this module (render, i18n) once, so no board of the pool's waits for
+            # an import (exec: a builtin, whose answer None travels back)
+            self._starting = [self._pool.submit(exec, "import cogs.painter") for _ in range(self.workers)]
         return self._pool
 
     def _ready(self) -> ProcessPoolExecutor | None:
@@ -57,14 +66,15 @@ class Painter:
     async def trial(self, view: dict[str, Any], names: Sequence[str]) -> bytes:
         """One board drawn where boards under load are drawn (the pool's processes; a thread without workers), so
         a start-up check (`bot.py --check`) finds a pool that cannot start or import render."""
+        code = i18n.active().code
         if self.workers == 0:
-            return await asyncio.to_thread(render.render_board, view, names, None)
+            return await asyncio.to_thread(draw, code, view, names, None)
         await self.started()
-        return await asyncio.get_running_loop().run_in_executor(self._executor(), render.render_board, view,
-                                                                list(names), None)
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), draw, code, view, list(names), None)
 
     async def board(self, view: dict[str, Any], names: Sequence[str], match_id: int | None) -> bytes:
-        """The PNG of `view` (render.render_board)."""
+        """The PNG of `view` (render.render_board), its words in the language being spoken."""
+        code = i18n.active().code
         queued = self.drawing > 0
         self.drawing += 1
         try:
@@ -72,7 +82,7 @@ class Painter:
             if pool is not None:
                 try:
                     png = await asyncio.get_running_loop().run_in_executor(
-                        pool, render.render_board, view, list(names), match_id)
+                        pool, draw, code, view, list(names), match_id)
                     self.in_processes += 1
                     return png
                 except BrokenProcessPool:  # a worker died (killed, out of memory): a new pool for the next board
@@ -80,7 +90,7 @@ class Painter:
                     self.close()
                 except pickle.PicklingError as error:  # a view that cannot travel: this one is drawn here
                     log.warning("board of match %s drawn in a thread: %s", match_id, error)
-            return await asyncio.to_thread(render.render_board, view, names, match_id)
+            return await asyncio.to_thread(draw, code, view, names, match_id)
         finally:
             self.drawing -= 1
 

@@ -1,6 +1,8 @@
 """`Tables` posts and updates every match's messages (lobby, board, notices) and answers the match buttons.
 
-Game cogs, the buttons and the scheduler all call into it; it holds no match state of its own.
+Game cogs, the buttons and the scheduler all call into it; it holds no match state of its own. What it posts for
+everyone speaks the server's language (`public`), what it sends one player by DM that player's (`notify`); its
+private replies the asker's (the language `guarded` speaks).
 """
 
 from __future__ import annotations
@@ -9,11 +11,13 @@ import asyncio
 import io
 import logging
 import weakref
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+import i18n
 import render
 from cogs import limits, markup
 from cogs.analysis import analyse_button
@@ -32,9 +36,11 @@ from cogs.ui import (
     reply,
     require_posting,
     seat_mentions,
+    server_language,
     who,
 )
 from data import Lease
+from i18n import _
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
 from matches.vacation import Away
@@ -94,16 +100,32 @@ class Tables:
     def cog_for(self, match: Match) -> GameCog:
         return self.cogs[match.game.name]
 
+    # ---- whose language ---------------------------------------------------------------------------------------------
+    async def server_language(self, guild_id: int | None) -> i18n.Language:
+        """The language of `guild_id`'s public posts (`/settings language`, else Discord's preferred locale of the
+        server when this process knows the server, else English)."""
+        guild = self.bot.get_guild(guild_id) if guild_id is not None else None
+        return await server_language(self.service, guild_id, getattr(guild, "preferred_locale", None))
+
+    @asynccontextmanager
+    async def public(self, match: Match) -> AsyncIterator[i18n.Language]:
+        """Speak the language of `match`'s server inside: the words and images of a post everyone there reads."""
+        with i18n.speaking((await self.server_language(match.record.guild_id)).code) as lang:
+            yield lang
+
     # ---- lobby ------------------------------------------------------------------------------------------------
     async def lobby_message(self, match: Match) -> dict[str, Any]:
-        seats = None
-        if match.state is not None:  # started: say who sits where, in the game's words
-            cog = self.cog_for(match)
-            seats = [cog.seat_label(match, seat) for seat in range(match.players)]
-        embed = lobby_embed(match, match.game.title, seats)
-        embed.add_field(name="Rated", value="yes: the result counts in the players' ratings"
-                        if await self.service.store.ratings.match_rated(match.id) else "no")
-        return {"embed": embed, "view": lobby_view(match) if match.status == "lobby" else None}
+        """The lobby's embed and buttons, in the server's language (a public post, whoever pressed a button)."""
+        rated = await self.service.store.ratings.match_rated(match.id)
+        async with self.public(match):
+            seats = None
+            if match.state is not None:  # started: say who sits where, in the game's words
+                cog = self.cog_for(match)
+                seats = [cog.seat_label(match, seat) for seat in range(match.players)]
+            embed = lobby_embed(match, match.game.title, seats)
+            embed.add_field(name=_("Rated"), value=_("yes: the result counts in the players' ratings") if rated
+                            else _("no"))
+            return {"embed": embed, "view": lobby_view(match) if match.status == "lobby" else None}
 
     async def lobby_action(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
         user = interaction.user.id
@@ -122,8 +144,9 @@ class Tables:
             await self.post_turn(turn, started=True)
             return
         await limits.edit_original(interaction, **await self.lobby_message(match))
-        if match.status == "aborted":
-            await limits.followup(interaction, f"Match #{match.id} was closed by its creator.")
+        if match.status == "aborted":  # a message in the channel under the lobby: the server's language
+            async with self.public(match):
+                await limits.followup(interaction, _("Match #{id} was closed by its creator.", id=match.id))
 
     # ---- board ------------------------------------------------------------------------------------------------
     async def board_file(self, match: Match, seat: int | None, *, filename: str = "board.png",
@@ -136,7 +159,7 @@ class Tables:
             description = render.alt_text(view, names, match.id)
         except Exception:  # words must never cost a player the board itself
             log.exception("no alt text for match %s", match.id)
-            description = f"{match.game.title} match #{match.id} board"
+            description = _("{game} match #{id} board", game=match.game.title, id=match.id)
         return discord.File(io.BytesIO(png), filename=filename, description=description)
 
     async def board_text(self, match: Match, seat: int | None, *, state: Any = None,
@@ -155,7 +178,8 @@ class Tables:
                 lines.append(f"{mentions[event.seat]}: {event.description}")
             elif event.kind == "auto" and event.seat is not None:
                 seat = match.seat_name(event.seat) if match.game.colour_seats else who(match.user_at(event.seat))
-                lines.append(f"{seat} (automatic): {event.description}")
+                # Translators: a move the server made for a seat (a forced pass), on the board message
+                lines.append(_("{seat} (automatic): {move}", seat=seat, move=event.description))
             elif event.kind == "timeout" and event.seat is not None:
                 lines.append(f"⏰ {who(match.user_at(event.seat))} ({event.description})")
             else:
@@ -163,30 +187,34 @@ class Tables:
         return "\n".join(lines)
 
     def status_line(self, match: Match) -> str:
+        """Whose turn it is and their deadline, or the result, in the language being spoken."""
         words = match.result_words(seat_mentions(match))  # the words the board image and /history use too
         if words is not None:
             if match.status == "aborted":
-                return f"**Match aborted:** {words.reason}."
-            return f"**Game over.** {words.sentence()}"
+                return _("**Match aborted:** {reason}.", reason=words.reason)
+            return _("**Game over.** {result}", result=words.sentence())
         actors = match.actors()
         mentions = seat_mentions(match)
-        line = "To move: " + ", ".join(mentions[s] for s in actors)
+        line = _("To move: {players}", players=", ".join(mentions[s] for s in actors))
         deadline = match.record.deadline
-        if deadline is not None:
-            line += f" · deadline <t:{int(deadline)}:R>"
+        if deadline is not None:  # <t:…:R>: Discord writes the time in each reader's own language
+            line += " · " + _("deadline {when}", when=f"<t:{int(deadline)}:R>")
             if match.record.overdue:
-                line += " — **out of time**: an opponent may claim the win"
+                line += " — " + _("**out of time**: an opponent may claim the win")
         return line
 
     async def away_line(self, match: Match, away: Sequence[Away] | None = None) -> str:
         """The players to move who are on vacation (`/vacation`; `away` when already read), a line each, and whether
         the clock waits."""
         mentions = seat_mentions(match)
-        waits = ": the clock waits (the deadline moves on by the time away)"
-        runs = " (the clock runs: this tournament allows no pauses)"
         if away is None:
             away = await self.service.vacations.away(match)
-        return "".join(f"\n🏖️ {mentions[a.seat]} is on vacation until <t:{int(a.until)}:f>{waits if a.paused else runs}"
+        # The 🏖️ starts each line outside the words: show_away finds the lines by it in any language.
+        return "".join("\n🏖️ " + (_("{player} is on vacation until {until}: the clock waits (the deadline moves on by "
+                                    "the time away)", player=mentions[a.seat], until=f"<t:{int(a.until)}:f>")
+                                  if a.paused else
+                                  _("{player} is on vacation until {until} (the clock runs: this tournament allows "
+                                    "no pauses)", player=mentions[a.seat], until=f"<t:{int(a.until)}:f>"))
                        for a in away)
 
     async def show_away(self, match: Match) -> None:
@@ -202,22 +230,28 @@ class Tables:
                     return
                 embed = message.embeds[0]
                 kept = [line for line in (embed.description or "").split("\n") if not line.startswith("🏖️")]
-                embed.description = "\n".join(kept) + await self.away_line(match)
+                async with self.public(match):
+                    embed.description = "\n".join(kept) + await self.away_line(match)
                 await limits.edit(message, embed=embed)
             except discord.HTTPException as exc:
                 log.info("could not show the vacation line on the board of match %s: %s", match.id, exc)
 
-    async def post_turn(self, turn: Turn, *, started: bool = False, opening: str | None = None) -> None:
-        """Post the new board at the bottom of the channel and shrink the previous board message to one line.
-        `opening` replaces the first board's "seats were drawn" line (a tournament seats by its pairing)."""
+    async def post_turn(self, turn: Turn, *, started: bool = False,
+                        opening: str | Callable[[], str] | None = None) -> None:
+        """Post the new board at the bottom of the channel (in the server's language) and shrink the previous board
+        message to one line; DM each player to move (in their own). `opening` replaces the first board's "seats
+        were drawn" line (a tournament seats by its pairing): a function is called in the server's language."""
         match = turn.match
-        async with self.post_lock(match.id):
+        # the words and the image in the server's language
+        async with self.post_lock(match.id), self.public(match):
             channel = await self.match_channel(match)
             previous = match.record.message_id
             summary = self.summary(match, turn.events)
             away = await self.service.vacations.away(match)  # the board's vacation lines; no turn DM to them
-            embed = discord.Embed(title=f"{match.game.title} · match #{match.id}", colour=EMBED_COLOUR)
-            first = opening or "The match has started. Seats and colours were drawn at random."
+            embed = discord.Embed(title=_("{game} · match #{id}", game=match.game.title, id=match.id),
+                                  colour=EMBED_COLOUR)
+            first = (opening() if callable(opening) else opening) \
+                or _("The match has started. Seats and colours were drawn at random.")
             embed.description = (first + "\n" if started else "") + (summary + "\n" if summary else "") \
                 + self.status_line(match) + await self.away_line(match, away)
             dice = self.dice_field(match, started)
@@ -225,9 +259,10 @@ class Tables:
                 embed.add_field(name=dice[0], value=dice[1], inline=False)
             ratings = await self.rating_lines(match)
             if ratings:
-                embed.add_field(name="Ratings", value=ratings, inline=False)
+                embed.add_field(name=_("Ratings"), value=ratings, inline=False)
             embed.set_image(url="attachment://board.png")
-            embed.set_footer(text=f"turn {match.view(None).get('turn', 0)} · /{match.game.name} board shows it again")
+            embed.set_footer(text=_("turn {turn} · /{game} board shows it again",
+                                    turn=match.view(None).get("turn", 0), game=match.game.name))
             file = await self.board_file(match, None)
             pinged = [match.user_at(s) for s in match.actors()] if match.outcome() is None else match.user_ids
             mentions = " ".join(f"<@{uid}>" for uid in pinged if uid >= 0)  # computer seats are never pinged
@@ -262,8 +297,9 @@ class Tables:
                     continue
                 user_id = match.user_at(seat)
                 if await self.service.wants_notice(user_id, match.game.name, "turns"):  # /notify turns:off
-                    await self.notify(match, user_id,
-                                      f"Your turn in {match.game.title} match #{match.id}: {message.jump_url}")
+                    await self.notify(match, user_id, lambda: _("Your turn in {game} match #{id}: {link}",
+                                                                game=match.game.title, id=match.id,
+                                                                link=message.jump_url))
 
     async def shown(self, match: Match) -> None:
         """Record the version the newest board shows, while a computer may still answer (`board_posted`): only
@@ -277,7 +313,7 @@ class Tables:
         """A computer answers only once the board after line `version` is posted (at most `POST_WAIT` seconds: a
         board that never comes, e.g. after a restart, does not hold it up): the boards stay in the order of the
         moves, and the human's board does not already show the computer's reply."""
-        for _ in range(round(POST_WAIT / POST_POLL)):
+        for _look in range(round(POST_WAIT / POST_POLL)):
             if self._shown.get(match.id, -1) >= version:
                 return
             await asyncio.sleep(POST_POLL)
@@ -309,21 +345,31 @@ class Tables:
         if r.commitment is None:
             return None
         if history.ended(match) and r.seed is not None:
-            return ("Dice seed (revealed)", f"`{r.seed}`\nIts SHA-256 is the commitment `{r.commitment}` published "
-                                            f"at the start. Check every roll and draw: `/verify match:{match.id}`.")
+            return (_("Dice seed (revealed)"),
+                    _("`{seed}`\nIts SHA-256 is the commitment `{commitment}` published at the start. Check every "
+                      "roll and draw: `/verify match:{id}`.", seed=r.seed, commitment=r.commitment, id=match.id))
         if started:
-            return ("Dice commitment", f"SHA-256 `{r.commitment}`\nSeats, rolls and draws all come from a secret "
-                                       "seed with this hash; it is revealed when the match ends (`/verify`).")
+            return (_("Dice commitment"),
+                    _("SHA-256 `{commitment}`\nSeats, rolls and draws all come from a secret seed with this hash; it "
+                      "is revealed when the match ends (`/verify`).", commitment=r.commitment))
         return None
 
-    async def notify(self, match: Match, user_id: int, text: str, *, fallback: bool = False) -> bool:
-        """DM a notice. Closed DMs (403, code 50007) never break a turn: the bot remembers and stops trying until
-        the user uses a command again. With `fallback`, an undeliverable notice goes to the match channel as a
-        mention instead. Returns whether the DM arrived."""
+    async def notify(self, match: Match, user_id: int, text: str | Callable[[], str], *,
+                     fallback: bool = False) -> bool:
+        """DM a notice: `text` a function making its words, called in the player's last seen language
+        (`service.user_locale`; a string is sent as it is). Closed DMs (403, code 50007) never break a turn: the bot
+        remembers and stops trying until the user uses a command again. With `fallback`, an undeliverable notice
+        goes to the match channel as a mention instead, in the server's language (everyone reads it there).
+        Returns whether the DM arrived."""
+        def words() -> str:
+            return text() if callable(text) else text
+
         dm_open, known = await self.service.dm_route(user_id)
         if dm_open:
             try:
-                await self.send_dm(user_id, known, text)
+                with i18n.speaking(await self.service.user_locale(user_id)):
+                    dm = words()
+                await self.send_dm(user_id, known, dm)
                 return True
             except discord.Forbidden:
                 log.info("DMs closed for user %s; using channel mentions", user_id)
@@ -332,7 +378,9 @@ class Tables:
                 log.warning("could not DM user %s about match %s: %s", user_id, match.id, exc)
         if fallback:
             channel = await self.match_channel(match)
-            await limits.send(channel, f"<@{user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=True))
+            async with self.public(match):
+                post = words()
+            await limits.send(channel, f"<@{user_id}> {post}", allowed_mentions=discord.AllowedMentions(users=True))
         return False
 
     async def send_dm(self, user_id: int, known: int | None, text: str) -> None:
@@ -354,14 +402,20 @@ class Tables:
         count = await self.service.mark_reminded(match, fence=fence)
         if count is None:  # a move came in meanwhile: the new turn's clock has only just started
             return
-        left = "half" if count == 1 else "most"
+        fields = {"game": match.game.title, "id": match.id, "when": f"<t:{int(match.record.deadline or 0)}:R>",
+                  "link": jump_url(match) or ""}
+
+        def words() -> str:  # in the player's language (a DM), or the server's (the channel, if DMs are closed)
+            if count == 1:
+                return _("Reminder: half of your time for {game} match #{id} is gone; the deadline is {when}. {link}",
+                         **fields).strip()
+            return _("Reminder: most of your time for {game} match #{id} is gone; the deadline is {when}. {link}",
+                     **fields).strip()
+
         for seat in match.actors():
             if not await self.service.wants_notice(match.user_at(seat), match.game.name, "reminders"):
                 continue  # /notify reminders:off: no DM and no channel fallback; the board message still mentions them
-            await self.notify(match, match.user_at(seat),
-                              f"Reminder: {left} of your time for {match.game.title} match #{match.id} is gone; "
-                              f"the deadline is <t:{int(match.record.deadline or 0)}:R>. {jump_url(match) or ''}",
-                              fallback=True)
+            await self.notify(match, match.user_at(seat), words, fallback=True)
 
     async def time_out(self, match: Match, *, fence: Lease | None = None) -> None:
         late = match.actors()
@@ -375,9 +429,12 @@ class Tables:
             channel = await self.match_channel(match)
             others = [who(uid) for s, uid in enumerate(match.user_ids) if s not in late]
             late_ones = ", ".join(who(match.user_at(s)) for s in late)
-            await limits.send(channel, f"⏰ {late_ones} ran out of time in {match.game.title} match #{match.id}. "
-                               f"{', '.join(others)}: you may claim the win (or wait for the move).",
-                               view=buttons(match.id, "claim"), allowed_mentions=discord.AllowedMentions(users=True))
+            async with self.public(match):
+                text = "⏰ " + _("{late} ran out of time in {game} match #{id}. {others}: you may claim the win (or "
+                                "wait for the move).", late=late_ones, game=match.game.title, id=match.id,
+                                others=", ".join(others))
+                view = buttons(match.id, "claim")
+            await limits.send(channel, text, view=view, allowed_mentions=discord.AllowedMentions(users=True))
 
     async def expire(self, match: Match, *, fence: Lease | None = None) -> None:
         await self.service.expire_lobby(match.id, fence=fence)
@@ -388,15 +445,19 @@ class Tables:
             await limits.edit_in(channel, match.record.message_id, **await self.lobby_message(match))
         except discord.HTTPException as exc:
             log.info("could not close lobby message of match %s: %s", match.id, exc)
-        await limits.send(channel, f"{match.game.title} lobby #{match.id} expired: it never filled up and started.")
+        async with self.public(match):
+            text = _("{game} lobby #{id} expired: it never filled up and started.", game=match.game.title, id=match.id)
+        await limits.send(channel, text)
 
     async def retire(self, channel: Any, message_id: int, match: Match, events: Sequence[Event]) -> None:
         """Edit an old board message down to a one-line summary without buttons."""
-        played = "; ".join(e.public for e in events) or "—"
+        played = "; ".join(e.public for e in events) or "—"  # the log lines: notation, the same in every language
         try:
             old = channel.get_partial_message(message_id)
-            await limits.edit(old, content=f"{match.game.title} #{match.id} · then: {played}", embed=None,
-                              attachments=[], view=None)
+            async with self.public(match):
+                # Translators: what an old board message is shortened to once the next is posted ("then:" the moves)
+                text = _("{game} #{id} · then: {moves}", game=match.game.title, id=match.id, moves=played)
+            await limits.edit(old, content=text, embed=None, attachments=[], view=None)
         except discord.HTTPException as exc:  # an old message may be gone; the new one is what matters
             log.info("could not retire message %s of match %s: %s", message_id, match.id, exc)
 
@@ -410,56 +471,65 @@ class Tables:
         match = await self.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal(f"You are not playing in match #{match.id}.")
+            raise Refusal(_("You are not playing in match #{id}.", id=match.id))
         user = interaction.user.id
         if verb in ("resign-yes", "claim", "draw", "draw-yes", "abort", "rematch"):  # they post in the match channel
             require_posting(await self.match_channel(match))
         if verb == "private":
             await self.cog_for(match).send_private(interaction, match, seat)
         elif verb == "resign":
-            await reply(interaction, f"Resign match #{match.id}? This cannot be undone.",
+            await reply(interaction, _("Resign match #{id}? This cannot be undone.", id=match.id),
                         view=confirm_resign_view(match.id))
         elif verb in ("resign-yes", "claim"):
             if verb == "claim":
                 turn = await self.service.claim(match_id, user, key=str(interaction.id))
-                await reply(interaction, f"You claimed match #{match.id}.")
+                await reply(interaction, _("You claimed match #{id}.", id=match.id))
             else:
                 turn = await self.service.resign(match_id, user, key=str(interaction.id))
-                await reply(interaction, f"You resigned match #{match.id}.")
+                await reply(interaction, _("You resigned match #{id}.", id=match.id))
             await self.post_turn(turn)
         elif verb == "draw":
             await self.service.offer_draw(match_id, user)
             others = " ".join(f"<@{uid}>" for uid in match.user_ids if uid != user and uid >= 0)
-            await reply(interaction, f"You offered a draw in match #{match.id}.")
+            await reply(interaction, _("You offered a draw in match #{id}.", id=match.id))
             channel = await self.match_channel(match)
-            await limits.send(channel, f"<@{user}> offers a draw in {match.game.title} match #{match.id}. {others}: "
-                              "accept or decline (the offer lapses with the next move).",
-                              view=buttons(match.id, "draw-yes", "draw-no"),
-                              allowed_mentions=discord.AllowedMentions(users=True))
+            async with self.public(match):
+                text = _("{player} offers a draw in {game} match #{id}. {others}: accept or decline (the offer lapses "
+                         "with the next move).", player=f"<@{user}>", game=match.game.title, id=match.id,
+                         others=others)
+                view = buttons(match.id, "draw-yes", "draw-no")
+            await limits.send(channel, text, view=view, allowed_mentions=discord.AllowedMentions(users=True))
         elif verb in ("draw-yes", "draw-no"):
             # An accepted draw ends the match, and its listeners (a tournament pairing its next round) may be slow.
             await self.service.answer_draw(match_id, user, accept=verb == "draw-yes")
             settled = verb == "draw-no" or match.status == "finished"
-            state = ("declined." if verb == "draw-no" else
-                     "accepted." if match.status == "finished" else f"<@{user}> agrees; waiting for the others.")
-            await limits.edit_original(
-                interaction, content=f"Draw offer in match #{match.id}: {state}",
-                view=None if settled else buttons(match.id, "draw-yes", "draw-no"))
+            async with self.public(match):  # the offer's own message, in the channel
+                if verb == "draw-no":
+                    text = _("Draw offer in match #{id}: declined.", id=match.id)
+                elif match.status == "finished":
+                    text = _("Draw offer in match #{id}: accepted.", id=match.id)
+                else:
+                    text = _("Draw offer in match #{id}: {player} agrees; waiting for the others.", id=match.id,
+                             player=f"<@{user}>")
+                answers = None if settled else buttons(match.id, "draw-yes", "draw-no")
+            await limits.edit_original(interaction, content=text, view=answers)
             if match.status == "finished":
                 await self.post_turn(Turn(match, []))
         elif verb == "abort":
             await self.service.abort(match_id, user)
-            await reply(interaction, f"You aborted match #{match.id}.")
+            await reply(interaction, _("You aborted match #{id}.", id=match.id))
             await self.post_turn(Turn(match, []))
         elif verb == "rematch":
             lobby = await self.service.rematch(match_id, user)
-            await reply(interaction, f"Rematch lobby #{lobby.id} opened.")
+            await reply(interaction, _("Rematch lobby #{id} opened.", id=lobby.id))
             channel = await self.match_channel(lobby)
             invited = " ".join(f"<@{s.user_id}>" for s in lobby.seats if s.invited)
-            message = await limits.send(channel, content=f"{invited} rematch of #{match.id}!",
+            async with self.public(lobby):
+                invitation = _("{players} rematch of #{id}!", players=invited, id=match.id).strip()
+            message = await limits.send(channel, content=invitation,
                                          allowed_mentions=discord.AllowedMentions(users=True),
                                          **await self.lobby_message(lobby))
             await self.service.set_message(lobby.id, message.channel.id, message.id)
             self.bot.scheduler.poke()
         else:
-            raise Refusal("That button is no longer in use.")
+            raise Refusal(_("That button is no longer in use."))

@@ -1,7 +1,8 @@
 """Discord pieces every game shares: lobby and board messages, persistent buttons, ephemeral replies.
 
 Buttons are `DynamicItem`s whose custom_id carries the match id, so they keep working after a restart; they hold
-no state and call into `cogs.base` for everything.
+no state and call into `cogs.base` for everything. Every word is in the language being spoken (`i18n`): the asker's
+under `guarded`, the server's around a public post (`server_language`), a label chosen when its message is made.
 """
 
 from __future__ import annotations
@@ -13,17 +14,19 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, ClassVar
 
 import discord
+from babel.lists import format_list
 from discord import app_commands
 
 import i18n
 from cogs import limits, markup
 from cogs.host import host
 from data import CommitUnknown, store_problem
+from i18n import N_, _, ngettext
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
 from render.kit import BLUE
 from rules import GAMES
-from rules.base import TEXT_LIMIT, one_of
+from rules.base import TEXT_LIMIT
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +38,27 @@ GAME_CHOICES = [app_commands.Choice(name=game.title, value=name) for name, game 
 # limit for one action, so the cog and every parser draw the line in the same place.
 MAX_TYPED = TEXT_LIMIT
 
-# The bot's own permissions, as Discord's settings name them.
-PERMISSION_NAMES = {"view_channel": "View Channels", "send_messages": "Send Messages",
-                    "send_messages_in_threads": "Send Messages in Threads", "embed_links": "Embed Links",
-                    "attach_files": "Attach Files", "read_message_history": "Read Message History",
-                    "create_public_threads": "Create Public Threads", "manage_guild": "Manage Server"}
+# The bot's own permissions, as Discord's settings name them (translated as Discord's own app names them).
+PERMISSION_NAMES = {"view_channel": N_("View Channels"), "send_messages": N_("Send Messages"),
+                    "send_messages_in_threads": N_("Send Messages in Threads"), "embed_links": N_("Embed Links"),
+                    "attach_files": N_("Attach Files"), "read_message_history": N_("Read Message History"),
+                    "create_public_threads": N_("Create Public Threads"), "manage_guild": N_("Manage Server")}
 POSTING = ("view_channel", "send_messages", "embed_links", "attach_files")  # a board: text, embed and image
 THREADS = ("create_public_threads", "send_messages_in_threads")
+
+
+async def server_language(service: Any, guild_id: int | None, preferred: object = None) -> i18n.Language:
+    """A server's language, for what everyone there sees (boards, lobbies, the scheduler's posts): its
+    `/settings language`, else `preferred` (Discord's preferred locale of a Community server), else English."""
+    if guild_id is None:
+        return i18n.language(i18n.ENGLISH)
+    chosen = (await service.guild_settings(guild_id)).language
+    return i18n.language(chosen or preferred)
+
+
+def listed(items: Sequence[str]) -> str:
+    """'a, b and c' in the language being spoken."""
+    return format_list(list(items), locale=i18n.active().locale) if items else ""
 
 
 def who(user_id: int) -> str:
@@ -63,16 +80,19 @@ def jump_url(match: Match) -> str | None:
     return f"https://discord.com/channels/{record.guild_id or '@me'}/{record.channel_id}/{record.message_id}"
 
 
-def typed(text: str, what: str = "a move") -> str:
-    """`text` as typed, or a Refusal quoting it shortened when it is longer than any real input."""
+def typed(text: str, what: str | None = None) -> str:
+    """`text` as typed, or a Refusal quoting it shortened when it is longer than any real input (`what` it is, in
+    the language being spoken: "a move" by default)."""
+    what = what or _("a move")
     if len(text) > MAX_TYPED:
-        raise Refusal(f"{markup.typed(text)} is too long: {what} is at most {MAX_TYPED} characters. "
-                      "Autocomplete lists what you can play.")
+        raise Refusal(_("{text} is too long: {what} is at most {limit} characters. Autocomplete lists what you can "
+                        "play.", text=markup.typed(text), what=what, limit=i18n.active().number(MAX_TYPED)))
     return text
 
 
 def bot_missing(channel: Any, needed: Sequence[str]) -> list[str]:
-    """The permissions in `needed` the bot lacks in `channel`, in Discord's words (none known: empty)."""
+    """The permissions in `needed` the bot lacks in `channel`, in Discord's words in the language being spoken (none
+    known: empty)."""
     guild = getattr(channel, "guild", None)
     me = getattr(guild, "me", None)
     if me is None:  # a DM, or a server the bot does not know yet: Discord will judge
@@ -80,28 +100,38 @@ def bot_missing(channel: Any, needed: Sequence[str]) -> list[str]:
     if isinstance(channel, discord.Thread):  # posting in a thread is its own permission
         needed = ["send_messages_in_threads" if n == "send_messages" else n for n in needed]
     held = channel.permissions_for(me)
-    return [PERMISSION_NAMES.get(n, n) for n in dict.fromkeys(needed) if not getattr(held, n)]
+    return [_(PERMISSION_NAMES[n]) if n in PERMISSION_NAMES else n for n in dict.fromkeys(needed)
+            if not getattr(held, n)]
 
 
 def missing_text(channel: Any, missing: Sequence[str]) -> str:
     """One wording of what the bot lacks where, and who can fix it."""
-    where = getattr(channel, "mention", None) or "this channel"
-    return (f"I am missing the {one_of(list(missing))} permission{'s' if len(missing) > 1 else ''} in {where}. "
-            "A server admin can grant it to my role (Server Settings → Roles) or in the channel's permissions.")
+    where = getattr(channel, "mention", None)
+    if where is None:
+        return ngettext("I am missing the {permissions} permission in this channel. A server admin can grant it to "
+                        "my role (Server Settings → Roles) or in the channel's permissions.",
+                        "I am missing the {permissions} permissions in this channel. A server admin can grant them "
+                        "to my role (Server Settings → Roles) or in the channel's permissions.",
+                        len(missing), permissions=listed(missing))
+    return ngettext("I am missing the {permissions} permission in {channel}. A server admin can grant it to my role "
+                    "(Server Settings → Roles) or in the channel's permissions.",
+                    "I am missing the {permissions} permissions in {channel}. A server admin can grant them to my "
+                    "role (Server Settings → Roles) or in the channel's permissions.",
+                    len(missing), permissions=listed(missing), channel=where)
 
 
 def require_posting(channel: Any) -> None:
     """Refuse (before anything changes) when the bot could not post a board in `channel`."""
     missing = bot_missing(channel, POSTING)
     if missing:
-        raise Refusal("I could not post the board there. " + missing_text(channel, missing))
+        raise Refusal(_("I could not post the board there. {why}", why=missing_text(channel, missing)))
 
 
 def posting_channel(interaction: discord.Interaction) -> discord.abc.Messageable:
     """The channel a command was used in, as somewhere to post (a forum or a category is none: refused)."""
     channel = interaction.channel
     if not isinstance(channel, discord.abc.Messageable):
-        raise Refusal("Use this command in a text channel or thread, where I can post.")
+        raise Refusal(_("Use this command in a text channel or thread, where I can post."))
     return channel
 
 
@@ -124,7 +154,7 @@ async def publish(interaction: discord.Interaction, public: bool, content: str |
     channel: Any = interaction.channel
     require_posting(channel)
     message = await limits.send(channel, content, **kwargs)
-    await reply(interaction, f"Posted for everyone: {message.jump_url}")
+    await reply(interaction, _("Posted for everyone: {link}", link=message.jump_url))
 
 
 async def defer_private(interaction: discord.Interaction) -> None:
@@ -162,19 +192,22 @@ async def _answered(interaction: discord.Interaction, work: Callable[[], Awaitab
         reachable = problem is None
         if problem is None:
             log.exception("error %s in match %s for user %s", ref, match_id, interaction.user.id)
-            text = (f"Sorry, something went wrong (match #{match_id or '—'}, error {ref}). "
-                    "Nothing was changed by the part that failed; please try again.")
+            text = _("Sorry, something went wrong (match #{match}, error {ref}). Nothing was changed by the part that "
+                     "failed; please try again.", match=match_id or "—", ref=ref)
         else:  # the database failed, not the code: one line with SQLite's own words, no traceback
             log.error("error %s in match %s for user %s: the database is not available: %s (%s: %s)", ref,
                       match_id, interaction.user.id, problem, type(error).__name__, error)
             log.debug("where error %s happened", ref, exc_info=error)
             if isinstance(error, CommitUnknown):  # the answer to the commit was lost: it may have been stored
-                text = (f"The bot lost its database connection while saving this (error {ref}), so it cannot say "
-                        f"whether it went through: it may have been played: look at the board"
-                        f"{f' of match #{match_id}' if match_id else ''} before you try again.")
-            else:
-                text = (f"The bot's database is not available right now ({problem}; error {ref}). Nothing was "
-                        "changed by the part that failed; please try again later.")
+                text = (_("The bot lost its database connection while saving this (error {ref}), so it cannot "
+                          "say whether it went through: it may have been played: look at the board of match #{match} "
+                          "before you try again.", ref=ref, match=match_id) if match_id else
+                        _("The bot lost its database connection while saving this (error {ref}), so it cannot "
+                          "say whether it went through: it may have been played: look at the board before you try "
+                          "again.", ref=ref))
+            else:  # the database's own words (SQLite's, PostgreSQL's) stay as it said them: an operator reads them
+                text = _("The bot's database is not available right now ({problem}; error {ref}). Nothing was "
+                         "changed by the part that failed; please try again later.", problem=problem, ref=ref)
         try:
             await reply(interaction, text)
         except discord.HTTPException:
@@ -200,26 +233,33 @@ async def record_user(interaction: discord.Interaction) -> None:
 
 # ---- lobby ----------------------------------------------------------------------------------------------------
 def lobby_embed(match: Match, title: str, seat_labels: list[str] | None = None) -> discord.Embed:
-    """The lobby; once started (`seat_labels` given) it says who sits where."""
-    embed = discord.Embed(title=f"{title} · new match", colour=EMBED_COLOUR)
+    """The lobby (a public post: in the server's language); once started (`seat_labels` given) it says who sits
+    where."""
+    embed = discord.Embed(title=_("{game} · new match", game=title), colour=EMBED_COLOUR)
     lines = []
     for i in range(match.players):
         if i < len(match.seats):
             seat = match.seats[i]
-            state = "" if seat.joined else " (invited, not joined yet)"
+            player = who(seat.user_id) if seat.joined else _("{player} (invited, not joined yet)",
+                                                             player=who(seat.user_id))
             label = f" — {seat_labels[i]}" if seat_labels else ""
-            lines.append(f"{i + 1}. {who(seat.user_id)}{state}{label}")
+            lines.append(f"{i + 1}. {player}{label}")
         else:
-            lines.append(f"{i + 1}. *open seat*")
+            open_seat = _("*open seat*")
+            lines.append(f"{i + 1}. {open_seat}")
     embed.description = "\n".join(lines)
     defaults = {name: opt.default for name, opt in match.game.options.items()}
+    # Options as typed (name=value): notation, the same in every language.
     options = ", ".join(f"{k}={v}" for k, v in sorted(match.record.options.items()) if defaults.get(k) != v)
-    embed.add_field(name="Players", value=str(match.players))
-    embed.add_field(name="Options", value=options or "standard rules", inline=False)
+    embed.add_field(name=_("Players"), value=i18n.active().number(match.players))
+    embed.add_field(name=_("Options"), value=options or _("standard rules"), inline=False)
     if match.status == "lobby":
-        embed.set_footer(text=f"match #{match.id} · seats and colours are drawn at random when the match starts")
+        embed.set_footer(text=_("match #{id} · seats and colours are drawn at random when the match starts",
+                                id=match.id))
+    elif match.status == "aborted":
+        embed.set_footer(text=_("match #{id} · closed", id=match.id))
     else:
-        embed.set_footer(text=f"match #{match.id} · {'started' if match.status != 'aborted' else 'closed'}")
+        embed.set_footer(text=_("match #{id} · started", id=match.id))
     return embed
 
 
@@ -237,13 +277,16 @@ def lobby_view(match: Match) -> discord.ui.View:
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tt:lobby:(?P<verb>join|leave|start):(?P<id>\d+)"):
+    """Join, Leave and Start on a lobby; the label in the language being spoken when the lobby is made."""
+
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary)}
+        # Translators: buttons on a match's lobby
+        "join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary),
+        "start": (N_("Start"), discord.ButtonStyle.primary)}
 
     def __init__(self, verb: str, match_id: int, *, disabled: bool = False) -> None:
         label, style = self.LABELS[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:lobby:{verb}:{match_id}",
+        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"tt:lobby:{verb}:{match_id}",
                                            disabled=disabled))
         self.verb = verb
         self.match_id = match_id
@@ -263,7 +306,9 @@ class ComputerButton(discord.ui.DynamicItem[discord.ui.Button],
     """Add computer (level): the lobby's creator seats a computer player (matches/computers.py)."""
 
     def __init__(self, level: str, match_id: int, *, disabled: bool = False) -> None:
-        super().__init__(discord.ui.Button(label=f"Add computer ({level})", style=discord.ButtonStyle.secondary,
+        level_word = _(level)  # the level as /<game> new's `level` choices name it (the tree's catalog messages)
+        super().__init__(discord.ui.Button(label=_("Add computer ({level})", level=level_word),
+                                           style=discord.ButtonStyle.secondary,
                                            custom_id=f"tt:lobby:computer:{level}:{match_id}", disabled=disabled,
                                            row=1))
         self.level = level
@@ -286,20 +331,22 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
     """Every button on a board message (and its follow-ups): the verb says what it does, the id which match."""
 
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "private": ("My view", discord.ButtonStyle.primary),
-        "draw": ("Offer draw", discord.ButtonStyle.secondary),
-        "draw-yes": ("Accept draw", discord.ButtonStyle.success),
-        "draw-no": ("Decline draw", discord.ButtonStyle.secondary),
-        "abort": ("Abort", discord.ButtonStyle.secondary),
-        "claim": ("Claim win", discord.ButtonStyle.success),
-        "rematch": ("Rematch", discord.ButtonStyle.primary),
-        "resign": ("Resign", discord.ButtonStyle.danger),
-        "resign-yes": ("Yes, resign", discord.ButtonStyle.danger),
+        # Translators: buttons on a board message
+        "private": (N_("My view"), discord.ButtonStyle.primary),
+        "draw": (N_("Offer draw"), discord.ButtonStyle.secondary),
+        "draw-yes": (N_("Accept draw"), discord.ButtonStyle.success),
+        "draw-no": (N_("Decline draw"), discord.ButtonStyle.secondary),
+        "abort": (N_("Abort"), discord.ButtonStyle.secondary),
+        "claim": (N_("Claim win"), discord.ButtonStyle.success),
+        "rematch": (N_("Rematch"), discord.ButtonStyle.primary),
+        "resign": (N_("Resign"), discord.ButtonStyle.danger),
+        "resign-yes": (N_("Yes, resign"), discord.ButtonStyle.danger),
     }
 
     def __init__(self, verb: str, match_id: int, label: str | None = None) -> None:
+        """`label` (already in its language) replaces the verb's own, which is translated here."""
         default_label, style = self.LOOK.get(verb, (verb, discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label or default_label, style=style,
+        super().__init__(discord.ui.Button(label=label or _(default_label), style=style,
                                            custom_id=f"tt:match:{verb}:{match_id}"))
         self.verb = verb
         self.match_id = match_id
@@ -316,13 +363,15 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
 
 def watch_button(url: str) -> discord.ui.Button:
     """A link to the match's or event's web page (the server opted in with /settings web)."""
-    return discord.ui.Button(label="Watch", style=discord.ButtonStyle.link, url=url)
+    # Translators: a link button to a match's or a tournament's web page
+    return discord.ui.Button(label=_("Watch"), style=discord.ButtonStyle.link, url=url)
 
 
 def board_view(match: Match, private_label: str | None, *, can_abort: bool = False,
                extra: Sequence[discord.ui.Item[Any]] = (), watch: str | None = None,
                agreements: Sequence[discord.ui.Item[Any]] = ()) -> discord.ui.View:
-    """The board message's buttons; `extra` are the game's own (e.g. a question only one player answers);
+    """The board message's buttons; `private_label` the game's name for its private view (its English, marked with
+    `N_` in the game's cog, translated here); `extra` are the game's own (e.g. a question only one player answers);
     `agreements` more requests to the table, after Offer draw (Take back, cogs/takeback.py); `watch` the match's web
     page (last)."""
     view = discord.ui.View(timeout=None)
@@ -335,7 +384,7 @@ def board_view(match: Match, private_label: str | None, *, can_abort: bool = Fal
     for item in extra:
         view.add_item(item)
     if private_label:
-        view.add_item(MatchButton("private", match.id, private_label))
+        view.add_item(MatchButton("private", match.id, _(private_label)))
     if match.record.overdue:
         view.add_item(MatchButton("claim", match.id))
     view.add_item(MatchButton("draw", match.id))

@@ -1,4 +1,5 @@
-"""`/verify match:<n>`: recompute a finished match's seat draw, rolls and draws from its revealed seed and its log."""
+"""`/verify match:<n>`: recompute a finished match's seat draw, rolls and draws from its revealed seed and its log
+(answered in the asker's language)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from discord.ext import commands
 
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
+from i18n import _
 from matches.history import verify_match
 from matches.verify import WHAT_IT_PROVES
 
@@ -24,12 +26,13 @@ class Verify(commands.Cog):
         async def work() -> None:
             await defer_private(interaction)  # before the reads
             verdict = await verify_match(self.bot.service, match, interaction.user.id, interaction.guild_id)
-            embed = discord.Embed(title=f"Match #{match} · dice {'verified' if verdict.ok else 'NOT verified'}",
-                                  description=verdict.summary(), colour=EMBED_COLOUR)
-            for heading, text in WHAT_IT_PROVES:
-                embed.add_field(name=heading, value=text, inline=False)
-            embed.set_footer(text="Offline: export the match (/history export:json) and run "
-                                  "python -m matches.verify record.json")
+            title = _("Match #{id} · dice verified", id=match) if verdict.ok else \
+                _("Match #{id} · dice NOT verified", id=match)
+            embed = discord.Embed(title=title, description=verdict.summary(), colour=EMBED_COLOUR)
+            for heading, text in WHAT_IT_PROVES:  # marked with N_ where they are written
+                embed.add_field(name=_(heading), value=_(text), inline=False)
+            embed.set_footer(text=_("Offline: export the match (/history export:json) and run "
+                                    "python -m matches.verify record.json"))
             await reply(interaction, embed=embed)
         await guarded(interaction, work, match)
 
