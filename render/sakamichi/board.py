@@ -10,6 +10,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, _, active, ngettext, pgettext
 from render.kit import (
     BOARD,
     BORDER,
@@ -25,9 +26,11 @@ from render.kit import (
     fit,
     mix,
     text_width,
+    wrap,
 )
 from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, display_names, header, panel_text, text_height
 from rules.outcomes import result_words
+from rules.sakamichi.state import or_list
 
 TITLE = "Sakamichi"
 WIDTH = 1000
@@ -80,7 +83,7 @@ def tile_pips(name: str) -> tuple[int, int]:
 
 def draw_pips(canvas: Canvas, box: tuple[float, float, float, float], count: int, colour: str,
               outline: str | None = None) -> None:
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     size = x1 - x0
     step = size / 3.4
     radius = size * 0.105
@@ -170,8 +173,19 @@ def box_width(row: Mapping[str, Any], tile: float) -> float:
     return max(row_width(int(row["width"]), tile), _label_width(row) + 4)
 
 
+def ghost_width() -> float:
+    """An open end's box: wide enough for its words in the language being spoken ("closed", "1 or 3")."""
+    return _ghost_width(active().code)
+
+
+@lru_cache(maxsize=16)
+def _ghost_width(code: str) -> float:
+    words = (_("closed"), or_list((1, 3)), or_list((3, 5)), "→ 10", "down")
+    return max(GHOST_W, max(text_width(w, SMALL) for w in words) + 8 + ROW_GAP + 10)
+
+
 def side_width(rows: Sequence[Mapping[str, Any]], tile: float) -> float:
-    return sum(box_width(r, tile) + ROW_GAP for r in rows) + GHOST_W
+    return sum(box_width(r, tile) + ROW_GAP for r in rows) + ghost_width()
 
 
 @dataclass
@@ -228,16 +242,17 @@ def draw_line(canvas: Canvas, track: Track, tile: float, last: Mapping[str, Any]
     word = colour.upper()
     pill_w = text_width(word, SMALL) + 24
     canvas.rect((left, info - 18, left + pill_w, info + 18), fill=body, outline=INK, width=1.5, radius=18)
-    canvas.text((left + pill_w / 2, info), word, SMALL, ink, anchor="mm")
+    canvas.text((left + pill_w / 2, info), word, SMALL, ink, anchor="mm")  # the line's name as typed: notation
     x = left + pill_w + 14
     owner = data.get("owner")
     count = int(data.get("row_count") or 0)
     if isinstance(owner, int) and 0 <= owner < len(SEAT_CHIPS):
         canvas.chip((x + 22, info), 22, SEAT_CHIPS[owner], size=SMALL)
         x += 54
-        canvas.text((x, info), f"{names[owner]}'s" if owner < len(names) else "", SMALL, INK, anchor="lm")
-        x += text_width(f"{names[owner]}'s", SMALL) + 12 if owner < len(names) else 0
-    canvas.text((x, info), f"{count} row{'' if count == 1 else 's'}", SMALL, MUTED, anchor="lm")
+        if owner < len(names):
+            # Translators: the owner of a number line, before its row count ("ada's · 3 rows").
+            x += canvas.text((x, info), _("{name}'s", name=names[owner]), SMALL, INK, anchor="lm") + 12
+    canvas.text((x, info), ngettext("{n} row", "{n} rows", count), SMALL, MUTED, anchor="lm")
     mid = track.box_top + ROW_PAD + tile
     draw_die(canvas, (track.die_x, mid), data.get("die"), colour, die_size(tile))
     ends = data.get("ends") or {}
@@ -249,7 +264,7 @@ def draw_line(canvas: Canvas, track: Track, tile: float, last: Mapping[str, Any]
             marked = bool(last and last.get("line") == colour and last.get("value") == row["value"])
             draw_row(canvas, x0, track.box_top, tile, row, colour, marked)
             x += sign * (w + ROW_GAP)
-        ghost_x = x if sign > 0 else x - GHOST_W + ROW_GAP
+        ghost_x = x if sign > 0 else x - ghost_width() + ROW_GAP
         draw_end(canvas, ghost_x, track.box_top, tile, side, ends.get(side))
 
 
@@ -285,7 +300,7 @@ def draw_end(canvas: Canvas, x0: float, top: float, tile: float, side: str, end:
     """The open end as a dashed ghost box with the next value and the tile counts it takes."""
     height = max(2 * tile + 2 * ROW_PAD, 100.0)
     mid = top + ROW_PAD + tile
-    box = (x0, mid - height / 2, x0 + GHOST_W - ROW_GAP, mid + height / 2)
+    box = (x0, mid - height / 2, x0 + ghost_width() - ROW_GAP, mid + height / 2)
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     room = box[2] - box[0] - 8
     if end is None:
@@ -294,10 +309,10 @@ def draw_end(canvas: Canvas, x0: float, top: float, tile: float, side: str, end:
         return
     if end.get("closed"):
         canvas.text((cx, cy - 16), side, SMALL, MUTED, anchor="mm")
-        canvas.text((cx, cy + 16), "closed", SMALL, MUTED, anchor="mm")
+        canvas.text((cx, cy + 16), _("closed"), SMALL, MUTED, anchor="mm")
         return
     canvas.dashed_rect(box, INK, 2, 7, 5)
-    counts = " or ".join(str(c) for c in end.get("counts") or [])
+    counts = or_list(list(end.get("counts") or []))
     canvas.text((cx, cy - 30), side, SMALL, INK, anchor="mm")  # as typed: /sakamichi place white up …
     canvas.text((cx, cy), f"→ {end.get('next')}", SMALL, INK, anchor="mm")
     canvas.text((cx, cy + 30), fit(counts, SMALL, room), SMALL, MUTED, anchor="mm")
@@ -334,7 +349,7 @@ def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Seque
                 box: tuple[float, float, float, float], moved: set[str]) -> None:
     """A player's card: chip, name and what they are doing, their own line and tile count, the action markers;
     then the hand (faces with names once visible to this viewer, backs while hidden)."""
-    x0, y0, x1, _ = box
+    x0, y0, x1, _bottom = box
     outcome = view.get("outcome")
     winners = set(outcome.get("winners") or []) if outcome else set()
     active = seat in winners if outcome else seat in (view.get("actors") or [])
@@ -345,14 +360,16 @@ def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Seque
     colours = view.get("colours") or [None, None]
     hands = view.get("hands") or []
     hand: dict[str, Any] = hands[seat] if seat < len(hands) else {"count": 0, "tiles": [], "visible": False}
-    state = ("wins" if seat in winners and len(winners) == 1 else "draw" if seat in winners
-             else "to move" if active else "")
+    # Translators: a player's state on their card: the winner, a draw, or whose turn it is.
+    state = (_("wins") if seat in winners and len(winners) == 1 else pgettext("result", "draw") if seat in winners
+             else _("to move") if active else "")
     count = int(hand.get("count") or 0)
-    own = f"own line {str(colours[seat]).upper()}" if colours[seat] else ""
+    # Translators: {line} is the line's name as typed (WHITE or BLACK): notation, kept as it is.
+    own = _("own line {line}", line=str(colours[seat]).upper()) if colours[seat] else ""
     right = x1 - 16 - MARKERS_W
     name_x = x0 + 74
     name_w = canvas.text((name_x, top), fit(names[seat], BODY, (right - name_x) * 0.55), BODY, INK, anchor="lm")
-    held = f"{count} tile{'' if count == 1 else 's'}"
+    held = ngettext("{n} tile", "{n} tiles", count)
     # The tile count goes last: the own line is on the line's own label too.
     candidates = [" · ".join(p for p in (state, own, held) if p), " · ".join(p for p in (state, held) if p), held]
     detail = first_fitting(candidates, SMALL, right - name_x - name_w - 24)
@@ -371,36 +388,54 @@ def draw_player(canvas: Canvas, view: Mapping[str, Any], seat: int, names: Seque
                 canvas.mark((tx - 6, ty - 6, tx + HAND_TILE + 6, ty + 2 * HAND_TILE + 6), 6)
         tx += step
     if tiles and not hand.get("visible"):
-        note = "hidden" if view.get("viewer") != seat else "hidden until the colour lines are set"
-        canvas.text((tx + 4, ty + HAND_TILE), note, SMALL, MUTED, anchor="lm")
+        note = _("hidden") if view.get("viewer") != seat else _("hidden until the colour lines are set")
+        _beside(canvas, tx + 4, ty + HAND_TILE, x1 - 16 - tx - 4, note)
     if not tiles:
-        canvas.text((x0 + 16, ty + HAND_TILE), "empty hand", SMALL, MUTED, anchor="lm")
+        _beside(canvas, x0 + 16, ty + HAND_TILE, x1 - x0 - 32, _("empty hand"))
 
 
-def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def _beside(canvas: Canvas, x: float, mid: float, room: float, note: str) -> None:
+    """A muted note beside a hand, centred on `mid`: wrapped to two lines (the tiles' height) where one is short."""
+    lines = wrap(note, SMALL, room)
+    y = mid - len(lines) * SMALL * 1.2 / 2
+    for line in lines:
+        canvas.text((x, y), line, SMALL, MUTED, anchor="la")
+        y += SMALL * 1.2
+
+
+def last_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """The last player action as a sentence ("Ada placed white up w4."); "" when there is none."""
     last = view.get("last_move") or view.get("last")
     if not last:
         return ""
     seat = last.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "Server"
-    text = str(last.get("text") or "")
     if last.get("kind") == "draw" and seat is None:
         return ""
-    return f"Last: {who} {_done(text)}"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else _("The server")
+    return _done(who, str(last.get("text") or ""))
 
 
-# The notation's verbs in the past tense: the line reads as a sentence ("Ada placed white up w4.").
-_PAST = {"place": "placed", "stack": "stacked", "redraw": "redrew", "exchange": "exchanged", "resign": "resigned",
-         "pass": "passed"}
+def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """'Last: Ada placed white up w4.' for under the board; "" when nothing was played."""
+    words = last_words(view, names)
+    return _("Last: {what}", what=words) if words else ""
 
 
-def _done(text: str) -> str:
-    """A move in notation as what its player did: "choose first" → "chose to move first"."""
-    verb, _, rest = text.partition(" ")
+def _done(who: str, text: str) -> str:
+    """A move in notation as what its player did, a whole sentence per verb (the move's notation kept as typed):
+    "choose first" → "Ada chose to move first."."""
+    verb, _space, rest = text.partition(" ")
     if verb == "choose":
         line = rest.removeprefix("colour ").strip()
-        return "chose to move first." if line == "first" else f"chose the {line} line."
-    return f"{_PAST.get(verb, verb)} {rest}".strip() + "."
+        if line == "first":
+            return _("{who} chose to move first.", who=who)
+        return _("{who} chose the {line} line.", who=who, line=line)
+    done = {"place": N_("{who} placed {move}."), "stack": N_("{who} stacked {move}."),
+            "redraw": N_("{who} redrew {move}."), "exchange": N_("{who} exchanged {move}."),
+            "resign": N_("{who} resigned.")}.get(verb)
+    if done is None:  # a chance event: its notation as it is
+        return _("{who}: {move}.", who=who, move=text)
+    return _(done, who=who, move=rest)
 
 
 def status_text(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -409,21 +444,24 @@ def status_text(view: Mapping[str, Any], names: Sequence[str]) -> str:
         seat = choice["seat"]
         dice = view.get("dice") or {}
         if choice.get("kind") == "privilege":
-            return (f"{names[seat]} rolled higher (white {dice.get('white')}, black {dice.get('black')}) and "
-                    "chooses: an own line, or to move first.")
-        return f"{names[seat]} chooses an own line without seeing the hands."
+            return _("{name} rolled higher (white {white}, black {black}) and chooses: an own line, or to move "
+                     "first.", name=names[seat], white=dice.get("white"), black=dice.get("black"))
+        return _("{name} chooses an own line without seeing the hands.", name=names[seat])
     words = result_words(view, names)  # the header's words
     if words is not None:
-        return words.sentence() + (f" Removed tile: {view.get('removed')}." if view.get("removed") else "")
+        if view.get("removed"):
+            return _("{result} Removed tile: {tile}.", result=words.sentence(), tile=view.get("removed"))
+        return words.sentence()
     return describe_last(view, names)
 
 
 def _table_words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str]:
     """(the options, whose choice, the result or the last move) in words for under the table."""
     options = view.get("options") or {}
-    note = f"{view.get('mode', '')} · {options.get('count-rule', '')}"
-    if view.get("mode") == "advanced" and options.get("six-rows") not in (None, "0"):
-        note += f" · {options.get('six-rows')} rows win"
+    note = f"{view.get('mode', '')} · {options.get('count-rule', '')}"  # option values: notation
+    rows = str(options.get("six-rows") or "0")
+    if view.get("mode") == "advanced" and rows != "0" and rows.isdigit():
+        note += " · " + ngettext("{n} rows win", "{n} rows win", int(rows))
     return note, status_text(view, names)
 
 
@@ -439,16 +477,18 @@ def table_strip(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], y
     mid = y + size
     x: float = MARGIN
     draw_back(canvas, x, y, size, "")
-    x += size + 10 + canvas.text((x + size + 10, mid), f"pile {view.get('pile', 0)}", SMALL, INK, anchor="lm") + 30
+    pile = _("pile {n}", n=view.get("pile", 0))
+    x += size + 10 + canvas.text((x + size + 10, mid), pile, SMALL, INK, anchor="lm") + 30
     removed = view.get("removed")
     if removed and removed != "?":
         draw_tile(canvas, x, y, size, str(removed), label=False, background=PAPER)
     else:
         draw_back(canvas, x, y, size, "")
-    shown = f"removed {removed}" if removed not in (None, "?") else "removed"
+    shown = _("removed {tile}", tile=removed) if removed not in (None, "?") else _("removed")
     x += size + 10 + canvas.text((x + size + 10, mid), shown, SMALL, INK, anchor="lm") + 30
     dead = list(view.get("dead") or [])
-    x += canvas.text((x, mid), "dead" + ("" if dead else " –"), SMALL, INK, anchor="lm") + 10
+    # Translators: the tiles out of the game (no longer in any hand, row or the pile).
+    x += canvas.text((x, mid), _("dead") + ("" if dead else " –"), SMALL, INK, anchor="lm") + 10
     for name in dead:
         if x + size > WIDTH - MARGIN:
             break

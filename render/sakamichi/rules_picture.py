@@ -7,14 +7,16 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from i18n import N_, _, active, ngettext
 from render.kit import (
     BORDER,
     INK,
     MUTED,
     PAPER,
     Canvas,
+    text_width,
 )
-from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, panel_text, text_height, title_bar
+from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, panel_text, text_height, title_bar
 from render.sakamichi.board import (
     DIE_COL,
     ROW_GAP,
@@ -64,28 +66,54 @@ def rules_lines() -> dict[str, dict[str, Any]]:
             "before": line(stack, "white"), "after": line(stack, "white", "stack white 5 w1b2 w4")}
 
 
-# Per diagram: title, caption, muted note.
+# Per diagram: title, caption, muted note (translated where drawn).
 RULE_TEXT: dict[str, tuple[str, str, str]] = {
-    "sums": ("Rows on a line", "Each line starts at its die. Going up, each row is worth one more (W5, W6...); "
-             "going down, one less, ending at 1. A row's pips in the line's colour add up exactly to its value: "
-             "W3 is w1b4 + w2, white pips only (the halves that do not count are faded).", ""),
-    "counts": ("How many tiles", "Beside the die a row holds 1 or 2 tiles. After that, each row holds one tile "
-               "more or one less than the row before it, never the same number. B3 has 2 tiles, so B4 takes 1 or "
-               "3: here b4 alone. The next row then needs exactly 2.",
-               "Basic mode: the same number as the row before, or one more."),
-    "stack": ("Stack (once per game)", "Cover a row with as many new tiles as it holds, adding up to the same "
-              "value. W5 was w2 + w3; w1b2 + w4 also make 5 white pips, so they go on top.",
-              "That is your play for the turn. The row keeps its value and the line gains no row; ×2 counts the "
-              "layers, and the covered tiles peek out behind the top ones."),
+    "sums": (N_("Rows on a line"), N_(
+        "Each line starts at its die. Going up, each row is worth one more (W5, W6...); going down, one less, "
+        "ending at 1. A row's pips in the line's colour add up exactly to its value: W3 is w1b4 + w2, white pips "
+        "only (the halves that do not count are faded)."), ""),
+    "counts": (N_("How many tiles"), N_(
+        "Beside the die a row holds 1 or 2 tiles. After that, each row holds one tile more or one less than the "
+        "row before it, never the same number. B3 has 2 tiles, so B4 takes 1 or 3: here b4 alone. The next row "
+        "then needs exactly 2."),
+               N_("Basic mode: the same number as the row before, or one more.")),
+    "stack": (N_("Stack (once per game)"), N_(
+        "Cover a row with as many new tiles as it holds, adding up to the same value. W5 was w2 + w3; w1b2 + w4 "
+        "also make 5 white pips, so they go on top."),
+              N_("That is your play for the turn. The row keeps its value and the line gains no row; ×2 counts the "
+                 "layers, and the covered tiles peek out behind the top ones.")),
 }
-TURN_TEXT = ("A turn: draw a tile, then lay one new row at an open end (the dashed boxes give the next value and "
-             "how many tiles fit) or use a once-per-game action: Redraw, Exchange or Stack. Empty your hand to win. "
-             "In advanced mode six rows on your own line (its chip is under the die) also win. No legal action: "
-             "you lose.")
+TURN_TEXT = N_("A turn: draw a tile, then lay one new row at an open end (the dashed boxes give the next value and "
+               "how many tiles fit) or use a once-per-game action: Redraw, Exchange or Stack. Empty your hand to "
+               "win. In advanced mode six rows on your own line (its chip is under the die) also win. No legal "
+               "action: you lose.")
+# The two pictures of a Stack (translated where drawn).
+BEFORE, AFTER = N_("before"), N_("after")
+
+
+def _rule_text(key: str) -> tuple[str, str, str]:
+    """A diagram's title, caption and note in the language being spoken."""
+    title, caption, note = RULE_TEXT[key]
+    return _(title), _(caption), _(note) if note else ""
 
 
 def _diagram_height(data: Mapping[str, Any], notes: bool) -> float:
-    return track_height(data, RULES_TILE) + (ROW_NOTE_H if notes else 0) - 6
+    return track_height(data, RULES_TILE) + (_notes_height(data) if notes else 0) - 6
+
+
+def _note_words(row: Mapping[str, Any]) -> str:
+    return ngettext("{n} tile", "{n} tiles", int(row["width"]))
+
+
+def _notes_stagger(data: Mapping[str, Any]) -> bool:
+    """Whether the tile-count notes under the rows are too wide for their rows in this language: then every other
+    note goes a line lower, so none covers its neighbour."""
+    return any(text_width(_note_words(row), SMALL) > box_width(row, RULES_TILE) + ROW_GAP
+               for row in data.get("up") or [])
+
+
+def _notes_height(data: Mapping[str, Any]) -> float:
+    return ROW_NOTE_H + (SMALL * 1.3 if _notes_stagger(data) else 0)
 
 
 def _rules_track(canvas: Canvas, data: Mapping[str, Any], left: float, top: float, label: str = "",
@@ -98,17 +126,17 @@ def _rules_track(canvas: Canvas, data: Mapping[str, Any], left: float, top: floa
     canvas.rect((left - 10, top, left + RULES_DIAGRAM_W + 10, bottom), fill=PAPER, outline=BORDER, width=1.5,
                 radius=12)
     if label:
-        canvas.text((left + RULES_DIAGRAM_W - 4, top + 24), label, SMALL, MUTED, anchor="rm")
+        canvas.text((left + RULES_DIAGRAM_W - 4, top + 24), _(label), SMALL, MUTED, anchor="rm")
     track = Track(str(data["colour"]), data, top, die_x)
     draw_line(canvas, track, tile, data.get("last_move"), (), left + 2)
     if notes:
         x = die_x + DIE_COL / 2
         row_bottom = track.box_top + 2 * tile + 2 * ROW_PAD
-        for row in data.get("up") or []:
-            count = int(row["width"])
+        stagger = _notes_stagger(data)
+        for i, row in enumerate(data.get("up") or []):
             w = box_width(row, tile)
-            canvas.text((x + w / 2, row_bottom + 8), f"{count} tile{'' if count == 1 else 's'}", SMALL, INK,
-                        anchor="mt")
+            lower = SMALL * 1.3 if stagger and i % 2 else 0
+            canvas.text((x + w / 2, row_bottom + 8 + lower), _note_words(row), SMALL, INK, anchor="mt")
             x += w + ROW_GAP
     return bottom
 
@@ -118,23 +146,36 @@ def _words_height(title: str, caption: str, note: str) -> float:
     return 50 + text_height(caption, width) + (text_height(note, width) if note else 0)
 
 
-@lru_cache(maxsize=1)  # the same picture every time
 def render_rules() -> bytes:
+    """One image summing up Sakamichi, in the language being spoken (each drawn once per language)."""
+    return _render_rules(active().code)
+
+
+@lru_cache(maxsize=8)  # the same picture every time in each language
+def _render_rules(code: str) -> bytes:
     """One image summing up Sakamichi: rows adding up to their value, the advanced tile count and a Stack; each
     picture across the width with its words under it, for a phone."""
     lines = rules_lines()
     sections = (("sums", [("", lines["sums"], False)]), ("counts", [("", lines["counts"], True)]),
-                ("stack", [("before", lines["before"], False), ("after", lines["after"], False)]))
-    left, top = MARGIN, HEADER_HEIGHT + 20
+                ("stack", [(BEFORE, lines["before"], False), (AFTER, lines["after"], False)]))
+    left, top = MARGIN, float(HEADER_HEIGHT + 20)
     width = WIDTH - 2 * MARGIN
-    heights = [sum(_diagram_height(d, notes) + 12 for _, d, notes in tracks) + _words_height(*RULE_TEXT[key]) + 30
-               for key, tracks in sections]
-    canvas = Canvas(WIDTH, round(top + sum(heights) + text_height(TURN_TEXT, width) + MARGIN))
-    title_bar(canvas, f"{TITLE}: the rules")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2 players", SMALL, MUTED, anchor="rm")
+    turn_text = _(TURN_TEXT)
+    heights = [sum(_diagram_height(d, notes) + 12 for _label, d, notes in tracks) + _words_height(*_rule_text(key))
+               + 30 for key, tracks in sections]
+    title, players = _("{game}: the rules", game=TITLE), ngettext("{n} player", "{n} players", 2)
+    beside = text_width(title, LARGE) + 24 + text_width(players, SMALL) <= width  # else under the bar
+    if not beside:
+        top += text_height(players, width) + 8
+    canvas = Canvas(WIDTH, round(top + sum(heights) + text_height(turn_text, width) + MARGIN))
+    title_bar(canvas, title)
+    if beside:
+        canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), players, SMALL, MUTED, anchor="rm")
+    else:
+        panel_text(canvas, MARGIN, HEADER_HEIGHT + 12, width, players, SMALL, MUTED)
     y: float = top
     for (key, tracks), height in zip(sections, heights, strict=True):
-        title, caption, note = RULE_TEXT[key]
+        title, caption, note = _rule_text(key)
         canvas.text((left, y), title, BODY, INK)
         ty = y + 50
         for label, data, notes in tracks:
@@ -144,5 +185,5 @@ def render_rules() -> bytes:
             panel_text(canvas, left, ty, width, note, SMALL, MUTED)
         y += height
         canvas.line([(MARGIN, y - 16), (WIDTH - MARGIN, y - 16)], BORDER, 1.5)
-    panel_text(canvas, MARGIN, y, width, TURN_TEXT, SMALL)
+    panel_text(canvas, MARGIN, y, width, turn_text, SMALL)
     return canvas.png()

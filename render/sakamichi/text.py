@@ -7,12 +7,14 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
-from render.sakamichi.board import describe_last, status_text
-from render.words import WIDTH, GameText, plural, text_names
+from i18n import _, ngettext
+from render.sakamichi.board import last_words, status_text
+from render.words import WIDTH, GameText, text_names
+from rules.sakamichi.state import counts_text
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
-    return describe_last(view, text_names(view, names)).removeprefix("Last: ")
+    return last_words(view, text_names(view, names))
 
 
 def status(view: dict[str, Any], names: Sequence[str]) -> str | None:
@@ -28,8 +30,9 @@ def _hand(view: dict[str, Any], seat: int) -> str:
     count = int(hand.get("count") or 0)
     tiles = [t for t in hand.get("tiles") or [] if t != "?"]
     if tiles:
-        return f"{plural(count, 'tile')}: " + " ".join(tiles)
-    return plural(count, "tile") + (" (hidden)" if count else "")
+        return ngettext("{n} tile: {tiles}", "{n} tiles: {tiles}", count, tiles=" ".join(tiles))
+    return ngettext("{n} tile (hidden)", "{n} tiles (hidden)", count) if count else ngettext("{n} tile", "{n} tiles",
+                                                                                              count)
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -41,25 +44,28 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     out = []
     for seat, name in enumerate(who):
         colour = colours[seat] if seat < len(colours) else None
-        text = f"{name}"
-        if colour:
-            text += f", {colour} line ({plural(int(lines.get(colour, {}).get('row_count') or 0), 'row')})"
-        text += f", hand {_hand(view, seat)}"
         letters = (markers[seat] if seat < len(markers) else {}).get("letters") or ""
-        text += f", markers {' '.join(letters) if letters else 'all used'}"
-        out.append(text)
+        unused = " ".join(letters) if letters else _("all used")
+        if colour:
+            rows = int(lines.get(colour, {}).get("row_count") or 0)
+            # Translators: {line} is the line's name as typed (white or black): notation.
+            out.append(ngettext("{name}, {line} line ({n} row), hand {hand}, markers {markers}",
+                                "{name}, {line} line ({n} rows), hand {hand}, markers {markers}", rows, name=name,
+                                line=colour, hand=_hand(view, seat), markers=unused))
+        else:
+            out.append(_("{name}, hand {hand}, markers {markers}", name=name, hand=_hand(view, seat), markers=unused))
     out.append(_table(view))
     return out
 
 
 def _table(view: dict[str, Any]) -> str:
     """'Pile 7, removed b5, dead w1b1 w5': what lies beside the lines."""
-    table = [f"Pile {view.get('pile', 0)}"]
+    table = [_("Pile {n}", n=view.get("pile", 0))]
     removed = view.get("removed")
     if removed and removed != "?":
-        table.append(f"removed {removed}")
+        table.append(_("removed {tile}", tile=removed))
     if view.get("dead"):
-        table.append("dead " + " ".join(view["dead"]))
+        table.append(_("dead {tiles}", tiles=" ".join(view["dead"])))
     return ", ".join(table)
 
 
@@ -68,13 +74,13 @@ def _hands(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     who = text_names(view, names)  # a seat is no colour here ('P1' is notation): the name alone
     colours = view.get("colours") or []
     markers = view.get("markers") or []
-    out = ["HANDS"]
+    out = [_("HANDS")]
     for seat, name in enumerate(who):
         colour = colours[seat] if seat < len(colours) else None
         letters = (markers[seat] if seat < len(markers) else {}).get("letters") or ""
-        unused = "unused " + " ".join(letters) if letters else "R E S used"
-        out += textwrap.wrap(" · ".join([name, *([f"{colour} line"] if colour else []), unused]), WIDTH,
-                             subsequent_indent="  ")
+        unused = _("unused {markers}", markers=" ".join(letters)) if letters else _("R E S used")
+        line = [_("{line} line", line=colour)] if colour else []
+        out += textwrap.wrap(" · ".join([name, *line, unused]), WIDTH, subsequent_indent="  ")
         out += textwrap.wrap(_hand(view, seat), WIDTH - 2, initial_indent="  ", subsequent_indent="  ")
     return [*out, _table(view)]
 
@@ -90,17 +96,17 @@ def _row(initial: str, row: dict[str, Any]) -> list[str]:
     text = f"  {initial}{row['value']:<2} " + " ".join(top)
     if len(layers) > 1:
         text += f" x{len(layers)}"
-        return [text, "      under: " + " | ".join(" ".join(layer) for layer in layers[:-1])]
+        return [text, "      " + _("under: {tiles}", tiles=" | ".join(" ".join(layer) for layer in layers[:-1]))]
     return [text]
 
 
 def _end(end: dict[str, Any] | None, side: str) -> str:
+    """An open end as typed (up, down) and what it takes: 'up -> 8 (1 or 3 tiles)'."""
     if not end:
         return f"  {side}: -"
     if end.get("closed"):
-        return f"  {side}: closed"
-    counts = " or ".join(str(c) for c in end.get("counts") or []) or "no"
-    return f"  {side} -> {end.get('next')} ({counts} tiles)"
+        return "  " + _("{end}: closed", end=side)
+    return f"  {side} -> {end.get('next')} ({counts_text(list(end.get('counts') or []))})"
 
 
 def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -113,15 +119,17 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         if not line:
             continue
         owner = line.get("owner")
-        owned = f" · {who[owner]}'s" if isinstance(owner, int) and owner < len(who) else ""
-        out += textwrap.wrap(f"{colour.upper()} line{owned}", WIDTH, subsequent_indent="  ")
+        title = _("{line} line", line=colour.upper())
+        if isinstance(owner, int) and owner < len(who):
+            title = f"{title} · " + _("{name}'s", name=who[owner])
+        out += textwrap.wrap(title, WIDTH, subsequent_indent="  ")
         initial = colour[0].upper()
         ends = line.get("ends") or {}
         out.append(_end(ends.get("up"), "up"))
         for row in reversed(line.get("up") or []):
             out += _row(initial, row)
         die = line.get("die")
-        out.append(f"  [die {die}]" if die is not None else "  [die not rolled yet]")
+        out.append("  " + (_("[die {value}]", value=die) if die is not None else _("[die not rolled yet]")))
         for row in line.get("down") or []:
             out += _row(initial, row)
         out.append(_end(ends.get("down"), "down"))

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, _, active, ngettext
 from render.kit import (
     INK,
     LAST_MOVE,
@@ -26,6 +27,7 @@ from render.kit import (
     shape_points,
     text_on,
     text_width,
+    wrap,
 )
 from render.panels import (
     BODY,
@@ -147,9 +149,10 @@ def _tint(cell: Mapping[str, Any]) -> str:
     return mix(base, PAPER, 0.16 if cell["ring"] % 2 else 0.26)
 
 
-@lru_cache(maxsize=2)
-def _frame(board: str = "lens93") -> Image.Image:
-    """The parts that never change: cell fills and borders, arc numbers, circle names, contended labels."""
+@lru_cache(maxsize=8)
+def _frame(board: str = "lens93", code: str = "en") -> Image.Image:
+    """The parts that never change in a language (`code`, the one being spoken): cell fills and borders, arc
+    numbers, circle names, contended labels."""
     lay = layout(board)
     grid = lay.board
     height = round(lay.height)
@@ -197,13 +200,19 @@ def _frame(board: str = "lens93") -> Image.Image:
     for c in grid.contended:
         x, y = up(lay.anchors[c])
         canvas.text((x, y - STONE - 16), grid.labels[c], SMALL, INK, anchor="mm")
-    # Circle names in the free corners above each circle.
-    canvas.text((MARGIN - 10, 22), "RED (R)", SMALL, CHIPS[0].fill, anchor="lm")
-    canvas.text((WIDTH - MARGIN + 10, 22), "BLUE (B)", SMALL, CHIPS[1].fill, anchor="rm")
+    # Circle names in the free corners above each circle (the letter is the cells' notation).
+    # Translators: the red circle's name over the board, in capitals; keep (R), the letter its cells are named by.
+    canvas.text((MARGIN - 10, 22), _("RED (R)"), SMALL, CHIPS[0].fill, anchor="lm")
+    # Translators: the blue circle's name over the board, in capitals; keep (B), the letter its cells are named by.
+    canvas.text((WIDTH - MARGIN + 10, 22), _("BLUE (B)"), SMALL, CHIPS[1].fill, anchor="rm")
+    # The shared cells' name in the notch between the circles' tops, a word a line (as many lines as it takes).
     seam = up(lay.px(lay.seam, lay.max_y - 0.45))
-    canvas.text(seam, "Contended", SMALL, MUTED, anchor="mm")
-    canvas.text((seam[0], seam[1] + 30), "Ground", SMALL, MUTED, anchor="mm")
+    for i, word in enumerate(wrap(_("Contended Ground"), SMALL, CONTENDED_W)):
+        canvas.text((seam[0], seam[1] + 30 * i), word, SMALL, MUTED, anchor="mm")
     return canvas.image
+
+
+CONTENDED_W = 190.0  # the notch between the circles' tops, where the Contended Ground's name goes
 
 
 def _dashed_ring(canvas: Canvas, centre: tuple[float, float], radius: float, colour: str, width: float) -> None:
@@ -228,7 +237,7 @@ def _stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], pr
         _dashed_rim(canvas, xy, STONE + 1.5, shape, INK, 2)
     else:
         canvas.token(xy, STONE, fill, shape, outline=INK, width=1.5)
-    if letter:
+    if letter:  # the rank's letter: the notation of layout codes and history lines, the same in every language
         canvas.text((xy[0], xy[1] + 1), letter, SMALL, text_on(fill), anchor="mm")
     if stone.get("zed_used"):
         zx, zy = xy[0] + STONE * 0.85, xy[1] + STONE * 0.8
@@ -257,63 +266,95 @@ def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], col
             canvas.line([*pts, pts[0], pts[1]], colour, width)
 
 
+def lost_list(letters: str, separator: str = ", ") -> str:
+    """'V, 2C, 9F': the captured stones by rank letter, highest first, each kind once with its count."""
+    kinds = sorted(set(letters), key=lambda k: list(STONE_NAMES).index(k) if k in STONE_NAMES else len(STONE_NAMES))
+    return separator.join(f"{letters.count(k) if letters.count(k) > 1 else ''}{k}" for k in kinds)
+
+
 def lost_text(letters: str, separator: str = ", ") -> str:
     """'lost V, 2C, 9F': the captured stones by rank, highest first, each kind once with its count."""
     if not letters:
-        return "lost nothing"
-    kinds = sorted(set(letters), key=lambda k: list(STONE_NAMES).index(k) if k in STONE_NAMES else len(STONE_NAMES))
-    return "lost " + separator.join(f"{letters.count(k) if letters.count(k) > 1 else ''}{k}" for k in kinds)
+        return _("lost nothing")
+    # Translators: {stones} lists captured stones by their rank letters (V, 2C, 9F): notation, kept as it is.
+    return _("lost {stones}", stones=lost_list(letters, separator))
+
+
+# A side's setup step in words (the view's status codes), translated where shown.
+SETUP_WORDS = {"empty": N_("choosing a layout"), "laid": N_("layout chosen, not ready"), "not ready": N_("setting up"),
+               "shuffling": N_("setting up"), "ready": N_("ready")}
+
+
+def setup_words(status: str) -> str:
+    return _(SETUP_WORDS[status]) if status in SETUP_WORDS else status
 
 
 def _seat_detail(view: Mapping[str, Any], seat: int) -> str:
     if view["phase"] == "setup":
-        status = view["setup"][seat]["status"]
-        return {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
-                "shuffling": "setting up"}.get(status, status)
+        return setup_words(view["setup"][seat]["status"])
     # Late in a game the list outgrows a card: then without commas, then the count and the highest ranks (a cut
     # list loses Footmen, never the King).
     letters = view["captured"][seat]
-    return first_fitting([lost_text(letters), lost_text(letters, " "),
-                          f"lost {len(letters)}: {lost_text(letters, ' ').removeprefix('lost ')}"],
-                         SMALL, card_text_width(PANEL_W))
+    many = ngettext("lost {n}: {stones}", "lost {n}: {stones}", len(letters), stones=lost_list(letters, " "))
+    return first_fitting([lost_text(letters), lost_text(letters, " "), many], SMALL, card_text_width(PANEL_W))
+
+
+def side_stone(side: str, stone: Mapping[str, Any]) -> str:
+    """'Red Lieutenant': a side's stone by its rank's name (the view's `side` is notation: red or blue)."""
+    letter = str(stone.get("letter") or "")
+    name = _(STONE_NAMES[letter]) if letter in STONE_NAMES else str(stone.get("name") or "")
+    # Translators: a stone of a side, e.g. "Red Knight"; {stone} is the rank's name.
+    return _("Red {stone}", stone=name) if side == "red" else _("Blue {stone}", stone=name)
+
+
+def _fight_words(fight: Mapping[str, Any], dice: Mapping[str, Any] | None) -> str:
+    """'Red Lieutenant vs Blue Footman: attacker wins (dice Red 5, Blue 2)', or the Void's capture."""
+    a, d = fight["attacker"], fight["defender"]
+    attacker, defender = side_stone(a["side"], a), side_stone(d["side"], d)
+    if d.get("letter") == "V" or d.get("name") == "Void":
+        words = _("The {attacker} captures the {defender}", attacker=attacker, defender=defender)
+    elif fight["winner"] == a["side"]:
+        words = _("{attacker} vs {defender}: attacker wins", attacker=attacker, defender=defender)
+    else:
+        words = _("{attacker} vs {defender}: defender wins", attacker=attacker, defender=defender)
+    if dice:
+        return _("{fight} (dice Red {red}, Blue {blue})", fight=words, red=dice["red"], blue=dice["blue"])
+    return words
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The last event in words, from what the view shows (never more)."""
     last = view.get("last")
+    arranging = _("Both players arrange their stones in private.")
     if not last:
-        return "Both players arrange their stones in private." if view["phase"] == "setup" else ""
+        return arranging if view["phase"] == "setup" else ""
     who = names[last["seat"]] if last.get("seat") is not None else ""
     kind = last["kind"]
     if kind in ("setup", "fill"):
-        return "Both players arrange their stones in private."
+        return arranging
     if kind == "first":
         dice = last.get("dice") or {}
         first = view.get("first")
-        return (f"First-player roll: Red {dice.get('red')}, Blue {dice.get('blue')}"
-                + (f" - {names[first]} moves first." if first is not None else "."))
+        if first is None:
+            return _("First-player roll: Red {red}, Blue {blue}.", red=dice.get("red"), blue=dice.get("blue"))
+        return _("First-player roll: Red {red}, Blue {blue} - {name} moves first.", red=dice.get("red"),
+                 blue=dice.get("blue"), name=names[first])
     if kind == "resign":
-        return f"{who} resigned."
+        return _("{name} resigned.", name=who)
     text = ""
-    if last.get("from") and last.get("to"):
-        text = f"{who}: {last['from']}-{last['to']}"
+    move = f"{last['from']}-{last['to']}" if last.get("from") and last.get("to") else ""
+    if move:
+        text = _("{name}: {move}", name=who, move=move)
     if kind == "zed" and last.get("swap"):
-        text = f"Zed Inel: the Captain from {last['swap']} swapped with the Void"
-    elif kind == "zed" and last.get("from") and last.get("to"):
+        text = _("Zed Inel: the Captain from {cell} swapped with the Void", cell=last["swap"])
+    elif kind == "zed" and move:
         # the seat of a "zed" event is the defender who answered; the move itself was the attacker's
-        text = f"{who} declined Zed Inel against {last['from']}-{last['to']}"
+        text = _("{name} declined Zed Inel against {move}", name=who, move=move)
     fight = last.get("combat")
     if fight:
-        a, d = fight["attacker"], fight["defender"]
-        won = "attacker" if fight["winner"] == a["side"] else "defender"
-        if d["name"] == "Void":
-            text += f". The {a['side'].title()} {a['name']} captures the {d['side'].title()} Void"
-        else:
-            text += f". {a['side'].title()} {a['name']} vs {d['side'].title()} {d['name']}: {won} wins"
-        dice = last.get("dice")
-        if dice:
-            text += f" (dice Red {dice['red']}, Blue {dice['blue']})"
-    return text + "."
+        fought = _fight_words(fight, last.get("dice"))
+        return _("{move}. {fight}.", move=text, fight=fought) if text else _("{fight}.", fight=fought)
+    return _("{move}.", move=text) if text else ""
 
 
 def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
@@ -332,7 +373,7 @@ def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Co
     """The circles, stones and marks of `view`, drawn from y = BOARD_TOP down; `washes` tint cells (by index)."""
     board = view["options"].get("board", "lens93")
     lay = layout(board)
-    canvas.paste(_frame(board), (0, BOARD_TOP))
+    canvas.paste(_frame(board, active().code), (0, BOARD_TOP))
     viewer = view.get("viewer")
     cells = view["cells"]
     index = {c["label"]: i for i, c in enumerate(cells)}
@@ -379,14 +420,16 @@ def _zed_mark(canvas: Canvas, xy: tuple[float, float], stones: Sequence[tuple[fl
     the side (top, bottom, left, right) farthest from the other `stones` so it hides as little as possible."""
     canvas.circle(xy, STONE + 8, outline=INK, width=5.5)
     canvas.circle(xy, STONE + 7.5, outline=ZED, width=4)
-    w, h = text_width("Zed?", SMALL) + 12, 36
+    # Translators: the tag on a Captain that may answer Zed Inel (a proper name: keep it); a few letters at most.
+    tag = _("Zed?")
+    w, h = text_width(tag, SMALL) + 12, 36
     reach = STONE + 7 + h / 2
     spots = [(xy[0], xy[1] - reach), (xy[0], xy[1] + reach), (xy[0] - reach - w / 2 + h / 2, xy[1]),
              (xy[0] + reach + w / 2 - h / 2, xy[1])]
     others = [p for p in stones if p != xy]
     tx, ty = max(spots, key=lambda p: round(min((math.dist(p, o) for o in others), default=0.0) / 4))
     canvas.rect((tx - w / 2, ty - h / 2, tx + w / 2, ty + h / 2), fill=ZED, outline=INK, width=1.5, radius=5)
-    canvas.text((tx, ty + 0.5), "Zed?", SMALL, INK, anchor="mm")
+    canvas.text((tx, ty + 0.5), tag, SMALL, INK, anchor="mm")
 
 
 def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str]:
@@ -394,24 +437,42 @@ def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str
     board; "" where there is none."""
     reason = reason_line(view, names)  # the header says who; here why
     if view["phase"] == "over":
-        note = "Every rank is shown now the game is over; dashed rims: never revealed in play."
+        note = _("Every rank is shown now the game is over; dashed rims: never revealed in play.")
     elif view.get("viewer") is not None:
-        note = ("Only you can see this: your own stones' ranks" + ("." if view["phase"] == "setup" else
-                "; dashed rims: the opponent has not seen them."))
+        note = (_("Only you can see this: your own stones' ranks.") if view["phase"] == "setup" else
+                _("Only you can see this: your own stones' ranks; dashed rims: the opponent has not seen them."))
     else:
         note = ""
     text = describe_last(view, names)
+    more = pending_words(view, names) or quiet_words(view)
+    text = f"{text} {more}".strip() if more else text
+    if view["phase"] in ("play", "over") and view.get("last") and text:
+        text = _("Last: {what}", what=text)
+    return reason, note, text
+
+
+def pending_words(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    """'The Void on B1.06 is attacked: ada answers Zed Inel (eligible: B2.05).' while an answer is owed."""
     pending = view.get("pending")
-    if pending and pending["kind"] == "zed":
-        defender = pending["defender"]
-        text += (f" The Void on {pending['void']} is attacked: {names[defender]} answers Zed Inel"
-                 + (f" (eligible: {', '.join(pending['eligible']) or 'none'})." if pending.get("eligible") is not None
-                    else "."))
-    elif view["phase"] in ("play", "over"):
-        limit = view.get("quiet_limit") or 0
-        text += f" Quiet plies: {view.get('quiet', 0)}" + (f" of {limit}." if limit else ".")
-    last = ("Last: " if view["phase"] in ("play", "over") and view.get("last") else "") + text.strip()
-    return reason, note, last
+    if not pending or pending.get("kind") != "zed":
+        return ""
+    defender = names[pending["defender"]]
+    eligible = pending.get("eligible")
+    if eligible is None:
+        return _("The Void on {cell} is attacked: {name} answers Zed Inel.", cell=pending["void"], name=defender)
+    cells = ", ".join(eligible) if eligible else _("none")
+    return _("The Void on {cell} is attacked: {name} answers Zed Inel (eligible: {cells}).", cell=pending["void"],
+             name=defender, cells=cells)
+
+
+def quiet_words(view: Mapping[str, Any]) -> str:
+    """'Quiet plies: 12 of 200.' in play: how near the quiet limit's draw is."""
+    if view["phase"] not in ("play", "over"):
+        return ""
+    limit = view.get("quiet_limit") or 0
+    if limit:
+        return _("Quiet plies: {n} of {limit}.", n=view.get("quiet", 0), limit=limit)
+    return _("Quiet plies: {n}.", n=view.get("quiet", 0))
 
 
 def _rows(view: Mapping[str, Any], names: Sequence[str]) -> list[PanelRow]:

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, _, active, ngettext
 from render.kit import (
     BORDER,
     INK,
@@ -22,11 +23,13 @@ from render.kit import (
     Colour,
     mix,
     rgba,
+    text_width,
     wrap,
 )
 from render.panels import (
     BODY,
     HEADER_HEIGHT,
+    LARGE,
     MARGIN,
     SMALL,
     panel_text,
@@ -50,59 +53,88 @@ REACH = PLACES[1]  # cells a longer move reaches (and reveals the stone): gold, 
 
 RULES_WIDTH = 1000
 SPECIAL_COMBAT = "WD"  # the spec's 6*: the King's rank, but they fight by rules of their own (5.4)
-NOTES = {  # spec 2 and 5.4, one line or two per stone
-    "V": "The flag. Never moves; any attacker takes it (but see Captain). Capture the enemy Void to win.",
-    "K": "A side that has lost both King and Queen only draws by capturing the Void.",
-    "W": "Beats ranks 1-3 (not an attacking Assassin). Against ranks 4-6, both roll once: it dies only to a "
-         "higher 5 or 6.",
-    "D": "Flies over stones. Beats ranks 1-2. Against ranks 3-6, both roll once: it dies only to a higher 6.",
-    "C": "Zed Inel, once per Captain: swaps with its attacked Void (within 4 steps) and fights in its place.",
-    "A": "Attacking, beats all but the Dragon. Attacked, beats only a Footman.",
+NOTES = {  # spec 2 and 5.4, one line or two per stone (translated where drawn)
+    "V": N_("The flag. Never moves; any attacker takes it (but see Captain). Capture the enemy Void to win."),
+    "K": N_("A side that has lost both King and Queen only draws by capturing the Void."),
+    "W": N_("Beats ranks 1-3 (not an attacking Assassin). Against ranks 4-6, both roll once: it dies only to a "
+            "higher 5 or 6."),
+    "D": N_("Flies over stones. Beats ranks 1-2. Against ranks 3-6, both roll once: it dies only to a higher 6."),
+    "C": N_("Zed Inel, once per Captain: swaps with its attacked Void (within 4 steps) and fights in its place."),
+    "A": N_("Attacking, beats all but the Dragon. Attacked, beats only a Footman."),
 }
+# The stone table's column heads (translated where drawn).
+HEADS = (N_("stone"), N_("rank"), N_("range"), N_("count"))
+TABLE_ROW = 50.0  # a stone's row, its note under it
 OPENING = ("options king-queen=flag-draw quiet-limit=200 zed-prompt=any-unused zed-range=4 board=lens93 ; phase play ; "
            "setup red=ready blue=ready ; first red ; turn red ; pending - ; quiet 0 ; captured red=- blue=- ; stones ")
+
+
+def header_note(canvas: Canvas, title: str, note: str, top: float) -> float:
+    """The title bar's note at its right end where the title leaves room, else on a line of its own under the bar
+    (a long language); the y where the picture goes on."""
+    if text_width(title, LARGE) + 24 + text_width(note, SMALL) <= RULES_WIDTH - 2 * MARGIN:
+        canvas.text((RULES_WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), note, SMALL, MUTED, anchor="rm")
+        return top
+    return panel_text(canvas, MARGIN, top, RULES_WIDTH - 2 * MARGIN, note, SMALL, MUTED) + 8
 
 
 def _stone_table(canvas: Canvas, y: float) -> float:
     """One row per stone, from the rules' own tables, its special rule under it; returns the y below."""
     width = RULES_WIDTH - 2 * MARGIN
     cols = (MARGIN + 6, MARGIN + 60, MARGIN + 330, MARGIN + 470, MARGIN + 610)
-    for x, head in zip(cols[1:], ("stone", "rank", "range", "count"), strict=True):
-        canvas.text((x if head == "stone" else x + 40, y), head, SMALL, MUTED, anchor="la" if head == "stone" else "ma")
-    y += 44
+    # The numbers' heads are centred on their columns; a head wider than its column's pitch wraps under itself.
+    pitch = cols[3] - cols[2] - 8
+    heads = [wrap(_(head), SMALL, pitch) for head in HEADS]
+    for i, (x, lines) in enumerate(zip(cols[1:], heads, strict=True)):
+        for k, line in enumerate(lines):
+            canvas.text((x if i == 0 else x + 40, y + k * SMALL * 1.2), line, SMALL, MUTED,
+                        anchor="la" if i == 0 else "ma")
+    y += 44 + (max(len(lines) for lines in heads) - 1) * SMALL * 1.2
     for i, letter in enumerate(LETTERS):
-        note = NOTES.get(letter, "")
-        height = 50 + (len(wrap(note, SMALL, width - 70)) * SMALL * 1.25 + 6 if note else 0)
+        note = _(NOTES[letter]) if letter in NOTES else ""
+        height = TABLE_ROW + (len(wrap(note, SMALL, width - 70)) * SMALL * 1.25 + 6 if note else 0)
         if i % 2 == 0:
             canvas.rect((MARGIN - 8, y, RULES_WIDTH - MARGIN + 8, y + height), fill=mix(BORDER, PAPER, 0.35),
                         radius=8)
         mid = y + 25
         _stone(canvas, (cols[0] + STONE, mid), {"seat": 0, "letter": letter, "revealed": True}, False)
-        canvas.text((cols[1], mid), NAMES[letter], BODY, INK, anchor="lm")
+        canvas.fit_text((cols[1], mid), _(NAMES[letter]), BODY, cols[2] - cols[1], INK, anchor="lm", min_size=SMALL)
         rank = f"{RANKS[letter]}{'*' if letter in SPECIAL_COMBAT else ''}"
         canvas.text((cols[2] + 40, mid), rank, BODY, INK, anchor="mm")
         canvas.text((cols[3] + 40, mid), str(RANGES[letter]) if RANGES[letter] else "–", BODY, INK, anchor="mm")
         canvas.text((cols[4] + 40, mid), str(COUNTS[letter]), BODY, INK, anchor="mm")
         if note:
-            canvas.paragraph((cols[1], y + 50), note, SMALL, width - 70, INK, 1.25)
+            canvas.paragraph((cols[1], y + TABLE_ROW), note, SMALL, width - 70, INK, 1.25)
         y += height
     y += 10
-    return panel_text(canvas, MARGIN, y, width, "* Wizard against Dragon, or either against its own kind: a plain "
-                      "roll-off. All dice are rolled by the bot and shown to both.", SMALL, MUTED)
+    return panel_text(canvas, MARGIN, y, width, _("* Wizard against Dragon, or either against its own kind: a plain "
+                                                  "roll-off. All dice are rolled by the bot and shown to both."),
+                      SMALL, MUTED)
 
 
 def _legend(canvas: Canvas, y: float) -> float:
     """How stones look on the board image, two to a line; returns the y below."""
     looks: tuple[tuple[dict[str, Any], str], ...] = (
-        ({"seat": 1}, "hidden (Blue: square)"), ({"seat": 1, "letter": "N", "revealed": True}, "revealed"),
-        ({"seat": 0, "letter": "L"}, "yours, unseen by the opponent"),
-        ({"seat": 0, "letter": "C", "revealed": True, "zed_used": True}, "Zed Inel used"))
+        ({"seat": 1}, _("hidden (Blue: square)")), ({"seat": 1, "letter": "N", "revealed": True}, _("revealed")),
+        ({"seat": 0, "letter": "L"}, _("yours, unseen by the opponent")),
+        ({"seat": 0, "letter": "C", "revealed": True, "zed_used": True}, _("Zed Inel used")))
     half = (RULES_WIDTH - 2 * MARGIN) / 2
-    for i, (stone, words) in enumerate(looks):
-        x, cy = MARGIN + (i % 2) * half, y + (i // 2) * 52 + STONE + 6
-        _stone(canvas, (x + STONE + 4, cy), stone, True)
-        canvas.fit_text((x + 2 * STONE + 18, cy), words, SMALL, half - 2 * STONE - 24, MUTED, anchor="lm")
-    return y + 2 * 52 + 10
+    room = half - 2 * STONE - 24
+    # Each pair of looks shares a line, as tall as its longer words wrap (two lines in a long language).
+    wrapped = [wrap(words, SMALL, room) for _stone_look, words in looks]
+    for pair in range(0, len(looks), 2):
+        lines = max(len(w) for w in wrapped[pair:pair + 2])
+        row = max(52.0, lines * SMALL * 1.2 + 14)
+        cy = y + row / 2
+        for i in (pair, pair + 1):
+            x = MARGIN + (i % 2) * half
+            _stone(canvas, (x + STONE + 4, cy), looks[i][0], True)
+            ty = cy - len(wrapped[i]) * SMALL * 1.2 / 2
+            for line in wrapped[i]:
+                canvas.text((x + 2 * STONE + 18, ty), line, SMALL, MUTED, anchor="la")
+                ty += SMALL * 1.2
+        y += row
+    return y + 10
 
 
 def _reach(state: SanaeState, source: int) -> tuple[list[int], list[int]]:
@@ -166,67 +198,82 @@ def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str,
     box = _crop([src, dst, *via, *(reach[1] if show_reach else [])])
     h = PICTURE_W * (box[3] - box[1]) / (box[2] - box[0])
     size = (round(PICTURE_W * SCALE), round(h * SCALE))
-    for i, (side, words) in enumerate(((left, "before: what Red sees"), (right, "after: what everyone sees"))):
+    captions = [wrap(words, SMALL, PICTURE_W) for words in (_("before: what Red sees"), _("after: what everyone sees"))]
+    for i, (side, lines) in enumerate(zip((left, right), captions, strict=True)):
         bx = x + i * (PICTURE_W + 40)
         x0, y0, x1, y1 = (round(v * SCALE) for v in box)
         picture = side.image.crop((x0, y0, x1, y1)).resize(size, Image.Resampling.LANCZOS)
         canvas.paste(picture, (bx, y))
         canvas.rect((bx, y, bx + PICTURE_W, y + h), outline=BORDER, width=1.5)
-        canvas.text((bx + PICTURE_W / 2, y + h + 8), words, SMALL, MUTED, anchor="mt")
+        for k, line in enumerate(lines):
+            canvas.text((bx + PICTURE_W / 2, y + h + 8 + k * SMALL * 1.3), line, SMALL, MUTED, anchor="mt")
     canvas.arrow((x + PICTURE_W + 6, y + h / 2), (x + PICTURE_W + 34, y + h / 2), MUTED, 6, head=14, outline=None)
-    return before, after, reach, y + h + 8 + SMALL * 1.3
+    return before, after, reach, y + h + 8 + SMALL * 1.3 * max(len(lines) for lines in captions)
 
 
 def _move_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int], list[int]], move: str) -> str:
     letter = before.cells[layout().board.labels.index(move.split("-")[0])][1]
     near, far = reach
-    return (f"A stone moves up to its range, one step at a time through empty cells, any way round (diagonals "
-            f"too). Red's {NAMES[letter]} (range {RANGES[letter]}) has {len(near) + len(far)} moves. "
-            f"One step (pale cells, {len(near)}) keeps it hidden; further (gold, {len(far)}) reveals it for "
-            f"good: after {move} everyone sees the {letter}.")
+    return _("A stone moves up to its range, one step at a time through empty cells, any way round (diagonals "
+             "too). Red's {stone} (range {range}) has {moves} moves. One step (pale cells, {near}) keeps it hidden; "
+             "further (gold, {far}) reveals it for good: after {move} everyone sees the {letter}.",
+             stone=_(NAMES[letter]), range=RANGES[letter], moves=len(near) + len(far), near=len(near), far=len(far),
+             move=move, letter=letter)
 
 
 def _attack_caption(before: SanaeState, after: SanaeState, reach: tuple[list[int], list[int]], move: str) -> str:
     fight = GAME.view(after, None)["last"]["combat"]
     a, d = fight["attacker"]["letter"], fight["defender"]["letter"]
-    won = "takes" if fight["winner"] == "red" else "loses to"
-    return (f"Moving onto an enemy stone attacks. Both turn face up for good and the higher rank wins: "
-            f"Red's {NAMES[a]} ({RANKS[a]}) {won} the {NAMES[d]} ({RANKS[d]}) on {move.split('-')[1]}. "
-            f"Equal ranks: each rolls a die, the higher wins.")
+    fields = {"attacker": _(NAMES[a]), "a": RANKS[a], "defender": _(NAMES[d]), "d": RANKS[d],
+              "cell": move.split("-")[1]}
+    if fight["winner"] == "red":
+        return _("Moving onto an enemy stone attacks. Both turn face up for good and the higher rank wins: Red's "
+                 "{attacker} ({a}) takes the {defender} ({d}) on {cell}. Equal ranks: each rolls a die, the higher "
+                 "wins.", **fields)
+    return _("Moving onto an enemy stone attacks. Both turn face up for good and the higher rank wins: Red's "
+             "{attacker} ({a}) loses to the {defender} ({d}) on {cell}. Equal ranks: each rolls a die, the higher "
+             "wins.", **fields)
 
 
 # (title, stones, Red's move, crop of the board image, caption, mark the reach): spec example 2 (a Queen boxed
 # in) and example 9 (a combat decided by rank).
 DIAGRAMS = (
-    ("Moving", "R1.02=bF R1.03=rF R2.02=rF R2.03=rQ R2.04=rF R3.02=bN R3.03=rF", "R2.03-R2.05", _move_caption, True),
-    ("Attacking", "R1.06=rV R3.00=rL C2=bF B1.06=bV B2.00=bD", "R3.00-C2", _attack_caption, False),
+    (N_("Moving"), "R1.02=bF R1.03=rF R2.02=rF R2.03=rQ R2.04=rF R3.02=bN R3.03=rF", "R2.03-R2.05", _move_caption,
+     True),
+    (N_("Attacking"), "R1.06=rV R3.00=rL C2=bF B1.06=bV B2.00=bD", "R3.00-C2", _attack_caption, False),
 )
 
 
-@lru_cache(maxsize=1)
 def render_rules() -> bytes:
+    """One image summing up Sanae, in the language being spoken (drawn once per language)."""
+    return _render_rules(active().code)
+
+
+@lru_cache(maxsize=8)
+def _render_rules(code: str) -> bytes:
     """One image summing up Sanae: the ten stones with rank, range and count, and two moves drawn on the board.
 
-    Cached: it never changes, and its four board drawings take a third of a second."""
-    top = HEADER_HEIGHT + 16
+    Cached: it never changes in a language, and its four board drawings take a third of a second."""
+    top: float = HEADER_HEIGHT + 16
     width = RULES_WIDTH - 2 * MARGIN
-    canvas = Canvas(RULES_WIDTH, 3200)
-    title_bar(canvas, f"{TITLE}: the rules")
-    canvas.text((RULES_WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2 players, 36 stones each", SMALL, MUTED,
-                anchor="rm")
+    canvas = Canvas(RULES_WIDTH, 3600)  # room for the longest language's words: cut to what they take below
+    title = _("{game}: the rules", game=TITLE)
+    title_bar(canvas, title)
+    note = ngettext("{n} players, 36 stones each", "{n} players, 36 stones each", 2)
+    top = header_note(canvas, title, note, top)
     y = _stone_table(canvas, top) + 12
     y = _legend(canvas, y) + 8
     for title, stones, move, caption, show_reach in DIAGRAMS:
         canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1.5)
-        canvas.text((MARGIN, y + 16), title, BODY, INK)
+        canvas.text((MARGIN, y + 16), _(title), BODY, INK)
         before, after, reach, below = _diagram(canvas, MARGIN, y + 64, stones, move, show_reach)
         y = panel_text(canvas, MARGIN, below + 6, width, caption(before, after, reach, move), SMALL) + 16
     canvas.line([(MARGIN, y), (RULES_WIDTH - MARGIN, y)], BORDER, 1.5)
     limit = GAME.setup(2).options.quiet_limit
     y = panel_text(canvas, MARGIN, y + 12, width,
-                   "Win by capturing the enemy Void. A player with no legal move loses; "
-                   f"{limit} moves in a row without combat is a draw. Setup is private: each side places its 36 "
-                   "stones in its own circle (9 cells stay empty), then both are shown face down.", SMALL) + MARGIN
+                   _("Win by capturing the enemy Void. A player with no legal move loses; {limit} moves in a row "
+                     "without combat is a draw. Setup is private: each side places its 36 stones in its own circle "
+                     "(9 cells stay empty), then both are shown face down.", limit=limit), SMALL) + MARGIN
     out = Canvas(RULES_WIDTH, round(y))  # drawn on a tall canvas first: the captions decide the height
     out.paste(canvas.image, (0, 0))
     return out.png()

@@ -3,32 +3,35 @@ the viewer may know, and the facts an alt text needs."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from render.sanae.board import describe_last, lost_text
-from render.words import WIDTH, GameText, plural, seat_names, text_names
+from i18n import _, ngettext
+from render.sanae.board import describe_last, lost_text, pending_words, quiet_words, setup_words
+from render.words import WIDTH, GameText, seat_names, text_names
 from rules.sanae.pieces import LETTERS, NAMES
 
-SETUP_WORDS = {"empty": "choosing a layout", "laid": "layout chosen, not ready", "not ready": "setting up",
-               "shuffling": "setting up", "ready": "ready"}
 CONTENDED = {11: "C3", 0: "C2", 1: "C1"}  # ring-4 arcs shared by both circles
 
 
 def _letters() -> list[str]:
-    """The stones' letters in words, rank order, wrapped at the board's width: `V Void, K King, ...`."""
+    """The stones' letters in words, rank order, wrapped at the board's width: `V Void, K King, ...` (the names in
+    the language being spoken; a line's width counts a wide character, as Japanese has, twice)."""
     lines: list[str] = []
-    row = "Stones:"
+    row = _("Stones:")
     for letter in LETTERS:
-        item = f" {letter} {NAMES[letter]}" + ("," if letter != LETTERS[-1] else "")
-        if len(row) + len(item) > WIDTH:
+        item = f" {letter} {_(NAMES[letter])}" + ("," if letter != LETTERS[-1] else "")
+        if _columns(row) + _columns(item) > WIDTH:
             lines.append(row)
             row = " "
         row += item
     return [*lines, row]
 
 
-LETTER_LEGEND = _letters()
+def _columns(text: str) -> int:
+    """The columns `text` takes in a monospace block: East Asian wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -43,23 +46,20 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     for seat, name in enumerate(who):
         if view.get("phase") == "setup":
             status = ((view.get("setup") or [{}, {}])[seat] or {}).get("status", "")
-            out.append(f"{name}: {SETUP_WORDS.get(status, status)}")
+            out.append(_("{name}: {status}", name=name, status=setup_words(status)))
         else:
             lost = lost_text((view.get("captured") or ["", ""])[seat])
-            out.append(f"{name}: {plural(stones.count(seat), 'stone')} on the board, {lost}")
-    pending = view.get("pending")
-    if pending and pending.get("kind") == "zed":
-        defender = pending["defender"]
-        text = f"The Void on {pending['void']} is attacked: {who[defender]} answers Zed Inel"
-        if pending.get("eligible") is not None:
-            text += f" (eligible: {', '.join(pending['eligible']) or 'none'})"
-        out.append(text)
-    if view.get("phase") in ("play", "over"):
-        limit = view.get("quiet_limit") or 0
-        out.append(f"Quiet plies: {view.get('quiet', 0)}" + (f" of {limit}" if limit else ""))
+            out.append(ngettext("{name}: {n} stone on the board, {lost}", "{name}: {n} stones on the board, {lost}",
+                                stones.count(seat), name=name, lost=lost))
+    pending = pending_words(view, who)
+    if pending:
+        out.append(pending)
+    quiet = quiet_words(view)
+    if quiet:
+        out.append(quiet)
     spent = [c["label"] for c in view.get("cells") or [] if (c.get("stone") or {}).get("zed_used")]
     if spent:
-        out.append("Captains with Zed Inel used: " + " ".join(spent))
+        out.append(_("Captains with Zed Inel used: {cells}", cells=" ".join(spent)))
     return out
 
 
@@ -87,16 +87,18 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             grid[(cell["circle"], int(cell["ring"]), int(cell["arc"]))] = text
     header = "   " + "".join(f" {arc:02d}" for arc in range(12))
     lines = []
-    for circle, name in (("R", "RED circle (R)"), ("B", "BLUE circle (B)")):
+    for circle, name in (("R", _("RED circle (R)")), ("B", _("BLUE circle (B)"))):
         lines += [name, header]
         for ring in (4, 3, 2, 1):
             cells = [contended.get(arc, "?") if ring == 4 and arc in CONTENDED else grid.get((circle, ring, arc), " ")
                      for arc in range(12)]
             lines.append(f"{circle}{ring} " + "".join(c.rjust(3) for c in cells))
     shared = "  ".join(f"{CONTENDED[arc]} {contended.get(arc, '.')}" for arc in (1, 0, 11))
-    lines.append(f"Shared: {shared}")
-    lines += LETTER_LEGEND
-    lines.append("R? hidden, RK revealed" + (", Rk yours, unseen" if view.get("viewer") is not None else ""))
+    lines.append(_("Shared: {cells}", cells=shared))
+    lines += _letters()
+    # Translators: the text board's key: R? RK Rk are how stones are written there (notation, kept as they are).
+    lines.append(_("R? hidden, RK revealed, Rk yours, unseen") if view.get("viewer") is not None
+                 else _("R? hidden, RK revealed"))
     return lines
 
 
