@@ -302,7 +302,8 @@ class GameCog(commands.GroupCog):
             try:
                 return await limits.create_thread(message, f"{self.game.title} #{match.id}"), ""
             except discord.Forbidden:
-                missing = [_(PERMISSION_NAMES["create_public_threads"])]
+                threads = PERMISSION_NAMES["create_public_threads"]  # marked with N_ there
+                missing = [_(threads)]
             except discord.HTTPException as exc:
                 log.warning("could not open a thread for match %s: %s", match.id, exc)
                 return None, "\n" + _("This server gives every match its own thread, but Discord refused to open "

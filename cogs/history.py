@@ -162,8 +162,8 @@ class History(commands.Cog):
             return embed, None
         view = discord.ui.View(timeout=None)
         # Translators: the buttons that page through a match's history
-        view.add_item(HistoryButton(match.id, max(page - 1, 0), _("◀ Older"), disabled=page == 0))
-        view.add_item(HistoryButton(match.id, page + 1, _("Newer ▶"), disabled=page == pages - 1))
+        view.add_item(HistoryButton(match.id, max(page - 1, 0), pgettext("button", "◀ Older"), disabled=page == 0))
+        view.add_item(HistoryButton(match.id, page + 1, pgettext("button", "Newer ▶"), disabled=page == pages - 1))
         return embed, view
 
     # ---- exports -----------------------------------------------------------------------------------------------

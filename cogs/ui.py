@@ -21,7 +21,7 @@ import i18n
 from cogs import limits, markup
 from cogs.host import host
 from data import CommitUnknown, store_problem
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, pgettext
 from matches import Match, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
 from render.kit import BLUE
@@ -279,14 +279,19 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tt:lobby:(?P<verb>join|leave|start):(?P<id>\d+)"):
     """Join, Leave and Start on a lobby; the label in the language being spoken when the lobby is made."""
 
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        # Translators: buttons on a match's lobby
-        "join": (N_("Join"), discord.ButtonStyle.success), "leave": (N_("Leave"), discord.ButtonStyle.secondary),
-        "start": (N_("Start"), discord.ButtonStyle.primary)}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary}
+
+    @staticmethod
+    def label(verb: str) -> str:
+        """The button's words in the language being spoken."""
+        return {"join": pgettext("button", "Join"), "leave": pgettext("button", "Leave"),
+                "start": pgettext("button", "Start")}[verb]
 
     def __init__(self, verb: str, match_id: int, *, disabled: bool = False) -> None:
-        label, style = self.LABELS[verb]
-        super().__init__(discord.ui.Button(label=_(label), style=style, custom_id=f"tt:lobby:{verb}:{match_id}",
+        label, style = self.label(verb), self.STYLES[verb]
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:lobby:{verb}:{match_id}",
                                            disabled=disabled))
         self.verb = verb
         self.match_id = match_id
@@ -330,23 +335,27 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"tt:match:(?P<verb>[a-z-]+):(?P<id>\d+)"):
     """Every button on a board message (and its follow-ups): the verb says what it does, the id which match."""
 
-    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        # Translators: buttons on a board message
-        "private": (N_("My view"), discord.ButtonStyle.primary),
-        "draw": (N_("Offer draw"), discord.ButtonStyle.secondary),
-        "draw-yes": (N_("Accept draw"), discord.ButtonStyle.success),
-        "draw-no": (N_("Decline draw"), discord.ButtonStyle.secondary),
-        "abort": (N_("Abort"), discord.ButtonStyle.secondary),
-        "claim": (N_("Claim win"), discord.ButtonStyle.success),
-        "rematch": (N_("Rematch"), discord.ButtonStyle.primary),
-        "resign": (N_("Resign"), discord.ButtonStyle.danger),
-        "resign-yes": (N_("Yes, resign"), discord.ButtonStyle.danger),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "private": discord.ButtonStyle.primary, "draw": discord.ButtonStyle.secondary,
+        "draw-yes": discord.ButtonStyle.success, "draw-no": discord.ButtonStyle.secondary,
+        "abort": discord.ButtonStyle.secondary, "claim": discord.ButtonStyle.success,
+        "rematch": discord.ButtonStyle.primary, "resign": discord.ButtonStyle.danger,
+        "resign-yes": discord.ButtonStyle.danger,
     }
+
+    @staticmethod
+    def label(verb: str) -> str:
+        """The verb's button words in the language being spoken (the verb itself for one it does not know)."""
+        return {"private": pgettext("button", "My view"), "draw": pgettext("button", "Offer draw"),
+                "draw-yes": pgettext("button", "Accept draw"), "draw-no": pgettext("button", "Decline draw"),
+                "abort": pgettext("button", "Abort"), "claim": pgettext("button", "Claim win"),
+                "rematch": pgettext("button", "Rematch"), "resign": pgettext("button", "Resign"),
+                "resign-yes": pgettext("button", "Yes, resign")}.get(verb, verb)
 
     def __init__(self, verb: str, match_id: int, label: str | None = None) -> None:
         """`label` (already in its language) replaces the verb's own, which is translated here."""
-        default_label, style = self.LOOK.get(verb, (verb, discord.ButtonStyle.secondary))
-        super().__init__(discord.ui.Button(label=label or _(default_label), style=style,
+        style = self.STYLES.get(verb, discord.ButtonStyle.secondary)
+        super().__init__(discord.ui.Button(label=label or self.label(verb), style=style,
                                            custom_id=f"tt:match:{verb}:{match_id}"))
         self.verb = verb
         self.match_id = match_id
@@ -364,7 +373,7 @@ class MatchButton(discord.ui.DynamicItem[discord.ui.Button],
 def watch_button(url: str) -> discord.ui.Button:
     """A link to the match's or event's web page (the server opted in with /settings web)."""
     # Translators: a link button to a match's or a tournament's web page
-    return discord.ui.Button(label=_("Watch"), style=discord.ButtonStyle.link, url=url)
+    return discord.ui.Button(label=pgettext("button", "Watch"), style=discord.ButtonStyle.link, url=url)
 
 
 def board_view(match: Match, private_label: str | None, *, can_abort: bool = False,

@@ -67,7 +67,7 @@ def every_button(bot: TabletopBot) -> set[str]:
         head = pattern.pattern.split("(?P<", 1)[0]
         group = re.search(r"\(\?P<\w+>([^()]*)\)", pattern.pattern)
         if item is MatchButton:  # an open verb pattern: the verbs are the ones it draws
-            keys |= {head + verb for verb in MatchButton.LOOK}
+            keys |= {head + verb for verb in MatchButton.STYLES}
         elif group is not None and re.fullmatch(r"[a-z|-]+", group.group(1)):
             keys |= {head + verb for verb in group.group(1).split("|")}
         else:
