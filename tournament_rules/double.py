@@ -13,9 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
+from i18n import _, pgettext
 from tournament_rules.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
 from tournament_rules.model import Entrant, Game, TournamentSettings
-from tournament_rules.views import Box, BracketView, Column, Section, Side, short_stage, stage_names
+from tournament_rules.views import Box, BracketView, Column, Section, Side, stage_names, stage_short
 
 SEED: Final = "seed"
 WINNER: Final = "winner"
@@ -217,12 +218,14 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
     """Both brackets for drawing: the grand final (and its reset) after the winners' final."""
     now = state(settings, entrants, games)
     names = winners_names(len(now.winners))
+    bye = pgettext("bracket side", "bye")
 
     def waiting(feed: Feed) -> str:
         if feed[0] == SEED:
-            return "bye"
+            return bye
         kind, key = feed
-        return f"{'winner' if kind == WINNER else 'loser'} {_label(key, names)}"
+        where = _label(key, len(now.winners))
+        return _("winner {match}", match=where) if kind == WINNER else _("loser {match}", match=where)
 
     def box(node: Node, feeds: tuple[int | None, int | None], label: str = "") -> Box:
         if node.ready:
@@ -231,7 +234,7 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
         for feed in node.feeds:
             known, who = _value(now, feed)
             sides.append(Side(who, now.rank.get(who) if who is not None else None,
-                              waiting="" if known and who is not None else "bye" if known else waiting(feed)))
+                              waiting="" if known and who is not None else bye if known else waiting(feed)))
         return Box(sides[0], sides[1], feeds, label)
 
     winners = [Column(names[r], tuple(box(n, (2 * i, 2 * i + 1) if r else (None, None)) for i, n in enumerate(stage)))
@@ -245,22 +248,44 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
             feeds = [(i, None) for i in range(len(stage))]
         else:
             feeds = [(2 * i, 2 * i + 1) for i in range(len(stage))]
-        losers.append(Column(f"Losers' round {j}", tuple(box(n, f) for n, f in zip(stage, feeds, strict=True))))
+        losers.append(Column(_("Losers' round {n}", n=j), tuple(box(n, f) for n, f in zip(stage, feeds, strict=True))))
     finals = [replace(box(now.final, (0, None)), from_next_section=bool(now.losers))]
     if now.reset is not None:
-        finals.append(box(now.reset, (None, None), "reset"))
+        # Translators: the label over a double elimination's second grand final
+        finals.append(box(now.reset, (None, None), pgettext("bracket label", "reset")))
     elif now.reset_on and not now.final.match.decided:
-        finals.append(Box(Side(None, None, waiting="if needed"), Side(None, None, waiting=" "), label="reset"))
-    winners.append(Column("Grand final", tuple(finals)))
-    sections = [Section("Winners' bracket", tuple(winners))]
+        finals.append(Box(Side(None, None, waiting=_("if needed")), Side(None, None, waiting=" "),
+                          label=pgettext("bracket label", "reset")))
+    winners.append(Column(_("Grand final"), tuple(finals)))
+    sections = [Section(_("Winners' bracket"), tuple(winners))]
     if losers:
-        sections.append(Section("Losers' bracket", tuple(losers)))
+        sections.append(Section(_("Losers' bracket"), tuple(losers)))
     return BracketView(tuple(sections), now.champion)
 
 
 def winners_names(stages: int) -> list[str]:
-    """'Round 1' … 'Winners' semi-finals', 'Winners' final'."""
-    return [name if name.startswith("Round") else f"Winners' {name.lower()}" for name in stage_names(stages)]
+    """'Round 1' … 'Winners' semi-finals', 'Winners' final' (in the language being spoken)."""
+    out = []
+    for k, name in enumerate(stage_names(stages)):
+        left = stages - k
+        out.append(_("Winners' final") if left == 1 else _("Winners' semi-finals") if left == 2
+                   else _("Winners' quarter-finals") if left == 3 else name)
+    return out
+
+
+def winners_short(stages: int, k: int) -> str:
+    """Winners' round `k` (0-based) in a few letters: 'WF', 'WSF', 'WQF', 'R1'."""
+    left = stages - k
+    if left == 1:
+        # Translators: short for "Winners' final", as in "loser WF·1"
+        return pgettext("bracket short", "WF")
+    if left == 2:
+        # Translators: short for "Winners' semi-finals", as in "loser WSF·2"
+        return pgettext("bracket short", "WSF")
+    if left == 3:
+        # Translators: short for "Winners' quarter-finals", as in "loser WQF·3"
+        return pgettext("bracket short", "WQF")
+    return stage_short(stages, k)
 
 
 def node_name(key: str, winners: list[str]) -> str:
@@ -268,17 +293,18 @@ def node_name(key: str, winners: list[str]) -> str:
     3", 'GF' -> 'Grand final', 'GF2' -> 'Grand final reset'."""
     stage = key.partition("·")[0]
     if stage == "GF":
-        return "Grand final"
+        return _("Grand final")
     if stage == "GF2":
-        return "Grand final reset"
+        return _("Grand final reset")
     if stage.startswith("W"):
         return winners[int(stage[1:]) - 1]
-    return f"Losers' round {stage[1:]}"
+    return _("Losers' round {n}", n=int(stage[1:]))
 
 
-def _label(key: str, names: list[str]) -> str:
-    """'W2·1' -> 'WF·1' (the winners' stage's short name), 'L3·1' -> 'L3·1', 'GF' -> 'GF'."""
-    stage, _, number = key.partition("·")
+def _label(key: str, stages: int) -> str:
+    """'W2·1' -> 'WF·1' (the winners' stage's short name, of a winners' bracket of `stages` rounds), 'L3·1' ->
+    'L3·1', 'GF' -> 'GF'."""
+    stage, _sep, number = key.partition("·")
     if stage.startswith("W"):
-        return f"{short_stage(names[int(stage[1:]) - 1])}·{number}"
+        return f"{winners_short(stages, int(stage[1:]) - 1)}·{number}"
     return key

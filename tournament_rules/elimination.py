@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from i18n import _, pgettext
 from tournament_rules.model import Entrant, Game, TournamentSettings
-from tournament_rules.views import Box, BracketView, Column, Section, Side, game_marks, short_stage, stage_names
+from tournament_rules.views import Box, BracketView, Column, Section, Side, game_marks, stage_names, stage_short
 
 
 def bracket(count: int) -> list[tuple[int, int | None]]:
@@ -224,8 +225,9 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
         for i in range(2 ** (total - s - 1)):
             feeds = (2 * i, 2 * i + 1) if s else (None, None)
             if not main:  # a stage not begun: a winner already known is carried in at once, the other awaited
-                before = short_stage(names[s - 1])
-                upper, lower = (carried(previous, f, now.rank, f"winner {before}·{f + 1}") for f in (2 * i, 2 * i + 1))
+                before = stage_short(total, s - 1)
+                upper, lower = (carried(previous, f, now.rank, _("winner {match}", match=f"{before}·{f + 1}"))
+                                for f in (2 * i, 2 * i + 1))
                 boxes.append(Box(upper, lower, feeds))
                 continue
             match = main[i]
@@ -236,11 +238,12 @@ def view(settings: TournamentSettings, entrants: Sequence[Entrant], games: Seque
         if s == total - 1 and total >= 2 and settings.third_place:
             third = next((m for m in built if m.third_place), None)
             if third is not None:
-                boxes.append(match_box(third, third.a, third.b, now.rank, (None, None), "3rd place"))
+                boxes.append(match_box(third, third.a, third.b, now.rank, (None, None), _("3rd place")))
             else:
-                before = short_stage(names[s - 1])
-                upper, lower = (carried(previous, f, now.rank, f"loser {before}·{f + 1}", loser=True) for f in (0, 1))
-                boxes.append(Box(upper, lower, label="3rd place"))
+                before = stage_short(total, s - 1)
+                upper, lower = (carried(previous, f, now.rank, _("loser {match}", match=f"{before}·{f + 1}"),
+                                        loser=True) for f in (0, 1))
+                boxes.append(Box(upper, lower, label=_("3rd place")))
         columns.append(Column(names[s], tuple(boxes)))
         previous = main if main else [Match(b.top.entrant, b.bottom.entrant) for b in boxes if not b.label]
     final = now.stages[-1][0] if now.done else None
@@ -264,7 +267,8 @@ def match_box(match: Match, top: int | None, bottom: int | None, rank: dict[int,
 
     def side(who: int | None) -> Side:
         if who is None:
-            return Side(None, None, waiting="bye" if bye else "nobody")
+            # Translators: a bracket's empty side: "bye" (the other goes through) or "nobody" (both dropped)
+            return Side(None, None, waiting=pgettext("bracket side", "bye") if bye else _("nobody"))
         marks = () if bye else tuple(game_marks(g, who) for g in match.games if who in g.entrants)
         return Side(who, rank.get(who), marks, match.decided and match.winner == who)
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from i18n import ngettext
+
 HALF = "½"
 
 
@@ -28,6 +30,8 @@ def place_text(place: int | None, place_to: int | None = None) -> str:
 
 
 def points_text(value: float) -> str:
-    """'1 point', '0 points', '½ point', '2½ points', '4.33 points'."""
+    """'1 point', '0 points', '½ point', '2½ points', '4.33 points' (in the language being spoken: the plural form
+    of a whole number by its count, of a fraction by the language's 'other' form, a half by 'one' in English)."""
     shown = figure(value)
-    return f"{shown} {'point' if shown in ('1', HALF) else 'points'}"
+    count = 1 if shown in ("1", HALF) else int(value) if value == int(value) else 2
+    return ngettext("{points} point", "{points} points", count, points=shown)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import _
+
 FORMATS = ("swiss", "roundrobin", "double-roundrobin", "elimination", "double-elimination", "pods")
 # What a round's deadline does to the matches still running: tell the organiser, a double forfeit, or the computer's
 # adjudication (tournaments/adjudicator.py)
@@ -61,19 +63,21 @@ class TournamentSettings:
 
     def __post_init__(self) -> None:
         if self.format not in FORMATS:
-            raise ValueError(f"Unknown tournament format {self.format[:40]!r}; use one of {', '.join(FORMATS)}.")
+            raise ValueError(_("Unknown tournament format {format}; use one of {formats}.",
+                               format=repr(self.format[:40]), formats=", ".join(FORMATS)))
         if self.rounds is not None and self.rounds < 1:
-            raise ValueError("A tournament needs at least one round.")
+            raise ValueError(_("A tournament needs at least one round."))
         if self.format == "pods" and self.pod_size < 2:
-            raise ValueError("A pod seats at least two entrants.")
+            raise ValueError(_("A pod seats at least two entrants."))
         if self.pod_min is not None and not 2 <= self.pod_min <= self.pod_size:
-            raise ValueError("The smallest pod must seat at least two and no more than a full pod.")
+            raise ValueError(_("The smallest pod must seat at least two and no more than a full pod."))
         if self.deadline not in DEADLINES:
-            raise ValueError(f"At a round's deadline the rule is {', '.join(DEADLINES)}; not {self.deadline[:20]!r}.")
+            raise ValueError(_("At a round's deadline the rule is {rules}; not {rule}.", rules=", ".join(DEADLINES),
+                               rule=repr(self.deadline[:20])))
         if self.replays < 0:
-            raise ValueError("Replays of a drawn match cannot be negative.")
+            raise ValueError(_("Replays of a drawn match cannot be negative."))
         if self.playoff is not None and (self.format not in ("swiss", "pods") or self.playoff not in (4, 8, 16)):
-            raise ValueError("A top cut (playoff) takes the best 4, 8 or 16 after a Swiss or pods stage.")
+            raise ValueError(_("A top cut (playoff) takes the best 4, 8 or 16 after a Swiss or pods stage."))
 
 
 @dataclass(frozen=True)

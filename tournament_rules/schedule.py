@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from i18n import _, ngettext
 from tournament_rules import double, elimination, playoff
 from tournament_rules.model import Entrant, Game, TournamentSettings
 from tournament_rules.pairing import rounds_for
@@ -24,9 +25,12 @@ class Heading:
 
     @property
     def words(self) -> str:
-        """'Round 3 of 6', 'Round 7 of 7 · Grand final reset'."""
-        count = f"Round {self.number}" + (f" of {self.total}" if self.total is not None else "")
-        return f"{count} · {self.stage}" if self.stage else count
+        """'Round 3 of 6', 'Round 7 of 7 · Grand final reset' (in the language being spoken)."""
+        if self.total is None:
+            count = _("Round {n}", n=self.number)
+        else:
+            count = _("Round {n} of {total}", n=self.number, total=self.total)
+        return _("{round} · {stage}", round=count, stage=self.stage) if self.stage else count
 
 
 def _bracket(settings: TournamentSettings) -> bool:
@@ -37,13 +41,13 @@ def total_words(settings: TournamentSettings, count: int) -> str:
     """The rounds an event of ``count`` entrants plans, said so that the total stays true: a bracket where a drawn
     match is replayed can take more ('3 rounds or more'); a double elimination's reset adds one ('6 or 7 rounds')."""
     planned = rounds_for(settings, count)
-    base = f"{planned} round{'s' if planned != 1 else ''}"
+    base = ngettext("{n} round", "{n} rounds", planned)
     if not _bracket(settings) or settings.playoff is not None:
         return base  # a top cut's part is said as "+ top 8" by the title
     if settings.replays > 0:
-        return f"{base} or more"
+        return ngettext("{n} round or more", "{n} rounds or more", planned)
     if settings.format == "double-elimination" and settings.reset:
-        return f"{planned} or {planned + 1} rounds"
+        return _("{n} or {more} rounds", n=planned, more=planned + 1)
     return base
 
 
@@ -61,9 +65,9 @@ def heading(settings: TournamentSettings, entrants: Sequence[Entrant], games: Se
     if settings.playoff is not None:
         stage = playoff.stage_rounds(settings, count)
         if round_no <= stage:
-            name = "Swiss" if settings.format == "swiss" else "Pods"
+            name = _("Swiss") if settings.format == "swiss" else _("Pods")
             return Heading(round_no, stage + playoff.playoff_rounds(settings, count), name)
-        _, stage_games, played = playoff.split(settings, entrants, before)
+        _stage, stage_games, played = playoff.split(settings, entrants, before)
         cut = playoff.seeds(settings, entrants, stage_games, stage)
         if len(cut) < 2:
             return Heading(round_no, None)
@@ -85,9 +89,9 @@ def _single(settings: TournamentSettings, entrants: Sequence[Entrant], games: Se
     s = len(now.stages) - 1
     name = stage_names(stages)[min(s, stages - 1)]
     if s == stages - 1 and any(m.third_place for m in now.stages[-1]):
-        name += " & 3rd place"
+        name = _("{stage} & 3rd place", stage=name)
     if any(m.games for m in now.stages[-1]):  # drawn matches of this stage played again
-        name += " (replays)"
+        name = _("{stage} (replays)", stage=name)
     return round_no + max(stages - 1 - s, 0), name
 
 
@@ -120,7 +124,7 @@ def _double(settings: TournamentSettings, entrants: Sequence[Entrant], games: Se
             continue
         name = double.node_name(node.key, winners)
         if match.games:
-            name += " (replay)"
+            name = _("{stage} (replay)", stage=name)
         if name not in names:
             names.append(name)
-    return total, " · ".join(names) or "walkovers"
+    return total, " · ".join(names) or _("walkovers")

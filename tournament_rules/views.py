@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import _, pgettext
 from tournament_rules.model import Game
 
 
@@ -55,7 +56,8 @@ def game_marks(game: Game, who: int) -> str:
     if game.points is None:
         return ""
     if game.is_bye:
-        return "w/o"
+        # Translators: a walkover (went through without playing), in a bracket's match box: a few letters
+        return pgettext("bracket result", "w/o")
     mine = game.points[game.entrants.index(who)]
     other = max(p for e, p in zip(game.entrants, game.points, strict=True) if e != who)
     if not game.played and mine != other:
@@ -64,23 +66,28 @@ def game_marks(game: Game, who: int) -> str:
 
 
 def stage_names(stages: int) -> list[str]:
-    """Column headings of a single bracket of `stages` rounds: … Quarter-finals, Semi-finals, Final."""
+    """Column headings of a single bracket of `stages` rounds: … Quarter-finals, Semi-finals, Final (in the language
+    being spoken)."""
     names = []
     for k in range(stages):
         left = stages - k  # stages from here to the end, this one included
-        names.append("Final" if left == 1 else "Semi-finals" if left == 2 else "Quarter-finals" if left == 3
-                     else f"Round {k + 1}")
+        names.append(_("Final") if left == 1 else _("Semi-finals") if left == 2 else _("Quarter-finals") if left == 3
+                     else _("Round {n}", n=k + 1))
     return names
 
 
-def short_stage(name: str) -> str:
-    """A column heading in a few letters, for where a side will come from: 'Semi-finals' -> 'SF', 'Round 2' ->
-    'R2', 'Winners' final' -> 'WF', 'Losers' round 3' -> 'L3'."""
-    words = {"Final": "F", "Semi-finals": "SF", "Quarter-finals": "QF"}
-    if name.startswith("Winners' "):
-        return "W" + short_stage(name[len("Winners' "):].capitalize())
-    if name.startswith("Losers' round "):
-        return "L" + name.rsplit(" ", 1)[1]
-    if name.startswith("Round "):
-        return "R" + name.rsplit(" ", 1)[1]
-    return words.get(name, name)
+def stage_short(stages: int, k: int) -> str:
+    """Column `k`'s heading of a single bracket of `stages` rounds in a few letters, for where a side will come
+    from: 'F', 'SF', 'QF', 'R2' (each language's own abbreviations)."""
+    left = stages - k
+    if left == 1:
+        # Translators: short for "Final", as in "winner F·1"
+        return pgettext("bracket short", "F")
+    if left == 2:
+        # Translators: short for "Semi-finals", as in "winner SF·1"
+        return pgettext("bracket short", "SF")
+    if left == 3:
+        # Translators: short for "Quarter-finals", as in "winner QF·2"
+        return pgettext("bracket short", "QF")
+    # Translators: short for "Round 2", as in "winner R2·3"
+    return pgettext("bracket short", "R{n}", n=k + 1)

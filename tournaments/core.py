@@ -8,6 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import _
 from matches import MatchService, Refusal
 from tournaments.model import Sides, Tournament
 
@@ -42,7 +43,7 @@ class EventCore:
     async def get(self, tournament_id: int) -> Tournament:
         record = await self.store.tournaments.get_tournament(tournament_id)
         if record is None:
-            raise Refusal(f"There is no tournament #{tournament_id}.")
+            raise Refusal(_("There is no tournament #{id}.", id=tournament_id))
         game = self.matches.game(record.game)
         # Read after the event: a round paired since has its tables already; they are left out, so the view is of
         # round `record.round` as a whole (a pairing never sees a later round's tables as its own).
@@ -55,7 +56,7 @@ class EventCore:
         """The tournament, if it belongs to this server (events are run per server)."""
         event = await self.get(tournament_id)
         if event.record.guild_id != guild_id:
-            raise Refusal(f"Tournament #{tournament_id} belongs to another server.")
+            raise Refusal(_("Tournament #{id} belongs to another server.", id=tournament_id))
         return event
 
     async def listing(self, guild_id: int | None, statuses: Sequence[str] | None = None) -> list[Tournament]:
@@ -69,10 +70,10 @@ class EventCore:
             mine = [t for t in running if user_id in t.signups or t.entrant_of(user_id) is not None]
             running = mine or running
         if not running:
-            raise Refusal("No tournament is running on this server; `/tournament list` shows past ones.")
+            raise Refusal(_("No tournament is running on this server; `/tournament list` shows past ones."))
         if len(running) > 1:
-            raise Refusal("Several tournaments are running here: give the `tournament` number ("
-                          + ", ".join(f"#{t.id}" for t in running[:10]) + ").")
+            raise Refusal(_("Several tournaments are running here: give the `tournament` number ({numbers}).",
+                            numbers=", ".join(f"#{t.id}" for t in running[:10])))
         return running[0]
 
     async def names(self, event: Tournament) -> dict[int, str]:
@@ -84,8 +85,8 @@ class EventCore:
         """`organiser`: the caller holds Manage Server or the server's organiser role now (the cog checks at each
         action). Having created the event gives no power of its own: a former role holder is refused like anyone."""
         if not organiser:
-            raise Refusal(f"Only organisers can do that in tournament #{event.id}: members with Manage Server or "
-                          "the server's organiser role (/settings organiser-role).")
+            raise Refusal(_("Only organisers can do that in tournament #{id}: members with Manage Server or the "
+                            "server's organiser role (/settings organiser-role).", id=event.id))
 
     async def set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
         """Write the sign-up's settings (check-ins, teams) as a compare-and-set on the ones read: another process's
@@ -95,5 +96,5 @@ class EventCore:
                                                               settings=settings, updated_at=self.matches.now()):
             fresh = await self.get(event.id)
             if fresh.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started.")
-            raise Refusal(f"Tournament #{event.id}'s sign-up changed at the same moment; press again.")
+                raise Refusal(_("Tournament #{id} has already started.", id=event.id))
+            raise Refusal(_("Tournament #{id}'s sign-up changed at the same moment; press again.", id=event.id))

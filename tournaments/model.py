@@ -8,24 +8,68 @@ from typing import TypeVar, overload
 
 import tournament_rules
 from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
+from i18n import N_, _, ngettext
 from rules.results import Result
 
 T = TypeVar("T")
 
-FORMAT_NAMES = {"swiss": "Swiss", "roundrobin": "Round robin", "double-roundrobin": "Double round robin",
-                "elimination": "Elimination", "double-elimination": "Double elimination", "pods": "Pods"}
+# The formats' names in English, marked for the catalogs: shown with `format_name` (in the language being spoken)
+FORMAT_NAMES = {"swiss": N_("Swiss"), "roundrobin": N_("Round robin"), "double-roundrobin": N_("Double round robin"),
+                "elimination": N_("Elimination"), "double-elimination": N_("Double elimination"), "pods": N_("Pods")}
 BRACKETS = ("elimination", "double-elimination")  # formats drawn as a bracket (a top cut's playoff too)
 RESULTS = ("first", "second", "draw", "double-forfeit")  # what an organiser can adjudicate
 
 
+# What a table's stored note says (`TableRecord.note`, facts, worded where shown by `note_words`): the computer
+# adjudicated it, the round's deadline decided it, or an organiser (the note's rest is their display name)
+NOTE_COMPUTER, NOTE_DEADLINE, NOTE_ORGANISER = "computer", "deadline", "organiser:"
+# Notes written in English before they were stored as facts (read as the same facts)
+LEGACY_NOTES = {"adjudicated by the computer": NOTE_COMPUTER, "decided at the round's deadline": NOTE_DEADLINE}
+LEGACY_ORGANISER = "adjudicated by "
+
+
+# An event's status as a sentence says it ("Tournament #3 is paused"), marked for the catalogs: `status_word`
+STATUS_WORDS = {"signup": N_("signing up"), "running": N_("running"), "paused": N_("paused"),
+                "finished": N_("finished"), "cancelled": N_("cancelled")}
+
+
+def status_word(status: str) -> str:
+    """An event's status in the language being spoken ('running', 'läuft')."""
+    # Translators: the statuses complete "Tournament #3 is …" and stand alone in /tournament list
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
+def format_name(fmt: str) -> str:
+    """A format's name in the language being spoken ('Swiss', 'Schweizer System')."""
+    return _(FORMAT_NAMES[fmt]) if fmt in FORMAT_NAMES else fmt
+
+
+def note_words(note: str | None) -> str:
+    """A table's note in the language being spoken: "adjudicated by the computer", "decided at the round's
+    deadline", "adjudicated by Ada" ('' for none). An old note in English is read as the facts it says."""
+    if not note:
+        return ""
+    note = LEGACY_NOTES.get(note, note)
+    if note == NOTE_COMPUTER:
+        return _("adjudicated by the computer")
+    if note == NOTE_DEADLINE:
+        return _("decided at the round's deadline")
+    if note.startswith(NOTE_ORGANISER) or note.startswith(LEGACY_ORGANISER):
+        name = note.removeprefix(NOTE_ORGANISER) if note.startswith(NOTE_ORGANISER) \
+            else note.removeprefix(LEGACY_ORGANISER)
+        return _("adjudicated by {name}", name=name)
+    return note
+
+
 def clock_words(seconds: int | None) -> str:
+    """The time per move as a title says it ('24 h per move', '3 days per move'), in the language being spoken."""
     if not seconds:
-        return "no clock"
-    if seconds % 86400 == 0:
-        return f"{seconds // 86400 * 24} h per move" if seconds < 3 * 86400 else f"{seconds // 86400} days per move"
+        return _("no clock")
+    if seconds % 86400 == 0 and seconds >= 3 * 86400:
+        return ngettext("{n} day per move", "{n} days per move", seconds // 86400)
     if seconds % 3600 == 0:
-        return f"{seconds // 3600} h per move"
-    return f"{max(seconds // 60, 1)} min per move"
+        return _("{n} h per move", n=seconds // 3600)
+    return _("{n} min per move", n=max(seconds // 60, 1))
 
 
 @dataclass(frozen=True)
@@ -185,7 +229,7 @@ class Tournament:
         count = self.entrant_count()
         if count < 2:
             rounds = self.record.rounds
-            return f"{rounds} round{'s' if rounds != 1 else ''}" if rounds else ""
+            return ngettext("{n} round", "{n} rounds", rounds) if rounds else ""
         return tournament_rules.schedule.total_words(self.settings(), count)
 
     def round_heading(self, round_no: int) -> tournament_rules.schedule.Heading:
@@ -203,17 +247,18 @@ class Tournament:
         """What the standings count, for their titles: "final standings", "after round 2", or "after round 2 · round
         3 in progress: 4 of 6 results in" (a bye is a result)."""
         if self.status == "finished" and before_round is None:
-            return "final standings"
+            return _("final standings")
         if before_round is not None:
-            return f"after round {before_round - 1}" if before_round > 1 else "seeded order"
+            return _("after round {n}", n=before_round - 1) if before_round > 1 else _("seeded order")
         current = self.round_tables()
         if not current:
-            return "seeded order"
+            return _("seeded order")
         done = sum(t.points is not None for t in current)
-        after = f"after round {self.round - 1}" if self.round > 1 else "no round finished"
+        after = _("after round {n}", n=self.round - 1) if self.round > 1 else _("no round finished")
         if done == len(current):
-            return f"after round {self.round}"
-        return f"{after} · round {self.round} in progress: {done} of {len(current)} results in"
+            return _("after round {n}", n=self.round)
+        return _("{after} · round {n} in progress: {done} of {total} results in", after=after, n=self.round,
+                 done=done, total=len(current))
 
     def entrant_of(self, user_id: int) -> EntrantRecord | None:
         return next((e for e in self.entrants if user_id in e.members), None)
@@ -240,14 +285,16 @@ class Tournament:
 
     def title(self) -> str:
         rounds = self.rounds_words()
-        parts = [f"{self.game_title} {FORMAT_NAMES.get(self.record.format, self.record.format)}"]
+        # Translators: a tournament's title begins "Cintos Swiss": the game's name, then the format's
+        parts = [_("{game} {format}", game=self.game_title, format=format_name(self.record.format))]
         if self.sides.team_size > 1:
-            parts.append(f"teams of {self.sides.team_size}" + (" drawn each round" if self.per_round else ""))
+            parts.append(_("teams of {n} drawn each round", n=self.sides.team_size) if self.per_round
+                         else _("teams of {n}", n=self.sides.team_size))
         stage = self.stage_rounds()
         if stage is not None:
-            parts.append(f"{stage} round{'s' if stage != 1 else ''} + top {self.playoff}")
+            parts.append(ngettext("{n} round + top {cut}", "{n} rounds + top {cut}", stage, cut=self.playoff))
         elif self.playoff is not None:
-            parts.append(f"top {self.playoff} playoff")
+            parts.append(_("top {cut} playoff", cut=self.playoff))
         elif rounds:
             parts.append(rounds)
         parts.append(clock_words(self.record.time_control))
@@ -257,7 +304,7 @@ class Tournament:
         """Entrant id -> display name ('ada', or 'ada & bob' for a team)."""
         out = {}
         for e in self.entrants:
-            names = [users.get(u) or f"player {u % 10000}" for u in e.members]
+            names = [users.get(u) or _("player {n}", n=u % 10000) for u in e.members]
             out[e.entrant] = " & ".join(names)
         return out
 

@@ -20,7 +20,7 @@ from rules.outcomes import DEADLINE_ADJUDICATED, DEADLINE_FORFEIT
 from rules.results import Result, stored_facts
 from tournaments.adjudicator import Evaluation, evaluate_json
 from tournaments.core import EventCore
-from tournaments.model import Tournament
+from tournaments.model import NOTE_COMPUTER, NOTE_DEADLINE, Tournament
 from tournaments.pairing import Pairing
 
 HALFWAY, DEADLINE = 1, 2  # a round's notices, in the order they fall due
@@ -135,7 +135,7 @@ class RoundClock:
                 rulings.append(ruling)
         recorded = []
         for ruling in rulings:
-            note = "adjudicated by the computer" if ruling.kind == ADJUDICATED else "decided at the round's deadline"
+            note = NOTE_COMPUTER if ruling.kind == ADJUDICATED else NOTE_DEADLINE  # facts, worded where shown
             reason = DEADLINE_FORFEIT if ruling.double_forfeit else DEADLINE_ADJUDICATED
             if await self.rule(event, ruling.table, ruling.winner, forfeit=ruling.double_forfeit, note=note,
                                overwrite=False, advance=False, reason=reason):

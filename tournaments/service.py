@@ -8,12 +8,13 @@ from collections.abc import Sequence
 from typing import Any
 
 import tournament_rules
+from i18n import _
 from matches import Match, MatchService, Refusal, Turn
 from matches.lobby import DEFAULT_TIME_CONTROL
 from matches.ratings import TournamentPlacement
 from ratings import Skill
 from tournaments.core import ACTIVE, EventCore
-from tournaments.model import RESULTS, Sides, Tournament
+from tournaments.model import NOTE_ORGANISER, RESULTS, Sides, Tournament, status_word
 from tournaments.pairing import EndListener, Pairing, RoundListener
 from tournaments.rounds import NoticeListener, RoundClock, RulingListener
 from tournaments.signup import SignUp
@@ -145,19 +146,20 @@ class TournamentService:
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         if deadline != "ping" and round_hours is None:
-            raise Refusal(f"deadline {deadline} decides the matches still running when a round ends: give the round "
-                          f"a length with round-hours (without it a round has no deadline of its own).")
+            raise Refusal(_("deadline {rule} decides the matches still running when a round ends: give the round a "
+                            "length with round-hours (without it a round has no deadline of its own).",
+                            rule=deadline))
         sides = self.core.sides(game.name, count, full)
         if sides.per_table > 2 and fmt != "pods":
-            raise Refusal(f"A {game.title} match of {sides.per_table} sides is played in pods: use format pods "
-                          f"(swiss, round robin and elimination pair two sides per match).")
+            raise Refusal(_("A {game} match of {sides} sides is played in pods: use format pods (swiss, round robin "
+                            "and elimination pair two sides per match).", game=game.title, sides=sides.per_table))
         team_mode = team_column(teams, sides.team_size, fmt)
         if playoff is not None:
             self.check_playoff(game.name, fmt, sides, team_mode, full)
         if max_players is not None and max_players < 2 * sides.team_size:
-            raise Refusal(f"max-players must leave room for at least two entrants ({2 * sides.team_size}).")
+            raise Refusal(_("max-players must leave room for at least two entrants ({n}).", n=2 * sides.team_size))
         if timeout_rule not in ("claim", "forfeit"):
-            raise Refusal("When time runs out the rule is claim or forfeit.")
+            raise Refusal(_("When time runs out the rule is claim or forfeit."))
         if time_control is None:  # as a match of the server would have it
             time_control = (await self.matches.guild_settings(guild_id)).time_control
         time_control = DEFAULT_TIME_CONTROL if time_control is None else time_control
@@ -177,7 +179,7 @@ class TournamentService:
         old = await self.get(tournament_id)
         self.require_organiser(old, user_id, organiser)
         if old.status not in ("finished", "cancelled"):
-            raise Refusal(f"Tournament #{old.id} is still {old.status}.")
+            raise Refusal(_("Tournament #{id} is still {status}.", id=old.id, status=status_word(old.status)))
         r = old.record
         return await self.create(r.game, r.format, guild_id=r.guild_id, channel_id=r.channel_id,
                                  organiser_id=user_id, players=r.players, options=r.options,
@@ -191,16 +193,17 @@ class TournamentService:
     def check_playoff(self, game_name: str, fmt: str, sides: Sides, team_mode: str, options: dict[str, str]) -> None:
         """A top cut's matches are one side against one: a pods event's game must be playable by two alone."""
         if team_mode == "per-round":
-            raise Refusal("A top cut needs the same entrants every round: use teams fixed.")
+            raise Refusal(_("A top cut needs the same entrants every round: use teams fixed."))
         if fmt != "pods":
             return
         game = self.matches.game(game_name)
         try:
             if sides.team_size > 1 or 2 not in game.player_counts:
-                raise ValueError(f"{game.title} is not played by two")
+                raise ValueError(_("{game} is not played by two", game=game.title))
             game.setup(2, game.check_options(2, options))
         except ValueError as exc:
-            raise Refusal(f"A pods event's top cut is played one against one, and here it cannot be ({exc}).") \
+            raise Refusal(_("A pods event's top cut is played one against one, and here it cannot be ({why}).",
+                            why=str(exc))) \
                 from None
 
     async def set_message(self, tournament_id: int, channel_id: int, message_id: int) -> None:
@@ -211,7 +214,8 @@ class TournamentService:
         self.require_organiser(event, user_id, organiser)
         if not await self.store.tournaments.update_tournament(event.id, expected_status="running", status="paused",
                                                               updated_at=self.matches.now()):
-            raise Refusal(f"Tournament #{event.id} is not running (it is {event.status}).")
+            raise Refusal(_("Tournament #{id} is not running (it is {status}).", id=event.id,
+                            status=status_word(event.status)))
         return await self.get(tournament_id)
 
     async def resume(self, tournament_id: int, user_id: int, *, organiser: bool = False) -> Tournament:
@@ -219,7 +223,8 @@ class TournamentService:
         self.require_organiser(event, user_id, organiser)
         if not await self.store.tournaments.update_tournament(event.id, expected_status="paused", status="running",
                                                               updated_at=self.matches.now()):
-            raise Refusal(f"Tournament #{event.id} is not paused (it is {event.status}).")
+            raise Refusal(_("Tournament #{id} is not paused (it is {status}).", id=event.id,
+                            status=status_word(event.status)))
         await self.pairing.advance(tournament_id)
         return await self.get(tournament_id)
 
@@ -228,7 +233,7 @@ class TournamentService:
         self.require_organiser(event, user_id, organiser)
         if event.status not in ACTIVE or not await self.store.tournaments.update_tournament(
                 event.id, expected_status=event.status, status="cancelled", updated_at=self.matches.now()):
-            raise Refusal(f"Tournament #{event.id} is already {event.status}.")
+            raise Refusal(_("Tournament #{id} is already {status}.", id=event.id, status=status_word(event.status)))
         return await self.get(tournament_id)
 
     # ---- players leaving ------------------------------------------------------------------------------------------
@@ -248,21 +253,24 @@ class TournamentService:
             async with self.core.lock(tournament_id):
                 if not await self.store.tournaments.remove_signup(event.id, user_id):
                     event = await self.get(tournament_id)
-                    raise Refusal(f"They are not signed up for tournament #{event.id}." if event.status == "signup"
-                                  else f"Tournament #{event.id} has started meanwhile; press again to remove them.")
+                    raise Refusal(_("They are not signed up for tournament #{id}.", id=event.id)
+                                  if event.status == "signup" else
+                                  _("Tournament #{id} has started meanwhile; press again to remove them.", id=event.id))
             return await self.get(tournament_id), []
         if event.status not in ("running", "paused"):
-            raise Refusal(f"Tournament #{event.id} is {event.status}.")
+            raise Refusal(_("Tournament #{id} is {status}.", id=event.id, status=status_word(event.status)))
         entrant = event.entrant_of(user_id)
         if entrant is None:
-            raise Refusal(f"{'They are' if by is not None else 'You are'} not playing in tournament #{event.id}.")
+            raise Refusal(_("They are not playing in tournament #{id}.", id=event.id) if by is not None else
+                          _("You are not playing in tournament #{id}.", id=event.id))
         async with self.core.lock(tournament_id):  # not while this process pairs a round and starts its matches
             after = await self.store.tournaments.drop_entrant(event.id, entrant.entrant)
         if after is None:
             event = await self.get(tournament_id)
             if event.status not in ("running", "paused"):
-                raise Refusal(f"Tournament #{event.id} is {event.status}.")
-            raise Refusal(f"{'They have' if by is not None else 'You have'} already left tournament #{event.id}.")
+                raise Refusal(_("Tournament #{id} is {status}.", id=event.id, status=status_word(event.status)))
+            raise Refusal(_("They have already left tournament #{id}.", id=event.id) if by is not None else
+                          _("You have already left tournament #{id}.", id=event.id))
         # Outside the event's lock: the resignation ends the match, whose listener takes that lock.
         resigned = await self.pairing.resign_dropped(tournament_id, [user_id])
         await self.pairing.advance(tournament_id)
@@ -275,15 +283,15 @@ class TournamentService:
         event = await self.get(tournament_id)
         self.require_organiser(event, by, organiser)
         if result not in RESULTS:
-            raise Refusal(f"A result is one of {', '.join(RESULTS)}.")
+            raise Refusal(_("A result is one of {results}.", results=", ".join(RESULTS)))
         table = next((t for t in event.tables if t.match_id == match_id), None)
         if table is None:
-            raise Refusal(f"Match #{match_id} is not a match of tournament #{event.id}.")
+            raise Refusal(_("Match #{match} is not a match of tournament #{id}.", match=match_id, id=event.id))
         if result != "draw" and result != "double-forfeit" and event.pods_at(table.round):
-            raise Refusal("In pods the organiser can adjudicate a draw (everyone shares 1st) or a double forfeit.")
+            raise Refusal(_("In pods the organiser can adjudicate a draw (everyone shares 1st) or a double forfeit."))
         winner = 0 if result == "first" else 1 if result == "second" else None
         await self.clock.rule(event, table, winner, forfeit=result == "double-forfeit",
-                              note=f"adjudicated by {by_name[:40]}", overwrite=True)
+                              note=f"{NOTE_ORGANISER}{by_name[:40]}", overwrite=True)
         return await self.get(tournament_id)
 
     async def placements(self, user_id: int, limit: int = 10) -> list[TournamentPlacement]:

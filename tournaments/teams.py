@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import tournament_rules
+from i18n import _, ngettext
 from matches import Refusal
 from tournaments.core import EventCore
 from tournaments.model import Tournament
@@ -18,15 +19,15 @@ def team_column(mode: str, team_size: int, fmt: str) -> str:
     """The stored `teams` of a new event ("none", "random" for fixed teams, "per-round"); a Refusal for a mode
     the event cannot have."""
     if mode not in TEAM_MODES:
-        raise Refusal(f"Teams are {' or '.join(TEAM_MODES)}.")
+        raise Refusal(_("Teams are fixed or per-round."))
     if team_size == 1:
         if mode == "per-round":
-            raise Refusal("Teams drawn each round are for team games (Sinoda teams=2x2/2x3/3x2, Bodsoi 2v2): "
-                          "in this game everyone plays alone.")
+            raise Refusal(_("Teams drawn each round are for team games (Sinoda teams=2x2/2x3/3x2, Bodsoi 2v2): in "
+                            "this game everyone plays alone."))
         return "none"
     if mode == "per-round" and fmt not in PER_ROUND_FORMATS:
-        raise Refusal("Teams drawn each round play Swiss (or pods): round robin and elimination need the same "
-                      "entrants every round — use teams fixed.")
+        raise Refusal(_("Teams drawn each round play Swiss (or pods): round robin and elimination need the same "
+                        "entrants every round — use teams fixed."))
     return "per-round" if mode == "per-round" else "random"
 
 
@@ -44,30 +45,35 @@ class Teams:
             size = event.sides.team_size
             team = list(dict.fromkeys([captain, *members]))
             if event.status != "signup":
-                raise Refusal(f"Tournament #{event.id} has already started: teams are fixed.")
+                raise Refusal(_("Tournament #{id} has already started: teams are fixed.", id=event.id))
             if size == 1:
-                raise Refusal(f"Tournament #{event.id} is not a team event: everyone plays alone.")
+                raise Refusal(_("Tournament #{id} is not a team event: everyone plays alone.", id=event.id))
             if event.per_round:
-                raise Refusal(f"Tournament #{event.id} draws new teams every round: there are no registered "
-                              "teams — press Join to sign up on your own.")
+                raise Refusal(_("Tournament #{id} draws new teams every round: there are no registered teams — "
+                                "press Join to sign up on your own.", id=event.id))
             if len(team) != size:
-                raise Refusal(f"A team here is {size} players: you and {size - 1} other"
-                              f"{'s' if size > 2 else ''} (you named {len(team) - 1}).")
+                raise Refusal(ngettext("A team here is {size} players: you and {n} other (you named {named}).",
+                                       "A team here is {size} players: you and {n} others (you named {named}).",
+                                       size - 1, size=size, named=len(team) - 1))
             teams = [list(t) for t in event.record.settings.get("teams", [])]
             taken = [u for u in team if any(u in t for t in teams)]
             if taken:
-                raise Refusal(" and ".join(f"<@{u}>" for u in taken) + " already play in a registered team.")
+                raise Refusal(ngettext("{players} already plays in a registered team.",
+                                       "{players} already play in a registered team.", len(taken),
+                                       players=", ".join(f"<@{u}>" for u in taken)))
             room = event.record.max_players
             new = [u for u in team if u not in event.signups]
             if room is not None and len(event.signups) + len(new) > room:
-                raise Refusal(f"Tournament #{event.id} has room for {room - len(event.signups)} more players.")
+                raise Refusal(ngettext("Tournament #{id} has room for {n} more player.",
+                                       "Tournament #{id} has room for {n} more players.", room - len(event.signups),
+                                       id=event.id))
             # The team first (a compare-and-set on the settings read, like a check-in), then its sign-ups: a Start of
             # another process in between leaves at most a team whose members are not all in, which it ignores.
             await self.core.set_signup_settings(event, {**event.record.settings, "teams": [*teams, team]})
             for user in new:
                 if not await self.core.store.tournaments.add_signup(event.id, user, self.core.matches.now(), room):
-                    raise Refusal(f"Tournament #{event.id} started or filled up at the same moment: "
-                                  f"<@{user}> could not sign up.")
+                    raise Refusal(_("Tournament #{id} started or filled up at the same moment: {player} could not "
+                                    "sign up.", id=event.id, player=f"<@{user}>"))
         return await self.core.get(tournament_id)
 
     def entrant_rows(self, event: Tournament, players: Sequence[int],
@@ -80,7 +86,8 @@ class Teams:
         fixed = [tuple(t) for t in event.record.settings.get("teams", []) if set(t) <= set(players)]
         pool = [p for p in players if not any(p in t for t in fixed)]
         if len(pool) % size:
-            raise Refusal(f"{len(pool)} players without a registered team do not split into teams of {size}.")
+            raise Refusal(_("{n} players without a registered team do not split into teams of {size}.", n=len(pool),
+                            size=size))
         teams = fixed + tournament_rules.draw_teams(pool, size, self.core.rng)
         order = {p: i for i, p in enumerate(players)}
         teams.sort(key=lambda team: min(order[p] for p in team))  # seeds follow sign-up order

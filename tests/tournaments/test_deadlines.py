@@ -20,6 +20,7 @@ from tests.tournaments.test_service_e2e import OPEN, Clock, close_stores, servic
 from tournaments import Tournament, TournamentService
 from tournaments import rounds as rounds_module
 from tournaments.adjudicator import THRESHOLD, Evaluation, evaluate, verdict
+from tournaments.model import note_words
 from tournaments.rounds import ADJUDICATED, FORFEITED, NOBODY_MOVED, ONE_SIDE_MOVED, Ruling
 
 HOUR = 3600
@@ -253,7 +254,7 @@ async def test_adjudicate_awards_a_win_at_ninety_percent_with_the_evaluation(tmp
     assert words is not None and words.sentence() == "Ada wins: The computer adjudicated it at the round's deadline."
     event = await tournaments.get(event.id)
     (decided,) = [t for t in event.tables if t.round == 1]
-    assert decided.points == (1.0, 0.0) and decided.played and decided.note == "adjudicated by the computer"
+    assert decided.points == (1.0, 0.0) and decided.played and note_words(decided.note) == "adjudicated by the computer"
 
 
 async def test_adjudicate_below_ninety_percent_is_a_draw_and_the_organiser_overrules(
@@ -272,7 +273,7 @@ async def test_adjudicate_below_ninety_percent_is_a_draw_and_the_organiser_overr
     assert event.status == "finished" and event.tables[0].points == (0.5, 0.5)
     await tournaments.adjudicate(event.id, table.match_id, "second", 1, "Boss", organiser=True)  # overruled
     event = await tournaments.get(event.id)
-    assert event.tables[0].points == (0.0, 1.0) and event.tables[0].note == "adjudicated by Boss"
+    assert event.tables[0].points == (0.0, 1.0) and note_words(event.tables[0].note) == "adjudicated by Boss"
     assert await tournaments.send_notices() == 0  # nothing is decided again
     again = await tournaments.rematch(event.id, 1, organiser=True)
     assert again.settings().deadline == "adjudicate" and again.round_hours == 2  # a rematch keeps the rule
