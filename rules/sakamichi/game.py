@@ -7,7 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from rules.base import Configuration, Game, IllegalAction, Option, Outcome, Resign
+from i18n import N_, _, ngettext
+from rules.base import Configuration, Game, IllegalAction, Option, Outcome, Resign, player_word
 from rules.sakamichi import checks, moves
 from rules.sakamichi.notation import CHANCE, Action, format_action, parse_action
 from rules.sakamichi.position import format_position, parse_position, short_text
@@ -105,7 +106,7 @@ class Sakamichi(Game):
             return text
         # Who won and why are the result's words (`reason_text`, with the players' names) under this line; a seat
         # here could only be the notation's P1 or P2, which no message calls a player.
-        return f"{text} — the game ends"
+        return _("{move} — the game ends", move=text)
 
     def seat_name(self, state: State, seat: int) -> str:
         return SEAT_NAMES[seat]
@@ -118,20 +119,25 @@ class Sakamichi(Game):
     def seat_word(self, view: Mapping[str, Any], seat: int, names: Sequence[str] = ()) -> str:
         """A seat is no colour in Sakamichi ('P1' is notation): results name the player, else 'Player 1'."""
         given = str(names[seat]).strip() if seat < len(names) else ""
-        return given or f"Player {seat + 1}"
+        return given or player_word(seat)
 
     def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         reason = outcome.get("reason")
         won = list(outcome.get("winners") or [])
-        winner = self.seat_word(view, won[0], names) if won else "A player"
-        loser = self.seat_word(view, 1 - won[0], names) if won else "A player"
-        rows = (view.get("options") or {}).get("six-rows", "6")
-        return {"empty_hand": f"{winner} emptied their hand",
-                "six-rows": f"{winner}'s own line reached {rows} rows",
-                "pile_more_tiles": f"The pile ran out and {loser} holds more tiles",
-                "pile_equal": "The pile ran out with equal hands",
-                "stuck": f"{loser} had no legal action",
-                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome, names)
+        a_player = _("A player")
+        winner = self.seat_word(view, won[0], names) if won else a_player
+        loser = self.seat_word(view, 1 - won[0], names) if won else a_player
+        rows = str((view.get("options") or {}).get("six-rows", "6"))
+        words = {"empty_hand": N_("{winner} emptied their hand"),
+                 "pile_more_tiles": N_("The pile ran out and {loser} holds more tiles"),
+                 "pile_equal": N_("The pile ran out with equal hands"), "stuck": N_("{loser} had no legal action"),
+                 "resign": N_("{loser} resigned")}.get(str(reason))
+        if reason == "six-rows":
+            return ngettext("{winner}'s own line reached {n} row", "{winner}'s own line reached {n} rows",
+                            int(rows) if rows.isdigit() else 6, winner=winner)
+        if words is None:
+            return super().reason_text(view, outcome, names)
+        return _(words, winner=winner, loser=loser)
 
     # ---- views and serialisation ----------------------------------------------------------------------------------
     def view(self, state: State, seat: int | None) -> dict[str, Any]:

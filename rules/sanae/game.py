@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from i18n import _
+from i18n import _, ngettext
 from rules.base import (
     Action,
     Configuration,
@@ -107,26 +107,33 @@ class Sanae(Game):
         return 2
 
     def seat_name(self, state: SanaeState, seat: int) -> str:
-        return SIDE_NAMES[seat]
+        return _(SIDE_NAMES[seat])
 
     # ---- results in words -------------------------------------------------------------------------------------
     reason_codes: ClassVar[tuple[str, ...]] = tuple(narration.REASONS)
 
     def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
         reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
-        winner = SIDE_NAMES[won[0]] if won else "A side"
-        loser = SIDE_NAMES[1 - won[0]] if won else "A side"
+        a_side = _("A side")
+        winner = _(SIDE_NAMES[won[0]]) if won else a_side
+        loser = _(SIDE_NAMES[1 - won[0]]) if won else a_side
         if reason == "king_queen_draw":
             captured = list(view.get("captured") or ["", ""])
-            royal = [SIDE_NAMES[s] for s in (0, 1) if "K" in captured[s] and "Q" in captured[s]]
-            who = royal[0] if royal else "A side"
+            royal = [_(SIDE_NAMES[s]) for s in (0, 1) if "K" in captured[s] and "Q" in captured[s]]
+            who = royal[0] if royal else a_side
             if (view.get("options") or {}).get("king-queen") == "flag-draw":
-                return f"{who} captured the Void after losing both King and Queen, which only draws"
-            return f"{who} lost both King and Queen"
-        return {"void_captured": f"{winner} captured the Void",
-                "quiet-limit": f"No combat for {view.get('quiet_limit')} plies",
-                "no_moves": f"{loser} had no legal move",
-                "resign": f"{loser} resigned"}.get(str(reason)) or super().reason_text(view, outcome, names)
+                return _("{side} captured the Void after losing both King and Queen, which only draws", side=who)
+            return _("{side} lost both King and Queen", side=who)
+        if reason == "void_captured":
+            return _("{side} captured the Void", side=winner)
+        if reason == "quiet-limit":
+            limit = int(view.get("quiet_limit") or 0)
+            return ngettext("No combat for {n} ply", "No combat for {n} plies", limit)
+        if reason == "no_moves":
+            return _("{side} had no legal move", side=loser)
+        if reason == "resign":
+            return _("{side} resigned", side=loser)
+        return super().reason_text(view, outcome, names)
 
     # ---- whose turn ---------------------------------------------------------------------------------------------
     def actors(self, state: SanaeState) -> frozenset[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from i18n import N_, _, ngettext
 from rules.base import Action, IllegalAction, Resign
 from rules.sanae.moves import actors_of, seat_of
 from rules.sanae.notation import action_text
@@ -24,8 +25,9 @@ from rules.sanae.state import (
 )
 
 Apply = Callable[[SanaeState, Action, "int | None"], SanaeState]
-REASONS = {"void_captured": "the Void is captured", "king_queen_draw": "King and Queen lost",
-           "quiet-limit": "quiet limit", "no_moves": "no legal move", "resign": "resignation"}
+# Each reason code in words (translated where shown).
+REASONS = {"void_captured": N_("the Void is captured"), "king_queen_draw": N_("King and Queen lost"),
+           "quiet-limit": N_("quiet limit"), "no_moves": N_("no legal move"), "resign": N_("resignation")}
 
 
 def acting_seat(state: SanaeState, action: Action) -> int | None:
@@ -99,38 +101,55 @@ def log_text(apply: Apply, state: SanaeState, action: Action, viewer: int | None
     return "; ".join(lines)
 
 
+def _side(seat: int) -> str:
+    return _(SIDE_NAMES[seat])
+
+
 def _fight_sentence(state: SanaeState, after: SanaeState, dice: tuple[int, int] | None) -> str:
     """'Knight vs Dragon: Dragon's owner 3, attacker 6 — the Dragon falls' (every part of it is public)."""
     assert after.last is not None and after.last.fight is not None
-    _, attacker, defender, winner = after.last.fight
-    a, d = NAMES[attacker[1]], NAMES[defender[1]]
+    _cell, attacker, defender, winner = after.last.fight
+    a, d = _(NAMES[attacker[1]]), _(NAMES[defender[1]])
     if defender[1] == "V":
-        return f"the {a} captures {SIDE_NAMES[seat_of(defender)]}'s Void"
-    loser, loser_role = (defender, "defending") if winner == attacker[0] else (attacker, "attacking")
-    falls = f"the {loser_role + ' ' if a == d else ''}{NAMES[loser[1]]} falls"
+        return _("the {stone} captures {side}'s Void", stone=a, side=_side(seat_of(defender)))
+    loser = defender if winner == attacker[0] else attacker
+    fallen = _(NAMES[loser[1]])
+    if a != d:
+        falls = _("the {stone} falls", stone=fallen)
+    elif loser is defender:
+        falls = _("the defending {stone} falls", stone=fallen)
+    else:
+        falls = _("the attacking {stone} falls", stone=fallen)
     fight = combat(attacker[1], defender[1])
     if dice is None or fight.kind == "fixed":
-        return f"{a} vs {d}: {falls}"
+        return _("{attacker} vs {defender}: {falls}", attacker=a, defender=d, falls=falls)
     if fight.kind == "roll-off":
-        return f"{a} vs {d}: attacker {dice[0]}, defender {dice[1]} — {falls}"
+        return _("{attacker} vs {defender}: attacker {a_die}, defender {d_die} — {falls}", attacker=a, defender=d,
+                 a_die=dice[0], d_die=dice[1], falls=falls)
     special = a if fight.special == "attacker" else d
     own, other = (dice[0], dice[1]) if fight.special == "attacker" else (dice[1], dice[0])
-    other_role = "defender" if fight.special == "attacker" else "attacker"
-    return f"{a} vs {d}: {special}'s owner {own}, {other_role} {other} — {falls}"
+    if fight.special == "attacker":
+        return _("{attacker} vs {defender}: {special}'s owner {own}, defender {other} — {falls}", attacker=a,
+                 defender=d, special=special, own=own, other=other, falls=falls)
+    return _("{attacker} vs {defender}: {special}'s owner {own}, attacker {other} — {falls}", attacker=a,
+             defender=d, special=special, own=own, other=other, falls=falls)
 
 
 def _ending(after: SanaeState) -> str:
     if after.result is None:
         return ""
     winner, reason = after.result
-    words = REASONS[reason]
     if reason == "quiet-limit":
-        words = f"{after.options.quiet_limit} plies without combat"
-    return f". {'Drawn' if winner is None else SIDE_NAMES[winner] + ' wins'} ({words})"
+        words = ngettext("{n} ply without combat", "{n} plies without combat", after.options.quiet_limit)
+    else:
+        words = _(REASONS[reason])
+    if winner is None:
+        return ". " + _("Drawn ({why})", why=words)
+    return ". " + _("{side} wins ({why})", side=_side(winner), why=words)
 
 
 def describe(state: SanaeState, action: Action, after: SanaeState) -> str:
-    """The action in words for the public match message."""
+    """The action in words for the public match message, in the language being spoken."""
     grid = state.grid
     label = grid.labels
     text = action_text(grid, action)
@@ -138,42 +157,49 @@ def describe(state: SanaeState, action: Action, after: SanaeState) -> str:
     match action:
         case Resign():
             loser = None if after.result is None or after.result[0] is None else 1 - after.result[0]
-            return f"{'A player' if loser is None else SIDE_NAMES[loser]} resigns{_ending(after)}"
+            who = _("A player") if loser is None else _side(loser)
+            return _("{side} resigns", side=who) + _ending(after)
         case Fill():
-            return f"{SIDE_NAMES[shuffling(state) or 0]}'s random layout: a cell is dealt"
+            return _("{side}'s random layout: a cell is dealt", side=_side(shuffling(state) or 0))
         case FirstRoll(red, blue):
-            return f"Red rolls {red}, Blue rolls {blue}: {SIDE_NAMES[after.first or 0]} moves first"
+            return _("Red rolls {red}, Blue rolls {blue}: {side} moves first", red=red, blue=blue,
+                     side=_side(after.first or 0))
         case LayoutShow():
             return "layout show"
     if state.phase == "setup":
         # The side comes from who acted, never from what changed: a swap of two equal stones changes nothing,
         # and telling it apart would reveal the layout.
         seat = after.last.seat if after.last is not None and after.last is not state.last else None
-        who = "A player" if seat is None else SIDE_NAMES[seat]
-        return f"{who} {'is ready' if isinstance(action, Ready) else 'works on their layout'}"
+        who = _("A player") if seat is None else _side(seat)
+        if isinstance(action, Ready):
+            return _("{side} is ready", side=who)
+        return _("{side} works on their layout", side=who)
     if isinstance(action, Move):
         mover, aim = state.cells[action.source], state.cells[action.target]
         if not aim:
             shown = after.cells[action.target]
-            return text + (f": the {NAMES[shown[1]]} is revealed" if "*" in shown and "*" not in mover else "") \
-                + _ending(after)
-        a, d = NAMES[mover[1]], NAMES[aim[1]]
+            if "*" in shown and "*" not in mover:
+                return _("{move}: the {stone} is revealed", move=text, stone=_(NAMES[shown[1]])) + _ending(after)
+            return text + _ending(after)
+        a, d = _(NAMES[mover[1]]), _(NAMES[aim[1]])
         if aim[1] == "V":
-            head = f"{text}: the {a} attacks {SIDE_NAMES[seat_of(aim)]}'s Void"
+            head = _("{move}: the {stone} attacks {side}'s Void", move=text, stone=a, side=_side(seat_of(aim)))
             if after.pending is not None:
-                return f"{head} — {SIDE_NAMES[seat_of(aim)]} may answer with Zed Inel"
+                return head + " — " + _("{side} may answer with Zed Inel", side=_side(seat_of(aim)))
         else:
-            head = f"{text}: the {a} attacks the {d}"
+            head = _("{move}: the {attacker} attacks the {defender}", move=text, attacker=a, defender=d)
         if after.pending is not None:
-            return f"{head} — the dice decide"
+            return head + " — " + _("the dice decide")
         return f"{head}. {_fight_sentence(state, after, None)}{_ending(after)}"
     if isinstance(action, Zed):
-        side = SIDE_NAMES[1 - (state.turn or 0)]
+        side = _side(1 - (state.turn or 0))
         if action.captain is None:
-            return f"{side} does not use Zed Inel. {_fight_sentence(state, after, None)}{_ending(after)}"
-        head = f"{side} uses Zed Inel: the Captain on {label[action.captain]} swaps with the Void"
+            head = _("{side} does not use Zed Inel", side=side)
+            return f"{head}. {_fight_sentence(state, after, None)}{_ending(after)}"
+        head = _("{side} uses Zed Inel: the Captain on {cell} swaps with the Void", side=side,
+                 cell=label[action.captain])
         if not fought:
-            return f"{head} — the dice decide"
+            return head + " — " + _("the dice decide")
         return f"{head}. {_fight_sentence(state, after, None)}{_ending(after)}"
     if isinstance(action, Roll) and fought:
         return _fight_sentence(state, after, (action.attacker, action.defender)) + _ending(after)

@@ -6,6 +6,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from i18n import _
 from rules.base import Outcome
 from rules.sanae.moves import DRAGON_RANGE, actors_of, eligible_captains, has_moves, seat_of, zed_pause
 from rules.sanae.pieces import NAMES, canonical_code, combat
@@ -118,7 +119,8 @@ def view(state: SanaeState, seat: int | None) -> dict[str, Any]:
     outcome = outcome_of(state)
 
     return {
-        "game": "sanae", "players": 2, "seat_names": list(SIDE_NAMES), "actors": sorted(actors_of(state)),
+        "game": "sanae", "players": 2, "seat_names": [_(name) for name in SIDE_NAMES],
+        "actors": sorted(actors_of(state)),
         "turn": state.plies, "scores": None, "outcome": None if outcome is None else outcome.to_json(),
         "last": last_view(state, seat), "viewer": seat, "phase": state.phase,
         "options": {"king-queen": o.king_queen, "quiet-limit": str(o.quiet_limit), "zed-prompt": o.zed_prompt,
@@ -166,7 +168,7 @@ def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> 
             dealt = int(status[len(SHUFFLE):]) if status.startswith(SHUFFLE) else len(symbols)
             state = replace(state, cells=place(state, side, "".join(symbols[:dealt])))
         return state
-    for _ in range(QUICK_TRIES):
+    for _try in range(QUICK_TRIES):
         candidate = state
         for side in others:
             candidate = _permute(candidate, side, rng)
