@@ -371,26 +371,37 @@ class Bodsoi(Game):
         return action_text(action)
 
     def describe(self, before: BodsoiState, action: Action, after: BodsoiState) -> str:
+        """The action in words, in the language spoken: 'Blue placed C-su-mo on d4 at 90°'."""
         names = SEAT_NAMES[before.players]
+        who = _(names[before.to or 0])
         if isinstance(action, Draw):
-            return f"{names[before.to or 0]} drew a tile"
+            return _("{colour} drew a tile", colour=who)
         if isinstance(action, Resign):
-            who = (after.ending or "").partition(":")[2]
+            label = (after.ending or "").partition(":")[2]
             labels = SEAT_LABELS[before.players]
-            text = f"{names[labels.index(who)]} resigned" if who in labels else "resigned"
+            resigner = _(names[labels.index(label)]) if label in labels else ""
+            text = _("{colour} resigned", colour=resigner) if resigner else _("resigned")
         elif isinstance(action, Place):
-            text = (f"{names[before.to or 0]} placed {TILE_NAMES[action.tile]} on {LABELS[action.square]} "
-                    f"at {action.quarter * 90}°")
+            text = _("{colour} placed {tile} on {square} at {rotation}°", colour=who, tile=TILE_NAMES[action.tile],
+                     square=LABELS[action.square], rotation=action.quarter * 90)
         else:
-            text = f"{names[before.to or 0]} passed"
+            text = _("{colour} passed", colour=who)
         result = self.outcome(after)
         if result is None:
             return text
         winners = sorted(result.winners)
-        won = f"{SIDE_NAMES[side_of(winners[0])]} wins" if winners else "a draw"
-        reasons = {"bodsoi": "Bodsoi! ", "full": "the board is full: ", "stall": "nobody can or will play: ",
-                   "empty": "no tiles are left: ", "resign": ""}
-        return f"{text} — {reasons[result.reason]}{won}"
+        side = _(SIDE_NAMES[side_of(winners[0])]) if winners else ""
+        if result.reason == "resign":
+            return _("{action} — {side} wins", action=text, side=side) if side else _("{action} — a draw", action=text)
+        if not side:
+            return {"bodsoi": _("{action} — Bodsoi! a draw", action=text),
+                    "full": _("{action} — the board is full: a draw", action=text),
+                    "stall": _("{action} — nobody can or will play: a draw", action=text),
+                    }.get(result.reason) or _("{action} — no tiles are left: a draw", action=text)
+        return {"bodsoi": _("{action} — Bodsoi! {side} wins", action=text, side=side),
+                "full": _("{action} — the board is full: {side} wins", action=text, side=side),
+                "stall": _("{action} — nobody can or will play: {side} wins", action=text, side=side),
+                }.get(result.reason) or _("{action} — no tiles are left: {side} wins", action=text, side=side)
 
     def log_text(self, state: BodsoiState, action: Action, viewer: int | None) -> str:
         """Draws are secret: only the drawer (or anyone once the game has ended) reads the tile."""

@@ -26,7 +26,6 @@ from rules.cintos.board import (
     TERRITORIES,
     Move,
     Pass,
-    _and,
     _illegal,
     _on_board,
 )
@@ -365,25 +364,35 @@ class Cintos(Game):
         raise ValueError(f"{action!r} is not a Cintos action")
 
     def describe(self, before: CintosState, action: Any, after: CintosState) -> str:
-        """e.g. 'b3-c3: captures 2 (Victory by Numbers); Green is eliminated, Blue takes SW'."""
+        """e.g. 'b3-c3: captures 2 (Victory by Numbers); Green is eliminated, Blue takes SW', in the language
+        spoken (moves and territories as written)."""
         last = after.last
         if last is None:
             return self.notation(before, action)
-        name = COLOUR_NAMES[before.seats[last.seat]]
+        name = _(COLOUR_NAMES[before.seats[last.seat]])
         if last.kind == "resign":
-            return f"{name} resigns"
+            return _("{colour} resigns", colour=name)
         if last.kind == "pass":
-            return f"pass ({name} has no legal move)"
+            return _("pass ({colour} has no legal move)", colour=name)
         text = self.notation(before, action)
         if last.captured:
             capturer = after.board[last.captured[0]]
-            who = "" if capturer == before.seats[last.seat] else f"{COLOUR_NAMES[capturer]} "
-            text += f": {who}captures {len(last.captured)} ({last.rule})"
+            rule = _(last.rule)
+            if capturer == before.seats[last.seat]:
+                text = ngettext("{move}: captures {n} ({rule})", "{move}: captures {n} ({rule})", len(last.captured),
+                                move=text, rule=rule)
+            else:
+                taker = _(COLOUR_NAMES[capturer])
+                text = ngettext("{move}: {colour} captures {n} ({rule})", "{move}: {colour} captures {n} ({rule})",
+                                len(last.captured), move=text, colour=taker, rule=rule)
             for seat in last.eliminated:
-                text += f"; {COLOUR_NAMES[before.seats[seat]]} is eliminated"
+                out = _(COLOUR_NAMES[before.seats[seat]])
+                text = _("{action}; {colour} is eliminated", action=text, colour=out)
             gained = [TERRITORIES[z] for z in range(4) if after.owners[z] != before.owners[z]]
             if gained:
-                text += f", {COLOUR_NAMES[capturer]} takes {_and(gained)}"
+                taker = _(COLOUR_NAMES[capturer])
+                text = _("{action}, {colour} takes {territories}", action=text, colour=taker,
+                         territories=all_of(gained))
         return text
 
     # ---- views and serialisation --------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 from rules.base import Action, Configuration, Game, IllegalAction, Option, Outcome, Resign, all_of, quote, whole_number
 from rules.sinoda import moves
 from rules.sinoda.board import board_for, start_cells
@@ -23,7 +23,8 @@ from rules.sinoda.state import (
     teams_of,
 )
 
-REASON_WORDS = {"end": "game end", "sinoda": "Win by Sinoda", "round-limit": "round limit", "resign": "resignation"}
+REASON_WORDS = {"end": N_("game end"), "sinoda": N_("Win by Sinoda"), "round-limit": N_("round limit"),
+                "resign": N_("resignation")}
 TEAM_NUMERALS = ("I", "II", "III")  # team names: "Team I"; numerals, since seat initials (R, B, Y...) are letters
 ACTORS = tuple(frozenset({seat}) for seat in range(len(SEAT_NAMES)))  # shared: `actors` is asked every turn
 
@@ -148,16 +149,21 @@ class Sinoda(Game):
         return action_text(action)
 
     def describe(self, before: SinodaState, action: Action, after: SinodaState) -> str:
+        """The action in words, in the language spoken: 'c4-a2: captures 3 (game end)', 'Blue moves first'."""
         text = action_text(action)
         if isinstance(action, First):
-            text = f"{SEAT_NAMES[action.seat]} moves first"
+            first = _(SEAT_NAMES[action.seat])
+            text = _("{colour} moves first", colour=first)
         elif isinstance(action, Resign) and after.resigned is not None:
-            return f"{SEAT_NAMES[after.resigned]} resigns"
+            resigner = _(SEAT_NAMES[after.resigned])
+            return _("{colour} resigns", colour=resigner)
         elif after.last is not None and after.last.captured is not None:
-            text += f": captures {after.last.captured[1]}"
+            text = _("{move}: captures {value}", move=text, value=after.last.captured[1])
         result = moves.outcome(after)
         if result is not None and moves.outcome(before) is None:
-            text += f" ({REASON_WORDS[result.reason]})"
+            # Translators: an action and why it ended the game: "c4-a2: captures 3 (game end)".
+            why = _(REASON_WORDS[result.reason])
+            text = _("{action} ({reason})", action=text, reason=why)
         return text
 
     def seat_name(self, state: SinodaState, seat: int) -> str:
