@@ -10,18 +10,22 @@ import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
 import jinja2
 from aiohttp import web
 
+import i18n
 from matches import MatchService, Refusal
 from matches.sharing import CODE_PATTERN, TOKEN_PATTERN, index_path, player_of
+from render.fonts import FACES, face_path
 from reviews import Reviews
 from tournaments import TournamentService
 from web.live import Hub
 from web.pages import Companion, Lru
+from web.words import PLAIN, choose, picker, script_words, with_lang, words
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +34,8 @@ STATIC = HERE / "static"
 # Nothing from elsewhere, no inline script or style, never in a frame; links never tell other sites the token.
 HEADERS = {
     "Content-Security-Policy": "default-src 'none'; img-src 'self'; style-src 'self'; script-src 'self'; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+                               "font-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+                               "frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "no-referrer",
@@ -43,6 +48,12 @@ NUMBER = r"[1-9][0-9]{0,11}"
 COMPANION: web.AppKey[Companion] = web.AppKey("companion", Companion)
 HUB: web.AppKey[Hub] = web.AppKey("hub", Hub)
 PAGES: web.AppKey[Lru[tuple[Any, ...], bytes]] = web.AppKey("pages", Lru)
+# The Japanese face the images draw with, for the pages too: the CSS names the systems' own Japanese fonts first, so
+# a browser fetches this one (16 MB, cached for a year) only on a machine that has none.
+CJK_FONT = face_path(next(i for i, face in enumerate(FACES) if face.name == "Noto Sans CJK JP"))
+LANGUAGE: web.RequestKey[str] = web.RequestKey("language", str)  # the code of the language a request speaks
+# The language the reader chose with `?lang=` (kept in every link of the page), or None: links stay as they are.
+CHOSEN: ContextVar[str | None] = ContextVar("web_chosen_language", default=None)
 
 
 def templates() -> jinja2.Environment:
@@ -50,7 +61,13 @@ def templates() -> jinja2.Environment:
                              undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True,
                              enable_async=False)
     env.globals["asset"] = asset_url
+    env.globals["href"] = href
     return env
+
+
+def href(path: str) -> str:
+    """A link of the page, keeping the language the reader chose on it."""
+    return with_lang(path, CHOSEN.get())
 
 
 _ASSETS: dict[str, str] = {}
@@ -68,14 +85,82 @@ def asset_url(name: str) -> str:
 ENV = templates()
 
 
-def page(template: str, code: int = 200, **values: Any) -> web.Response:
-    html = ENV.get_template(template).render(**values)
+def languages(request: web.Request, keep_page: bool = True) -> list[dict[str, Any]]:
+    """The language picker: this page in each shipped language, as a link of the query alone (`?lang=de`, and the
+    list's page): nothing of the path is repeated (a 404 echoes nothing of the request)."""
+    page = request.query.get("page", "")
+    kept = f"page={page}&" if keep_page and page.isdecimal() and len(page) < 6 else ""
+    shown = i18n.active().code
+    return [{"code": code, "name": name, "current": code == shown, "link": f"?{kept}lang={code}"}
+            for code, name in picker()]
+
+
+def render_page(request: web.Request, template: str, *, keep_page: bool = True, **values: Any) -> str:
+    """A template in the language being spoken: its words, `<html lang>`, the picker and the script's words."""
+    return ENV.get_template(template).render(
+        w=words(), lang=i18n.active().code, languages=languages(request, keep_page),
+        script_words=json.dumps(script_words(), ensure_ascii=False, separators=(",", ":")),
+        query=f"lang={CHOSEN.get()}" if CHOSEN.get() else "", **values)
+
+
+def page(request: web.Request, template: str, code: int = 200, *, keep_page: bool = True,
+         **values: Any) -> web.Response:
+    html = render_page(request, template, keep_page=keep_page, **values)
     return web.Response(text=html, status=code, content_type="text/html", charset="utf-8",
                         headers={"Cache-Control": "private, no-cache"})
 
 
-def not_found() -> web.Response:
-    return page("notfound.html", code=404, title="Not found")
+def plain(key: str, status: int, **headers: str) -> web.Response:
+    """A short plain-text answer in the reader's language."""
+    return web.Response(text=PLAIN[key]() + "\n", status=status, headers=headers)
+
+
+def not_found(request: web.Request) -> web.Response:
+    return page(request, "notfound.html", code=404, keep_page=False, title=words().not_found)
+
+
+async def server_language(request: web.Request) -> str | None:
+    """The `/settings language` of the server whose token the path holds (None: none, or no such server)."""
+    token = request.match_info.get("token")
+    if token is None:
+        return None
+    try:
+        companion = request.app[COMPANION]
+        guild = await companion.guild_of(token)
+        if guild is None:
+            return None
+        return (await companion.matches.guild_settings(guild)).language
+    except Exception:  # the language is not worth a failed page: the page says why it fails, in English
+        log.exception("could not read the language of the server of %s", request.path)
+        return None
+
+
+@web.middleware
+async def speak(request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                ) -> web.StreamResponse:
+    """Each request speaks its reader's language, in its own task: `?lang=` (kept in the page's links), else the
+    browser's Accept-Language, else the server's `/settings language`, else English."""
+    code, chosen = choose(request.query.get("lang"), request.headers.get("Accept-Language"))
+    if code is None:
+        code = i18n.resolve(await server_language(request) or i18n.ENGLISH)
+    request[LANGUAGE] = code
+    token = CHOSEN.set(code if chosen else None)
+    try:
+        with i18n.speaking(code):
+            return await handler(request)
+    finally:
+        CHOSEN.reset(token)
+
+
+async def language_headers(request: web.Request, response: web.StreamResponse) -> None:
+    """Which language a page speaks, and that it depends on the browser's (caches keep one copy per language)."""
+    code = request.get(LANGUAGE)
+    if code is None or request.path.startswith(("/static/", "/fonts/")):
+        return
+    response.headers["Content-Language"] = code
+    vary = response.headers.get("Vary", "")
+    if "accept-language" not in vary.lower():
+        response.headers["Vary"] = f"{vary}, Accept-Language" if vary else "Accept-Language"
 
 
 @web.middleware
@@ -86,16 +171,16 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Awaitable
     try:
         response = await handler(request)
     except (web.HTTPNotFound, Refusal):
-        response = not_found()
+        response = not_found(request)
     except web.HTTPMethodNotAllowed:
-        response = web.Response(text="Only GET is served here.\n", status=405, headers={"Allow": "GET, HEAD"})
+        response = plain("method", 405, Allow="GET, HEAD")
     except web.HTTPException as exc:
         response = exc
     except (asyncio.CancelledError, ConnectionResetError):
         raise
     except Exception:
         log.exception("error serving %s", request.path)
-        response = web.Response(text="Something went wrong on this page; try again later.\n", status=500)
+        response = plain("error", 500)
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     return response
@@ -126,7 +211,7 @@ def page_number(request: web.Request) -> int:
 async def index(request: web.Request) -> web.Response:
     token, guild = await guild_of(request)
     values = await request.app[COMPANION].index_page(token, guild, page_number(request))
-    return page("index.html", title="Tabletop", base=request.path, **values)
+    return page(request, "index.html", title="Tabletop", base=request.path, **values)
 
 
 async def match_page(request: web.Request) -> web.Response:
@@ -136,14 +221,14 @@ async def match_page(request: web.Request) -> web.Response:
     names = tuple(await companion.names(match))
     r = match.record  # the in-memory copy's revision lags its own writes: the version and the status do not
     analysed = await companion.analysis(match)  # an analysis made since changes the page too
+    # one page per language, and per chosen language (its links keep it)
     key = ("m", token, match.id, r.revision, r.version, r.status, r.deadline, r.overdue, names,
-           analysed.iterations if analysed is not None else None)
+           analysed.iterations if analysed is not None else None, i18n.active().code, CHOSEN.get())
     cached = request.app[PAGES].get(key)
     if cached is None:
         view = await companion.match_page(token, match)
-        html = ENV.get_template("match.html").render(
-            page=view, title=view.title, home=index_path(token),
-            payload=json.dumps(view.payload(), ensure_ascii=False, separators=(",", ":")))
+        html = render_page(request, "match.html", page=view, title=view.title, home=index_path(token),
+                           payload=json.dumps(view.payload(), ensure_ascii=False, separators=(",", ":")))
         cached = request.app[PAGES].put(key, html.encode())
     return web.Response(body=cached, content_type="text/html", charset="utf-8",
                         headers={"Cache-Control": "private, no-cache"})
@@ -181,7 +266,8 @@ async def export(request: web.Request) -> web.Response:
 
 
 async def update_of(companion: Companion, token: str, match_id: int) -> tuple[int, bytes]:
-    """The SSE message for a match as it is now: `id` is its version, `data` the page's new values."""
+    """The SSE message for a match as it is now, in the language being spoken: `id` is its version, `data` the
+    page's new values."""
     match = await companion.get(match_id)
     view = await companion.match_page(token, match)
     data = json.dumps(view.payload(), ensure_ascii=False, separators=(",", ":"))
@@ -196,15 +282,15 @@ async def live(request: web.Request) -> web.StreamResponse:
     match = await companion.match_on(guild, number(request, "match"))
     seen_text = request.headers.get("Last-Event-ID") or request.query.get("v", "")
     seen = int(seen_text) if seen_text.isdecimal() and len(seen_text) < 10 else -1
-    channel = hub.channels.get(match.id)
+    language = i18n.active().code
+    channel = hub.channel(match.id, language)
     if channel is None or channel.version != match.record.version:
         version, message = await update_of(companion, token, match.id)
     else:
         version, message = channel.version, channel.message
-    joined = hub.join(match.id, version, message, token)
+    joined = hub.join(match.id, language, version, message, token)
     if joined is None:
-        return web.Response(text="Too many people are watching right now; reload in a minute.\n", status=503,
-                            headers={"Retry-After": "60"})
+        return plain("busy", 503, **{"Retry-After": "60"})
     response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache",
                                            "X-Accel-Buffering": "no"})
     for name, value in HEADERS.items():
@@ -227,7 +313,7 @@ async def live(request: web.Request) -> web.StreamResponse:
     except (ConnectionResetError, asyncio.CancelledError):
         pass
     finally:
-        hub.leave(match.id, joined)
+        hub.leave(match.id, language, joined)
     return response
 
 
@@ -240,14 +326,14 @@ async def event_page(request: web.Request) -> web.Response:
     companion = request.app[COMPANION]
     event = await companion.event_on(guild, number(request, "event"))
     values = await companion.event_page(token, event)
-    return page("event.html", home=index_path(token), **values)
+    return page(request, "event.html", home=index_path(token), **values)
 
 
 async def leaderboard(request: web.Request) -> web.Response:
     token, guild = await guild_of(request)
     values = await request.app[COMPANION].leaderboard_page(token, guild, request.match_info["game"],
                                                            page_number(request))
-    return page("leaderboard.html", home=index_path(token), base=request.path, **values)
+    return page(request, "leaderboard.html", home=index_path(token), base=request.path, **values)
 
 
 async def profile(request: web.Request) -> web.Response:
@@ -256,29 +342,35 @@ async def profile(request: web.Request) -> web.Response:
     if user is None:
         raise web.HTTPNotFound()
     values = await request.app[COMPANION].profile_page(token, guild, user)
-    return page("profile.html", home=index_path(token), title=values["name"], **values)
+    return page(request, "profile.html", home=index_path(token), title=values["name"], **values)
 
 
 async def root(request: web.Request) -> web.Response:
     """No page lists servers: the bare address says what this is and nothing more."""
-    return page("root.html", title="Tabletop")
+    return page(request, "root.html", title="Tabletop")
 
 
 async def health(request: web.Request) -> web.Response:
     return web.Response(text="ok\n")
 
 
+async def cjk_font(request: web.Request) -> web.FileResponse:
+    """The Japanese face, for a browser without one of its own (the CSS's last choice for those characters)."""
+    return web.FileResponse(CJK_FONT, headers={"Content-Type": "font/otf"})
+
+
 def create_app(matches: MatchService, tournaments: TournamentService | None = None, *,
                other_writers: bool = False, reviews: Reviews | None = None) -> web.Application:
     """The application over the services; `WebServer` starts it and feeds its hub from the store's watcher.
     `other_writers`: a SQLite file written by another process (the bot), so cached matches are checked."""
-    app = web.Application(middlewares=[guard])
+    app = web.Application(middlewares=[speak, guard])
     companion = Companion(matches, tournaments, other_writers=other_writers, reviews=reviews)
     app[COMPANION] = companion
     app[PAGES] = Lru(512)
 
-    async def build(match_id: int) -> tuple[int, bytes, str | None]:
-        version, message = await update_of(companion, "", match_id)  # the update carries no link: no token in it
+    async def build(match_id: int, language: str) -> tuple[int, bytes, str | None]:
+        with i18n.speaking(language):  # the store's watcher speaks no one's language: say whose
+            version, message = await update_of(companion, "", match_id)  # no link in an update: no token in it
         guild = (await companion.get(match_id)).record.guild_id
         return version, message, await matches.web.token(guild)
     app[HUB] = Hub(build)
@@ -286,6 +378,7 @@ def create_app(matches: MatchService, tournaments: TournamentService | None = No
     app.router.add_get("/", root)
     app.router.add_get("/healthz", health)
     app.router.add_static("/static/", STATIC, append_version=False)
+    app.router.add_get("/fonts/noto-sans-cjk-jp.otf", cjk_font)
     app.router.add_get(s, index)
     app.router.add_get(s + "/", index)
     app.router.add_get(s + "/m/{match:" + NUMBER + "}", match_page)
@@ -298,9 +391,10 @@ def create_app(matches: MatchService, tournaments: TournamentService | None = No
     app.router.add_get(s + "/p/{code:" + CODE_PATTERN + "}", profile)
 
     async def static_headers(request: web.Request, response: web.StreamResponse) -> None:
-        if request.path.startswith("/static/") and response.status == 200:
+        if request.path.startswith(("/static/", "/fonts/")) and response.status == 200:
             response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
     app.on_response_prepare.append(static_headers)
+    app.on_response_prepare.append(language_headers)
     return app
 
 

@@ -1,5 +1,6 @@
-"""Live match pages: the store says a match changed, the hub builds that match's update once and hands the same
-bytes to every page watching it (Server-Sent Events). A watcher costs one waiting future, not a queue.
+"""Live match pages: the store says a match changed, the hub builds that match's update once per language its
+watchers read and hands the same bytes to every page watching it in that language (Server-Sent Events). A watcher
+costs one waiting future, not a queue.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from collections.abc import Awaitable, Callable
 
 log = logging.getLogger(__name__)
 
-# match id -> (version, SSE message, the server's token now: None when its pages are off), or None
-Build = Callable[[int], Awaitable[tuple[int, bytes, str | None] | None]]
+# (match id, language code) -> (version, SSE message in that language, the server's token now: None when its pages
+# are off), or None
+Build = Callable[[int, str], Awaitable[tuple[int, bytes, str | None] | None]]
 
 
 class Channel:
@@ -39,12 +41,13 @@ class Channel:
 
 
 class Hub:
-    """Per watched match a `Channel`; `changed(match_id)` (from the store's watcher) rebuilds and publishes it."""
+    """Per watched match and language a `Channel`; `changed(match_id)` (from the store's watcher) rebuilds and
+    publishes each of the match's."""
 
     def __init__(self, build: Build, *, limit: int = 20_000, keepalive: float = 15.0) -> None:
         self._build = build
         self.limit = limit  # watchers in all; beyond it a page is told to try again later (HTTP 503)
-        self.channels: dict[int, Channel] = {}
+        self.channels: dict[int, dict[str, Channel]] = {}  # match id -> language -> its channel
         self.watchers = 0
         self.closing = False
         self.keepalive = keepalive  # seconds between the comments that keep idle streams open through proxies
@@ -58,28 +61,32 @@ class Hub:
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(self.keepalive)
-            for channel in list(self.channels.values()):
+            for channel in self.every_channel():
                 channel.wake()
+
+    def every_channel(self) -> list[Channel]:
+        return [channel for languages in self.channels.values() for channel in languages.values()]
+
+    def channel(self, match_id: int, language: str) -> Channel | None:
+        return self.channels.get(match_id, {}).get(language)
 
     def changed(self, match_id: int) -> None:
         """A match's log or status changed (maybe in another process): update its pages, if any watch it."""
-        channel = self.channels.get(match_id)
-        if channel is None:
-            return
-        if channel.pushing:
-            channel.dirty = True  # one more build after the running one: nothing is lost, nothing piles up
-            return
-        channel.pushing = True
-        task = asyncio.get_running_loop().create_task(self._push(match_id, channel))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        for language, channel in list(self.channels.get(match_id, {}).items()):
+            if channel.pushing:
+                channel.dirty = True  # one more build after the running one: nothing is lost, nothing piles up
+                continue
+            channel.pushing = True
+            task = asyncio.get_running_loop().create_task(self._push(match_id, language, channel))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
 
-    async def _push(self, match_id: int, channel: Channel) -> None:
+    async def _push(self, match_id: int, language: str, channel: Channel) -> None:
         try:
             while True:
                 channel.dirty = False
                 try:
-                    built = await self._build(match_id)
+                    built = await self._build(match_id, language)
                 except Exception:
                     log.exception("could not build the live update of match %s", match_id)
                     built = None
@@ -90,14 +97,16 @@ class Hub:
         finally:
             channel.pushing = False
 
-    def join(self, match_id: int, version: int, message: bytes, token: str) -> Channel | None:
-        """A page starts watching (None: too many watchers). `version`/`message`: the match as the caller just
-        built it, so the channel starts from what is current; `token`: the server's, just checked."""
+    def join(self, match_id: int, language: str, version: int, message: bytes, token: str) -> Channel | None:
+        """A page starts watching in `language` (None: too many watchers). `version`/`message`: the match as the
+        caller just built it in that language, so the channel starts from what is current; `token`: the server's,
+        just checked."""
         if self.watchers >= self.limit:
             return None
-        channel = self.channels.get(match_id)
+        languages = self.channels.setdefault(match_id, {})
+        channel = languages.get(language)
         if channel is None:
-            channel = self.channels[match_id] = Channel()
+            channel = languages[language] = Channel()
         if version > channel.version:
             channel.version, channel.message = version, message
         channel.token = token
@@ -105,11 +114,14 @@ class Hub:
         self.watchers += 1
         return channel
 
-    def leave(self, match_id: int, channel: Channel) -> None:
+    def leave(self, match_id: int, language: str, channel: Channel) -> None:
         channel.waiters -= 1
         self.watchers -= 1
-        if channel.waiters <= 0 and self.channels.get(match_id) is channel:
-            del self.channels[match_id]
+        languages = self.channels.get(match_id, {})
+        if channel.waiters <= 0 and languages.get(language) is channel:
+            del languages[language]
+            if not languages:
+                del self.channels[match_id]
 
     async def close(self) -> None:
         self.closing = True
@@ -119,7 +131,7 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        for channel in self.channels.values():
+        for channel in self.every_channel():
             channel.wake()  # every stream sees the server closing
 
 

@@ -13,8 +13,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
+import i18n
 import render
 from analysis import Analysis
+from i18n import _
 from matches import Match, MatchService, Refusal
 from matches.computers import is_computer
 from matches.history import HistoryLine, dice_record, ended, export_record, history, verify_dice
@@ -28,7 +30,8 @@ from rules import State
 from rules.replay import steps
 from tournament_rules import figure, place_text
 from tournaments import Tournament, TournamentService
-from tournaments.model import FORMAT_NAMES, clock_words
+from tournaments.model import clock_words, format_name, note_words, status_word
+from web.words import datetime_text, match_status, outcome, versus
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -36,10 +39,6 @@ V = TypeVar("V")
 RECENT_MATCHES = 20  # finished matches an index or a profile lists
 RUNNING_MATCHES = 50
 LEADERBOARD_PAGE = 25
-STATUS_WORDS = {"lobby": "waiting for players", "active": "being played", "finished": "finished",
-                "aborted": "aborted"}
-EVENT_STATUS = {"signup": "sign-up open", "running": "running", "paused": "paused", "finished": "finished",
-                "cancelled": "cancelled"}
 
 
 class Lru(Generic[K, V]):
@@ -98,6 +97,7 @@ class Review:
     alt: str
     rows: list[dict[str, Any]]
     iterations: int | None
+    hint: str = ""  # what the marks mean, and the search's size
 
 
 @dataclass
@@ -114,6 +114,7 @@ class MatchPage:
     alt: str
     deadline: str | None
     clock: str
+    deadline_text: str | None
     dice: dict[str, Any] | None
     verdict: str | None
     verified: bool | None
@@ -121,7 +122,7 @@ class MatchPage:
     rated: bool
     base: str
     live: str
-    to_move: str = ""
+    to_move: str = ""  # "To move: ada (Blue)", or empty
     proves: tuple[tuple[str, str], ...] = WHAT_IT_PROVES  # beside the verdict, as /verify words it
     review: Review | None = None  # the computer's analysis, once made (reviews/)
     reviewable: bool = False  # finished, so an analysis can be asked for in Discord
@@ -193,7 +194,7 @@ class Companion:
             raise Refusal("no such position")
         names = tuple(await self.names(match))
         last = n == match.record.version
-        key = (match.id, n, last and match.status, names)
+        key = (match.id, n, last and match.status, names, i18n.active().code)  # its words are the reader's
         found = self.boards.get(key)
         if found is not None:
             return found
@@ -233,7 +234,7 @@ class Companion:
         if analysis is None:
             raise Refusal("no analysis")
         names = tuple(await self.names(match))
-        key = ("analysis", match.id, analysis.iterations, names)
+        key = ("analysis", match.id, analysis.iterations, names, i18n.active().code)
         found = self.boards.get(key)
         if found is not None:
             return found
@@ -243,8 +244,9 @@ class Companion:
                                     for s in side), chips[side[0]], values)
                   for side, values in zip(shown.sides, shown.series, strict=True)]
         moments = [Moment(m.point, m.side, m.symbol) for m in shown.marks]
-        png = await asyncio.to_thread(render_graph, f"{match.game.title} · match #{match.id} · winning chances",
-                                      series, moments, shown.lines, "?! inaccuracy · ? mistake · ?? blunder")
+        title = _("{game} · match #{id} · winning chances", game=match.game.title, id=match.id)
+        legend = _("?! inaccuracy · ? mistake · ?? blunder")
+        png = await asyncio.to_thread(render_graph, title, series, moments, shown.lines, legend)
         return self.boards.put(key, png)
 
     async def match_page(self, token: str, match: Match) -> MatchPage:
@@ -255,11 +257,12 @@ class Companion:
         actors = set(match.actors())
         words = match.result_words(names)
         winners = set(words.winners) if words is not None else set()
-        players = [Player(i, match.seat_name(i) if started else f"Seat {i + 1}", names[i],
+        players = [Player(i, match.seat_name(i) if started else _("Seat {n}", n=i + 1), names[i],
                           self.player_link(token, uid), i in actors, i in winners)
                    for i, uid in enumerate(match.user_ids)]
         over = match.status in ("finished", "aborted")
-        to_move = ", ".join(f"{p.name} ({p.seat_name})" for p in players if p.to_move)
+        movers = [_("{name} ({seat})", name=p.name, seat=p.seat_name) for p in players if p.to_move]
+        to_move = _("To move: {names}", names=", ".join(movers)) if movers else ""
         alt = render.alt_text(match.view(None), names, match.id) if started else ""
         verdict = await self.verdict(match)
         dice = await dice_record(self.matches, match) if started else None
@@ -269,23 +272,38 @@ class Companion:
         labels = {m.n: m.label for m in analysis.labelled()} if analysis is not None else {}
         review = None
         if analysis is not None:
-            rows = [{"name": f"{names[s.seat]} ({match.seat_name(s.seat)})",
-                     "accuracy": "—" if s.accuracy is None else f"{s.accuracy:.0f}%", "moves": s.moves,
-                     "inaccuracies": s.inaccuracies, "mistakes": s.mistakes, "blunders": s.blunders}
-                    for s in analysis.summaries]
-            alt = "Winning chances move by move: " + "; ".join(
-                f"{r['name']} {r['accuracy']} accuracy, {r['inaccuracies']} inaccuracies, {r['mistakes']} mistakes, "
-                f"{r['blunders']} blunders" for r in rows)
-            review = Review(f"{base}/analysis.png?v={analysis.iterations}", alt, rows, analysis.iterations)
+            language = i18n.active()
+            rows = [{"name": _("{name} ({seat})", name=names[s.seat], seat=match.seat_name(s.seat)),
+                     "accuracy": "—" if s.accuracy is None else language.percent(round(s.accuracy) / 100),
+                     "moves": s.moves, "inaccuracies": s.inaccuracies, "mistakes": s.mistakes,
+                     "blunders": s.blunders} for s in analysis.summaries]
+            sides = []
+            for s, r in zip(analysis.summaries, rows, strict=True):
+                inaccuracies = i18n.ngettext("{n} inaccuracy", "{n} inaccuracies", s.inaccuracies)
+                mistakes = i18n.ngettext("{n} mistake", "{n} mistakes", s.mistakes)
+                blunders = i18n.ngettext("{n} blunder", "{n} blunders", s.blunders)
+                sides.append(_("{name}: {accuracy} accuracy, {inaccuracies}, {mistakes}, {blunders}",
+                               name=r["name"], accuracy=r["accuracy"], inaccuracies=inaccuracies,
+                               mistakes=mistakes, blunders=blunders))
+            alt = _("Winning chances move by move: {sides}", sides="; ".join(sides))
+            marks = _("Moves marked ?! inaccuracy, ? mistake, ?? blunder (5, 10, 15 points of winning chance "
+                      "lost).")
+            searches = i18n.ngettext("{n} search a position.", "{n} searches a position.", analysis.iterations) \
+                if analysis.iterations is not None else ""
+            hint = _("{marks} {searches}", marks=marks, searches=searches) if searches else marks
+            review = Review(f"{base}/analysis.png?v={analysis.iterations}", alt, rows, analysis.iterations, hint)
+        # Translators: who made a line of a match's moves list that is a roll of the dice or a shuffle
+        dice_word = i18n.pgettext("moves list", "dice")
+        running = match.status == "active"
         return MatchPage(
-            match=match, title=f"{match.game.title} · match #{match.id}", status=STATUS_WORDS.get(match.status,
-                                                                                             match.status),
-            players=players,
-            lines=[Line(line.n, "dice" if line.kind == "chance" else (line.seat_name or "?"), line.text, line.kind,
+            match=match, title=_("{game} · match #{id}", game=match.game.title, id=match.id),
+            status=match_status(match.status), players=players,
+            lines=[Line(line.n, dice_word if line.kind == "chance" else (line.seat_name or "?"), line.text, line.kind,
                         labels.get(line.n), SYMBOLS.get(labels.get(line.n) or "", "")) for line in lines],
             version=match.record.version, started=started, over=over,
             result=words.sentence() if words is not None else None, alt=alt,
-            deadline=iso(match.record.deadline) if match.status == "active" else None,
+            deadline=iso(match.record.deadline) if running else None,
+            deadline_text=datetime_text(match.record.deadline) if running else None,
             clock=clock_words(tc), dice=dice, verdict=verdict[1] if verdict else None,
             verified=verdict[0] if verdict else None,
             export=f"{base}/export.json" if match.status == "finished" else None, rated=rated, base=base,
@@ -305,38 +323,43 @@ class Companion:
         names = await self.tournaments.names(event)
         rows = event.standings() if event.entrants else []
         pods = event.record.format == "pods"
-        standings = [{"rank": place_text(s.place, s.place_to), "name": names.get(s.entrant, f"entrant {s.entrant}"),
+        standings = [{"rank": place_text(s.place, s.place_to),
+                      "name": names.get(s.entrant) or _("entrant {n}", n=s.entrant),
                       "points": figure(s.points), "buchholz": figure(s.buchholz_cut1),
                       "sb": figure(s.sonneborn_berger), "wins": s.wins, "withdrawn": s.withdrawn,
                       "results": list(s.results)} for s in rows]
         user_names = await self.matches.play.user_names(event.signups)
-        signups = [user_names.get(u) or "a player" for u in event.signups]
+        signups = [user_names.get(u) or _("a player") for u in event.signups]
         rounds = []
         for round_no in range(event.round, 0, -1):
             tables = []
             for table in event.round_tables(round_no):
-                sides = [" & ".join(names.get(e, f"entrant {e}") for e in side) for side in event.table_sides(table)]
+                sides = [" & ".join(names.get(e) or _("entrant {n}", n=e) for e in side)
+                         for side in event.table_sides(table)]
                 result, scores, best = None, [""] * len(sides), None
                 if table.points is not None:
                     per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
-                    result = "–".join(figure(p) for p in per_side) + ("" if table.played else " (not played)")
+                    score = "–".join(figure(p) for p in per_side)
+                    # Translators: a table's score when its game was not played (a forfeit or an adjudication)
+                    result = score if table.played else _("{score} (not played)", score=score)
                     scores = [figure(p) for p in per_side]
                     top = max(per_side)
                     best = per_side.index(top) if per_side.count(top) == 1 else None
                 tables.append({"board": table.board, "sides": sides, "bye": len(table.entrants) == 1,
                                "scores": scores, "winner": best,
                                "link": match_path(token, table.match_id) if table.match_id is not None else None,
-                               "match_id": table.match_id, "result": result, "note": table.note})
+                               "match_id": table.match_id, "result": result, "note": note_words(table.note)})
             rounds.append({"round": round_no, "tables": tables, "current": round_no == event.round})
         # the total as it stands (a bracket's grows with replays and a reset): never "round 7 of 6"
         heading = event.round_heading(event.round) if event.round and len(event.entrants) >= 2 else None
         total = heading.total if heading is not None else event.total_rounds()
         return {"event": event, "note": event.standings_note() if event.entrants else "", "title": event.title(),
                 "rounds_words": event.rounds_words(), "heading": heading.words if heading is not None else "",
-                "status": EVENT_STATUS.get(event.status, event.status),
-                "format": FORMAT_NAMES.get(event.record.format, event.record.format), "standings": standings,
+                "status": status_word(event.status),
+                "format": format_name(event.record.format), "standings": standings,
                 "pods": pods, "signups": signups, "rounds": rounds, "total": total,
-                "max_players": event.record.max_players, "signup_closes": iso(event.record.signup_closes)}
+                "max_players": event.record.max_players, "signup_closes": iso(event.record.signup_closes),
+                "signup_closes_text": datetime_text(event.record.signup_closes)}
 
     # ---- leaderboards and players -----------------------------------------------------------------------------
     async def leaderboard_page(self, token: str, guild_id: int, game: str, page: int) -> dict[str, Any]:
@@ -346,11 +369,11 @@ class Companion:
         if page > pages:
             raise Refusal("no such page")
         names = await self.matches.play.user_names([r.user_id for _, r, _ in rows])
-        table = [{"place": place, "name": names.get(r.user_id) or f"Player {place}",
+        table = [{"place": place, "name": names.get(r.user_id) or _("Player {n}", n=place),
                   "link": self.player_link(token, r.user_id), "rating": skill.label, "provisional": skill.provisional,
                   "games": r.games, "wins": r.wins, "draws": r.draws, "losses": r.losses}
                  for place, r, skill in rows]
-        return {"title": f"{title} leaderboard", "game": game, "rows": table, "page": page, "pages": pages,
+        return {"title": _("{game} leaderboard", game=title), "game": game, "rows": table, "page": page, "pages": pages,
                 "total": total}
 
     async def profile_page(self, token: str, guild_id: int, user_id: int) -> dict[str, Any]:
@@ -358,7 +381,7 @@ class Companion:
         played = await self.matches.web.player_matches(user_id, guild_id, RECENT_MATCHES)
         if not played or is_computer(user_id):
             raise Refusal("not a player here")
-        name = (await self.matches.play.user_names([user_id])).get(user_id) or "A player"
+        name = (await self.matches.play.user_names([user_id])).get(user_id) or _("A player")
         profile = await self.matches.profile(user_id)
         ratings = [{"game": self.matches.game(game).title, "link": leaderboard_path(token, game),
                     "rating": skill.label, "games": row.games, "wins": row.wins, "draws": row.draws,
@@ -376,11 +399,11 @@ class Companion:
             names = await self.names(match)
             seat = match.seat_of(user_id)
             words = match.result_words(names)
-            outcome = "playing" if match.status == "active" else ("won" if words and seat in words.winners else
+            result_of = "playing" if match.status == "active" else ("won" if words and seat in words.winners else
                                                                   "drew" if words and not words.winners else "lost")
             matches.append({"link": match_path(token, match.id), "id": match.id, "game": match.game.title,
                             "opponents": ", ".join(n for i, n in enumerate(names) if i != seat) or "—",
-                            "outcome": outcome, "rating": rated.get(match.id)})
+                            "outcome": outcome(result_of), "rating": rated.get(match.id)})
         events = []
         if self.tournaments is not None:
             for place in profile.tournaments:
@@ -405,7 +428,7 @@ class Companion:
         if self.tournaments is not None:
             for event in await self.tournaments.listing(guild_id):
                 events.append({"title": event.title(), "link": event_path(token, event.id), "id": event.id,
-                               "status": EVENT_STATUS.get(event.status, event.status), "active": event.status
+                               "status": status_word(event.status), "active": event.status
                                in ("signup", "running", "paused")})
         return {"running": [await self.match_summary(token, r.id) for r in running],
                 "finished": [await self.match_summary(token, r.id) for r in finished[:RECENT_MATCHES]],
@@ -419,7 +442,7 @@ class Companion:
         names = await self.names(match)
         words = match.result_words(names)
         return {"link": match_path(token, match.id), "id": match.id, "game": match.game.title,
-                "players": " vs ".join(names), "result": words.short if words is not None else None,
+                "players": versus(names), "result": words.short if words is not None else None,
                 "turn": match.view(None).get("turn") if match.state is not None else None}
 
 

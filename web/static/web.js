@@ -6,6 +6,12 @@
   var base = root.dataset.base, img = document.getElementById("board"), slider = document.getElementById("slider");
   var list = document.getElementById("moves"), caption = document.getElementById("caption");
   var data = JSON.parse(root.dataset.payload);
+  var words = JSON.parse(root.dataset.words);  // the page's language, made by the server (web/words.py)
+  var query = root.dataset.query;  // "lang=de" when the reader chose the page's language: kept in every address
+  function say(key, fields) {
+    return words[key].replace(/\{(\w+)\}/g, function (all, name) { return name in fields ? fields[name] : all; });
+  }
+  function address(path) { return query ? path + (path.indexOf("?") < 0 ? "?" : "&") + query : path; }
   var last = data.version, pos = last, over = data.over;
   window.tabletopUpdates = 0;
 
@@ -19,10 +25,10 @@
     pos = n;
     slider.max = String(last);
     slider.value = String(n);
-    img.src = base + "/board/" + n + ".png";
-    img.alt = n === last ? data.alt : "Board after line " + n + (n ? ": " + lineText(n) : " (the start)");
-    caption.textContent = (n === 0 ? "The start" : "Position after line " + n) + " of " + last +
-      (n === last && !over ? " (live)" : "");
+    img.src = address(base + "/board/" + n + ".png");
+    img.alt = n === last ? data.alt : n ? say("alt_after", {n: n, line: lineText(n)}) : say("alt_start", {});
+    caption.textContent = n === 0 ? say("start", {}) :
+      say(n === last && !over ? "live" : "after", {n: n, last: last});
     var current = list.querySelector("li.current");
     if (current) current.classList.remove("current");
     var li = document.getElementById("line-" + n);
@@ -32,7 +38,7 @@
       if (at.top < box.top || at.bottom > box.bottom) list.scrollTop += at.top - box.top - box.height / 2;
     }
     if (!keepHash) history.replaceState(null, "", n === last ? location.pathname : "#" + n);
-    if (n < last) new Image().src = base + "/board/" + (n + 1) + ".png";  // the next step shows at once
+    if (n < last) new Image().src = address(base + "/board/" + (n + 1) + ".png");  // the next step shows at once
   }
   function fromHash() {
     var n = parseInt(location.hash.slice(1), 10);
@@ -51,6 +57,7 @@
       who.className = "who";
       who.textContent = line[1];
       what.className = "text";
+      what.translate = false;
       what.textContent = line[2];
       li.append(a, " ", who, " ", what);
       items.appendChild(li);
@@ -63,9 +70,9 @@
     var following = pos === last;
     data = next;
     last = next.version;
-    text("state", next.over ? (next.result ? "finished" : "ended") : next.status);
+    text("state", next.status);
     text("result", next.result);
-    text("to-move", next.to_move ? "To move: " + next.to_move : "");
+    text("to-move", next.to_move);
     rebuild();
     show(following ? last : pos, !following);
     window.tabletopUpdates += 1;
@@ -93,13 +100,14 @@
     var left = (Date.parse(when.getAttribute("datetime")) - Date.now()) / 60000;
     if (isNaN(left)) return;
     var h = Math.floor(Math.abs(left) / 60), m = Math.floor(Math.abs(left) % 60);
-    when.textContent = (left < 0 ? "passed " : "in ") + (h ? h + " h " : "") + m + " min" + (left < 0 ? " ago" : "");
+    var time = h ? say("hours", {h: h, m: m}) : say("minutes", {m: m});
+    when.textContent = say(left < 0 ? "past" : "ahead", {time: time});
   }
   countdown();
   setInterval(countdown, 30000);  // only the words change: no request
 
   if (!over && window.EventSource) {
-    var source = new EventSource(root.dataset.live + "?v=" + last);
+    var source = new EventSource(address(root.dataset.live + "?v=" + last));
     source.addEventListener("update", function (event) {
       var next = JSON.parse(event.data);
       if (next.version !== last || next.over !== over) update(next);
