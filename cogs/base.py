@@ -34,11 +34,11 @@ from cogs.ui import (
     missing_text,
     reply,
     require_posting,
-    server_language,
+    server_locale,
     typed,
 )
 from i18n import _, ngettext, pgettext
-from matches import Match, MatchService, Refusal, history
+from matches import Match, Refusal, history
 from matches.computers import LEVELS
 from render.lettering import cut_name
 from rules import Game, State
@@ -54,14 +54,6 @@ __all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables", "locale_for", "s
 def locale_for(interaction: discord.Interaction) -> i18n.Language:
     """The asker's language, for what only they see (a private reply): their Discord client's locale."""
     return i18n.language(interaction.locale)
-
-
-async def server_locale(service: MatchService, guild: discord.Guild | None) -> i18n.Language:
-    """A server's language, for what everyone there sees (boards, lobbies, tournament posts): its
-    `/settings language`, else the preferred locale Discord gives (Community servers), else English."""
-    if guild is None:
-        return i18n.language(i18n.ENGLISH)
-    return await server_language(service, guild.id, guild.preferred_locale)
 
 
 def option_choices(game: Game, current: str) -> list[app_commands.Choice[str]]:

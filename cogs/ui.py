@@ -22,7 +22,7 @@ from cogs import limits, markup
 from cogs.host import host
 from data import CommitUnknown, store_problem
 from i18n import N_, _, ngettext, pgettext
-from matches import Match, Refusal
+from matches import Match, MatchService, Refusal
 from matches.computers import LEVELS, computer_name, is_computer
 from render.kit import BLUE
 from rules import GAMES
@@ -47,13 +47,22 @@ POSTING = ("view_channel", "send_messages", "embed_links", "attach_files")  # a 
 THREADS = ("create_public_threads", "send_messages_in_threads")
 
 
-async def server_language(service: Any, guild_id: int | None, preferred: object = None) -> i18n.Language:
+async def server_language(service: MatchService, guild_id: int | None, preferred: object = None) -> i18n.Language:
     """A server's language, for what everyone there sees (boards, lobbies, the scheduler's posts): its
     `/settings language`, else `preferred` (Discord's preferred locale of a Community server), else English."""
     if guild_id is None:
         return i18n.language(i18n.ENGLISH)
     chosen = (await service.guild_settings(guild_id)).language
     return i18n.language(chosen or preferred)
+
+
+async def server_locale(service: MatchService, guild: discord.Guild | None) -> i18n.Language:
+    """A server's language, for what everyone there sees (boards, lobbies, tournament posts): its
+    `/settings language`, else the preferred locale Discord gives (Community servers), else English. (Where only
+    the match is at hand: `Tables.public(match)`.)"""
+    if guild is None:
+        return i18n.language(i18n.ENGLISH)
+    return await server_language(service, guild.id, guild.preferred_locale)
 
 
 def listed(items: Sequence[str]) -> str:

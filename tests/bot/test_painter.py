@@ -1,16 +1,19 @@
 """Boards are drawn in a thread one at a time and in worker processes once they queue up, the same images either
-way; a worker that dies costs no board."""
+way, in the language of the post they are drawn for; a worker that dies costs no board."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
+from collections.abc import Sequence
 from concurrent.futures import Future
 from typing import Any
 
+import i18n
 import render
 from bench.boards import views
+from cogs import painter as painter_module
 from cogs.painter import Painter
 
 
@@ -73,3 +76,38 @@ async def test_no_workers_means_threads_only() -> None:
     drawn = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], None) for v in shown))
     assert list(drawn) == [render.render_board(v, ["Ada", "Bob"], None) for v in shown]
     assert painter.in_processes == 0 and painter._pool is None
+
+
+DRAW = painter_module.draw  # the real one, in this process and in each worker that imports this module
+
+
+def spoken_board(view: dict[str, Any], names: Sequence[str], match_id: int | None = None) -> bytes:
+    """A board that is the language it is drawn in."""
+    return i18n.active().code.encode()
+
+
+def language_probe(code: str, view: dict[str, Any], names: list[str], match_id: int | None) -> bytes:
+    """What the painter runs instead of `cogs.painter.draw` in the language test: the real `draw`, drawing
+    `spoken_board` (set in a worker here; the test sets it in its own process, and puts the real one back)."""
+    render.render_board = spoken_board
+    return DRAW(code, view, names, match_id)
+
+
+async def test_a_board_drawn_in_a_worker_process_speaks_the_language_of_its_post(monkeypatch: Any) -> None:
+    """A worker process does not inherit the asking task's language (a context variable): the painter tells it the
+    code, so a German server's board is German whichever process draws it."""
+    monkeypatch.setattr(painter_module, "draw", language_probe)  # by reference: the workers import this module
+    monkeypatch.setattr(render, "render_board", spoken_board)
+    painter = Painter(workers=2)
+    try:
+        await painter.started()
+        shown = views(6)
+        for code in ("de", "ja", i18n.PSEUDO):
+            with i18n.speaking(code):
+                drawn = await asyncio.gather(*(painter.board(v, ["Ada", "Bob"], 1) for v in shown))
+            assert set(drawn) == {code.encode()}, code
+        assert painter.in_processes >= 3 * (len(shown) - 1)  # all but the first of each batch: processes
+        with i18n.speaking("fr"):
+            assert await painter.trial(shown[0], ["Ada", "Bob"]) == b"fr"  # --check's board too
+    finally:
+        painter.close()
