@@ -129,9 +129,9 @@ class Agreements:
             seat = match.playing_seat(user_id)
             late = match.actors()
             if not match.record.overdue:
-                raise Refusal(f"Nobody in match #{match.id} is out of time.")
+                raise Refusal(_("Nobody in match #{id} is out of time.", id=match.id))
             if seat in late:
-                raise Refusal("You are the one out of time: make your move instead.")
+                raise Refusal(_("You are the one out of time: make your move instead."))
             return await self._forfeit(match, late, key)
 
     async def _default_actions(self, match: Match, defaults: Sequence[tuple[int, Action | None]], *,
@@ -177,7 +177,7 @@ class Agreements:
         if not await self.core.store.update_match(match.id, expected_version=match.record.version,
                                              expected_status=match.status, fence=fence, **fields):
             await self.core.refresh(match)
-            raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
+            raise Refusal(_("Match #{id} changed at the same moment; look at it and try again.", id=match.id))
 
     async def end_by_agreement(self, match: Match, status: str, reason: str, winners: Sequence[int] = (),
                                 ended: str | None = None, *, fence: Lease | None = None) -> None:
@@ -215,9 +215,9 @@ class Agreements:
         async with match.lock:
             match.playing_seat(user_id)
             if len([u for u in match.user_ids if u >= 0]) < 2:  # computers (negative ids) never agree to a draw
-                raise Refusal(f"The computer in match #{match.id} does not take draws: play on or resign.")
+                raise Refusal(_("The computer in match #{id} does not take draws: play on or resign.", id=match.id))
             if user_id in match.record.draw_offer:
-                raise Refusal("You have already offered a draw; it stands until the next move.")
+                raise Refusal(_("You have already offered a draw; it stands until the next move."))
             agreed = (*match.record.draw_offer, user_id)
             await self._set_draw(match, agreed)
             return match
@@ -229,12 +229,12 @@ class Agreements:
             match.playing_seat(user_id)
             offer = match.record.draw_offer
             if not offer:
-                raise Refusal(f"There is no draw offer in match #{match.id} (it lapses with the next move).")
+                raise Refusal(_("There is no draw offer in match #{id} (it lapses with the next move).", id=match.id))
             if not accept:
                 await self._set_draw(match, ())
                 return match
             if user_id in offer:
-                raise Refusal("You already agreed; waiting for the others.")
+                raise Refusal(_("You already agreed; waiting for the others."))
             agreed = (*offer, user_id)
             if set(agreed) >= {u for u in match.user_ids if u >= 0}:  # the humans' agreement; computers never ask
                 await self.end_by_agreement(match, "finished", DRAW_AGREED)
@@ -260,11 +260,11 @@ class Agreements:
         async with match.lock:
             match.playing_seat(user_id)
             if await self.core.store.tournaments.table_of_match(match.id) is not None:
-                raise Refusal(f"Match #{match.id} is a tournament match: it cannot be aborted (offer a draw or "
-                              "resign instead).")
+                raise Refusal(_("Match #{id} is a tournament match: it cannot be aborted (offer a draw or resign "
+                                "instead).", id=match.id))
             if not await self.can_abort(match):
-                raise Refusal(f"Match #{match.id} is past its first moves: it can no longer be aborted "
-                              "(offer a draw or resign instead).")
+                raise Refusal(_("Match #{id} is past its first moves: it can no longer be aborted (offer a draw or "
+                                "resign instead).", id=match.id))
             await self.end_by_agreement(match, "aborted", ABORTED_EARLY)
             return match
 
@@ -277,9 +277,9 @@ class Agreements:
         old = await self.core.get(match_id)
         async with old.lock:
             if old.status not in ("finished", "aborted") or old.state is None:
-                raise Refusal(f"Match #{old.id} has not finished yet.")
+                raise Refusal(_("Match #{id} has not finished yet.", id=old.id))
             if old.seat_of(user_id) is None:
-                raise Refusal(f"Only the players of match #{old.id} can ask for a rematch.")
+                raise Refusal(_("Only the players of match #{id} can ask for a rematch.", id=old.id))
             existing = await self.core.store.rematch_of(old.id)
             if existing is None:
                 r = old.record
@@ -291,4 +291,4 @@ class Agreements:
                                              rematch_of=old.id, rated=await self.core.store.ratings.match_rated(old.id))
                 except Duplicate:
                     existing = await self.core.store.rematch_of(old.id)
-            raise Refusal(f"A rematch of #{old.id} is already open: match #{existing}.")
+            raise Refusal(_("A rematch of #{id} is already open: match #{rematch}.", id=old.id, rematch=existing))

@@ -17,8 +17,10 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import TYPE_CHECKING, Any
 
 import players
+from i18n import _, pgettext
 from matches.model import Match, Refusal, Turn
 from rules import GAMES
+from rules.base import one_of, quote
 from rules.outcomes import TAKEN_BACK
 from rules.replay import replay
 from settings import DEFAULTS
@@ -52,10 +54,20 @@ def level_of(user_id: int) -> str:
     return LEVELS[index] if 0 <= index < len(LEVELS) else "normal"  # an id not made by `computer_id`
 
 
+def level_word(level: str) -> str:
+    """A computer's level in the language being spoken (the level itself, `easy`, is what commands take)."""
+    words = {"easy": pgettext("computer level", "easy"), "normal": pgettext("computer level", "normal"),
+             "hard": pgettext("computer level", "hard")}
+    return words.get(level, level)
+
+
 def computer_name(user_id: int) -> str:
-    """'Computer (hard)', or 'Computer 2 (hard)' for a match's second computer."""
+    """'Computer (hard)', or 'Computer 2 (hard)' for a match's second computer, in the language being spoken."""
     slot = (-user_id) // SLOT
-    return f"Computer{'' if slot == 1 else f' {slot}'} ({level_of(user_id)})"
+    level = level_word(level_of(user_id))
+    if slot == 1:
+        return _("Computer ({level})", level=level)
+    return _("Computer {number} ({level})", number=slot, level=level)
 
 
 def think(game_name: str, state_json: dict[str, Any], seat: int, level: str, seed: int, iterations: int | None,
@@ -126,16 +138,19 @@ class Computers:
     async def add(self, match_id: int, user_id: int, level: str) -> Match:
         """The lobby's creator seats a computer at `level`; the match becomes unrated."""
         if level not in LEVELS:
-            raise Refusal(f"A computer plays at level {', '.join(LEVELS)}; not {level[:20]!r}.")
+            raise Refusal(_("A computer plays at level {levels}; not {level}.", levels=one_of(LEVELS),
+                            level=quote(level, 20)))
         match = await self.core.get(match_id)
         async with match.lock:
             self.lobby.require_lobby(match)
             if user_id != match.record.creator_id:
-                raise Refusal("Only the player who opened the lobby can add a computer.")
+                raise Refusal(_("Only the player who opened the lobby can add a computer."))
             rows = [(s.user_id, s.invited, s.joined) for s in match.seats]
             if len(rows) >= match.players:
-                raise Refusal(f"Match #{match.id} is full ({match.players} seats"
-                              f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
+                if any(r[1] for r in rows):
+                    raise Refusal(_("Match #{id} is full ({seats} seats, some kept for invited players).",
+                                    id=match.id, seats=match.players))
+                raise Refusal(_("Match #{id} is full ({seats} seats).", id=match.id, seats=match.players))
             used = {(-u) // SLOT for u, _, _ in rows if is_computer(u)}
             slot = next(k for k in range(1, match.players + 1) if k not in used)
             await self.lobby.put_seats(match, [*rows, (computer_id(level, slot), False, True)])
@@ -151,13 +166,13 @@ class Computers:
         old = await self.core.get(match_id)
         async with old.lock:
             if old.seat_of(user_id) is None or old.state is None or old.status not in ("active", "finished"):
-                raise Refusal(f"There is no move of yours to take back in match #{match_id}.")
+                raise Refusal(_("There is no move of yours to take back in match #{id}.", id=match_id))
             if any(not is_computer(u) for u in old.user_ids if u != user_id):
-                raise Refusal("Undo is only for a match against computers: other players' moves would be lost.")
+                raise Refusal(_("Undo is only for a match against computers: other players' moves would be lost."))
             lines = await self.core.store.log(old.id)
             mine = [e.n for e in lines if e.user_id == user_id]
             if not mine:
-                raise Refusal("You have made no move yet: there is nothing to take back.")
+                raise Refusal(_("You have made no move yet: there is nothing to take back."))
             kept = [e for e in lines if e.n < mine[-1]]
             state = replay(old.game, old.players, old.record.options, [(e.seat, e.text) for e in kept])
             r = old.record

@@ -11,12 +11,15 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+import i18n
 from data import LogEntry
+from i18n import N_, _
 from matches import dice
 from matches.model import Match, Refusal
 from matches.service import MatchService
 from matches.verify import Verdict, verify_log
 from rules import GAMES, Game, State
+from rules.base import Message
 from rules.outcomes import result_words
 from rules.replay import TakeBack, replay, steps, takeback_of
 
@@ -51,7 +54,7 @@ def line_kind(entry: LogEntry) -> str:
 async def _started(service: MatchService, match_id: int) -> tuple[Match, list[LogEntry]]:
     match = await service.get(match_id)
     if match.state is None:
-        raise Refusal(f"Match #{match.id} has not started yet, so it has no history.")
+        raise Refusal(_("Match #{id} has not started yet, so it has no history.", id=match.id))
     return match, await service.store.log(match_id)
 
 
@@ -76,7 +79,7 @@ async def history(service: MatchService, match_id: int, viewer_user_id: int | No
     open_book = revealed(match, final)
     viewer = match.seat_of(viewer_user_id) if viewer_user_id is not None else None
     lines = []
-    for entry, (before, action, _) in zip(entries, played, strict=True):
+    for entry, (before, action, _after) in zip(entries, played, strict=True):
         if isinstance(action, TakeBack):  # the match's own line (`takeback N`), no game action: as logged
             text = entry.text
         else:
@@ -90,7 +93,8 @@ async def state_at(service: MatchService, match_id: int, n: int) -> State:
     """The state after log line `n` (0: the setup, before any line). Show it with `game.view(state, seat)`."""
     match, entries = await _started(service, match_id)
     if not 0 <= n <= len(entries):
-        raise Refusal(f"Match #{match.id} has log lines 1 to {len(entries)}; there is no line {n}.")
+        raise Refusal(_("Match #{id} has log lines 1 to {last}; there is no line {n}.", id=match.id,
+                        last=len(entries), n=n))
     pairs = [(e.seat, e.text) for e in entries[:n]]
     return await asyncio.to_thread(replay, match.game, match.players, match.record.options, pairs)
 
@@ -129,9 +133,11 @@ async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
     """
     match = await service.get(match_id)
     if match.status != "finished":
-        state = {"lobby": "has not started", "active": "is still being played", "aborted": "was closed"}
-        raise Refusal(f"Only finished matches can be exported; match #{match.id} "
-                      f"{state.get(match.status, 'is not finished')}.")
+        why = {"lobby": _("Only finished matches can be exported; match #{id} has not started.", id=match.id),
+               "active": _("Only finished matches can be exported; match #{id} is still being played.", id=match.id),
+               "aborted": _("Only finished matches can be exported; match #{id} was closed.", id=match.id)}
+        raise Refusal(why.get(match.status) or _("Only finished matches can be exported; match #{id} is not "
+                                                 "finished.", id=match.id))
     entries = await service.store.log(match_id)
     game = match.game
     final = await asyncio.to_thread(replay, game, match.players, match.record.options,
@@ -144,6 +150,7 @@ async def export_record(service: MatchService, match_id: int) -> dict[str, Any]:
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "match": match.id,
+        "language": i18n.active().code,  # of the human words below (the seats' names, the result); the rest is facts
         "game": game.name,
         "title": game.title,
         "players": match.players,
@@ -191,18 +198,25 @@ async def verify_match(service: MatchService, match_id: int, user_id: int, guild
 async def verify_dice(service: MatchService, match: Match) -> Verdict:
     """The check `/verify` and the match's web page show: a Refusal saying why when there is nothing to check."""
     if not ended(match):
-        raise Refusal(f"Match #{match.id} is {'still open' if match.status == 'lobby' else 'still being played'}: "
-                      "its dice seed stays secret until the end, so its draws can be checked once it is over.")
+        if match.status == "lobby":
+            raise Refusal(_("Match #{id} is still open: its dice seed stays secret until the end, so its draws can "
+                            "be checked once it is over.", id=match.id))
+        raise Refusal(_("Match #{id} is still being played: its dice seed stays secret until the end, so its draws "
+                        "can be checked once it is over.", id=match.id))
     if match.state is None:
-        raise Refusal(f"Match #{match.id} closed before it started: nothing was drawn, so there is nothing to check.")
+        raise Refusal(_("Match #{id} closed before it started: nothing was drawn, so there is nothing to check.",
+                        id=match.id))
     if match.record.commitment is None or match.record.seed is None:
-        raise Refusal(f"Match #{match.id} was played before verifiable dice: it has no committed seed to check.")
+        raise Refusal(_("Match #{id} was played before verifiable dice: it has no committed seed to check.",
+                        id=match.id))
     entries = await service.store.log(match.id, with_seat_draw=True)
     seat_draw = entries[0].text if entries and entries[0].n == 0 else None
     lines = [(e.n, e.seat, e.text) for e in entries if e.n > 0]
     if seat_draw == dice.SEATS_FIXED and await service.store.tournaments.table_of_match(match.id) is None:
-        return Verdict(False, 0, 0, seat_draw, None, f"Line 0 says the seats were fixed by a pairing (`{seat_draw}`), "
-                       f"but match #{match.id} is no tournament match: its seats should have been drawn.")
+        return Verdict(False, 0, 0, seat_draw, None,
+                       Message(N_("Line 0 says the seats were fixed by a pairing (`{logged}`), but match #{id} is no "
+                                  "tournament match: its seats should have been drawn."),
+                               {"logged": seat_draw, "id": match.id}))
     return await asyncio.to_thread(verify_log, match.game, match.players, match.record.options, match.id,
                                    match.record.seed, match.record.commitment, lines, seat_draw)
 

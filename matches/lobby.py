@@ -8,12 +8,12 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from data import GuildSettings, StaleWrite
-from i18n import shipped_codes
+from i18n import _, ngettext, shipped_codes
 from matches import dice
 from matches.agreements import TIMEOUT_RULES
 from matches.computers import is_computer
 from matches.model import Match, Refusal, Turn
-from rules.base import quote
+from rules.base import one_of, quote
 
 if TYPE_CHECKING:
     from matches.core import MatchCore
@@ -42,9 +42,10 @@ class Lobby:
         game = self.core.game(game_name)
         time_control = DEFAULT_TIME_CONTROL if time_control is None else int(time_control)
         if time_control < 0:
-            raise Refusal("A time control is a number of seconds per move, or 0 for none.")
+            raise Refusal(_("A time control is a number of seconds per move, or 0 for none."))
         if timeout_rule not in TIMEOUT_RULES:
-            raise Refusal(f"When time runs out the rule is {' or '.join(TIMEOUT_RULES)}, not {timeout_rule!r}.")
+            raise Refusal(_("When time runs out the rule is {rules}, not {rule}.", rules=one_of(TIMEOUT_RULES),
+                            rule=quote(timeout_rule)))
         try:
             full = game.check_options(players, options)
             game.setup(players, full)  # options that only setup can judge (integer ranges, combinations)
@@ -52,8 +53,9 @@ class Lobby:
             raise Refusal(str(exc)) from None
         invited = [u for u in dict.fromkeys(invited) if u != creator_id]
         if 1 + len(invited) > players:
-            raise Refusal(f"You invited {len(invited)} players, but a {players}-player match has only "
-                          f"{players - 1} seats besides yours.")
+            raise Refusal(ngettext("You invited {n} player, but a {players}-player match has only {seats} seats "
+                                   "besides yours.", "You invited {n} players, but a {players}-player match has only "
+                                   "{seats} seats besides yours.", len(invited), players=players, seats=players - 1))
         if rated is None:
             rated = self.ratings.default_rated(players, (await self.guild_settings(guild_id)).rated)
         rated = rated and not any(is_computer(u) for u in (creator_id, *invited))
@@ -113,7 +115,9 @@ class Lobby:
     def require_lobby(self, match: Match) -> None:
         """Refuse unless `match` is still a lobby (not started, not closed)."""
         if match.status != "lobby":
-            raise Refusal(f"Match #{match.id} has already {'started' if match.status == 'active' else 'ended'}.")
+            if match.status == "active":
+                raise Refusal(_("Match #{id} has already started.", id=match.id))
+            raise Refusal(_("Match #{id} has already ended.", id=match.id))
 
     async def put_seats(self, match: Match, rows: list[tuple[int, bool, bool]]) -> None:
         """Write the new seat list only if the seats are still those this process saw (another process may share
@@ -123,7 +127,8 @@ class Lobby:
             await self.core.store.put_seats(match.id, rows, self.core.now(), expected=seen)
         except StaleWrite:
             await self.core.refresh(match)
-            raise Refusal(f"Lobby #{match.id} changed at the same moment; look at it and try again.") from None
+            raise Refusal(_("Lobby #{id} changed at the same moment; look at it and try again.", id=match.id)) \
+                from None
         match.seats = await self.core.store.seats(match.id)
 
     async def join(self, match_id: int, user_id: int) -> Match:
@@ -133,13 +138,15 @@ class Lobby:
             for i, (uid, invited, joined) in enumerate(rows):
                 if uid == user_id:
                     if joined:
-                        raise Refusal(f"You are already seated in match #{match.id}.")
+                        raise Refusal(_("You are already seated in match #{id}.", id=match.id))
                     rows[i] = (uid, invited, True)
                     break
             else:
                 if len(rows) >= match.players:
-                    raise Refusal(f"Match #{match.id} is full ({match.players} seats"
-                                  f"{', some kept for invited players' if any(r[1] for r in rows) else ''}).")
+                    if any(r[1] for r in rows):
+                        raise Refusal(_("Match #{id} is full ({seats} seats, some kept for invited players).",
+                                        id=match.id, seats=match.players))
+                    raise Refusal(_("Match #{id} is full ({seats} seats).", id=match.id, seats=match.players))
                 rows.append((user_id, False, True))
             await self.put_seats(match, rows)
             return match
@@ -149,7 +156,7 @@ class Lobby:
         async with self.core.hold(match_id) as match:
             self.require_lobby(match)
             if match.seat_of(user_id) is None:
-                raise Refusal(f"You are not seated in match #{match.id}.")
+                raise Refusal(_("You are not seated in match #{id}.", id=match.id))
             if user_id == match.record.creator_id:
                 closed = await self.core.store.set_lobby(match.id, players=match.players, status="aborted",
                                                     now=self.core.now())
@@ -165,14 +172,21 @@ class Lobby:
         async with self.core.hold(match_id) as match:
             self.require_lobby(match)
             if user_id != match.record.creator_id:
-                raise Refusal("Only the player who opened the lobby can start it.")
+                raise Refusal(_("Only the player who opened the lobby can start it."))
             joined = [s.user_id for s in match.seats if s.joined]
             if len(joined) != match.players:
                 waiting = [s.user_id for s in match.seats if not s.joined]
                 missing = match.players - len(joined)
-                raise Refusal(f"The match needs {match.players} players and has {len(joined)}: "
-                              f"{missing} seat{'s' if missing != 1 else ''} still open"
-                              + (f", waiting for {len(waiting)} invited player(s)." if waiting else "."))
+                needs = _("The match needs {players} players and has {joined}.", players=match.players,
+                          joined=len(joined))
+                if waiting:
+                    open_seats = ngettext("{n} seat is still open, waiting for {invited} invited player(s).",
+                                          "{n} seats are still open, waiting for {invited} invited player(s).",
+                                          missing, invited=len(waiting))
+                else:
+                    open_seats = ngettext("{n} seat is still open.", "{n} seats are still open.", missing)
+                # Translators: {needs} is "The match needs 4 players and has 2."; {open} says how many seats are open.
+                raise Refusal(_("{needs} {open}", needs=needs, open=open_seats))
             # Seats (and with them colours and turn order) are drawn like every chance outcome: from the secret
             # seed committed to now (its SHA-256 is published; the seed itself when the match ends).
             seed = self.core.new_seed()
@@ -192,10 +206,11 @@ class Lobby:
         """Store a server's settings, refused (and nothing changed) for a game or timeout rule that does not exist."""
         unknown = set(settings.disabled_games) - set(self.core.games)
         if unknown:
-            raise Refusal(f"Unknown game {', '.join(quote(u) for u in sorted(unknown))}; "
-                          f"games: {', '.join(sorted(self.core.games))}.")
+            raise Refusal(_("Unknown game {names}; games: {games}.", names=", ".join(quote(u) for u in sorted(unknown)),
+                            games=", ".join(sorted(self.core.games))))
         if settings.timeout_rule not in TIMEOUT_RULES:
-            raise Refusal(f"The timeout rule is {' or '.join(TIMEOUT_RULES)}.")
+            raise Refusal(_("The timeout rule is {rules}.", rules=one_of(TIMEOUT_RULES)))
         if settings.language is not None and settings.language not in shipped_codes():
-            raise Refusal(f"Tabletop speaks {', '.join(shipped_codes())}; not {quote(settings.language)}.")
+            raise Refusal(_("Tabletop speaks {codes}; not {code}.", codes=", ".join(shipped_codes()),
+                            code=quote(settings.language)))
         await self.core.store.users.put_guild_settings(settings)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from data import MatchRecord, SeatRecord
+from i18n import _
 from rules import Game, Outcome, State
 from rules.base import Said, spoken
 from rules.outcomes import LOBBY_CLOSED, ResultWords, result_words
@@ -100,12 +101,12 @@ class Match:
         """The seat `user_id` plays in this running match, or a refusal saying why they cannot act in it (not
         started, not seated, over)."""
         if self.status == "lobby":
-            raise Refusal(f"Match #{self.id} has not started yet.")
+            raise Refusal(_("Match #{id} has not started yet.", id=self.id))
         seat = self.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You are not playing in match #{self.id}.")
+            raise Refusal(_("You are not playing in match #{id}.", id=self.id))
         if self.status != "active" or self.outcome() is not None:
-            raise Refusal(f"Match #{self.id} is over.")
+            raise Refusal(_("Match #{id} is over.", id=self.id))
         return seat
 
     def actors(self) -> list[int]:

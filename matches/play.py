@@ -7,9 +7,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from data import LogEntry
+from i18n import _
 from matches.computers import computer_name, is_computer
 from matches.model import Match, Refusal, Turn
 from rules import RESIGN, IllegalAction, NotationError
+from rules.base import all_of, player_word
 
 if TYPE_CHECKING:
     from matches.core import MatchCore
@@ -33,10 +35,12 @@ class Play:
             state = match.state
             if seat not in match.game.actors(state):
                 # Seats that are no colour (Sakamichi's P1 is notation) are the other player to the one asking.
-                waiting = [match.seat_name(s) if match.game.colour_seats else "the other player"
-                           for s in match.actors()]
-                raise Refusal(f"It is not your turn in match #{match.id}: waiting for "
-                              f"{' and '.join(waiting) or 'nobody'}.")
+                if not match.game.colour_seats:
+                    raise Refusal(_("It is not your turn in match #{id}: waiting for the other player.",
+                                    id=match.id))
+                waiting = all_of([match.seat_name(s) for s in match.actors()]) or _("nobody")
+                raise Refusal(_("It is not your turn in match #{id}: waiting for {seats}.", id=match.id,
+                                seats=waiting))
             try:
                 action = match.game.parse(state, text, seat)
             except (NotationError, IllegalAction) as exc:
@@ -66,14 +70,15 @@ class Play:
         match = await self.core.get(match_id)
         seated = user_id in match.user_ids  # invited seats count: their lobby already named them
         if not seated and (match.record.guild_id is None or match.record.guild_id != guild_id):
-            raise Refusal(f"Match #{match_id} belongs to another server; only its players can look at it from here.")
+            raise Refusal(_("Match #{id} belongs to another server; only its players can look at it from here.",
+                            id=match_id))
         return match
 
     async def view_for(self, match_id: int, user_id: int | None) -> tuple[Match, dict[str, Any]]:
         """The match and the view that user may see (public for spectators)."""
         match = await self.core.get(match_id)
         if match.state is None:
-            raise Refusal(f"Match #{match.id} has not started yet.")
+            raise Refusal(_("Match #{id} has not started yet.", id=match.id))
         seat = match.seat_of(user_id) if user_id is not None else None
         return match, match.view(seat)
 
@@ -92,5 +97,5 @@ class Play:
     async def names(self, match: Match) -> list[str]:
         """Display names per seat (as last seen), for images."""
         known = await self.core.store.users.user_names(match.user_ids)
-        return [known.get(uid) or (computer_name(uid) if is_computer(uid) else f"Player {i + 1}")
+        return [known.get(uid) or (computer_name(uid) if is_computer(uid) else player_word(i))
                 for i, uid in enumerate(match.user_ids)]

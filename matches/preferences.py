@@ -7,6 +7,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from data import NotifyPreference
+from i18n import _
 from matches.model import Refusal
 from rules.base import quote
 
@@ -51,7 +52,8 @@ class Preferences:
         """Switch turn DMs and/or reminders on or off, for every game (game None) or one game; None leaves as is."""
         key = EVERY_GAME if game is None else game.strip().lower()
         if game is not None and key not in self.core.games:
-            raise Refusal(f"There is no game {quote(game)}; games: {', '.join(sorted(self.core.games))}.")
+            raise Refusal(_("There is no game {name}; games: {games}.", name=quote(game),
+                            games=", ".join(sorted(self.core.games))))
         settings = await self.notice_settings(user_id)
         current = settings.everywhere if key == EVERY_GAME else settings.games.get(key, NotifyPreference(key))
         changed = replace(current, turns=current.turns if turns is None else turns,

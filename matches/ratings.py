@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from data.ratings import RatedResult, RatingChangeRow, RatingRow
+from i18n import _, ngettext
 from matches.computers import is_computer
 from matches.model import result_of
 from ratings import Change, Skill, rate
@@ -36,11 +37,15 @@ class TournamentPlacement:
 
     @property
     def words(self) -> str:
-        """'2 of 11', a shared place '3–4 of 8', or 'withdrew (11 entrants)'."""
+        """'2 of 11', a shared place '3–4 of 8', or 'withdrew (11 entrants)', in the language being spoken."""
         if self.place is None:
-            return f"withdrew ({self.entrants} entrants)"
-        shared = self.place_to is not None and self.place_to > self.place
-        return f"{self.place}{f'–{self.place_to}' if shared else ''} of {self.entrants}"
+            return ngettext("withdrew ({n} entrant)", "withdrew ({n} entrants)", self.entrants)
+        if self.place_to is not None and self.place_to > self.place:
+            # Translators: a shared place in a tournament of {entrants} players, e.g. "3–4 of 8".
+            return _("{place}–{place_to} of {entrants}", place=self.place, place_to=self.place_to,
+                     entrants=self.entrants)
+        # Translators: a place in a tournament of {entrants} players, e.g. "2 of 11".
+        return _("{place} of {entrants}", place=self.place, entrants=self.entrants)
 
 
 @dataclass(frozen=True)

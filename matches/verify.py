@@ -14,22 +14,29 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from i18n import N_, _, ngettext
 from matches import dice
 from rules import GAMES, Game
+from rules.base import Message
 from rules.replay import Rewind
 
 # What a passing check shows, and what no check of the dice can show: the one wording, heading and text, that /verify,
 # `python -m matches.verify` and the match's web page all give beside their verdict.
 WHAT_IT_PROVES: tuple[tuple[str, str], ...] = (
-    ("What a pass proves",
-     "The record is consistent with the seed committed at the start: every random draw in it (the seat draw, rolls, "
+    (N_("What a pass proves"),
+     N_("The record is consistent with the seed committed at the start: every random draw in it (the seat draw, rolls, "
      "shuffles) is what that seed gives, and the seed's SHA-256 is the commitment published before the first draw, "
-     "so no draw was changed or chosen after the fact."),
-    ("What it does not prove",
-     "It does not prove that the seed itself was drawn at random (the bot made it), that the record is complete or "
+     "so no draw was changed or chosen after the fact.")),
+    (N_("What it does not prove"),
+     N_("It does not prove that the seed itself was drawn at random (the bot made it), that the record is complete or "
      "its moves were the players' own (the bot keeps the log), nor anything about a match's moves that involve no "
-     "chance."),
+        "chance.")),
 )
+
+
+def what_it_proves() -> tuple[tuple[str, str], ...]:
+    """`WHAT_IT_PROVES` in the language being spoken: what /verify, the web page and the offline check show."""
+    return tuple((_(heading), _(text)) for heading, text in WHAT_IT_PROVES)
 
 
 @dataclass(frozen=True)
@@ -41,16 +48,21 @@ class Verdict:
     line: int | None = None  # the first line that disagrees (0: the seat draw)
     logged: str | None = None  # what that line says
     expected: str | None = None  # what the seed gives there
-    problem: str = ""  # in words, when not ok
+    problem: str | Message = ""  # in words (worded when read, in the language spoken then), when not ok
     fixed_seats: bool = False  # line 0 says the seats were given (a tournament's pairing), so nothing was drawn there
 
     def summary(self) -> str:
+        """The verdict in words, in the language being spoken."""
         if self.ok:
-            seats = (" The seat order was fixed by the pairing (line 0 `seats fixed`), not drawn."
-                     if self.fixed_seats else "")
-            return (f"All {self.checked} random draws agree with the revealed seed, and the seed matches the "
-                    f"commitment published at the start.{seats}")
-        return self.problem
+            agree = ngettext("The random draw agrees with the revealed seed, and the seed matches the commitment "
+                             "published at the start.", "All {n} random draws agree with the revealed seed, and the "
+                             "seed matches the commitment published at the start.", self.checked)
+            if not self.fixed_seats:
+                return agree
+            fixed = _("The seat order was fixed by the pairing (line 0 `seats fixed`), not drawn.")
+            # Translators: two sentences of /verify's verdict, one after the other.
+            return _("{agree} {fixed}", agree=agree, fixed=fixed)
+        return str(self.problem)
 
 
 def _seed(seed_hex: str) -> bytes:
@@ -59,7 +71,7 @@ def _seed(seed_hex: str) -> bytes:
     except ValueError:
         seed = b""
     if len(seed) != dice.SEED_BYTES:
-        raise ValueError(f"the seed must be {dice.SEED_BYTES} bytes in hex")
+        raise ValueError(_("the seed must be {bytes} bytes in hex", bytes=dice.SEED_BYTES))
     return seed
 
 
@@ -74,21 +86,23 @@ def verify_log(game: Game, players: int, options: dict[str, str] | None, match_i
     try:
         seed = _seed(seed_hex)
     except ValueError as exc:
-        return Verdict(False, 0, problem=f"The revealed seed is not valid: {exc}.")
+        return Verdict(False, 0, problem=Message(N_("The revealed seed is not valid: {error}."), {"error": exc}))
     if hashlib.sha256(seed).hexdigest() != commitment.lower():
-        return Verdict(False, 0, problem="The revealed seed does not match the commitment published at the start "
-                                         "(its SHA-256 differs).")
+        return Verdict(False, 0, problem=Message(N_("The revealed seed does not match the commitment published at "
+                                                    "the start (its SHA-256 differs).")))
     checked = 0
     expected = dice.seat_line(dice.seat_order(players, seed, match_id))
     fixed = seat_draw == dice.SEATS_FIXED
     if seat_draw is None:
         return Verdict(False, 0, 0, None, expected,
-                       "Line 0 (the seat draw) is missing: every match with a committed seed logs it at the start, so "
-                       f"this record is incomplete (the seed gives `{expected}` there).")
+                       Message(N_("Line 0 (the seat draw) is missing: every match with a committed seed logs it at the "
+                                  "start, so this record is incomplete (the seed gives `{expected}` there)."),
+                               {"expected": expected}))
     if not fixed:
         if seat_draw != expected:
             return Verdict(False, 0, 0, seat_draw, expected,
-                           f"Line 0 (the seat draw) says `{seat_draw}`, but the seed gives `{expected}`.")
+                           Message(N_("Line 0 (the seat draw) says `{logged}`, but the seed gives `{expected}`."),
+                                   {"logged": seat_draw, "expected": expected}))
         checked += 1
     rewind = Rewind(game, game.setup(players, options))  # takeback lines (casual matches) go back in the log
     for n, seat, text in lines:
@@ -97,16 +111,20 @@ def verify_log(game: Game, players: int, options: dict[str, str] | None, match_i
                 chances = game.chance_outcomes(rewind.state)
                 if not chances:
                     return Verdict(False, checked, n, text, None,
-                                   f"Line {n} (`{text}`) is a draw where the rules have nothing to draw.")
+                                   Message(N_("Line {n} (`{text}`) is a draw where the rules have nothing to draw."),
+                                           {"n": n, "text": text}))
                 drawn = chances[dice.pick([p for _, p in chances], seed, match_id, n)][0]
                 expected = game.notation(rewind.state, drawn)
                 if text != expected:
                     return Verdict(False, checked, n, text, expected,
-                                   f"Line {n} says `{text}`, but the seed gives `{expected}`.")
+                                   Message(N_("Line {n} says `{text}`, but the seed gives `{expected}`."),
+                                           {"n": n, "text": text, "expected": expected}))
                 checked += 1
             rewind.play(n, seat, text)
         except ValueError as exc:  # the rules' errors are ValueErrors
-            return Verdict(False, checked, n, text, None, f"Line {n} (`{text}`) does not replay: {exc}")
+            return Verdict(False, checked, n, text, None,
+                           Message(N_("Line {n} (`{text}`) does not replay: {error}"),
+                                   {"n": n, "text": text, "error": exc}))
     return Verdict(True, checked, fixed_seats=fixed)
 
 
@@ -114,14 +132,16 @@ def verify_record(record: dict[str, Any]) -> Verdict:
     """Check an exported match record (`matches.history.export_record`) offline."""
     game = GAMES.get(str(record.get("game")))
     if game is None:
-        return Verdict(False, 0, problem=f"Unknown game {record.get('game')!r}.")
+        return Verdict(False, 0, problem=Message(N_("Unknown game {game}."), {"game": repr(record.get("game"))}))
     drawn = record.get("dice") or {}
     if not drawn.get("commitment"):
-        return Verdict(False, 0, problem="This match was played before verifiable dice: it has no commitment.")
+        return Verdict(False, 0, problem=Message(N_("This match was played before verifiable dice: it has no "
+                                                    "commitment.")))
     if not drawn.get("seed"):
-        return Verdict(False, 0, problem="The seed is not revealed (the match is not over).")
+        return Verdict(False, 0, problem=Message(N_("The seed is not revealed (the match is not over).")))
     if drawn.get("procedure", dice.PROCEDURE) != dice.PROCEDURE:
-        return Verdict(False, 0, problem=f"Unknown dice procedure {drawn.get('procedure')!r}.")
+        return Verdict(False, 0, problem=Message(N_("Unknown dice procedure {procedure}."),
+                                                 {"procedure": repr(drawn.get("procedure"))}))
     lines = sorted(record.get("log") or [], key=lambda line: line["n"])
     return verify_log(game, int(record["players"]), record.get("options") or {}, int(record["match"]),
                       str(drawn["seed"]), str(drawn["commitment"]),
@@ -143,7 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"cannot read {args[0]}: {exc}", file=sys.stderr)
         return 2
     print(f"match #{record.get('match')}: {'OK' if verdict.ok else 'FAILED'}. {verdict.summary()}")
-    for heading, text in WHAT_IT_PROVES:
+    for heading, text in what_it_proves():
         print(f"{heading}: {text}")
     return 0 if verdict.ok else 1
 

@@ -1,7 +1,8 @@
 """A finished match's result in words: one headline and one reason sentence for the embed, the image and the log
 (what a result *means* per seat is `rules.results`).
 
-Pure. Each game words its own reasons (`Game.reason_text`) and names its own teams (`Game.teams`).
+Pure. Each game words its own reasons (`Game.reason_text`) and names its own teams (`Game.teams`). The words are made
+in the language being spoken when `result_words` is called (what is stored is the outcome's facts and reason codes).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from i18n import N_, _, ngettext
 from rules import GAMES, Outcome, results
-from rules.base import all_of, tidy
+from rules.base import all_of, player_word, tidy
 from rules.results import ENDED_KEY, FORFEIT_KEY
 
 # Endings the match service records itself (the game's own state does not end). These strings are what it stores.
@@ -25,19 +27,22 @@ DEADLINE_ADJUDICATED = "adjudicated at the round's deadline"  # the computer dec
 DEADLINE_FORFEIT = "double forfeit at the round's deadline"  # the event's deadline rule ended it, nobody scores
 TAKEN_BACK = "a move was taken back"  # undo at a local table against computers: the match goes on as a new one
 
+# The words (English, marked for the catalogs) are translated where they are shown, by `result_words`.
+DRAWN = N_("Drawn")
+ABORTED = N_("Aborted")
 MATCH_ENDINGS: dict[str, tuple[str, str]] = {  # reason: (headline, reason sentence)
-    DRAW_AGREED: ("Drawn", "The players agreed to a draw"),
-    ABORTED_EARLY: ("Aborted", "A player aborted the match in its first moves"),
-    NOBODY_MOVED: ("Aborted", "Nobody moved before the deadline"),
-    LOBBY_EXPIRED: ("Aborted", "The lobby expired before the match started"),
-    LOBBY_CLOSED: ("Aborted", "The lobby was closed by its creator"),
-    TAKEN_BACK: ("Aborted", "A move was taken back; the match goes on as a new match"),
-    ADJUDICATED: ("Aborted", "Double forfeit, decided by the tournament's organiser"),
-    DEADLINE_FORFEIT: ("Aborted", "Double forfeit at the round's deadline"),
+    DRAW_AGREED: (DRAWN, N_("The players agreed to a draw")),
+    ABORTED_EARLY: (ABORTED, N_("A player aborted the match in its first moves")),
+    NOBODY_MOVED: (ABORTED, N_("Nobody moved before the deadline")),
+    LOBBY_EXPIRED: (ABORTED, N_("The lobby expired before the match started")),
+    LOBBY_CLOSED: (ABORTED, N_("The lobby was closed by its creator")),
+    TAKEN_BACK: (ABORTED, N_("A move was taken back; the match goes on as a new match")),
+    ADJUDICATED: (ABORTED, N_("Double forfeit, decided by the tournament's organiser")),
+    DEADLINE_FORFEIT: (ABORTED, N_("Double forfeit at the round's deadline")),
 }
 ADJUDICATED_WORDS = {  # who decided a result the game itself did not reach (a win or a draw)
-    ADJUDICATED: "The tournament's organiser decided the result",
-    DEADLINE_ADJUDICATED: "The computer adjudicated it at the round's deadline",
+    ADJUDICATED: N_("The tournament's organiser decided the result"),
+    DEADLINE_ADJUDICATED: N_("The computer adjudicated it at the round's deadline"),
 }
 
 
@@ -57,7 +62,11 @@ class ResultWords:
 
     def sentence(self) -> str:
         """'Ada wins: Blue captured the Void.'"""
-        return f"{self.headline}: {self.reason}." if self.reason else f"{self.headline}."
+        if self.reason:
+            # Translators: a result: {headline} is "Ada wins" or "Drawn", {reason} why ("Blue captured the Void").
+            return _("{headline}: {reason}.", headline=self.headline, reason=self.reason)
+        # Translators: a match's result without a reason: {headline} is "Ada wins" or "Drawn".
+        return _("{headline}.", headline=self.headline)
 
 
 def joined(names: Sequence[str]) -> str:
@@ -72,7 +81,7 @@ def _name(names: Sequence[str], view: Mapping[str, Any], seat: int) -> str:
     if seat < len(names) and str(names[seat]).strip():
         return str(names[seat])
     game = GAMES.get(str(view.get("game")))
-    return game.seat_word(view, seat) if game is not None else f"Player {seat + 1}"
+    return game.seat_word(view, seat) if game is not None else player_word(seat)
 
 
 def _as_dict(outcome: Mapping[str, Any] | Outcome | None) -> dict[str, Any] | None:
@@ -87,17 +96,21 @@ def headline(view: Mapping[str, Any], names: Sequence[str],
     players = int(view.get("players") or len(view.get("seat_names") or []) or len(names))
     won = tuple(sorted(set(winners)))
     if not won or (players and len(won) >= players):
-        return "Drawn", (), ""
+        return _(DRAWN), (), ""
     game = GAMES.get(str(view.get("game")))
     teams = game.teams(view) if game is not None else []
     whole = [(team, seats) for team, seats in teams if set(seats) <= set(won)]
     if teams and whole and {s for _, seats in whole for s in seats} == set(won):
         if len(whole) == 1:
             team, seats = whole[0]
-            return f"{team} wins ({joined([_name(names, view, s) for s in seats])})", won, f"{team} wins"
-        return f"{joined([team for team, _ in whole])} win", won, ""
+            members = joined([_name(names, view, s) for s in seats])
+            # Translators: a team's win: {team} is the team's name ("Team I"), {players} its members ("ada & cy").
+            return _("{team} wins ({players})", team=team, players=members), won, _("{team} wins", team=team)
+        # Translators: several teams share a win: {teams} is "Team I & Team II".
+        return _("{teams} win", teams=joined([team for team, _seats in whole])), won, ""
     who = joined([_name(names, view, s) for s in won])
-    return f"{who} {'wins' if len(won) == 1 else 'win'}", won, ""
+    # Translators: {players} is one name ("ada") or several joined ("ada & bob").
+    return ngettext("{players} wins", "{players} win", len(won), players=who), won, ""
 
 
 def result_words(view: Mapping[str, Any], names: Sequence[str],
@@ -112,21 +125,22 @@ def result_words(view: Mapping[str, Any], names: Sequence[str],
     outcome = _as_dict(view.get("outcome"))
     if outcome is None and stored is not None and stored.get(ENDED_KEY) == results.ADJUDICATED:
         top, won, brief = headline(view, names, stored.get("winners") or [])
-        return ResultWords(top, ADJUDICATED_WORDS.get(str(stored.get("reason")), ADJUDICATED_WORDS[ADJUDICATED]),
-                           won, brief)
+        decided = ADJUDICATED_WORDS.get(str(stored.get("reason")), ADJUDICATED_WORDS[ADJUDICATED])
+        return ResultWords(top, _(decided), won, brief)
     if outcome is None:
         if stored is None:
             return None
         words = MATCH_ENDINGS.get(str(stored.get("reason")))
         if words is not None:
-            return ResultWords(words[0], words[1], ())
+            return ResultWords(_(words[0]), _(words[1]), ())
         outcome = stored
     top, won, brief = headline(view, names, outcome.get("winners") or [])
     forfeit = (stored or {}).get(FORFEIT_KEY) or outcome.get(FORFEIT_KEY)
     if forfeit:
         game = GAMES.get(str(view.get("game")))
-        late = all_of([game.seat_word(view, s, names) if game is not None else f"Player {s + 1}" for s in forfeit])
-        reason = f"{late} ran out of time and {'forfeits' if len(forfeit) == 1 else 'forfeit'}"
+        late = all_of([game.seat_word(view, s, names) if game is not None else player_word(s) for s in forfeit])
+        reason = ngettext("{seats} ran out of time and forfeits", "{seats} ran out of time and forfeit", len(forfeit),
+                          seats=late)
     else:
         game = GAMES.get(str(view.get("game")))
         reason = game.reason_text(view, outcome, names) if game is not None else tidy(str(outcome.get("reason") or ""))

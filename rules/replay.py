@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from i18n import _
 from rules.base import Action, Game, State
 
 SEAT_DRAW = "seats"  # first word of log line 0 in matches with verifiable dice: the drawn seat order, no game action
@@ -59,7 +60,7 @@ def chance_action(game: Game, state: State, text: str) -> Action:
     """The chance outcome at `state` whose notation is `text`."""
     matching = [a for a, _ in game.chance_outcomes(state) if game.notation(state, a) == text]
     if len(matching) != 1:
-        raise ValueError(f"{text!r} is not a chance outcome in this position")
+        raise ValueError(_("{text} is not a chance outcome in this position", text=repr(text)))
     return matching[0]
 
 
@@ -83,8 +84,8 @@ class Rewind:
             assert seat is not None
             found = [i for i, (line, _, _) in enumerate(self.undoable) if line == target]
             if not found or self.undoable[found[0]][1] != seat:
-                raise ValueError(f"line {target} is no move of seat {seat} that can still be taken back (a chance "
-                                 "outcome came after it, or it was taken back already)")
+                raise ValueError(_("line {line} is no move of seat {seat} that can still be taken back (a chance "
+                                   "outcome came after it, or it was taken back already)", line=target, seat=seat))
             self.state = self.undoable[found[0]][2]
             del self.undoable[found[0]:]
             return before, TakeBack(seat, target), None, self.state
@@ -114,7 +115,7 @@ def steps(game: Game, players: int, options: dict[str, str] | None,
         try:
             step = rewind.play(n, seat, text)
         except ValueError as exc:
-            raise ValueError(f"line {n} ({text!r}): {exc}") from exc
+            raise ValueError(_("line {n} ({text}): {error}", n=n, text=repr(text), error=exc)) from exc
         yield step
 
 
@@ -122,6 +123,6 @@ def replay(game: Game, players: int, options: dict[str, str] | None,
            entries: Iterable[tuple[int | None, str]]) -> State:
     """The state after every log line."""
     state = game.setup(players, options)
-    for _, _, _, after in steps(game, players, options, entries):
+    for *_done, after in steps(game, players, options, entries):
         state = after
     return state

@@ -99,7 +99,7 @@ async def test_finished_match_verifies_and_tampering_fails(service: MatchService
     # Another seed: it fails the commitment; with a matching commitment, the first draw disagrees instead.
     forged = copy.deepcopy(record)
     forged["dice"]["seed"] = bytes(32).hex()
-    assert not verify_record(forged).ok and "commitment" in verify_record(forged).problem
+    assert not verify_record(forged).ok and "commitment" in verify_record(forged).summary()
     forged["dice"]["commitment"] = hashlib.sha256(bytes(32)).hexdigest()
     assert not verify_record(forged).ok
 
@@ -147,7 +147,7 @@ async def test_a_deleted_seat_draw_fails_the_check(service: MatchService, tmp_pa
     cut = copy.deepcopy(record)
     del cut["dice"]["seat_draw"]  # the export with line 0 deleted
     verdict = verify_record(cut)
-    assert not verdict.ok and verdict.line == 0 and "missing" in verdict.problem, verdict
+    assert not verdict.ok and verdict.line == 0 and "missing" in verdict.summary(), verdict
     assert verdict.expected == record["dice"]["seat_draw"]  # it says what the seed gives there
     path = tmp_path / "cut.json"
     path.write_text(json.dumps(cut))
@@ -156,7 +156,7 @@ async def test_a_deleted_seat_draw_fails_the_check(service: MatchService, tmp_pa
 
     await service.store.conn.execute("DELETE FROM actions WHERE match_id = ? AND n = 0", (match.id,))
     verdict = await history.verify_match(service, match.id, BOB, 1)
-    assert not verdict.ok and verdict.line == 0 and "missing" in verdict.problem, verdict
+    assert not verdict.ok and verdict.line == 0 and "missing" in verdict.summary(), verdict
 
 
 async def test_a_seat_draw_from_another_seed_fails(service: MatchService) -> None:
@@ -192,4 +192,4 @@ async def test_a_paired_match_says_its_seats_were_fixed(service: MatchService) -
                                          users=[ADA, BOB])).match
     await service.resign(alone.id, BOB)
     verdict = await history.verify_match(service, alone.id, ADA, 1)
-    assert not verdict.ok and verdict.line == 0 and "no tournament match" in verdict.problem
+    assert not verdict.ok and verdict.line == 0 and "no tournament match" in verdict.summary()
