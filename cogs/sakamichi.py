@@ -18,6 +18,7 @@ from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog
 from cogs.host import cog_of, host
 from cogs.ui import defer_private, guarded, reply, who
+from i18n import N_, _
 from matches import Match, Refusal
 from rules.sakamichi.game import GAME as RULES  # its own rules: their suggestions
 
@@ -25,7 +26,9 @@ log = logging.getLogger(__name__)
 
 SEATS = ("P1", "P2")
 CHOICES = {"white": "choose colour white", "black": "choose colour black", "first": "choose first"}
-CHOICE_LABELS = {"white": "White line", "black": "Black line", "first": "Move first"}
+# The choices' words (buttons and autocomplete), translated where shown; the values stay notation.
+CHOICE_LABELS = {"white": N_("White line"), "black": N_("Black line"), "first": N_("Move first")}
+LOOK_LABEL = N_("Look at my hand")
 
 
 def pending_choice(match: Match) -> tuple[int, str] | None:
@@ -52,8 +55,8 @@ def look_view(match_id: int) -> discord.ui.View:
 class Sakamichi(GameCog, group_name="sakamichi",
                 group_description="Sakamichi (Bossa): lay dot tiles in rows up and down two number lines"):
     game_name = "sakamichi"
-    private_label = "My hand"
-    rules_summary = (
+    private_label = N_("My hand")
+    rules_summary = N_(
         "**Tiles:** 27 dot tiles with white and black pips. Each line starts at a die: rows go **up** (+1 each) "
         "and **down** (−1 each, never below 1).\n"
         "**Turn:** draw a tile, then do one thing:\n"
@@ -79,7 +82,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
         found = await self.mover(interaction)
         if found is None:
             return []
-        _, state, seat = found
+        _match, state, seat = found
         texts = RULES.suggestions(state, seat, f"{verb} {current}", MAX_CHOICES)
         return limits.choices((t, t[len(verb) + 1:]) for t in texts)
 
@@ -88,7 +91,7 @@ class Sakamichi(GameCog, group_name="sakamichi",
         found = await self.mover(interaction)
         if found is None:
             return []
-        _, state, seat = found
+        _match, state, seat = found
         given = str(getattr(interaction.namespace, "give", "") or "").strip().lower() if index == 3 else ""
         seen: list[str] = []
         for text in RULES.suggestions(state, seat, "exchange", 1000):
@@ -97,8 +100,9 @@ class Sakamichi(GameCog, group_name="sakamichi",
                 continue
             if words[index] not in seen and words[index].startswith(current.strip().lower()):
                 seen.append(words[index])
-        side = "yours" if index == 1 else "theirs"
-        return limits.choices((f"{t} ({side})", t) for t in seen)
+        # Translators: autocomplete of /sakamichi exchange: a tile (notation) and whose hand it is in.
+        return limits.choices(((_("{tile} (yours)", tile=t) if index == 1 else _("{tile} (theirs)", tile=t)), t)
+                              for t in seen)
 
     # ---- actions --------------------------------------------------------------------------------------------------
     @app_commands.command(name="place", description="Lay a new row at an open end, e.g. white up w4")
@@ -165,10 +169,11 @@ class Sakamichi(GameCog, group_name="sakamichi",
         found = await self.mover(interaction)
         if found is None:
             return []
-        match, _, _ = found
+        match, _state, _seat = found
         legal = set(await self.service.legal_texts(match.id, interaction.user.id))
         typed = current.strip().lower()
-        return limits.choices((label, verb) for verb, label in CHOICE_LABELS.items()
+        labels = {verb: _(label) for verb, label in CHOICE_LABELS.items()}
+        return limits.choices((label, verb) for verb, label in labels.items()
                               if CHOICES[verb] in legal and (verb.startswith(typed) or label.lower().startswith(typed)))
 
     for _command in (place, stack, redraw, exchange, choose):
@@ -185,13 +190,14 @@ class Sakamichi(GameCog, group_name="sakamichi",
         if pending is not None and pending[0] == seat:
             kwargs["view"] = choice_buttons(match.id, pending[1])
         if hand["visible"]:
-            text = f"Your hand in match #{match.id} (only you can see this): {' '.join(hand['tiles']) or 'empty'}."
+            tiles = " ".join(hand["tiles"]) or _("empty")
+            text = _("Your hand in match #{id} (only you can see this): {tiles}.", id=match.id, tiles=tiles)
         else:
-            text = (f"Match #{match.id}: your hand stays hidden, even from you, until the colour lines are set "
-                    "(only you can see this).")
+            text = _("Match #{id}: your hand stays hidden, even from you, until the colour lines are set (only you "
+                     "can see this).", id=match.id)
         if pending is not None and pending[0] == seat:
-            text += ("\nChoose your own line (the other player then moves first) or to move first."
-                     if pending[1] == "privilege" else "\nChoose your own line; the other player moves first.")
+            text += "\n" + (_("Choose your own line (the other player then moves first) or to move first.")
+                            if pending[1] == "privilege" else _("Choose your own line; the other player moves first."))
         await reply(interaction, text, **kwargs)
 
     async def look(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -201,11 +207,11 @@ class Sakamichi(GameCog, group_name="sakamichi",
         seat = match.seat_of(interaction.user.id)
         pending = pending_choice(match)
         if pending is None:
-            raise Refusal(f"The opening choice of match #{match.id} is made; the hands are open now "
-                          f"(use the {self.private_label} button).")
+            raise Refusal(_("The opening choice of match #{id} is made; the hands are open now (use the {button} "
+                            "button).", id=match.id, button=_(self.private_label or "My hand")))
         if seat != pending[0]:
-            raise Refusal(f"Only {SEATS[pending[0]]} ({who(match.user_at(pending[0]))}) makes this choice; "
-                          "your hand stays hidden until the colour lines are set.")
+            raise Refusal(_("Only {seat} ({player}) makes this choice; your hand stays hidden until the colour lines "
+                            "are set.", seat=SEATS[pending[0]], player=who(match.user_at(pending[0]))))
         await self.send_private(interaction, match, seat)
 
     async def choose_button(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
@@ -214,9 +220,10 @@ class Sakamichi(GameCog, group_name="sakamichi",
         seat = match.seat_of(interaction.user.id)
         pending = pending_choice(match)
         if pending is None:
-            raise Refusal(f"The opening choice of match #{match.id} is already made.")
+            raise Refusal(_("The opening choice of match #{id} is already made.", id=match.id))
         if seat != pending[0]:
-            raise Refusal(f"Only {SEATS[pending[0]]} ({who(match.user_at(pending[0]))}) may use these buttons.")
+            raise Refusal(_("Only {seat} ({player}) may use these buttons.", seat=SEATS[pending[0]],
+                            player=who(match.user_at(pending[0]))))
         await self.play(interaction, CHOICES[verb], match_id)
 
     async def prompt_choice(self, match: Match, channel: discord.abc.Messageable) -> None:
@@ -229,15 +236,18 @@ class Sakamichi(GameCog, group_name="sakamichi",
         if user < 0:  # a computer seat chooses by itself (matches/computers.py): no prompt, no buttons
             return
         dice = match.view(None)["dice"]
-        if kind == "privilege":
-            content = (f"<@{user}> ({SEATS[seat]}) rolled higher (white {dice['white']}, black {dice['black']}). "
-                       "Press **Look at my hand** to see your hand (only you) and choose: your own line, or to "
-                       "move first. The other hand stays hidden until the lines are set.")
-            view = look_view(match.id)
-        else:
-            content = (f"<@{user}> ({SEATS[seat]}): {SEATS[1 - seat]} moves first, so choose your own line now. "
-                       "As the rules say, you choose before seeing your hand.")
-            view = choice_buttons(match.id, kind)
+        async with self.tables.public(match):  # a post everyone reads: the server's language, buttons included
+            if kind == "privilege":
+                content = _("{player} ({seat}) rolled higher (white {white}, black {black}). Press **{button}** to see "
+                            "your hand (only you) and choose: your own line, or to move first. The other hand stays "
+                            "hidden until the lines are set.", player=f"<@{user}>", seat=SEATS[seat],
+                            white=dice["white"], black=dice["black"], button=_(LOOK_LABEL))
+                view = look_view(match.id)
+            else:
+                content = _("{player} ({seat}): {other} moves first, so choose your own line now. As the rules say, "
+                            "you choose before seeing your hand.", player=f"<@{user}>", seat=SEATS[seat],
+                            other=SEATS[1 - seat])
+                view = choice_buttons(match.id, kind)
         await limits.send(channel, content, view=view, allowed_mentions=discord.AllowedMentions(users=True))
 
     async def after_post(self, match: Match, message: discord.Message) -> None:
@@ -255,7 +265,7 @@ class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button],
                                               "first": discord.ButtonStyle.success}
 
     def __init__(self, verb: str, match_id: int) -> None:
-        label = "Look at my hand" if verb == "look" else CHOICE_LABELS[verb]
+        label = _(LOOK_LABEL) if verb == "look" else _(CHOICE_LABELS[verb])
         super().__init__(discord.ui.Button(label=label, style=self.STYLES[verb],
                                            custom_id=f"tt:saka:{verb}:{match_id}"))
         self.verb = verb

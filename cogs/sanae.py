@@ -14,22 +14,27 @@ from cogs import limits
 from cogs.base import GameCog
 from cogs.host import cog_of, host
 from cogs.ui import defer_private, guarded, reply, require_posting, typed
+from i18n import N_, _
 from matches import Match, Refusal, Turn
+from render.sanae.board import setup_words
 from rules.sanae.pieces import PRESETS
 from rules.sanae.suggest import suggest_moves, suggest_setup
 
 log = logging.getLogger(__name__)
 
 SETUP_VERBS = ("random", "classic", "wall", "keep", "ready")
-SETUP_LABELS = {"random": "Random", "classic": "Classic", "wall": "Wall", "keep": "Keep", "ready": "Ready"}
-ZED_BUTTON = "Answer Zed Inel"
+# The setup panel's buttons, translated where posted; the presets' names are the layouts' proper names (players
+# type them: `/sanae setup layout:classic`), the same in every language.
+SETUP_LABELS = {"random": N_("Random"), "ready": N_("Ready")}
+PRESET_LABELS = {"classic": "Classic", "wall": "Wall", "keep": "Keep"}
+ZED_BUTTON = N_("Answer Zed Inel")
 
 
 def setup_text(layout: str) -> str:
     """The setup notation a `/sanae setup` value means: a preset name, random, ready, show, swap or a code."""
     words = layout.strip().split()
     if not words:
-        raise Refusal("Give a layout: random, classic, wall, keep, a layout code, swap <cell> <cell>, or ready.")
+        raise Refusal(_("Give a layout: random, classic, wall, keep, a layout code, swap <cell> <cell>, or ready."))
     head = words[0].lower()
     if head in ("layout", "ready"):
         return " ".join(words)
@@ -53,7 +58,8 @@ class SanaeButton(discord.ui.DynamicItem[discord.ui.Button],
             style = discord.ButtonStyle.success if verb == "ready" else discord.ButtonStyle.primary
         elif verb == "pick":
             style = discord.ButtonStyle.danger if arg == "no" else discord.ButtonStyle.success
-        text = label or SETUP_LABELS.get(verb) or (ZED_BUTTON if verb == "zed" else arg)
+        text = label or (_(SETUP_LABELS[verb]) if verb in SETUP_LABELS else PRESET_LABELS.get(verb)
+                         or (_(ZED_BUTTON) if verb == "zed" else arg))
         custom_id = f"tt:sanae:{verb}:{match_id}" + (f":{arg}" if arg else "")
         super().__init__(discord.ui.Button(label=text, style=style, custom_id=custom_id))
         self.verb, self.match_id, self.arg = verb, match_id, arg
@@ -74,8 +80,8 @@ class SanaeButton(discord.ui.DynamicItem[discord.ui.Button],
 class SanaeCog(GameCog, name="sanae", group_name="sanae",
                group_description="Sanae: hidden ranks and dice on two overlapping circles"):
     game_name = "sanae"
-    private_label = "My board"
-    rules_summary = (
+    private_label = N_("My board")
+    rules_summary = N_(
         "**Goal:** capture the enemy Void (flag). A side that has lost both King and Queen only draws by it. "
         "A player with no legal move loses.\n"
         "**Setup:** both players place their 36 stones face down in their own circle at the same time, in "
@@ -115,23 +121,23 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         match = await self.service.get(match_id)
         seat = match.seat_of(interaction.user.id)
         if seat is None:
-            raise Refusal(f"You are not playing in match #{match.id}.")
+            raise Refusal(_("You are not playing in match #{id}.", id=match.id))
         if verb == "zed":
             pending = match.view(seat)["pending"] if match.state is not None else None
             if not pending or pending["kind"] != "zed":
-                raise Refusal(f"Nothing to answer in match #{match.id}: no Void attack is waiting.")
+                raise Refusal(_("Nothing to answer in match #{id}: no Void attack is waiting.", id=match.id))
             if seat != pending["defender"]:
-                raise Refusal(f"Only {match.seat_name(pending['defender'])} answers Zed Inel: it is their Void "
-                              "that is attacked. The match waits for their answer.")
+                raise Refusal(_("Only {side} answers Zed Inel: it is their Void that is attacked. The match waits for "
+                                "their answer.", side=match.seat_name(pending["defender"])))
             await self.send_private(interaction, match, seat)
             return
         require_posting(await self.tables.channel(match.record.channel_id))  # an answer or Ready may post the board
         if verb == "pick":
             pending = match.view(seat)["pending"] if match.state is not None else None
             if not pending or pending["kind"] != "zed" or seat != pending["defender"]:
-                raise Refusal("Only the defender answers Zed Inel, and only while their Void is attacked.")
+                raise Refusal(_("Only the defender answers Zed Inel, and only while their Void is attacked."))
             turn = await self.act(interaction, match, f"zed {arg}")
-            await reply(interaction, f"Played in match #{match.id}: {turn.events[0].description}")
+            await reply(interaction, _("Played in match #{id}: {move}", id=match.id, move=turn.events[0].description))
             return
         text = "ready" if verb == "ready" else setup_text(verb)
         await self.act(interaction, match, text)
@@ -143,31 +149,37 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         file = await self.tables.board_file(match, seat, filename="private.png")
         view = match.view(seat)
         buttons = discord.ui.View(timeout=None)
-        lines = [f"Your board in match #{match.id} (only you can see this): your own ranks are shown."]
+        lines = [_("Your board in match #{id} (only you can see this): your own ranks are shown.", id=match.id)]
         if view["phase"] == "setup":
-            lines = [f"Your layout in match #{match.id} (only you can see this)."]
+            lines = [_("Your layout in match #{id} (only you can see this).", id=match.id)]
             status = view["setup"][seat]["status"]
-            other = view["setup"][1 - seat]["status"]
+            other = setup_words(view["setup"][1 - seat]["status"])
             if view["layout"]:
-                lines.append(f"Code: `{view['layout']}`")
+                lines.append(_("Code: {code}", code=f"`{view['layout']}`"))
             if status == "ready":
-                lines.append(f"You are ready. {match.seat_name(1 - seat)} is {other}.")
+                lines.append(_("You are ready. {side} is {status}.", side=match.seat_name(1 - seat), status=other))
             else:
-                lines.append("Pick a layout below, or `/sanae setup layout:<code>` (a layout code), "
-                             "`/sanae setup layout:swap R1.06 R2.05` to exchange two of your cells; "
-                             f"press Ready when done. {match.seat_name(1 - seat)} is {other}.")
+                lines.append(_("Pick a layout below, or `/sanae setup layout:<code>` (a layout code), `/sanae setup "
+                               "layout:swap R1.06 R2.05` to exchange two of your cells; press {ready} when done. "
+                               "{side} is {status}.", ready=_(SETUP_LABELS["ready"]), side=match.seat_name(1 - seat),
+                               status=other))
                 for verb in SETUP_VERBS:
                     if verb != "ready" or view["layout"]:
                         buttons.add_item(SanaeButton(verb, match.id))
         pending = view["pending"]
         if pending and pending["kind"] == "zed" and seat == pending["defender"] and match.outcome() is None:
             eligible = pending["eligible"] or []
-            lines.append(f"**Your Void on {pending['void']} is attacked from {pending['attacker']}.** Zed Inel: "
-                         + ("swap in a Captain, who fights the attacker instead, or let the Void fall."
-                            if eligible else "no Captain of yours is in range, so you can only answer no."))
+            if eligible:
+                lines.append(_("**Your Void on {void} is attacked from {attacker}.** Zed Inel: swap in a Captain, who "
+                               "fights the attacker instead, or let the Void fall.", void=pending["void"],
+                               attacker=pending["attacker"]))
+            else:
+                lines.append(_("**Your Void on {void} is attacked from {attacker}.** Zed Inel: no Captain of yours is "
+                               "in range, so you can only answer no.", void=pending["void"],
+                               attacker=pending["attacker"]))
             for cell in eligible:
-                buttons.add_item(SanaeButton("pick", match.id, cell, f"Captain on {cell}"))
-            buttons.add_item(SanaeButton("pick", match.id, "no", "No, let the Void fall"))
+                buttons.add_item(SanaeButton("pick", match.id, cell, _("Captain on {cell}", cell=cell)))
+            buttons.add_item(SanaeButton("pick", match.id, "no", _("No, let the Void fall")))
         await reply(interaction, "\n".join(lines), file=file,
                     **({"view": buttons} if buttons.children else {}))
 
@@ -178,15 +190,15 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
     async def setup(self, interaction: discord.Interaction, layout: str | None = None,
                     match: int | None = None) -> None:
         async def work() -> None:
-            typed(layout or "", "a layout")
+            typed(layout or "", _("a layout"))
             await defer_private(interaction)  # before any read
             found = await self.resolve(interaction, match)
             seat = found.seat_of(interaction.user.id)
             if seat is None:
-                raise Refusal(f"You are not playing in match #{found.id}.")
+                raise Refusal(_("You are not playing in match #{id}.", id=found.id))
             require_posting(await self.tables.channel(found.record.channel_id))
             if found.state is None or found.view(seat)["phase"] != "setup":
-                raise Refusal(f"Match #{found.id} is past its setup: the stones are placed.")
+                raise Refusal(_("Match #{id} is past its setup: the stones are placed.", id=found.id))
             if layout:
                 await self.act(interaction, found, setup_text(layout))
             await self.send_private(interaction, found, seat)
@@ -198,7 +210,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         turn = await self.mover(interaction)
         if turn is None:
             return []
-        _, state, seat = turn
+        _match, state, seat = turn
         # A value longer than a choice could not be sent whole: left out rather than cut.
         return limits.choices((label, value) for label, value in suggest_setup(state, seat, current)
                               if len(value) <= limits.CHOICE_NAME)
@@ -213,7 +225,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             found = await self.resolve(interaction, match)
             require_posting(await self.tables.channel(found.record.channel_id))
             turn = await self.act(interaction, found, move)
-            await reply(interaction, f"Played in match #{found.id}: {turn.events[0].description}")
+            await reply(interaction, _("Played in match #{id}: {move}", id=found.id, move=turn.events[0].description))
         await guarded(interaction, work, match)
 
     @move.autocomplete("move")
@@ -222,7 +234,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         turn = await self.mover(interaction)
         if turn is None:
             return []
-        _, state, seat = turn
+        _match, state, seat = turn
         return limits.choices(suggest_moves(state, seat, current))
 
     setup.autocomplete("match")(GameCog.match_autocomplete)
