@@ -14,14 +14,17 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 import lessons
 import render
 from cogs import limits, markup
 from cogs.host import Host, cog_of, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply, typed
 from data.lessons import Lessons
+from i18n import N_, _, ngettext
 from lessons import LESSONS, Lesson, Verdict
 from matches import Refusal
+from rules import GAMES
 
 log = logging.getLogger(__name__)
 ANSWER_BUTTONS = 5  # a lesson with at most this many legal answers offers them as buttons (one row)
@@ -30,7 +33,17 @@ MAX_LESSONS = max(len(found) for found in LESSONS.values())
 
 def lesson_title(game: str, number: int) -> str:
     found = lessons.lesson(game, number)
-    return f"{found.rules.title} lesson {number} of {len(LESSONS[game])}: {found.words.title}"
+    return _("{game} lesson {number} of {total}: {title}", game=found.rules.title, number=number,
+             total=len(LESSONS[game]), title=found.words.title)
+
+
+# Translators: the buttons under a lesson (Hint, the next lesson, an answer without its own label).
+LABELS = {"hint": N_("Hint"), "next": N_("Next lesson"), "answer": N_("Answer")}
+
+
+def learner(interaction: discord.Interaction) -> str:
+    """The learner's own name for their seat on the lesson board (as any board names its players)."""
+    return interaction.user.display_name
 
 
 class LearnButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -41,7 +54,7 @@ class LearnButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, verb: str, game: str, number: int, arg: int | None = None, label: str | None = None) -> None:
         style = {"hint": discord.ButtonStyle.secondary, "next": discord.ButtonStyle.primary,
                  "answer": discord.ButtonStyle.success}[verb]
-        text = label or {"hint": "Hint", "next": "Next lesson", "answer": "Answer"}[verb]
+        text = label or _(LABELS[verb])
         custom_id = f"tt:learn:{verb}:{number}:{game}" + (f":{arg}" if arg is not None else "")
         super().__init__(discord.ui.Button(label=limits.cut(text, limits.BUTTON_LABEL), style=style,
                                            custom_id=custom_id, row=1 if verb == "answer" else 0))
@@ -57,7 +70,8 @@ class LearnButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = cog_of(interaction.client, Learn)
         if cog is None:
-            await reply(interaction, "Lessons are not available right now; try again in a minute.")
+            with i18n.speaking(interaction.locale):
+                await reply(interaction, _("Lessons are not available right now; try again in a minute."))
             return
         await guarded(interaction, lambda: cog.button(interaction, self.verb, self.game, self.number, self.arg))
 
@@ -85,9 +99,11 @@ class Learn(commands.Cog):
             if move is not None:
                 typed(move)
             if game is None and (move is not None or lesson is not None or restart):
-                raise Refusal("Choose a game for that: /learn game:<game> (lesson, move and restart belong to one).")
+                raise Refusal(_("Choose a game for that: /learn game:<game> (lesson, move and restart belong to "
+                                "one)."))
             if game is not None and lesson is not None and lesson > len(LESSONS[game.value]):
-                raise Refusal(f"{game.name} has {len(LESSONS[game.value])} lessons, not {lesson}.")
+                raise Refusal(ngettext("{game} has {n} lesson, not {number}.", "{game} has {n} lessons, not {number}.",
+                                       len(LESSONS[game.value]), game=GAMES[game.value].title, number=lesson))
             await defer_private(interaction)  # before the first read
             user = interaction.user.id
             if game is None:
@@ -102,7 +118,7 @@ class Learn(commands.Cog):
                 return
             if move is None:
                 await self.show(interaction, game.value, number, finished,
-                                note="Progress cleared. " if restart else "")
+                                note=_("Progress cleared.") + " " if restart else "")
                 return
             await self.answer(interaction, game.value, number, move)
         await guarded(interaction, work)
@@ -129,36 +145,42 @@ class Learn(commands.Cog):
     # ---- what the command and buttons show ---------------------------------------------------------------------
     async def overview(self, interaction: discord.Interaction, user: int) -> None:
         finished = await self.progress.finished(user)
-        embed = discord.Embed(title="Lessons", colour=EMBED_COLOUR,
-                              description="Short lessons with a board each: about ten minutes a game. "
-                                          "Start one with /learn game:<game>; only you see them.")
+        embed = discord.Embed(title=_("Lessons"), colour=EMBED_COLOUR,
+                              description=_("Short lessons with a board each: about ten minutes a game. "
+                                            "Start one with /learn game:<game>; only you see them."))
         for game, found in LESSONS.items():
             done = finished.get(game, set())
             number = lessons.next_number(game, done)
-            following = f"next: {number}. {found[number - 1].words.title}" if number else "play one again with lesson:"
-            embed.add_field(name=found[0].rules.title,
-                            value=limits.cut(f"{lessons.progress_words(game, done)} · {following}", limits.FIELD_VALUE))
+            progress = lessons.progress_words(game, done)
+            value = (_("{progress} · next: {number}. {title}", progress=progress, number=number,
+                       title=found[number - 1].words.title) if number
+                     else _("{progress} · play one again with lesson:", progress=progress))
+            embed.add_field(name=found[0].rules.title, value=limits.cut(value, limits.FIELD_VALUE))
         await reply(interaction, embed=embed)
 
     async def all_done(self, interaction: discord.Interaction, game: str, finished: set[str]) -> None:
         rows = "\n".join(f"{n}. {found.words.title}" for n, found in enumerate(LESSONS[game], start=1))
         title = LESSONS[game][0].rules.title
-        await reply(interaction, limits.cut(
-            f"You have done all {len(LESSONS[game])} {title} lessons. Play one again with "
-            f"/learn game:{game} lesson:<number>, start over with restart:True, or play a real match with "
-            f"/{game} new (computers:1 for the computer).\n{rows}", limits.CONTENT))
+        done = ngettext("You have done all {n} {game} lessons. Play one again with /learn game:{name} "
+                        "lesson:<number>, start over with restart:True, or play a real match with /{name} new "
+                        "(computers:1 for the computer).",
+                        "You have done all {n} {game} lessons. Play one again with /learn game:{name} "
+                        "lesson:<number>, start over with restart:True, or play a real match with /{name} new "
+                        "(computers:1 for the computer).", len(LESSONS[game]), game=title, name=game)
+        await reply(interaction, limits.cut(f"{done}\n{rows}", limits.CONTENT))
 
-    async def board(self, found: Lesson, state: Any = None) -> discord.File:
-        """The lesson's position (or `state`, the position an answer made) as the learner sees it."""
+    async def board(self, found: Lesson, learner: str, state: Any = None) -> discord.File:
+        """The lesson's position (or `state`, the position an answer made) as the learner sees it, the learner's
+        seat by their own name (the boards' sentences are about players)."""
         game = found.rules
         view = found.view() if state is None else game.view(state, found.seat)
-        names = found.names()
+        names = found.names(learner)
         png = await self.bot.tables.painter.board(view, names, None)
         try:
             description = render.alt_text(view, names, None)
         except Exception:  # words must never cost the learner the board itself
             log.exception("no alt text for lesson %s/%s", found.game, found.key)
-            description = f"{game.title} lesson board"
+            description = _("{game} lesson board", game=game.title)
         return discord.File(io.BytesIO(png), filename="lesson.png", description=limits.cut(description,
                                                                                            limits.FILE_DESCRIPTION))
 
@@ -172,15 +194,19 @@ class Learn(commands.Cog):
         embed.set_image(url="attachment://lesson.png")
         legal = found.legal()
         which = "" if lessons.next_number(game, finished) == number else f" lesson:{number}"
-        buttons = " or a button below" if len(legal) <= ANSWER_BUTTONS else ""
-        embed.set_footer(text=limits.cut(f"Answer with /learn game:{game}{which} move:<your move> (autocomplete "
-                                         f"lists all {len(legal)}){buttons}.", limits.FOOTER))
+        command = f"/learn game:{game}{which} move:<your move>"
+        footer = (ngettext("Answer with {command} (autocomplete lists all {n}) or a button below.",
+                           "Answer with {command} (autocomplete lists all {n}) or a button below.", len(legal),
+                           command=command) if len(legal) <= ANSWER_BUTTONS else
+                  ngettext("Answer with {command} (autocomplete lists all {n}).",
+                           "Answer with {command} (autocomplete lists all {n}).", len(legal), command=command))
+        embed.set_footer(text=limits.cut(footer, limits.FOOTER))
         view = discord.ui.View(timeout=None)
         view.add_item(LearnButton("hint", game, number))
         if len(legal) <= ANSWER_BUTTONS:
             for index, text in enumerate(legal):
                 view.add_item(LearnButton("answer", game, number, index, label=text))
-        await reply(interaction, embed=embed, file=await self.board(found), view=view)
+        await reply(interaction, embed=embed, file=await self.board(found, learner(interaction)), view=view)
 
     async def answer(self, interaction: discord.Interaction, game: str, number: int, text: str) -> None:
         """Judge the answer (the rules read it: a refusal changes nothing); solved: stored, then said, with the
@@ -189,41 +215,46 @@ class Learn(commands.Cog):
         verdict: Verdict = await asyncio.to_thread(lessons.judge, found, text)
         if not verdict.solved:
             refused = verdict.kind in ("illegal", "unreadable")  # the rules' words, which may quote the typed text
-            said = "That cannot be played here" if refused else "Not quite"
-            why = markup.inert(verdict.message) if refused else verdict.message
+            shown = markup.typed(text)
+            said = (_("That cannot be played here: {move}. {why}", move=shown, why=markup.inert(verdict.message))
+                    if refused else _("Not quite: {move}. {why}", move=shown, why=verdict.message))
             view = discord.ui.View(timeout=None)
             view.add_item(LearnButton("hint", game, number))
-            await reply(interaction, limits.cut(f"{said}: {markup.typed(text)}. {why}", limits.CONTENT),
-                        view=view)
+            await reply(interaction, limits.cut(said, limits.CONTENT), view=view)
             return
         await self.progress.finish(interaction.user.id, game, found.key)
         finished = (await self.progress.finished(interaction.user.id)).get(game, set())
         following = lessons.next_number(game, finished)
         after = number + 1 if number < len(LESSONS[game]) and following is not None else following
-        embed = discord.Embed(title=limits.cut(f"Solved: {lesson_title(game, number)}", limits.EMBED_TITLE),
+        progress = lessons.progress_words(game, finished)
+        embed = discord.Embed(title=limits.cut(_("Solved: {lesson}", lesson=lesson_title(game, number)),
+                                               limits.EMBED_TITLE),
                               colour=EMBED_COLOUR,
                               description=limits.cut(f"{verdict.text}: {verdict.message}\n\n"
-                                                     + lessons.progress_words(game, finished).capitalize() + ".",
+                                                     + _("Progress: {progress}.", progress=progress),
                                                      limits.EMBED_DESCRIPTION))
         embed.set_image(url="attachment://lesson.png")
         view = discord.ui.View(timeout=None)
         if after is not None:
-            view.add_item(LearnButton("next", game, after, label=f"Next: {LESSONS[game][after - 1].words.title}"))
+            view.add_item(LearnButton("next", game, after,
+                                      label=_("Next: {title}", title=LESSONS[game][after - 1].words.title)))
         else:
-            embed.description = limits.cut(f"{embed.description}\nEvery {found.rules.title} lesson done: try a "
-                                           f"match against the computer with /{game} new computers:1.",
-                                           limits.EMBED_DESCRIPTION)
-        await reply(interaction, embed=embed, file=await self.board(found, verdict.after), view=view)
+            every = _("Every {game} lesson done: try a match against the computer with /{name} new computers:1.",
+                      game=found.rules.title, name=game)
+            embed.description = limits.cut(f"{embed.description}\n{every}", limits.EMBED_DESCRIPTION)
+        await reply(interaction, embed=embed, file=await self.board(found, learner(interaction), verdict.after),
+                    view=view)
 
     async def button(self, interaction: discord.Interaction, verb: str, game: str, number: int,
                      arg: int | None) -> None:
         if game not in LESSONS or not 1 <= number <= len(LESSONS[game]):
-            await reply(interaction, "That lesson no longer exists: /learn lists the lessons there are.")
+            await reply(interaction, _("That lesson no longer exists: /learn lists the lessons there are."))
             return
         if verb == "hint":  # the lesson's own words: nothing to read, answered at once
             found = lessons.lesson(game, number)
-            await reply(interaction, limits.cut(f"Hint for lesson {number}, {found.words.title}: "
-                                                f"{found.words.hint}", limits.CONTENT))
+            words = found.words
+            await reply(interaction, limits.cut(_("Hint for lesson {number}, {title}: {hint}", number=number,
+                                                  title=words.title, hint=words.hint), limits.CONTENT))
             return
         await defer_private(interaction)  # before any read
         if verb == "next":
@@ -232,7 +263,7 @@ class Learn(commands.Cog):
             return
         legal = lessons.lesson(game, number).legal()
         if arg is None or not 0 <= arg < len(legal):
-            raise Refusal("That answer button is out of date: /learn shows the lesson again.")
+            raise Refusal(_("That answer button is out of date: /learn shows the lesson again."))
         await self.answer(interaction, game, number, legal[arg])
 
 

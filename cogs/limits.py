@@ -28,6 +28,7 @@ PLACEHOLDER = 150
 CHOICE_NAME = 100  # autocomplete and command choices; string values too
 CHOICES = 25
 FILE_DESCRIPTION = 1024
+FILE_SIZE = 25 * 1024 * 1024  # bytes an attachment may have (a server without boosts, and a DM): 413 above
 THREAD_NAME = 100
 ELLIPSIS = "…"
 # Application commands, as Discord validates them when they are published (a breach fails `--sync` with 50035).

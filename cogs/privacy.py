@@ -3,6 +3,7 @@ file by DM, or has it forgotten after a confirmation. Thin: the data and the for
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import logging
@@ -13,66 +14,71 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits, markup
 from cogs.host import Host, cog_of, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
+from i18n import N_, _, ngettext, pgettext
 from matches import Refusal
 from matches.privacy import Stored, export, stored
 from tournaments.privacy import Withdrawn, forget_player, withdraw
 
 log = logging.getLogger(__name__)
 CONFIRM_SECONDS = 300  # how long the confirmation button works: a forgotten click later does nothing
-FORGET_LABEL = "Yes, forget me"
-OPERATOR = ("You can only forget your own data. The bot's operator removes someone else's on request "
-            "(`python -m data.forget USER_ID`, see the privacy page of the docs).")
+FORGET_LABEL = N_("Yes, forget me")
+OPERATOR = N_("You can only forget your own data. The bot's operator removes someone else's on request "
+              "(`python -m data.forget USER_ID`, see the privacy page of the docs).")
 
 
-def count(n: int, word: str) -> str:
-    """`n` and the word, in the plural unless one: 1 match, 2 matches, 0 lobbies."""
-    if n == 1:
-        return f"{n} {word}"
-    if word.endswith("y"):
-        return f"{n} {word[:-1]}ies"
-    return f"{n} {word}{'es' if word.endswith(('ch', 'sh', 's', 'x')) else 's'}"
+def listed(parts: list[str]) -> str:
+    # Translators: what separates the items of a list of counts ("1 match, 2 lobbies"); Japanese may use "、".
+    return pgettext("list separator", ", ").join(parts)
 
 
 def stored_embed(data: Stored, titles: dict[str, str]) -> discord.Embed:
     """What is stored about one person, in words (counts and choices; `/privacy export` has every row); `titles`:
     the games' titles by name."""
-    embed = discord.Embed(title="What Tabletop stores about you", colour=EMBED_COLOUR)
+    embed = discord.Embed(title=_("What Tabletop stores about you"), colour=EMBED_COLOUR)
     if data.name is None:
-        embed.description = "No name: you have not used a command since you were forgotten, or ever."
+        embed.description = _("No name: you have not used a command since you were forgotten, or ever.")
     else:
-        embed.description = f"Your display name as last seen: **{markup.name(data.name)}**"
-    embed.add_field(name="Direct messages", value=(
-        f"{'open' if data.dm_open else 'closed (tried again when you next use a command)'}; "
-        f"DM channel id {'stored' if data.dm_channel else 'not stored'}"), inline=False)
+        embed.description = _("Your display name as last seen: **{name}**", name=markup.name(data.name))
+    dms = _("Open.") if data.dm_open else _("Closed (tried again when you next use a command).")
+    channel = _("DM channel id stored.") if data.dm_channel else _("DM channel id not stored.")
+    embed.add_field(name=_("Direct messages"), value=f"{dms} {channel}", inline=False)
     matches = data.matches
-    embed.add_field(name="Matches", value=(
-        f"{count(matches.get('finished', 0), 'finished match')}, {matches.get('aborted', 0)} aborted, "
-        f"{matches.get('active', 0)} running, {count(matches.get('lobby', 0), 'lobby')}; "
-        f"{count(data.created, 'match')} you opened; {count(data.moves, 'move')} in the logs; "
-        f"in {count(data.servers, 'server')}"), inline=False)
-    ratings = ", ".join(f"{titles.get(game, game)} ({count(games, 'rated game')})"
-                        for game, games in data.ratings) or "none"
-    embed.add_field(name="Ratings", value=f"{ratings}; {count(data.rating_changes, 'rating change')}", inline=False)
-    embed.add_field(name="Choices", value=(
-        f"{count(data.preferences, 'notice preference')} (/notify); "
-        f"{count(data.drills, 'analysis drill')} in progress; {count(data.lessons, 'lesson')} finished (/learn); "
-        f"{count(data.vacations, 'vacation')} (/vacation)"),
-        inline=False)
-    embed.add_field(name="Tournaments", value=(
-        f"{count(data.tournaments, 'tournament')} entered or signed up for; {data.organised} organised"),
-        inline=False)
+    counts = listed([
+        ngettext("{n} finished match", "{n} finished matches", matches.get("finished", 0)),
+        ngettext("{n} aborted", "{n} aborted", matches.get("aborted", 0)),
+        ngettext("{n} running", "{n} running", matches.get("active", 0)),
+        ngettext("{n} lobby", "{n} lobbies", matches.get("lobby", 0))])
+    embed.add_field(name=_("Matches"), value="; ".join([
+        counts, ngettext("{n} match you opened", "{n} matches you opened", data.created),
+        ngettext("{n} move in the logs", "{n} moves in the logs", data.moves),
+        ngettext("in {n} server", "in {n} servers", data.servers)]), inline=False)
+    ratings = listed([ngettext("{game} ({n} rated game)", "{game} ({n} rated games)", games,
+                               game=titles.get(game, game)) for game, games in data.ratings]) or _("none")
+    changes = ngettext("{n} rating change", "{n} rating changes", data.rating_changes)
+    embed.add_field(name=_("Ratings"), value=f"{ratings}; {changes}", inline=False)
+    embed.add_field(name=_("Choices"), value="; ".join([
+        ngettext("{n} notice preference (/notify)", "{n} notice preferences (/notify)", data.preferences),
+        ngettext("{n} analysis drill in progress", "{n} analysis drills in progress", data.drills),
+        ngettext("{n} lesson finished (/learn)", "{n} lessons finished (/learn)", data.lessons),
+        ngettext("{n} vacation (/vacation)", "{n} vacations (/vacation)", data.vacations)]), inline=False)
+    embed.add_field(name=_("Tournaments"), value="; ".join([
+        ngettext("{n} tournament entered or signed up for", "{n} tournaments entered or signed up for",
+                 data.tournaments),
+        ngettext("{n} organised", "{n} organised", data.organised)]), inline=False)
     open_ = data.unfinished
     if open_:
-        embed.add_field(name="Not over yet", value=(
-            f"{count(len(open_.running), 'running match')}, {count(len(open_.lobbies), 'lobby')}, "
-            f"{count(len(open_.tournaments), 'tournament')}: /privacy forget resigns and leaves them first"),
-            inline=False)
-    embed.set_footer(text="/privacy export: all of it as a JSON file · /privacy forget: remove it. Besides your "
-                          "moves, no message text is stored, nor any e-mail or IP address; your web page code is "
-                          "computed, not stored.")
+        waiting = listed([ngettext("{n} running match", "{n} running matches", len(open_.running)),
+                          ngettext("{n} lobby", "{n} lobbies", len(open_.lobbies)),
+                          ngettext("{n} tournament", "{n} tournaments", len(open_.tournaments))])
+        embed.add_field(name=_("Not over yet"), value=_("{waiting}: /privacy forget resigns and leaves them first",
+                                                        waiting=waiting), inline=False)
+    embed.set_footer(text=_("/privacy export: all of it as a JSON file · /privacy forget: remove it. Besides your "
+                            "moves, no message text is stored, nor any e-mail or IP address; your web page code is "
+                            "computed, not stored."))
     return embed
 
 
@@ -80,18 +86,39 @@ def forget_embed(data: Stored) -> discord.Embed:
     """What pressing the confirmation will do, before it is pressed."""
     open_ = data.unfinished
     lines = []
-    if open_.running or open_.lobbies:
-        lines.append(f"• your {count(len(open_.running), 'running match')} resigned (a loss, rated as usual) and "
-                     f"your {count(len(open_.lobbies), 'lobby')} left (a lobby you opened is closed)")
+    if open_.running:
+        lines.append(ngettext("• your {n} running match is resigned (a loss, rated as usual)",
+                              "• your {n} running matches are resigned (a loss, rated as usual)",
+                              len(open_.running)))
+    if open_.lobbies:
+        lines.append(ngettext("• your {n} lobby is left (a lobby you opened is closed)",
+                              "• your {n} lobbies are left (a lobby you opened is closed)", len(open_.lobbies)))
     if open_.tournaments:
-        lines.append(f"• your {count(len(open_.tournaments), 'tournament')} left (your results so far stand)")
+        lines.append(ngettext("• your {n} tournament is left (your results so far stand)",
+                              "• your {n} tournaments are left (your results so far stand)", len(open_.tournaments)))
     lines += [
-        "• your name in finished matches, standings and exports becomes **Player N** (a number, the same "
-        "everywhere); the other players' results and ratings stay as they are",
-        "• your ratings, notice preferences, lesson progress, analysis drills, vacations and DM channel are deleted",
-        "This cannot be undone. If you use the bot again later, you start afresh.",
+        _("• your name in finished matches, standings and exports becomes **Player N** (a number, the same "
+          "everywhere); the other players' results and ratings stay as they are"),
+        _("• your ratings, notice preferences, lesson progress, analysis drills, vacations and DM channel are "
+          "deleted"),
+        _("This cannot be undone. If you use the bot again later, you start afresh."),
     ]
-    return discord.Embed(title="Forget everything about you?", description="\n".join(lines), colour=EMBED_COLOUR)
+    return discord.Embed(title=_("Forget everything about you?"), description="\n".join(lines), colour=EMBED_COLOUR)
+
+
+def packed(body: bytes, user: int) -> tuple[bytes, str] | None:
+    """The export as a file Discord takes (`limits.FILE_SIZE`): the JSON as it is, else compressed with gzip (JSON
+    shrinks about tenfold); None when even that is too large."""
+    if len(body) <= limits.FILE_SIZE:
+        return body, f"tabletop-data-{user}.json"
+    small = gzip.compress(body, mtime=0)
+    if len(small) <= limits.FILE_SIZE:
+        return small, f"tabletop-data-{user}.json.gz"
+    return None
+
+
+def megabytes(size: int) -> str:
+    return i18n.active().number(round(size / (1024 * 1024), 1))
 
 
 def forget_view(user_id: int, until: int) -> discord.ui.View:
@@ -105,7 +132,7 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
     """The confirmation of /privacy forget: it names whose data and until when it works (no state kept)."""
 
     def __init__(self, user_id: int, until: int) -> None:
-        super().__init__(discord.ui.Button(label=FORGET_LABEL, style=discord.ButtonStyle.danger,
+        super().__init__(discord.ui.Button(label=_(FORGET_LABEL), style=discord.ButtonStyle.danger,
                                            custom_id=f"tt:privacy:forget:{user_id}:{until}"))
         self.user_id = user_id
         self.until = until
@@ -120,11 +147,12 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
 
         async def work() -> None:
             if cog is None:
-                raise Refusal("Forgetting is not available right now; please try again later.")
+                raise Refusal(_("Forgetting is not available right now; please try again later."))
             if interaction.user.id != self.user_id:
-                raise Refusal(OPERATOR)
+                raise Refusal(_(OPERATOR))
             if cog.bot.service.now() > self.until:
-                raise Refusal("This confirmation has expired, and nothing was deleted. Use /privacy forget again.")
+                raise Refusal(_("This confirmation has expired, and nothing was deleted. Use /privacy forget "
+                                "again."))
             await interaction.response.defer()  # before the store; the confirmation is then replaced by the result
             await cog.forget_now(interaction)
         # Not recorded afterwards: recording would store the name just forgotten.
@@ -152,20 +180,37 @@ class PrivacyCog(commands.GroupCog, name="privacy", group_name="privacy",
             user = interaction.user.id
             data = await export(self.bot.service, user)
             body = json.dumps(data, indent=1, ensure_ascii=False).encode("utf-8")
+            fits = packed(body, user)
+            if fits is None:  # even compressed above what Discord takes: say so, and who can hand it over
+                await reply(interaction, _(
+                    "Your data is too large for a file on Discord: {size} MB, more than the {limit} MB a file may "
+                    "have, even compressed. The bot's operator can give it to you: ask them to run `python -m "
+                    "data.forget {user} --export FILE` (it changes nothing).", size=megabytes(len(body)),
+                    limit=megabytes(limits.FILE_SIZE), user=user))
+                return
+            content, filename = fits
+            compressed = filename.endswith(".gz")
 
             def file() -> discord.File:
-                return discord.File(io.BytesIO(body), filename=f"tabletop-data-{user}.json",
-                                    description="Everything Tabletop stores about you")
+                return discord.File(io.BytesIO(content), filename=filename,
+                                    description=_("Everything Tabletop stores about you"))
             try:
                 channel = await self.bot.create_dm(discord.Object(id=user))
-                await limits.send(channel, "Everything Tabletop stores about you, as you asked (/privacy export).",
+                await limits.send(channel, _("Everything Tabletop stores about you, as you asked (/privacy export)."),
                                   file=file())
             except discord.HTTPException as error:  # DMs closed (403) or the file refused: hand it over here
                 log.info("could not DM user %s their export: %s", user, error)
-                await reply(interaction, "Your direct messages are closed to me, so here is the file (only you "
-                                         "see this message; download it now).", file=file())
+                await reply(interaction, _("Your direct messages are closed to me, so here is the file (only you "
+                                           "see this message; download it now)."), file=file())
                 return
-            await reply(interaction, f"Sent you a direct message with the file ({len(body):,} bytes).")
+            size = i18n.active().number(len(content))
+            if compressed:
+                await reply(interaction, _(
+                    "Sent you a direct message with the file, compressed with gzip to fit Discord's file size "
+                    "({size} bytes; {full} MB unpacked: any archive program opens it).", size=size,
+                    full=megabytes(len(body))))
+            else:
+                await reply(interaction, _("Sent you a direct message with the file ({size} bytes).", size=size))
         await guarded(interaction, work)
 
     @app_commands.command(name="forget", description="Delete what the bot stores about you (asks to confirm)")
@@ -173,12 +218,15 @@ class PrivacyCog(commands.GroupCog, name="privacy", group_name="privacy",
     async def forget(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
         async def work() -> None:
             if user is not None and user.id != interaction.user.id:
-                raise Refusal(OPERATOR)
+                raise Refusal(_(OPERATOR))
             await defer_private(interaction)  # before the reads
             data = await stored(self.bot.service, interaction.user.id)
             until = int(self.bot.service.now()) + CONFIRM_SECONDS
-            await reply(interaction, f"Press **{FORGET_LABEL}** within {CONFIRM_SECONDS // 60} minutes to go on; "
-                                     "otherwise nothing happens.", embed=forget_embed(data),
+            label = _(FORGET_LABEL)
+            await reply(interaction, ngettext("Press **{label}** within {n} minute to go on; otherwise nothing "
+                                              "happens.", "Press **{label}** within {n} minutes to go on; otherwise "
+                                              "nothing happens.", CONFIRM_SECONDS // 60, label=label),
+                        embed=forget_embed(data),
                         view=forget_view(interaction.user.id, until))
         await guarded(interaction, work)
 
@@ -189,19 +237,22 @@ class PrivacyCog(commands.GroupCog, name="privacy", group_name="privacy",
         withdrawn = await withdraw(self.bot.tournaments, user)
         await self.post(withdrawn)
         forgotten = await forget_player(self.bot.tournaments, user)
-        lines = ["Done: what Tabletop stored about you is deleted."]
+        lines = [_("Done: what Tabletop stored about you is deleted.")]
         if withdrawn.turns or withdrawn.matches.lobbies or withdrawn.tournaments:
-            lines.append(f"Resigned {count(len(withdrawn.turns), 'match')}, left "
-                         f"{count(len(withdrawn.matches.lobbies), 'lobby')} and "
-                         f"{count(len(withdrawn.tournaments), 'tournament')}.")
+            lines.append(listed([ngettext("Resigned {n} match", "Resigned {n} matches", len(withdrawn.turns)),
+                                 ngettext("left {n} lobby", "left {n} lobbies", len(withdrawn.matches.lobbies)),
+                                 ngettext("left {n} tournament", "left {n} tournaments", len(withdrawn.tournaments))])
+                         + ".")
         if forgotten.name is not None:
-            lines.append(f"You appear as **{forgotten.name}** in {count(len(forgotten.matches), 'ended match')} "
-                         "and the standings you played in.")
+            lines.append(ngettext("You appear as **{name}** in {n} ended match and the standings you played in.",
+                                  "You appear as **{name}** in {n} ended matches and the standings you played in.",
+                                  len(forgotten.matches), name=forgotten.name))
         left = forgotten.unfinished
         if left:
-            lines.append(f"Still running without you able to leave: {count(len(left.running), 'match')}, "
-                         f"{count(len(left.tournaments), 'tournament')} (ids are in /privacy show); your name is "
-                         "gone from them, and /privacy forget again cuts them once they end.")
+            items = listed([ngettext("{n} match", "{n} matches", len(left.running)),
+                            ngettext("{n} tournament", "{n} tournaments", len(left.tournaments))])
+            lines.append(_("Still running without you able to leave: {items} (ids are in /privacy show); your name "
+                           "is gone from them, and /privacy forget again cuts them once they end.", items=items))
         await limits.edit_original(interaction, content="\n".join(lines), embed=None, view=None)
 
     async def post(self, withdrawn: Withdrawn) -> None:

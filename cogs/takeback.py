@@ -11,9 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits
 from cogs.host import Host, cog_of, host
-from cogs.ui import defer_private, guarded, reply, require_posting, seat_mentions
+from cogs.ui import defer_private, guarded, reply, require_posting, seat_mentions, server_locale
+from i18n import N_, _
 from matches import Match, Refusal, Turn
 from matches.takebacks import Takeback
 from render.lettering import cut_name
@@ -28,18 +30,20 @@ def board_turn(turn: Turn) -> Turn:
 def request_text(match: Match, request: Takeback) -> str:
     """The request's message in the match's channel, as it stands."""
     mentions = seat_mentions(match)
-    head = f"Takeback in {match.game.title} match #{match.id}: {mentions[request.seat]} asks to take back " \
-           f"**{request.move}**."
+    head = _("Takeback in {game} match #{id}: {who} asks to take back **{move}**.", game=match.game.title,
+             id=match.id, who=mentions[request.seat], move=request.move)
     if request.status == "taken back":
-        return f"{head} Accepted: the move is taken back, {mentions[request.seat]} moves again."
+        return _("{request} Accepted: the move is taken back, {who} moves again.", request=head,
+                 who=mentions[request.seat])
     if request.status == "declined":
         assert request.declined is not None
         if request.declined == request.seat:
-            return f"{head} Withdrawn: the move stands."
-        return f"{head} Declined by {mentions[request.declined]}: the move stands."
-    agreed = "".join(f" {mentions[s]} agrees." for s in request.agreed)
+            return _("{request} Withdrawn: the move stands.", request=head)
+        return _("{request} Declined by {who}: the move stands.", request=head, who=mentions[request.declined])
+    agreed = "".join(" " + _("{who} agrees.", who=mentions[s]) for s in request.agreed)
     waiting = " ".join(mentions[s] for s in request.waiting)
-    return f"{head}{agreed} {waiting}: accept or decline (the request lapses with the next move)."
+    return _("{request} {players}: accept or decline (the request lapses with the next move).",
+             request=head + agreed, players=waiting)
 
 
 def request_view(match_id: int) -> discord.ui.View:
@@ -59,14 +63,15 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
     """Take back on a board, Accept / Decline under a request: the custom_id carries the verb and the match."""
 
     LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "ask": ("Take back", discord.ButtonStyle.secondary),
-        "yes": ("Accept takeback", discord.ButtonStyle.success),
-        "no": ("Decline takeback", discord.ButtonStyle.secondary),
+        "ask": (N_("Take back"), discord.ButtonStyle.secondary),
+        "yes": (N_("Accept takeback"), discord.ButtonStyle.success),
+        "no": (N_("Decline takeback"), discord.ButtonStyle.secondary),
     }
 
     def __init__(self, verb: str, match_id: int) -> None:
-        label, style = self.LOOK[verb]
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:takeback:{verb}:{match_id}"))
+        label, style = self.LOOK[verb]  # in the language being spoken where the message is made
+        super().__init__(discord.ui.Button(label=limits.cut(_(label), limits.BUTTON_LABEL), style=style,
+                                           custom_id=f"tt:takeback:{verb}:{match_id}"))
         self.verb = verb
         self.match_id = match_id
 
@@ -78,7 +83,8 @@ class TakebackButton(discord.ui.DynamicItem[discord.ui.Button],
     async def callback(self, interaction: discord.Interaction) -> None:
         cog = cog_of(interaction.client, Takebacks)
         if cog is None:
-            await reply(interaction, "Takebacks are not available right now; try again in a moment.")
+            with i18n.speaking(interaction.locale):
+                await reply(interaction, _("Takebacks are not available right now; try again in a moment."))
             return
         if self.verb == "ask":
             await guarded(interaction, lambda: cog.ask(interaction, self.match_id), self.match_id)
@@ -107,12 +113,16 @@ class Takebacks(commands.Cog):
         require_posting(await tables.match_channel(found))  # the request (or the board) goes there
         request = await self.bot.service.takebacks.ask(found.id, interaction.user.id, key=str(interaction.id))
         if request.turn is not None:  # against computers: taken back at once
-            await reply(interaction, f"Taken back in match #{found.id}: {request.move}. Your move again.")
+            await reply(interaction, _("Taken back in match #{id}: {move}. Your move again.", id=found.id,
+                                       move=request.move))
             await tables.post_turn(board_turn(request.turn))
             return
-        await reply(interaction, f"You asked to take back {request.move} in match #{found.id}.")
-        await limits.send(await tables.match_channel(found), request_text(request.match, request),
-                          view=request_view(found.id), allowed_mentions=discord.AllowedMentions(users=True))
+        await reply(interaction, _("You asked to take back {move} in match #{id}.", move=request.move, id=found.id))
+        channel = await tables.match_channel(found)
+        guild = getattr(channel, "guild", None)
+        with i18n.speaking((await server_locale(self.bot.service, guild)).code):  # a public post: the server's
+            text, view = request_text(request.match, request), request_view(found.id)
+        await limits.send(channel, text, view=view, allowed_mentions=discord.AllowedMentions(users=True))
 
     async def resolve(self, interaction: discord.Interaction, match_id: int | None) -> Match:
         """The match asked about: the one given, else the caller's one running match here (or anywhere)."""
@@ -124,9 +134,10 @@ class Takebacks(commands.Cog):
         if len(here) == 1:
             return here[0]
         if not here:
-            raise Refusal("You have no running match: a takeback is for your last move in one.")
+            raise Refusal(_("You have no running match: a takeback is for your last move in one."))
         listing = ", ".join(f"#{m.id}" for m in here[:10])
-        raise Refusal(f"You play several matches ({listing}): choose one with the `match` option.")
+        raise Refusal(_("You play several matches ({matches}): choose one with the `match` option.",
+                        matches=listing))
 
     async def answer(self, interaction: discord.Interaction, accept: bool, match_id: int) -> None:
         """Accept or Decline: the request's message is edited to say where it stands."""
@@ -134,8 +145,9 @@ class Takebacks(commands.Cog):
         request = await self.bot.service.takebacks.answer(match_id, interaction.user.id, accept,
                                                           key=str(interaction.id))
         settled = request.status != "pending"
-        await limits.edit_original(interaction, content=request_text(request.match, request),
-                                   view=None if settled else request_view(match_id),
+        with i18n.speaking((await server_locale(self.bot.service, interaction.guild)).code):  # a public post
+            text, view = request_text(request.match, request), None if settled else request_view(match_id)
+        await limits.edit_original(interaction, content=text, view=view,
                                    allowed_mentions=discord.AllowedMentions(users=False))
         if request.turn is not None:
             await self.bot.tables.post_turn(board_turn(request.turn))
@@ -149,7 +161,7 @@ class Takebacks(commands.Cog):
         for m in await self.bot.service.matches_for(user, ("active",)):
             names = await self.bot.service.names(m)
             others = ", ".join(cut_name(name) for name, uid in zip(names, m.user_ids, strict=True) if uid != user)
-            label = f"#{m.id} · {m.game.title} vs {others or '—'}"
+            label = _("#{id} · {game} vs {others}", id=m.id, game=m.game.title, others=others or "—")
             if not typed or typed in str(m.id) or typed in label.lower():
                 labels.append((label, m.id))
         return limits.choices(labels)

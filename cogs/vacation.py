@@ -9,19 +9,20 @@ from discord.ext import commands
 
 from cogs.host import Host, host
 from cogs.ui import defer_private, guarded, reply
+from i18n import _, active, ngettext
 from matches.vacation import Status
 
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+# Dates and times are Discord's timestamp tags (<t:…:f>): each reader's app shows them in their own language and
+# time zone, which a date formatted here (in one zone) could not.
 
 
 def account(status: Status) -> str:
-    """The days left, in one sentence."""
-    text = (f"You have {plural(status.left, 'vacation day')} left of {status.allowance} "
-            f"(counted over the last 365 days).")
+    """The days left, in one sentence (two when some come back later)."""
+    text = ngettext("You have {n} vacation day left of {allowance} (counted over the last 365 days).",
+                    "You have {n} vacation days left of {allowance} (counted over the last 365 days).",
+                    status.left, allowance=active().number(status.allowance))
     if status.left < status.allowance and status.returns_at is not None:
-        text += f" The oldest days counted come back <t:{int(status.returns_at)}:D>."
+        text += " " + _("The oldest days counted come back <t:{when}:D>.", when=int(status.returns_at))
     return text
 
 
@@ -43,11 +44,14 @@ class VacationCog(commands.Cog):
             await defer_private(interaction)  # before the store is read
             status = await self.bot.service.vacations.begin(interaction.user.id, days)
             assert status.running is not None
-            await reply(interaction, f"🏖️ You are on vacation until <t:{int(status.running.until_at)}:f> "
-                                     f"({plural(days, 'day')}). The clocks of your matches stop while it is your "
-                                     "turn (in a tournament only if its organiser allowed it): no reminders, no "
-                                     "timeouts. You may still move. /vacation off ends it early and gives back the "
-                                     f"days not begun. {account(status)}")
+            await reply(interaction, ngettext(
+                "🏖️ You are on vacation until <t:{until}:f> ({n} day). The clocks of your matches stop while it is "
+                "your turn (in a tournament only if its organiser allowed it): no reminders, no timeouts. You may "
+                "still move. /vacation off ends it early and gives back the days not begun. {account}",
+                "🏖️ You are on vacation until <t:{until}:f> ({n} days). The clocks of your matches stop while it is "
+                "your turn (in a tournament only if its organiser allowed it): no reminders, no timeouts. You may "
+                "still move. /vacation off ends it early and gives back the days not begun. {account}",
+                days, until=int(status.running.until_at), account=account(status)))
             await self.show(status)
         await guarded(interaction, work)
 
@@ -57,8 +61,8 @@ class VacationCog(commands.Cog):
             await defer_private(interaction)  # before the store is read
             status = await self.bot.service.vacations.end(interaction.user.id)
             self.bot.scheduler.poke()  # the paused clocks run again: their deadlines are the next to wake for
-            await reply(interaction, "Welcome back: your vacation is over. Your paused clocks run again, each "
-                                     f"deadline moved on by the time it waited. {account(status)}")
+            await reply(interaction, _("Welcome back: your vacation is over. Your paused clocks run again, each "
+                                       "deadline moved on by the time it waited. {account}", account=account(status)))
             await self.show(status)
         await guarded(interaction, work)
 
@@ -68,14 +72,14 @@ class VacationCog(commands.Cog):
             await defer_private(interaction)  # before the store is read
             status = await self.bot.service.vacations.status(interaction.user.id)
             if status.running is not None:
-                head = (f"🏖️ You are on vacation until <t:{int(status.running.until_at)}:f> "
-                        f"(<t:{int(status.running.until_at)}:R>).")
+                head = _("🏖️ You are on vacation until <t:{until}:f> (<t:{until}:R>).",
+                         until=int(status.running.until_at))
                 waiting = await self.bot.service.vacations.waiting(interaction.user.id)
                 if waiting:
-                    head += " Clocks waiting for you: " + ", ".join(
-                        f"{m.game.title} #{m.id}" for m in waiting) + "."
+                    head += " " + _("Clocks waiting for you: {matches}.", matches=", ".join(
+                        f"{m.game.title} #{m.id}" for m in waiting))
             else:
-                head = "You are not on vacation; /vacation on days:<n> starts one."
+                head = _("You are not on vacation; /vacation on days:<n> starts one.")
             await reply(interaction, f"{head} {account(status)}")
         await guarded(interaction, work)
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from data.health import StoreUnavailable
 from data.privacy import Stored, Unfinished, is_stand_in
@@ -47,11 +49,17 @@ def unfinished_words(left: Unfinished) -> str:
     return "; ".join(parts)
 
 
-async def run(settings: Settings, person: int, *, dry_run: bool, leave_running: bool) -> int:
+async def run(settings: Settings, person: int, *, dry_run: bool, leave_running: bool,
+              export: str | None = None) -> int:
     store = await Store.open(settings.database, pool_size=settings.database_pool_size)
     try:
         data = await store.privacy.stored(person)
         print(describe(data))
+        if export is not None:  # what /privacy export sends, for one too large for a Discord file
+            body = json.dumps(await store.privacy.export(person), indent=1, ensure_ascii=False)
+            Path(export).write_text(body + "\n", encoding="utf-8")
+            print(f"exported to {export} ({len(body.encode('utf-8')):,} bytes): nothing was changed")
+            return EXIT_DONE
         if dry_run:
             print("dry run: nothing was changed")
             return EXIT_DONE
@@ -81,6 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m data.forget", description=__doc__.splitlines()[0])
     parser.add_argument("user", type=user_id, metavar="USER_ID", help="the person's Discord user id")
     parser.add_argument("--dry-run", action="store_true", help="only show what is stored about them")
+    parser.add_argument("--export", metavar="FILE", help="only write what is stored about them to FILE as JSON (what "
+                        "/privacy export sends them; for an export too large for a Discord file)")
     parser.add_argument("--leave-running", action="store_true",
                         help="forget them although they still play (their running matches go on with their id)")
     args = parser.parse_args(argv)  # a bad argument: usage and exit 2
@@ -89,7 +99,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         stop(f"There is no database {settings.database_path!r}: set DATABASE_PATH (or DATABASE_URL) to the bot's.",
              EXIT_DATABASE)
     try:
-        return asyncio.run(run(settings, args.user, dry_run=args.dry_run, leave_running=args.leave_running))
+        return asyncio.run(run(settings, args.user, dry_run=args.dry_run, leave_running=args.leave_running,
+                               export=args.export))
     except StoreUnavailable as error:
         stop(f"Cannot use the database {redacted(str(error))}.", EXIT_DATABASE)
 

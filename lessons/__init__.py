@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from i18n import _, active, ngettext
 from lessons import bodsoi, cintos, sakamichi, sanae, sinoda
 from lessons.lesson import DRAWN, LOST, WON, Answer, Lesson, Verdict, Words, judge, play
 from rules import GAMES
@@ -37,12 +38,14 @@ def next_number(game: str, finished: Collection[str]) -> int | None:
 
 
 def progress_words(game: str, finished: Collection[str]) -> str:
-    """"3 of 6 lessons", "all 6 lessons" or "not started": a game's progress in words (`/learn`, `/profile`)."""
+    """"3 of 6 lessons", "all 6 lessons done" or "not started": a game's progress in words (`/learn`, `/profile`),
+    in the language being spoken."""
     total = len(LESSONS[game])
     done = sum(1 for found in LESSONS[game] if found.key in finished)
     if done == total:
-        return f"all {total} lessons done"
-    return f"{done} of {total} lessons" if done else "not started"
+        return ngettext("all {n} lessons done", "all {n} lessons done", total)
+    return ngettext("{done} of {n} lessons", "{done} of {n} lessons", total, done=active().number(done)) if done \
+        else _("not started")
 
 
 __all__ = ["DRAWN", "LESSONS", "LOST", "WON", "Answer", "Lesson", "Verdict", "Words", "judge", "lesson",

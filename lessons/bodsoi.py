@@ -4,6 +4,7 @@ one place for the text catalogs to wrap."""
 
 from __future__ import annotations
 
+from i18n import N_
 from lessons.lesson import Answer, Lesson, Words, course, won
 
 GAME = "bodsoi"
@@ -47,63 +48,63 @@ STALL = (
 
 WORDS: dict[str, Words] = {
     "place": Words(
-        title="Laying a tile",
-        instruction="You are Blue. Every tile carries a blue band and a yellow band, each marked with a symbol "
+        title=N_("Laying a tile"),
+        instruction=N_("You are Blue. Every tile carries a blue band and a yellow band, each marked with a symbol "
                     "(sun, moon, star, leaf, wave); a corner tile's bands turn, a straight tile's cross. Each turn "
                     "you draw up to a hand of 5, then lay one tile or pass. On an empty board a tile may go "
-                    "anywhere. Lay your tile: a square and a rotation (0, 90, 180 or 270, clockwise).",
-        done="Laid. Your blue band starts a blue path; Yellow's band on the same tile starts a yellow one.",
-        hint="For example: place C-su-mo d4 0 (autocomplete lists every placement).",
-        wrong={"pass": "Passing is always allowed, but lays nothing. Lay your tile this time."}),
+                    "anywhere. Lay your tile: a square and a rotation (0, 90, 180 or 270, clockwise)."),
+        done=N_("Laid. Your blue band starts a blue path; Yellow's band on the same tile starts a yellow one."),
+        hint=N_("For example: place C-su-mo d4 0 (autocomplete lists every placement)."),
+        wrong={"pass": N_("Passing is always allowed, but lays nothing. Lay your tile this time.")}),
     "anchor": Words(
-        title="Anchored paths",
-        instruction="A path counts only when it is anchored: its band runs into the board's edge (a tile merely "
+        title=N_("Anchored paths"),
+        instruction=N_("A path counts only when it is anchored: its band runs into the board's edge (a tile merely "
                     "standing in the edge row is not enough). Lay your tile in an edge square, turned so its "
-                    "blue band runs into the edge.",
-        done="Anchored: your blue band meets the board's edge, so this path counts.",
-        hint="At rotation 0 the blue band joins the north and east edges: try h8 0, or a1 180 (south and west).",
-        wrong={"unanchored": "Your blue band does not reach the board's edge there. Choose an edge square and "
-                             "turn the tile so the blue band points off the board.",
-               "pass": "Passing lays nothing. Lay your tile on an edge."}),
+                    "blue band runs into the edge."),
+        done=N_("Anchored: your blue band meets the board's edge, so this path counts."),
+        hint=N_("At rotation 0 the blue band joins the north and east edges: try h8 0, or a1 180 (south and west)."),
+        wrong={"unanchored": N_("Your blue band does not reach the board's edge there. Choose an edge square and "
+                             "turn the tile so the blue band points off the board."),
+               "pass": N_("Passing lays nothing. Lay your tile on an edge.")}),
     "match": Words(
-        title="Matching a neighbour",
-        instruction="A tile laid next to others must match at least one neighbour: on a shared edge both sides "
+        title=N_("Matching a neighbour"),
+        instruction=N_("A tile laid next to others must match at least one neighbour: on a shared edge both sides "
                     "show your colour, blue, with the same symbol. d4's blue sun shows on its north and east "
-                    "edges. Lay your tile next to d4, blue sun against blue sun.",
-        done="Matched: blue sun meets blue sun, and the two blue bands now form one path.",
-        hint="Try d5 (north of d4) or e4 (east of d4), turned so your blue sun faces d4.",
-        wrong={"alone": "That tile touches no other tile: allowed, but the lesson is matching. Lay it next to d4.",
-               "pass": "Passing lays nothing. Lay your tile next to d4."}),
+                    "edges. Lay your tile next to d4, blue sun against blue sun."),
+        done=N_("Matched: blue sun meets blue sun, and the two blue bands now form one path."),
+        hint=N_("Try d5 (north of d4) or e4 (east of d4), turned so your blue sun faces d4."),
+        wrong={"alone": N_("That tile touches no other tile: allowed, but the lesson is matching. Lay it next to d4."),
+               "pass": N_("Passing lays nothing. Lay your tile next to d4.")}),
     "bodsoi": Words(
-        title="A Bodsoi",
-        instruction="A path of your colour from one board edge to the opposite edge (north–south or west–east) "
+        title=N_("A Bodsoi"),
+        instruction=N_("A path of your colour from one board edge to the opposite edge (north–south or west–east) "
                     "is a Bodsoi, and wins at once. Paths belong to a colour, not to whoever laid the tiles. "
-                    "Your blue band runs from a4 to g4. Complete the Bodsoi.",
-        done="Bodsoi: a blue path from the west edge to the east edge. You win.",
-        hint="h4 is the last square of the row; a straight tile at rotation 90 runs blue west–east.",
-        wrong={"alone": "That tile is not on your path. Finish the blue row on h4.",
-               "next": "That tile is not on your path's open end. Finish the blue row on h4.",
-               "pass": "Passing lays nothing. Finish the blue row on h4."}),
+                    "Your blue band runs from a4 to g4. Complete the Bodsoi."),
+        done=N_("Bodsoi: a blue path from the west edge to the east edge. You win."),
+        hint=N_("h4 is the last square of the row; a straight tile at rotation 90 runs blue west–east."),
+        wrong={"alone": N_("That tile is not on your path. Finish the blue row on h4."),
+               "next": N_("That tile is not on your path's open end. Finish the blue row on h4."),
+               "pass": N_("Passing lays nothing. Finish the blue row on h4.")}),
     "both": Words(
-        title="One tile, two paths",
-        instruction="The tiles on the board carry both colours: here one empty square, d5, stands between a "
+        title=N_("One tile, two paths"),
+        instruction=N_("The tiles on the board carry both colours: here one empty square, d5, stands between a "
                     "blue path (d1–d8) and a yellow one (a5–h5). A tile there would complete both; then the "
-                    "player who laid it wins. Win the game.",
-        done="Both paths completed at once, and the one who laid the tile, you, wins.",
-        hint="A straight tile on d5 at rotation 0 runs blue north–south and yellow west–east.",
-        wrong={"alone": "The game goes on. The square that decides it is d5.",
-               "next": "The game goes on. The square that decides it is d5.",
-               "pass": "Passing lays nothing; the next tile on d5 could be Yellow's, and then Yellow wins."}),
+                    "player who laid it wins. Win the game."),
+        done=N_("Both paths completed at once, and the one who laid the tile, you, wins."),
+        hint=N_("A straight tile on d5 at rotation 0 runs blue north–south and yellow west–east."),
+        wrong={"alone": N_("The game goes on. The square that decides it is d5."),
+               "next": N_("The game goes on. The square that decides it is d5."),
+               "pass": N_("Passing lays nothing; the next tile on d5 could be Yellow's, and then Yellow wins.")}),
     "stall": Words(
-        title="The end without a Bodsoi",
-        instruction="When nobody can or will lay a tile (every player passes in turn holding 5 tiles, or the "
+        title=N_("The end without a Bodsoi"),
+        instruction=N_("When nobody can or will lay a tile (every player passes in turn holding 5 tiles, or the "
                     "bag is empty) or the board is full, anchored paths are scored: the row of the tile where "
                     "each one ends, counted from its edge. The best paths are compared, then the second best. "
-                    "Yellow just passed; your best path scores 5, Yellow's 2. End the game.",
-        done="Both passed: the game ends and is scored, your 5 against Yellow's 2. You win.",
-        hint="Your hand is full, so you cannot draw: pass.",
-        wrong={"other": "The game goes on, and Yellow may still lengthen its paths. Passing now ends it while "
-                        "you lead 5 to 2."}),
+                    "Yellow just passed; your best path scores 5, Yellow's 2. End the game."),
+        done=N_("Both passed: the game ends and is scored, your 5 against Yellow's 2. You win."),
+        hint=N_("Your hand is full, so you cannot draw: pass."),
+        wrong={"other": N_("The game goes on, and Yellow may still lengthen its paths. Passing now ends it while "
+                        "you lead 5 to 2.")}),
 }
 
 

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from i18n import _, pgettext
 from rules import GAMES, Action, Game, IllegalAction, NotationError, Resign, RulesError, State
 
 # What a wrong answer did, when the game's own classifier has nothing more specific: the game ended for the learner
@@ -20,7 +21,8 @@ WON, LOST, DRAWN = "won", "lost", "drawn"
 class Words:
     """Everything a lesson says, in the game's own vocabulary: its title, the one instruction under the board, what
     is said when it is solved, the Hint button's nudge, and why a wrong legal answer is not the answer, keyed by
-    that answer's kind (each game's `kind`; `other` for any kind not named)."""
+    that answer's kind (each game's `kind`; `other` for any kind not named). Each game's `WORDS` holds them in
+    English, marked with `N_`; `Lesson.words` gives them in the language being spoken (`translated`)."""
 
     title: str
     instruction: str
@@ -30,6 +32,11 @@ class Words:
 
     def why(self, kind: str) -> str:
         return self.wrong.get(kind) or self.wrong.get("other") or self.hint
+
+    def translated(self) -> Words:
+        """These words in the language being spoken (`i18n.speaking`): each a whole message of the catalogs."""
+        return Words(_(self.title), _(self.instruction), _(self.done), _(self.hint),
+                     {kind: _(text) for kind, text in self.wrong.items()})
 
 
 @dataclass(frozen=True)
@@ -87,10 +94,15 @@ class Lesson:
     seat: int
     position: str
     goal: Goal
-    words: Words
+    english: Words  # as written in the game's `WORDS`: the catalogs' messages
     kind: Kind
     moves: tuple[str, ...] = ()
     then: tuple[str, ...] = ()
+
+    @property
+    def words(self) -> Words:
+        """What the lesson says, in the language being spoken."""
+        return self.english.translated()
 
     @property
     def rules(self) -> Game:
@@ -108,13 +120,17 @@ class Lesson:
         state = self.start()
         return [self.rules.notation(state, action) for action in self.rules.legal_actions(state, self.seat)]
 
-    def names(self) -> list[str]:
-        """The seats as the board names them: the learner "You", the others "Opponent" (or "Partner" for a seat on
-        the learner's team)."""
+    def names(self, learner: str | None = None) -> list[str]:
+        """The seats as the board names them, as players (the boards' sentences are about a player: "… answers Zed
+        Inel", never "You answers"): the learner by `learner` (their own name) or else "Learner", the others
+        "Opponent" (or "Partner" for a seat on the learner's team), in the language being spoken."""
         game = self.rules
         state = self.start()
         team = next((seats for _, seats in game.teams(game.view(state, None)) if self.seat in seats), ())
-        return ["You" if s == self.seat else "Partner" if s in team else "Opponent" for s in range(game.players(state))]
+        # Translators: a lesson board's name for the seats, used as a player's name in sentences ("Learner moves").
+        own = learner or pgettext("lesson seat", "Learner")
+        partner, opponent = pgettext("lesson seat", "Partner"), pgettext("lesson seat", "Opponent")
+        return [own if s == self.seat else partner if s in team else opponent for s in range(game.players(state))]
 
 
 @functools.cache
@@ -180,7 +196,7 @@ def judge(lesson: Lesson, typed: str) -> Verdict:
     try:
         action = game.parse(state, typed, lesson.seat)
         if isinstance(action, Resign):
-            raise IllegalAction("Resigning is no answer to a lesson: try a move (the Hint button helps)")
+            raise IllegalAction(_("Resigning is no answer to a lesson: try a move (a hint helps)."))
         after = game.apply(state, action, lesson.seat)
     except NotationError as error:
         return Verdict(False, "unreadable", readable(error))
@@ -192,9 +208,9 @@ def judge(lesson: Lesson, typed: str) -> Verdict:
             after = play(game, after, text)
     answer = Answer(game, lesson.seat, state, action, after)
     if lesson.goal(answer):
-        return Verdict(True, "solved", lesson.words.done, after, shown)
+        return Verdict(True, "solved", _(lesson.english.done), after, shown)
     kind = lesson.kind(answer)
-    return Verdict(False, kind, lesson.words.why(kind), after, shown)
+    return Verdict(False, kind, _(lesson.english.why(kind)), after, shown)
 
 
 def course(game: str, lessons: Sequence[Lesson]) -> tuple[Lesson, ...]:

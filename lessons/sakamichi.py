@@ -3,6 +3,7 @@ pile runs out. Every word a lesson says is in `WORDS`, one place for the text ca
 
 from __future__ import annotations
 
+from i18n import N_
 from lessons.lesson import DRAWN, LOST, Answer, Goal, Lesson, Words, course, won
 
 GAME = "sakamichi"
@@ -15,68 +16,68 @@ OPENING = (f"{ADVANCED} ; phase play ; dice 3 5 ; colours P1=white P2=black ; fi
 
 WORDS: dict[str, Words] = {
     "place": Words(
-        title="Laying a row",
-        instruction="You are P1. Each line starts at its die and grows both ways: up by one per row, down by one "
+        title=N_("Laying a row"),
+        instruction=N_("You are P1. Each line starts at its die and grows both ways: up by one per row, down by one "
                     "per row. A row's pips of the line's colour must add up exactly to its value; the other "
                     "colour's pips don't count, and a tile without that colour cannot go there. Empty your hand "
-                    "to win. Lay a row on the black line's up end: its next value is 6.",
-        done="A black 6: the black pips add up to exactly 6. Beside a die a row holds one or two tiles.",
-        hint="b4 with b2 makes 6 black pips (or b4 with w2b2, whose 2 white pips don't count).",
-        wrong={"place": "That row went on another end. The black line's up end (next value 6) is the one asked "
-                        "for: its black pips must add up to 6.",
-               "redraw": "Redraw (once a game) swaps a tile for a new one and lays nothing. Lay a row on black "
-                         "up instead.",
-               "exchange": "Exchange (once a game) swaps a tile with the opponent and lays nothing. Lay a row on "
-                           "black up instead."}),
+                    "to win. Lay a row on the black line's up end: its next value is 6."),
+        done=N_("A black 6: the black pips add up to exactly 6. Beside a die a row holds one or two tiles."),
+        hint=N_("b4 with b2 makes 6 black pips (or b4 with w2b2, whose 2 white pips don't count)."),
+        wrong={"place": N_("That row went on another end. The black line's up end (next value 6) is the one asked "
+                        "for: its black pips must add up to 6."),
+               "redraw": N_("Redraw (once a game) swaps a tile for a new one and lays nothing. Lay a row on black "
+                         "up instead."),
+               "exchange": N_("Exchange (once a game) swaps a tile with the opponent and lays nothing. Lay a row on "
+                           "black up instead.")}),
     "count": Words(
-        title="One tile more or one less",
-        instruction="After the first row, each new row on an end holds one tile more or one tile fewer than the "
+        title=N_("One tile more or one less"),
+        instruction=N_("After the first row, each new row on an end holds one tile more or one tile fewer than the "
                     "row beside it on the die's side, never the same number. The black 6 holds two tiles, so the "
-                    "black 7 above it needs one or three. Lay the black 7.",
-        done="Three tiles after two: b2, w1b2 and w1b3 make 2 + 2 + 3 = 7 black pips.",
-        hint="No single tile has 7 black pips, so it takes three: count the black pips of b2, w1b2 and w1b3.",
-        wrong={"place": "That row is on another end. The black 7 goes on the black line's up end, with one or "
-                        "three tiles.",
-               "redraw": "Redraw lays nothing. Three of your tiles make the black 7.",
-               "exchange": "Exchange lays nothing. Three of your tiles make the black 7."}),
+                    "black 7 above it needs one or three. Lay the black 7."),
+        done=N_("Three tiles after two: b2, w1b2 and w1b3 make 2 + 2 + 3 = 7 black pips."),
+        hint=N_("No single tile has 7 black pips, so it takes three: count the black pips of b2, w1b2 and w1b3."),
+        wrong={"place": N_("That row is on another end. The black 7 goes on the black line's up end, with one or "
+                        "three tiles."),
+               "redraw": N_("Redraw lays nothing. Three of your tiles make the black 7."),
+               "exchange": N_("Exchange lays nothing. Three of your tiles make the black 7.")}),
     "colour": Words(
-        title="The colour choice",
-        instruction="At the start the dice are rolled; whoever rolled higher chooses: take a colour (that line "
+        title=N_("The colour choice"),
+        instruction=N_("At the start the dice are rolled; whoever rolled higher chooses: take a colour (that line "
                     "becomes theirs, the opponent moves first) or move first (the opponent then chooses a "
                     "colour). Six rows on your own line also win. You rolled higher and see your hand: b6 w2 "
-                    "w3b1 w5. Take the colour your hand suits best.",
-        done="White: your hand holds 10 white pips against 7 black, so the white line is the one to grow.",
-        hint="Add up each colour's pips in your hand: white 2 + 3 + 5, black 6 + 1.",
-        wrong={"black": "Your hand holds 10 white pips and 7 black: white suits it better.",
-               "first": "Moving first is the other privilege, but then your opponent picks a colour. Your hand "
-                        "is rich in white: take the white line."}),
+                    "w3b1 w5. Take the colour your hand suits best."),
+        done=N_("White: your hand holds 10 white pips against 7 black, so the white line is the one to grow."),
+        hint=N_("Add up each colour's pips in your hand: white 2 + 3 + 5, black 6 + 1."),
+        wrong={"black": N_("Your hand holds 10 white pips and 7 black: white suits it better."),
+               "first": N_("Moving first is the other privilege, but then your opponent picks a colour. Your hand "
+                        "is rich in white: take the white line.")}),
     "stack": Words(
-        title="Stacking",
-        instruction="Once a game you may stack: lay as many tiles as a row already holds on top of it, with the "
+        title=N_("Stacking"),
+        instruction=N_("Once a game you may stack: lay as many tiles as a row already holds on top of it, with the "
                     "same total. The line gains no row, but your hand shrinks. You are P2 with only the stack "
                     "marker left (a position of the basic game: stacking is the same in both). Stack on one of the "
-                    "black rows.",
-        done="Stacked: the same number of tiles and the same total, laid on top of the row.",
-        hint="Black 3 is one tile worth 3: w1b3 has 3 black pips. Black 4 takes two tiles: w1b3 and w3b1.",
-        wrong={"place": "That lays a new row. This lesson is the stack: the same number of tiles as a row, "
-                        "with the same total, on top of it (stack black 3 w1b3).",
-               "stack": "That stacks on the white line. Stack on one of the black rows."}),
+                    "black rows."),
+        done=N_("Stacked: the same number of tiles and the same total, laid on top of the row."),
+        hint=N_("Black 3 is one tile worth 3: w1b3 has 3 black pips. Black 4 takes two tiles: w1b3 and w3b1."),
+        wrong={"place": N_("That lays a new row. This lesson is the stack: the same number of tiles as a row, "
+                        "with the same total, on top of it (stack black 3 w1b3)."),
+               "stack": N_("That stacks on the white line. Stack on one of the black rows.")}),
     "six": Words(
-        title="Six rows",
-        instruction="In the advanced game six rows on a player's own line win for that player, whoever lays "
+        title=N_("Six rows"),
+        instruction=N_("In the advanced game six rows on a player's own line win for that player, whoever lays "
                     "the sixth. You are P2 and own the black line; P1 owns white, which has five rows. Play on "
-                    "without handing P1 the win.",
-        done="Safe: black grows to four rows and white stays at five.",
-        hint="Any row on white is the sixth and wins for P1. Black up takes one tile worth 5.",
-        wrong={LOST: "That is white's sixth row: P1 wins, although you laid it. Grow your own black line."}),
+                    "without handing P1 the win."),
+        done=N_("Safe: black grows to four rows and white stays at five."),
+        hint=N_("Any row on white is the sixth and wins for P1. Black up takes one tile worth 5."),
+        wrong={LOST: N_("That is white's sixth row: P1 wins, although you laid it. Grow your own black line.")}),
     "pile": Words(
-        title="When the pile runs out",
-        instruction="Each turn starts with a draw. After the turn that takes the last tile the game ends: the "
+        title=N_("When the pile runs out"),
+        instruction=N_("Each turn starts with a draw. After the turn that takes the last tile the game ends: the "
                     "player holding more tiles loses, and equal hands draw. You are P2 and just drew the last "
-                    "tile; P1 holds 4. Win the game.",
-        done="Two tiles laid: you hold 3 against P1's 4, and the player with more tiles loses.",
-        hint="Lay two tiles at once: black down needs a 4 in two tiles.",
-        wrong={DRAWN: "One tile leaves you 4 against 4: a draw. Lay two tiles to hold fewer than P1."}),
+                    "tile; P1 holds 4. Win the game."),
+        done=N_("Two tiles laid: you hold 3 against P1's 4, and the player with more tiles loses."),
+        hint=N_("Lay two tiles at once: black down needs a 4 in two tiles."),
+        wrong={DRAWN: N_("One tile leaves you 4 against 4: a draw. Lay two tiles to hold fewer than P1.")}),
 }
 
 

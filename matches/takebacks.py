@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from data import LogEntry
 from data.takebacks import TakebackRow
+from i18n import _, ngettext
 from matches.computers import is_computer
 from matches.model import Event, Match, Refusal, Turn
 from rules import Game, State
@@ -81,11 +82,14 @@ class Takebacks:
             row = await self.core.store.takebacks.latest(match.id)
             if row is not None and row.version == match.record.version:
                 if row.declined is not None:
-                    who = "You" if row.declined == seat else match.seat_name(row.declined)
-                    raise Refusal(f"{who} declined taking back this move in match #{match.id}: it stands (you may "
-                                  "ask again after your next move).")
-                raise Refusal(f"You have already asked to take back this move in match #{match.id}; waiting for "
-                              f"{self._names(match, self._waiting(match, row.seat, row.agreed))}.")
+                    if row.declined == seat:
+                        raise Refusal(_("You declined taking back this move in match #{id}: it stands (you may ask "
+                                        "again after your next move).", id=match.id))
+                    raise Refusal(_("{who} declined taking back this move in match #{id}: it stands (you may ask "
+                                    "again after your next move).", who=match.seat_name(row.declined), id=match.id))
+                raise Refusal(_("You have already asked to take back this move in match #{id}; waiting for "
+                                "{players}.", id=match.id,
+                                players=self._names(match, self._waiting(match, row.seat, row.agreed))))
             waiting = self._waiting(match, seat, ())
             if not waiting:  # computers only: they agree at once
                 turn = await self._take_back(match, plan, key)
@@ -93,7 +97,7 @@ class Takebacks:
             if not await self.core.store.takebacks.ask(match.id, version=match.record.version, line=plan.line,
                                                        seat=seat, now=self.core.now()):
                 await self.core.refresh(match)
-                raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
+                raise Refusal(_("Match #{id} changed at the same moment; look at it and try again.", id=match.id))
             return Takeback(match, seat, plan.line, plan.move, waiting=waiting)
 
     async def answer(self, match_id: int, user_id: int, accept: bool, *, key: str | None = None) -> Takeback:
@@ -106,13 +110,14 @@ class Takebacks:
             if not accept:
                 if not await self.core.store.takebacks.answer(row, agreed=row.agreed, declined=seat):
                     await self.core.refresh(match)
-                    raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
+                    raise Refusal(_("Match #{id} changed at the same moment; look at it and try again.",
+                                    id=match.id))
                 return Takeback(match, row.seat, row.line, plan.move, row.agreed, declined=seat)
             if seat == row.seat:
-                raise Refusal("You asked for this takeback: the other players answer it (Decline withdraws it).")
+                raise Refusal(_("You asked for this takeback: the other players answer it (Decline withdraws it)."))
             if seat in row.agreed:
-                raise Refusal(f"You already agreed; waiting for "
-                              f"{self._names(match, self._waiting(match, row.seat, row.agreed))}.")
+                raise Refusal(_("You already agreed; waiting for {players}.",
+                                players=self._names(match, self._waiting(match, row.seat, row.agreed))))
             agreed = (*row.agreed, seat)
             waiting = self._waiting(match, row.seat, agreed)
             if not waiting:
@@ -120,7 +125,7 @@ class Takebacks:
                 return Takeback(match, row.seat, row.line, plan.move, agreed, turn=turn)
             if not await self.core.store.takebacks.answer(row, agreed=agreed):
                 await self.core.refresh(match)
-                raise Refusal(f"Match #{match.id} changed at the same moment; look at it and try again.")
+                raise Refusal(_("Match #{id} changed at the same moment; look at it and try again.", id=match.id))
             return Takeback(match, row.seat, row.line, plan.move, agreed, waiting)
 
     async def pending(self, match_id: int) -> Takeback | None:
@@ -145,17 +150,19 @@ class Takebacks:
     # ---- checks ------------------------------------------------------------------------------------------------
     async def _casual(self, match: Match) -> None:
         if await self.core.store.tournaments.table_of_match(match.id) is not None:
-            raise Refusal(f"Match #{match.id} is a tournament match: moves there stand, so there are no takebacks.")
+            raise Refusal(_("Match #{id} is a tournament match: moves there stand, so there are no takebacks.",
+                            id=match.id))
         if await self.core.store.ratings.match_rated(match.id):
-            raise Refusal(f"Match #{match.id} is rated: moves there stand, so there are no takebacks (they are for "
-                          "casual matches).")
+            raise Refusal(_("Match #{id} is rated: moves there stand, so there are no takebacks (they are for "
+                            "casual matches).", id=match.id))
 
     async def _pending(self, match: Match) -> TakebackRow:
         row = await self.core.store.takebacks.latest(match.id)
         if row is None or row.version != match.record.version:
-            raise Refusal(f"There is no takeback request in match #{match.id} (a request lapses with the next move).")
+            raise Refusal(_("There is no takeback request in match #{id} (a request lapses with the next move).",
+                            id=match.id))
         if row.declined is not None:
-            raise Refusal(f"The takeback request in match #{match.id} was declined already.")
+            raise Refusal(_("The takeback request in match #{id} was declined already.", id=match.id))
         return row
 
     async def _plan(self, match: Match, seat: int) -> Plan:
@@ -171,7 +178,11 @@ class Takebacks:
 
     @staticmethod
     def _names(match: Match, seats: Sequence[int]) -> str:
-        return " and ".join(match.seat_name(s) for s in seats) or "nobody"
+        names = [match.seat_name(s) for s in seats]
+        if not names:
+            return _("nobody")
+        # Translators: the last two of a list of players ("Blue and Green"); the others go before with ", ".
+        return _("{first} and {last}", first=", ".join(names[:-1]), last=names[-1]) if len(names) > 1 else names[0]
 
     # ---- the takeback itself -------------------------------------------------------------------------------------
     async def _take_back(self, match: Match, plan: Plan, key: str | None) -> Turn:
@@ -179,7 +190,8 @@ class Takebacks:
         again, as after any move). A compare-and-set on the version: a move committed meanwhile refuses it."""
         version = match.record.version + 1
         more = plan.undone - 1  # the computers' replies (and server-made lines) go with it
-        words = f"takes back {plan.move}" + (f" and the {more} line{'s' if more > 1 else ''} after it" if more else "")
+        words = (ngettext("takes back {move} and the {n} line after it", "takes back {move} and the {n} lines after it",
+                          more, move=plan.move) if more else _("takes back {move}", move=plan.move))
         line = Event(version, plan.seat, None, takeback_text(plan.line), takeback_text(plan.line), words, "takeback")
         events, after = self.core.resolve(match, plan.before, version)
         await self.core.commit(match, after, [line, *events], key=key)
@@ -199,25 +211,26 @@ def plan(match: Match, seat: int, entries: Sequence[LogEntry]) -> Plan:
     human = [i for i, (entry, _) in enumerate(live)
              if entry.user_id is not None and not is_computer(entry.user_id) and entry.seat is not None]
     if not human:
-        raise Refusal(f"There is no move to take back in match #{match.id}.")
-    last, (move, (before, action, _, _)) = human[-1], live[human[-1]]
+        raise Refusal(_("There is no move to take back in match #{id}.", id=match.id))
+    last, (move, (before, action, _after, _events)) = human[-1], live[human[-1]]
     if move.seat != seat:
         assert move.seat is not None  # a human's line has a seat
         mine = [i for i in human if live[i][0].seat == seat]
         if not mine:
-            raise Refusal(f"You have made no move to take back in match #{match.id}.")
-        raise Refusal(f"{match.seat_name(move.seat)} has already moved since your last move in match #{match.id}: "
-                      "a move can be taken back only until another player moves.")
-    for entry, (state, later, _, _) in live[last + 1:]:
+            raise Refusal(_("You have made no move to take back in match #{id}.", id=match.id))
+        raise Refusal(_("{who} has already moved since your last move in match #{id}: a move can be taken back only "
+                        "until another player moves.", who=match.seat_name(move.seat), id=match.id))
+    for entry, (state, later, _after, _events) in live[last + 1:]:
         if entry.seat is None:
-            raise Refusal(f"A chance outcome came after your move in match #{match.id} (line {entry.n}): the dice "
-                          "or a draw are never undone, so the move stands.")
+            raise Refusal(_("A chance outcome came after your move in match #{id} (line {line}): the dice or a draw "
+                            "are never undone, so the move stands.", id=match.id, line=entry.n))
         if entry.user_id is None and game.automatic_action(state) != (entry.seat, later):
-            raise Refusal(f"{match.seat_name(entry.seat)} ran out of time after your move in match #{match.id}: "
-                          "the move stands.")
+            raise Refusal(_("{who} ran out of time after your move in match #{id}: the move stands.",
+                            who=match.seat_name(entry.seat), id=match.id))
     after = live[-1][1][3]
     if reveals(game, before, seat, [(e.seat, e.text) for e, _ in live[last:]], after):
-        raise Refusal(f"Your move in match #{match.id} showed you something hidden, so it cannot be taken back.")
+        raise Refusal(_("Your move in match #{id} showed you something hidden, so it cannot be taken back.",
+                        id=match.id))
     return Plan(seat, move.n, game.log_text(before, action, None), before, len(live) - last)
 
 
@@ -226,7 +239,7 @@ def reveals(game: Game, before: State, seat: int, lines: Sequence[tuple[int | No
     from `before` (`Game.resample_hidden`), the same lines give it another view (or do not replay at all)."""
     rng = random.Random(0)
     seen = game.view(after, seat)
-    for _ in range(WORLDS):
+    for _world in range(WORLDS):
         world = game.resample_hidden(before, seat, rng)
         if world is before:  # perfect information: nothing to find
             return False

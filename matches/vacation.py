@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from data.vacations import Vacation
+from i18n import _, active, ngettext
 from matches.computers import is_computer
 from matches.model import Match, Refusal
 
@@ -90,22 +91,28 @@ class Vacations:
         """Go on vacation for `days` whole days from now; every clock of the user's matches where they are to move
         stops. Refused (nothing changes) when on vacation already, out of days, or asking for more than is left."""
         if days < 1:
-            raise Refusal("A vacation lasts at least one day.")
+            raise Refusal(_("A vacation lasts at least one day."))
         status = await self.status(user_id)
         if status.running is not None:
-            raise Refusal(f"You are on vacation already, until <t:{int(status.running.until_at)}:f>; "
-                          "/vacation off ends it early (the days not begun come back).")
+            raise Refusal(_("You are on vacation already, until <t:{until}:f>; /vacation off ends it early (the days "
+                            "not begun come back).", until=int(status.running.until_at)))
         if self.allowance == 0:
-            raise Refusal("Vacations are switched off on this bot.")
+            raise Refusal(_("Vacations are switched off on this bot."))
         if status.left == 0:
-            back = f" The next day comes back <t:{int(status.returns_at)}:D>." if status.returns_at else ""
-            raise Refusal(f"You have used all {self.allowance} vacation days of the last 365 days.{back}")
+            used = ngettext("You have used all {n} vacation days of the last 365 days.",
+                            "You have used all {n} vacation days of the last 365 days.", self.allowance)
+            if status.returns_at:
+                used += " " + _("The next day comes back <t:{when}:D>.", when=int(status.returns_at))
+            raise Refusal(used)
         if days > status.left:
-            raise Refusal(f"You have {status.left} vacation day{'s' if status.left != 1 else ''} left of "
-                          f"{self.allowance} in the last 365 days, not {days}; ask for {status.left} or fewer.")
+            raise Refusal(ngettext("You have {n} vacation day left of {allowance} in the last 365 days, not {days}; "
+                                   "ask for {n} or fewer.",
+                                   "You have {n} vacation days left of {allowance} in the last 365 days, not {days}; "
+                                   "ask for {n} or fewer.", status.left, allowance=active().number(self.allowance),
+                                   days=active().number(days)))
         now = self.core.now()
         if await self.core.store.vacations.begin(user_id, now, now + days * DAY) is None:
-            raise Refusal("You are on vacation already (just started); /vacation status shows until when.")
+            raise Refusal(_("You are on vacation already (just started); /vacation status shows until when."))
         # Written before the matches are looked at: a move committed meanwhile by another process sees the vacation
         # in its own commit listener, or is seen here (its new version), so no turn is left running.
         paused = []
@@ -123,7 +130,7 @@ class Vacations:
         to its deadline. Refused when not on vacation."""
         ended = await self.core.store.vacations.end(user_id, self.core.now())
         if ended is None:
-            raise Refusal("You are not on vacation; /vacation on days:<n> starts one.")
+            raise Refusal(_("You are not on vacation; /vacation on days:<n> starts one."))
         await self._reload(ended.shifted)
         return replace(await self.status(user_id), matches=ended.shifted)
 

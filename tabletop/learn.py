@@ -12,12 +12,14 @@ from typing import Any, TextIO
 import lessons
 import render
 from data import Store
+from i18n import N_, _, ngettext
 from lessons import LESSONS, Lesson
 from tabletop.table import HUMAN, PROMPT_END, plain, read_line, width, wrapped
 
-HELP = ("Type your answer (a move as the game writes it); ? lists every legal answer, hint gives a hint, board shows "
-        "the board again, skip goes to the next lesson without finishing this one, quit stops (your progress is "
-        "kept).")
+# The words typed (?, hint, board, skip, quit) are the same in every language, like the moves.
+HELP = N_("Type your answer (a move as the game writes it); ? lists every legal answer, hint gives a hint, board "
+          "shows the board again, skip goes to the next lesson without finishing this one, quit stops (your "
+          "progress is kept).")
 
 
 class Learning:
@@ -44,7 +46,7 @@ class Learning:
             self.png.mkdir(parents=True, exist_ok=True)
             path = self.png / f"{self.game}-lesson{number}{'' if state is None else '-solved'}.png"
             path.write_bytes(png)
-            self.tell(f"(board image: {path})")
+            self.tell(_("(board image: {path})", path=path))
 
     async def run(self, number: int | None, restart: bool = False) -> int:
         """From lesson `number` (None: the first unfinished) to the last; 0 when every lesson was done, 1 when the
@@ -57,30 +59,38 @@ class Learning:
         if number is None:
             number = lessons.next_number(self.game, finished)
             if number is None:
-                self.tell(f"You have done all {total} {title} lessons. Play one again with --lesson N, start over "
-                          f"with --restart, or play a match: python -m tabletop play {self.game} --vs easy.")
+                self.tell(ngettext("You have done all {n} {game} lessons. Play one again with --lesson N, start "
+                                   "over with --restart, or play a match: {command}.",
+                                   "You have done all {n} {game} lessons. Play one again with --lesson N, start "
+                                   "over with --restart, or play a match: {command}.", total, game=title,
+                                   command=f"python -m tabletop play {self.game} --vs easy"))
                 return 0
-        self.tell(f"{title} lessons: {lessons.progress_words(self.game, finished)}. {HELP}")
+        progress = lessons.progress_words(self.game, finished)
+        self.tell(_("{game} lessons: {progress}. {help}", game=title, progress=progress, help=_(HELP)))
         while number is not None:
             found = lessons.lesson(self.game, number)
-            self.tell(f"\nLesson {number} of {total}: {found.words.title}")
+            words = found.words
+            self.tell("\n" + _("Lesson {number} of {total}: {title}", number=number, total=total, title=words.title))
             await self.show(found, number)
-            self.tell(found.words.instruction)
+            self.tell(words.instruction)
             solved = await self.answer(found, number)
             if solved is None:
-                self.tell(f"Stopped. Your progress is kept: python -m tabletop learn {self.game} goes on from here.")
+                self.tell(_("Stopped. Your progress is kept: {command} goes on from here.",
+                            command=f"python -m tabletop learn {self.game}"))
                 return 1
             number = number + 1 if number < total else None
         finished = (await self.store.lessons.finished(HUMAN)).get(self.game, set())
-        self.tell(f"\n{title}: {lessons.progress_words(self.game, finished)}. Try a match against the computer: "
-                  f"python -m tabletop play {self.game} --vs easy.")
+        progress = lessons.progress_words(self.game, finished)
+        self.tell("\n" + _("{game}: {progress}. Try a match against the computer: {command}.", game=title,
+                           progress=progress, command=f"python -m tabletop play {self.game} --vs easy"))
         return 0
 
     async def answer(self, found: Lesson, number: int) -> bool | None:
         """Answers until one solves the lesson (True, stored) or the learner skips (False); None when they quit or
         the input ends."""
         while True:
-            self.sink.write("answer" + PROMPT_END)
+            # Translators: the prompt of a lesson at the local table, before "> " and the learner's answer.
+            self.sink.write(_("answer") + PROMPT_END)
             self.sink.flush()
             raw = await read_line(self.source)
             if not raw:  # the input ended (a pipe closed, Ctrl-D); Enter alone reads as a newline
@@ -94,10 +104,10 @@ class Learning:
             if word in ("?", "help"):
                 self.list_answers(found.legal())
                 if word == "help":
-                    self.tell(HELP)
+                    self.tell(_(HELP))
                 continue
             if word == "hint":
-                self.tell(f"Hint: {found.words.hint}")
+                self.tell(_("Hint: {hint}", hint=found.words.hint))
                 continue
             if word == "board":
                 await self.show(found, number)
@@ -108,15 +118,16 @@ class Learning:
             verdict = await asyncio.to_thread(lessons.judge, found, line)
             if not verdict.solved:
                 refused = verdict.kind in ("illegal", "unreadable")
-                self.tell(f"{'That cannot be played here' if refused else 'Not quite'}: {verdict.message}")
+                self.tell(_("That cannot be played here: {why}", why=verdict.message) if refused else
+                          _("Not quite: {why}", why=verdict.message))
                 continue
             await self.store.lessons.finish(HUMAN, self.game, found.key)
             await self.show(found, number, verdict.after)
-            self.tell(f"Solved ({verdict.text}): {verdict.message}")
+            self.tell(_("Solved ({move}): {why}", move=verdict.text, why=verdict.message))
             return True
 
     def list_answers(self, legal: Sequence[str]) -> None:
-        self.tell(f"Legal answers ({len(legal)}):")
+        self.tell(ngettext("Legal answers ({n}):", "Legal answers ({n}):", len(legal)))
         self.sink.write(textwrap.fill("  ".join(legal), width(), initial_indent="  ", subsequent_indent="  ",
                                       break_long_words=False, break_on_hyphens=False) + "\n")
         self.sink.flush()

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from i18n import _, ngettext
 from matches import Match
 from players.evaluate import evaluate
 from rules import Action, Game, State
@@ -73,13 +74,14 @@ def _sanae_places(view: dict[str, Any], texts: Sequence[str]) -> dict[str, _Plac
 
     def named(cell: str) -> str:
         letter = str(stones.get(cell, {}).get("letter") or "")
-        return f"{SANAE_NAMES[letter]} {cell}" if letter in SANAE_NAMES else ""
+        return _("{stone} {cell}", stone=_(SANAE_NAMES[letter]), cell=cell) if letter in SANAE_NAMES else ""
 
     out: dict[str, _Place] = {}
     for text in texts:
         if m := _SANAE_SWAP.fullmatch(text):
             first, second = sorted((m[1], m[2]), key=rank)
-            out[text] = _Place(f"swap {first}", "layout swap", rank(first), named(first) or f"Empty {first}",
+            out[text] = _Place(f"swap {first}", "layout swap", rank(first), named(first) or _("Empty {cell}",
+                                                                                              cell=first),
                                f"layout swap {first} {second}")
         elif "-" in text and " " not in text:
             source = text.split("-", 1)[0]
@@ -94,9 +96,9 @@ def _score(game: Game, world: State, action: Action, seat: int, rng: random.Rand
     if not game.is_chance(after):
         return evaluate(game, after)[seat]
     total = 0.0
-    for _ in range(SAMPLES):
+    for _sample in range(SAMPLES):
         state = after
-        for _ in range(500):
+        for _step in range(500):
             if not game.is_chance(state) or game.is_over(state):
                 break
             outcomes, weights = zip(*game.chance_outcomes(state), strict=True)
@@ -158,11 +160,14 @@ def lines_of(groups: Sequence[Group], width: int) -> list[str]:
 def listing(match: Match, seat: int | None, legal: list[str], page: int, width: int = 78) -> str:
     """`?`: one page of the legal moves, grouped and ranked, with how to see the rest."""
     if not legal or seat is None:
-        return "No legal moves for you now."
+        return _("No legal moves for you now.")
     lines = lines_of(ranked(match, seat, legal), width)
     pages = max(1, -(-len(lines) // PAGE))
     page = min(max(page, 1), pages)
-    head = f"Legal moves ({len(legal)}), best first" + (f", page {page} of {pages}:" if pages > 1 else ":")
+    head = (ngettext("Legal moves ({n}), best first, page {page} of {pages}:",
+                     "Legal moves ({n}), best first, page {page} of {pages}:", len(legal), page=page, pages=pages)
+            if pages > 1 else ngettext("Legal moves ({n}), best first:", "Legal moves ({n}), best first:", len(legal)))
     body = lines[(page - 1) * PAGE:page * PAGE]
-    more = textwrap.wrap(f"(? {page + 1} for the next page, ? all for every move)", width) if page < pages else []
+    more = textwrap.wrap(_("(? {next} for the next page, ? all for every move)", next=page + 1), width) \
+        if page < pages else []
     return "\n".join([*textwrap.wrap(head, width), *body, *more])

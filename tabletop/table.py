@@ -12,12 +12,14 @@ import shutil
 import sys
 import textwrap
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
+import i18n
 import render
 from data import Store
+from i18n import N_, _, ngettext, pgettext
 from lessons import LESSONS
 from matches import Event, Match, MatchService, Refusal, Turn
 from matches.computers import LEVELS, is_computer
@@ -30,18 +32,23 @@ HUMAN = 1  # local players are users 1, 2, ...: Discord ids are far larger, so t
 # Only to a terminal, when the keyboard passes on: home, clear the screen, then the scrollback, in that order (as
 # `clear` does). Clearing the scrollback first lets a terminal such as tmux push the old screen into it.
 CLEAR = "\033[H\033[2J\033[3J"
+YOU = "You"  # the one person's stored name against computers (a name: the same in every language)
 PROMPT_END = "> "
-HELP = ("Type a move; ? lists your legal moves, best first, each as you type it (? 2 the next page, ? all every "
-        "one); board shows it again; rules the rules; resign; undo (against computers: take back your last move); "
-        "quit (the match is saved, and python -m tabletop resume goes on with it).")
+# The words typed at the prompt (help, ?, board, rules, resign, undo, quit) are the same in every language, like the
+# moves: what the help names is what is typed.
+HELP = N_("Type a move; ? lists your legal moves, best first, each as you type it (? 2 the next page, ? all every "
+          "one); board shows it again; rules the rules; resign; undo (against computers: take back your last move); "
+          "quit (the match is saved, and python -m tabletop resume goes on with it).")
 # What a chance event is, in each game's spec's words (the first word of its notation): a Bodsoi tile is drawn,
 # Sanae's and Sakamichi's dice are rolled. A kind not here is "Chance".
 CHANCE_WORDS = {
-    ("bodsoi", "draw"): "Draw", ("sinoda", "first"): "Draw",
-    ("sakamichi", "remove"): "Removal", ("sakamichi", "deal"): "Deal", ("sakamichi", "dice"): "Die roll",
-    ("sakamichi", "draw"): "Draw",
-    ("sanae", "fill"): "Random layout", ("sanae", "first"): "Dice for the first player", ("sanae", "roll"): "Dice",
+    ("bodsoi", "draw"): N_("Draw"), ("sinoda", "first"): N_("Draw"),
+    ("sakamichi", "remove"): N_("Removal"), ("sakamichi", "deal"): N_("Deal"), ("sakamichi", "dice"): N_("Die roll"),
+    ("sakamichi", "draw"): N_("Draw"),
+    ("sanae", "fill"): N_("Random layout"), ("sanae", "first"): N_("Dice for the first player"),
+    ("sanae", "roll"): N_("Dice"),
 }
+CHANCE = N_("Chance")
 __all__ = ["CLEAR", "HELP", "PAGE", "PROMPT_END", "Group", "Table", "listing", "main", "plain", "ranked", "run"]
 
 
@@ -66,17 +73,18 @@ def chance_words(match: Match, names: Sequence[str], event: Event) -> str:
         return event.description
     word, *rest = event.public.split()
 
-    def tile(text: str) -> str:
-        return "a tile" if text == "?" else text
-
+    hidden = rest[-1:] == ["?"]  # a tile face down: "a tile", else the tile's notation
     if word == "remove" and rest:
-        return f"{tile(rest[0])} is set aside face down, out of play"
+        return (_("A tile is set aside face down, out of play") if hidden else
+                _("{tile} is set aside face down, out of play", tile=rest[0]))
     if word == "deal" and len(rest) == 2 and rest[0][1:].isdigit() and 0 < int(rest[0][1:]) <= len(names):
-        return f"{names[int(rest[0][1:]) - 1]} is dealt {tile(rest[1])}"
+        name = names[int(rest[0][1:]) - 1]
+        return _("{name} is dealt a tile", name=name) if hidden else _("{name} is dealt {tile}", name=name,
+                                                                        tile=rest[1])
     if word == "dice" and len(rest) == 2:
-        return f"white {rest[0]}, black {rest[1]}"
+        return _("white {white}, black {black}", white=rest[0], black=rest[1])
     if word == "draw" and rest:
-        return f"{tile(rest[0])} is drawn"
+        return _("A tile is drawn") if hidden else _("{tile} is drawn", tile=rest[0])
     return event.description
 
 
@@ -90,7 +98,8 @@ def collapsed(lines: Sequence[str]) -> list[str]:
         else:
             out.append(line)
             runs.append(1)
-    return [line if n == 1 else f"{line} ({n} times)" for line, n in zip(out, runs, strict=True)]
+    return [line if n == 1 else ngettext("{line} ({n} time)", "{line} ({n} times)", n, line=line)
+            for line, n in zip(out, runs, strict=True)]
 
 
 def plain(block: str) -> str:
@@ -140,12 +149,14 @@ class Table:
             return match.seat_name(seat)
         lines = match.view(None).get("colours") or []
         line = lines[seat] if seat < len(lines) else None
-        return f"{line} line" if line else None
+        if line is None:
+            return None
+        return {"white": _("white line"), "black": _("black line")}.get(str(line), str(line))
 
     def who(self, match: Match, names: Sequence[str], seat: int) -> str:
         """A player with their colour: "Player 1 (Blue)", "Computer (easy) (Yellow)"; the name alone without one."""
         colour = self.colour(match, seat)
-        return f"{names[seat]} ({colour})" if colour else names[seat]
+        return _("{name} ({colour})", name=names[seat], colour=colour) if colour else names[seat]
 
     def prompt(self, match: Match, names: Sequence[str], seat: int) -> str:
         """Against computers your colour ("Blue"); at a hot seat the player and their colour ("Player 1 (Blue)")."""
@@ -157,10 +168,14 @@ class Table:
     def seating(self, match: Match, names: Sequence[str]) -> str:
         """Who plays which colour: "Seats were drawn: you play Blue, Computer (easy) plays Yellow."."""
         colours = [self.colour(match, s) for s in range(match.players)]
+        separator = pgettext("list separator", ", ")
         if not all(colours):  # Sakamichi: lines are chosen in play
-            return "Players: " + ", ".join("you" if n == "You" else n for n in names) + "."
-        return "Seats were drawn: " + ", ".join(
-            f"you play {c}" if n == "You" else f"{n} plays {c}" for n, c in zip(names, colours, strict=True)) + "."
+            players = separator.join(_("you") if n == YOU else n for n in names)
+            return _("Players: {players}.", players=players)
+        seats = separator.join(_("you play {colour}", colour=c) if n == YOU else _("{name} plays {colour}", name=n,
+                                                                                     colour=c)
+                               for n, c in zip(names, colours, strict=True))
+        return _("Seats were drawn: {seats}.", seats=seats)
 
     def resume_command(self, match: Match) -> str:
         return f"python -m tabletop resume {match.id}{self.resume_flags}"
@@ -168,7 +183,7 @@ class Table:
     def saved(self, match: Match) -> str:
         """Where the match is and how to go on with it: the command on a line of its own, never wrapped (a user
         copies it whole)."""
-        return f"Match #{match.id} is saved; to go on with it later:\n  {self.resume_command(match)}"
+        return _("Match #{id} is saved; to go on with it later:", id=match.id) + f"\n  {self.resume_command(match)}"
 
     def tell_saved(self, match: Match, before: str = "") -> None:
         sentence, command = self.saved(match).split("\n")
@@ -181,17 +196,17 @@ class Table:
         rules = self.service.game(game)
         count = players or rules.player_counts[0]
         people = 1 if vs else count
-        for k in range(people):
-            await self.service.touch_user(HUMAN + k, "You" if vs else f"Player {k + 1}")
+        for k in range(people):  # stored names: the same in every language (a name, not a word)
+            await self.service.touch_user(HUMAN + k, YOU if vs else f"Player {k + 1}")
         lobby = await self.service.create(game, guild_id=None, channel_id=0, creator_id=HUMAN, players=count,
                                           options=options, time_control=0, rated=False)
         for k in range(1, people):
             await self.service.join(lobby.id, HUMAN + k)
-        for _ in range(count - people):
+        for _computer in range(count - people):
             await self.service.add_computer(lobby.id, HUMAN, vs or "normal")
         turn = await self.service.start(lobby.id, HUMAN)
         self.match = turn.match
-        await self.introduce(turn.match, f"{rules.title} match #{lobby.id}.")
+        await self.introduce(turn.match, _("{game} match #{id}.", game=rules.title, id=lobby.id))
         await self.events(turn.match, turn.events)
         return turn.match
 
@@ -201,19 +216,20 @@ class Table:
             mine = await self.service.matches_for(HUMAN, ("active",))
             local = [m for m in mine if m.record.guild_id is None and m.state is not None]
             if not local:
-                raise Refusal("There is no saved match to resume here: start one with "
-                              "python -m tabletop play <game>.")
+                raise Refusal(_("There is no saved match to resume here: start one with "
+                                "python -m tabletop play <game>."))
             match = local[0]
         else:
             match = await self.service.get(match_id)
             if HUMAN not in match.user_ids or match.record.guild_id is not None:
-                raise Refusal(f"Match #{match_id} is not a match of this table.")
+                raise Refusal(_("Match #{id} is not a match of this table.", id=match_id))
             if match.status != "active" or match.state is None:
                 words = match.result_words(await self.service.names(match))
-                raise Refusal(f"Match #{match_id} is over; there is nothing to resume. "
-                              + (words.sentence() if words else ""))
+                over = _("Match #{id} is over; there is nothing to resume.", id=match_id)
+                raise Refusal(f"{over} {words.sentence()}" if words else over)
         self.match = match
-        await self.introduce(match, f"{match.game.title} match #{match.id}, resumed where it was left.")
+        await self.introduce(match, _("{game} match #{id}, resumed where it was left.", game=match.game.title,
+                                      id=match.id))
         async with match.lock:  # a computer that was to move when the table stopped moves now
             self.service.wake_computers(match)
         return match
@@ -221,8 +237,9 @@ class Table:
     async def introduce(self, match: Match, title: str) -> None:
         names = await self.service.names(match)
         self.tell(f"{title} {self.seating(match, names)}", public=True)
-        self.tell(f"Goal: {match.game.goal}", public=True)
-        self.tell(HELP, public=True)
+        goal = _(match.game.goal)
+        self.tell(_("Goal: {goal}", goal=goal), public=True)
+        self.tell(_(HELP), public=True)
 
     # ---- showing ------------------------------------------------------------------------------------------------
     def humans(self, match: Match) -> list[int]:
@@ -233,10 +250,10 @@ class Table:
         lines = []
         for e in events:
             if e.seat is None:  # chance: a die, a draw, a deal, in the game's own word
-                kind = CHANCE_WORDS.get((match.game.name, e.text.split(" ", 1)[0]), "Chance")
-                lines.append(f"{kind}: {chance_words(match, names, e)}")
+                kind = _(CHANCE_WORDS.get((match.game.name, e.text.split(" ", 1)[0]), CHANCE))
+                lines.append(_("{kind}: {what}", kind=kind, what=chance_words(match, names, e)))
             else:
-                lines.append(f"{self.who(match, names, e.seat)}: {e.description}")
+                lines.append(_("{who}: {what}", who=self.who(match, names, e.seat), what=e.description))
         for line in collapsed(lines):
             self.tell(line, public=True)
 
@@ -272,14 +289,15 @@ class Table:
             if match.outcome() is not None or match.status != "active":
                 await self.show(match, self.seat_of(match, self.at_keyboard))
                 words = match.result_words(await self.service.names(match))
-                self.tell(f"Game over. {words.sentence() if words else ''}".strip())
+                over = _("Game over.")
+                self.tell(f"{over} {words.sentence()}" if words else over)
                 if match.status == "finished":  # the computer's analysis (tabletop/analyse.py)
-                    self.tell(f"The computer's analysis of it: python -m tabletop analyse {match.id}"
-                              f"{self.resume_flags}")
+                    self.tell(_("The computer's analysis of it: {command}",
+                                command=f"python -m tabletop analyse {match.id}{self.resume_flags}"))
                 return 0
             waiting = [match.user_at(s) for s in match.actors() if not is_computer(match.user_at(s))]
             if not waiting:  # a computer gave up (logged); nothing more can happen here
-                self.tell_saved(match, "The computer could not move.")
+                self.tell_saved(match, _("The computer could not move."))
                 return 1
             user = waiting[0]
             if user != self.at_keyboard and not await self.hand_over(match, user):
@@ -309,7 +327,8 @@ class Table:
             await self.show(match, None)
             names = await self.service.names(match)
             seat = match.seat_of(user)
-            line = await self.read(f"Pass the keyboard to {names[seat or 0]}; press Enter when they are here")
+            line = await self.read(_("Pass the keyboard to {name}; press Enter when they are here",
+                                     name=names[seat or 0]))
             if line is None or line.lower() in ("quit", "exit"):
                 return False
         self.at_keyboard = user
@@ -332,13 +351,13 @@ class Table:
                 if word in ("help", "? all") or word == "?" or (word.startswith("? ") and word[2:].isdigit()):
                     legal = await self.service.legal_texts(match.id, user)
                     if word == "? all":
-                        self.say(f"Legal moves ({len(legal)}):")
+                        self.say(ngettext("Legal moves ({n}):", "Legal moves ({n}):", len(legal)))
                         self.say("\n".join(f"  {t}" for t in legal))
                     else:
                         page = int(word[2:]) if word.startswith("? ") else 1
                         self.say(listing(match, seat, legal, page, width()))
                     if word == "help":
-                        self.tell(HELP)
+                        self.tell(_(HELP))
                     continue
                 if word in ("rules", "rules png"):
                     await self.rules(match, picture=word == "rules png")
@@ -365,17 +384,20 @@ class Table:
             folder.mkdir(parents=True, exist_ok=True)
             path = folder / f"{game.name}-rules.png"
             path.write_bytes(await asyncio.to_thread(render.RULES_IMAGES[game.name]))
-            self.tell(f"The rules in a picture: {path}")
+            self.tell(_("The rules in a picture: {path}", path=path))
             return
         for paragraph in rules_text(game, match.record.options or {}):
             self.tell(paragraph)
-        self.tell(f"The rules as a picture: type rules png (it writes {game.name}-rules.png into "
-                  f"{'the --png folder' if self.png else 'this folder'}). The whole rules: docs/players/"
-                  f"{game.name}.md.")
+        file, page = f"{game.name}-rules.png", f"docs/players/{game.name}.md"
+        self.tell(_("The rules as a picture: type rules png (it writes {file} into the --png folder). The whole "
+                    "rules: {page}.", file=file, page=page) if self.png else
+                  _("The rules as a picture: type rules png (it writes {file} into this folder). The whole rules: "
+                    "{page}.", file=file, page=page))
 
     async def undo(self, match: Match, user: int) -> Match:
         new = await self.service.take_back(match.id, user)
-        self.tell(f"Took back your last move: match #{match.id} ends here and goes on as match #{new.id}.")
+        self.tell(_("Took back your last move: match #{id} ends here and goes on as match #{new}.", id=match.id,
+                    new=new.id))
         return new
 
 
@@ -407,7 +429,7 @@ def parse_options(words: Sequence[str]) -> dict[str, str]:
     for word in words:
         name, sep, value = word.partition("=")
         if not sep or not name or not value:
-            raise Refusal(f"Write options as name=value, not {word[:40]!r}.")
+            raise Refusal(_("Write options as name=value, not {word}.", word=repr(word[:40])))
         options[name.strip().lower()] = value.strip().lower()
     return options
 
@@ -445,7 +467,8 @@ async def learn_lessons(args: argparse.Namespace, source: TextIO, sink: TextIO, 
 
     total = len(LESSONS[args.game])
     if args.lesson is not None and not 1 <= args.lesson <= total:
-        sink.write(f"{GAMES[args.game].title} has lessons 1 to {total}, not {args.lesson}.\n")
+        sink.write(_("{game} has lessons 1 to {total}, not {number}.", game=GAMES[args.game].title, total=total,
+                     number=args.lesson) + "\n")
         return 2
     store = await Store.open(args.db, pool_size=settings.database_pool_size)
     try:
@@ -456,33 +479,62 @@ async def learn_lessons(args: argparse.Namespace, source: TextIO, sink: TextIO, 
         await store.close()
 
 
-def main(argv: list[str] | None = None) -> int:
+def language_of(argv: Sequence[str] | None, environ: Mapping[str, str]) -> str:
+    """The table's language: `--lang CODE` (anywhere in the arguments), else the environment as gettext reads it
+    (LANGUAGE's first entry, LC_ALL, LC_MESSAGES, LANG; `C` and `POSIX` are English), resolved to a shipped language
+    (`de_DE.UTF-8` is German; one not shipped is English)."""
+    words = list(sys.argv[1:] if argv is None else argv)
+    for i, word in enumerate(words):
+        if word == "--lang" and i + 1 < len(words):
+            return i18n.resolve(words[i + 1])
+        if word.startswith("--lang="):
+            return i18n.resolve(word.split("=", 1)[1])
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "").split(":")[0]
+        if value:
+            return i18n.ENGLISH if value.split(".")[0] in ("C", "POSIX") else i18n.resolve(value)
+    return i18n.ENGLISH
+
+
+def main(argv: list[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    """`python -m tabletop`: every word it prints in the language of `--lang` or the environment (`environ`, which
+    the entry point passes; nothing below it reads the environment)."""
+    with i18n.speaking(language_of(argv, environ or {})):
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     settings = load_or_exit()  # a bad setting: one line and exit 2, before the database is opened
-    parser = argparse.ArgumentParser(prog="python -m tabletop", description="Play a match in this terminal.")
+    parser = argparse.ArgumentParser(prog="python -m tabletop", description=_("Play a match in this terminal."))
+    codes = ", ".join(i18n.shipped_codes())
+    parser.add_argument("--lang", metavar="CODE", help=_("the language to speak ({codes}; default: LANG from the "
+                                                         "environment)", codes=codes))
     commands = parser.add_subparsers(dest="command", required=True)
-    play = commands.add_parser("play", help="start a match at this keyboard")
+    play = commands.add_parser("play", help=_("start a match at this keyboard"))
     play.add_argument("game", choices=sorted(GAMES))
-    play.add_argument("--players", type=int, help="how many seats (default: the game's smallest count)")
-    play.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help="rule options")
-    play.add_argument("--vs", choices=LEVELS, help="fill every other seat with a computer at this level")
-    resume = commands.add_parser("resume", help="go on with a saved match (quit or Ctrl-C saves it)")
-    resume.add_argument("match", type=int, nargs="?", help="its number (default: the match played last)")
-    learn = commands.add_parser("learn", help="learn a game with short lessons, one board and answer each")
+    play.add_argument("--players", type=int, help=_("how many seats (default: the game's smallest count)"))
+    play.add_argument("--options", nargs="*", default=[], metavar="NAME=VALUE", help=_("rule options"))
+    play.add_argument("--vs", choices=LEVELS, help=_("fill every other seat with a computer at this level"))
+    resume = commands.add_parser("resume", help=_("go on with a saved match (quit or Ctrl-C saves it)"))
+    resume.add_argument("match", type=int, nargs="?", help=_("its number (default: the match played last)"))
+    learn = commands.add_parser("learn", help=_("learn a game with short lessons, one board and answer each"))
     learn.add_argument("game", choices=sorted(GAMES))
-    learn.add_argument("--lesson", type=int, help="start at this lesson (default: your next unfinished one)")
-    learn.add_argument("--restart", action="store_true", help="forget your progress in this game first")
-    analyse = commands.add_parser("analyse", help="the computer's analysis of a finished match: accuracy, mistakes")
-    analyse.add_argument("match", type=int, nargs="?", help="its number (default: the match finished last)")
-    analyse.add_argument("--db", default=settings.database,
-                         help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
+    learn.add_argument("--lesson", type=int, help=_("start at this lesson (default: your next unfinished one)"))
+    learn.add_argument("--restart", action="store_true", help=_("forget your progress in this game first"))
+    analyse = commands.add_parser("analyse", help=_("the computer's analysis of a finished match: accuracy, "
+                                                    "mistakes"))
+    analyse.add_argument("match", type=int, nargs="?", help=_("its number (default: the match finished last)"))
+    database = _("the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
+    analyse.add_argument("--db", default=settings.database, help=database)
+    for command in (play, resume, learn, analyse):  # after the command too: python -m tabletop play sinoda --lang de
+        command.add_argument("--lang", metavar="CODE", help=argparse.SUPPRESS)
     for command in (play, resume, learn):
-        command.add_argument("--png", metavar="DIR", help="also write each board as a PNG into this folder")
-        command.add_argument("--db", default=settings.database,
-                             help="the database (default: DATABASE_URL, else DATABASE_PATH, as the bot)")
+        command.add_argument("--png", metavar="DIR", help=_("also write each board as a PNG into this folder"))
+        command.add_argument("--db", default=settings.database, help=database)
     for command in (play, resume):
         command.add_argument("--seconds", type=float,
-                             help=f"a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
-                                  f"{DEFAULTS.computer_seconds:g})")
+                             help=_("a hard computer's time per move (default: TABLETOP_COMPUTER_SECONDS, else "
+                                    "{seconds})", seconds=i18n.active().number(DEFAULTS.computer_seconds)))
     args = parser.parse_args(argv)
     if args.command == "analyse":
         from tabletop.analyse import analyse_match
@@ -490,13 +542,14 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return asyncio.run(analyse_match(args, sys.stdout, settings))
         except KeyboardInterrupt:  # Ctrl-C: nothing half-made is stored
-            print("\nStopped: nothing was stored; ask again to analyse it.", file=sys.stderr)
+            print("\n" + _("Stopped: nothing was stored; ask again to analyse it."), file=sys.stderr)
             return 130
     if args.command == "learn":
         try:
             return asyncio.run(learn_lessons(args, sys.stdin, sys.stdout, settings))
         except KeyboardInterrupt:  # Ctrl-C: every lesson solved is already stored
-            print(f"\nStopped. Your progress is kept: python -m tabletop learn {args.game} goes on.", file=sys.stderr)
+            print("\n" + _("Stopped. Your progress is kept: {command} goes on.",
+                           command=f"python -m tabletop learn {args.game}"), file=sys.stderr)
             return 130
     tables: list[Table] = []
     try:
@@ -504,5 +557,6 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # Ctrl-C: every move played is already stored
         match = tables[0].match if tables else None
         saved = tables[0].saved(match) if tables and match is not None and match.status == "active" else ""
-        print(f"\nStopped. {saved}".rstrip(), file=sys.stderr)
+        stopped = _("Stopped.")
+        print(f"\n{stopped} {saved}".rstrip(), file=sys.stderr)
         return 130

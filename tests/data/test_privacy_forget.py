@@ -4,6 +4,7 @@ name is "Player N" in ended matches and their ratings and preferences are gone."
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -101,3 +102,12 @@ async def test_a_player_who_still_plays_is_refused_then_forgotten(target: str, t
     again = forget(target, tmp_path, str(ADA))
     assert again.returncode == 0 and "forgotten as Player 1" in again.stdout, again.stdout + again.stderr
     assert sorted(await names(target, running)) == ["Bob", "Player 1"]  # the same number
+
+
+async def test_export_writes_the_json_and_changes_nothing(target: str, tmp_path: Path) -> None:
+    done, _running = await two_matches(target)
+    result = forget(target, tmp_path, str(ADA), "--export", "ada.json")
+    assert result.returncode == 0 and "exported to ada.json" in result.stdout, result.stdout + result.stderr
+    data = json.loads((tmp_path / "ada.json").read_text(encoding="utf-8"))
+    assert data["user_id"] == str(ADA) and data["user"]["name"] == "Ada"
+    assert sorted(await names(target, done)) == ["Ada", "Bob"]  # nothing forgotten
