@@ -11,10 +11,30 @@ seed and iteration budget give the same analysis. docs/players/analysis.md says 
 from __future__ import annotations
 
 from analysis.accuracy import BLUNDER, INACCURACY, MISTAKE, game_accuracy, label, move_accuracy, volatility_weights
-from analysis.analyse import Progress, Seed, analyse, analyse_move, summarise
+from analysis.analyse import Progress, Seed, analyse, analyse_move, standing_moves, summarise
 from analysis.report import KINDS, AnalysedMove, Analysis, PlayerSummary, Record
 from analysis.values import Judgement, default_budget, judge
 
-__all__ = ["BLUNDER", "INACCURACY", "KINDS", "MISTAKE", "AnalysedMove", "Analysis", "Judgement", "PlayerSummary",
-           "Progress", "Record", "Seed", "analyse", "analyse_move", "default_budget", "game_accuracy", "judge",
-           "label", "move_accuracy", "summarise", "volatility_weights"]
+__all__ = [
+           "BLUNDER",
+           "INACCURACY",
+           "KINDS",
+           "MISTAKE",
+           "AnalysedMove",
+           "Analysis",
+           "Judgement",
+           "PlayerSummary",
+           "Progress",
+           "Record",
+           "Seed",
+           "analyse",
+           "analyse_move",
+           "default_budget",
+           "game_accuracy",
+           "judge",
+           "label",
+           "move_accuracy",
+           "standing_moves",
+           "summarise",
+           "volatility_weights",
+]

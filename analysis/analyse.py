@@ -18,7 +18,7 @@ from players import Budget
 from players.evaluate import teams_of
 from players.levels import setup_choice
 from rules import Action, Game, Resign, State
-from rules.replay import steps
+from rules.replay import TakeBack, steps
 
 Seed = int | str
 # Called after each player's line is analysed with (lines done, lines in all): "analysing: move 40 of 120".
@@ -51,6 +51,20 @@ def analyse_move(game: Game, state: State, seat: int, action: Action, *, budget:
                         worlds=judged.worlds)
 
 
+def standing_moves(game: Game, record: Record) -> list[tuple[int, State, Action, int]]:
+    """Each player's line of `record` that stands in the game as it ended (its number, the position before it, the
+    action, the seat), in order: a takeback line, the line it takes back and every line between are no moves of the
+    game (as `rules.replay.standing` counts them), so a slip taken back is neither judged nor counted."""
+    kept: list[tuple[int, State, Action, int]] = []
+    for n, (before, action, seat, _) in enumerate(steps(game, record.players, record.options_dict(), record.log),
+                                                  start=1):
+        if isinstance(action, TakeBack):
+            kept = [line for line in kept if line[0] < action.line]
+        elif seat is not None:  # None: a chance outcome
+            kept.append((n, before, action, seat))
+    return kept
+
+
 def analyse(game: Game, record: Record, *, budget_per_position: Budget | None = None, seed: Seed,
             progress: Progress | None = None) -> Analysis:
     """Every player's line of a finished match judged (`analyse_move`), and every seat's summary.
@@ -60,10 +74,7 @@ def analyse(game: Game, record: Record, *, budget_per_position: Budget | None = 
     `progress(done, total)` is called after each player's line."""
     budget = budget_per_position or default_budget(game.name)
     start = game.setup(record.players, record.options_dict())
-    lines = [(n, before, action, seat)
-             for n, (before, action, seat, _) in enumerate(steps(game, record.players, record.options_dict(),
-                                                                  record.log), start=1)
-             if seat is not None]
+    lines = standing_moves(game, record)
     moves: list[AnalysedMove] = []
     for done, (n, before, action, seat) in enumerate(lines, start=1):
         moves.append(analyse_move(game, before, seat, action, budget=budget, seed=seed, n=n))

@@ -6,11 +6,10 @@ from __future__ import annotations
 import signal
 from typing import Any
 
-from analysis import AnalysedMove, Analysis, Record, analyse_move, summarise
+from analysis import AnalysedMove, Analysis, Record, analyse_move, standing_moves, summarise
 from players import Budget
 from players.evaluate import teams_of
 from rules import GAMES, Action, State
-from rules.replay import steps
 
 # The last record replayed in this process and its player lines (n -> the position before, the action, its seat):
 # the lines of one match come one after another, so each costs one judgement rather than one replay of the log.
@@ -33,13 +32,11 @@ def record_json(record: Record) -> dict[str, Any]:
 
 
 def _positions(game_name: str, record: Record) -> dict[int, tuple[State, Action, int]]:
-    """Each player line's number and the position before it, with who played it (chance lines left out)."""
+    """Each player line's number and the position before it, with who played it (chance lines and moves taken back
+    left out)."""
     global _last
     if _last is None or _last[0] != (game_name, record):
-        game = GAMES[game_name]
-        lines = {n: (before, action, seat) for n, (before, action, seat, _) in
-                 enumerate(steps(game, record.players, record.options_dict(), record.log), start=1)
-                 if seat is not None}
+        lines = {n: (before, action, seat) for n, before, action, seat in standing_moves(GAMES[game_name], record)}
         _last = ((game_name, record), lines)
     return _last[1]
 

@@ -73,9 +73,11 @@ def test_never_past_a_chance_line() -> None:
 
 
 def test_the_analysis_reads_a_log_with_a_takeback() -> None:
-    # The computer's analysis (analysis/) walks `steps` seat by seat: the takeback line (seat None) is no move of its
-    # own, and the move it took back is judged as played.
-    lines = moves("cintos", 3)
-    log = moves("cintos", 1, [*lines, (lines[2][0], takeback_text(3))])
+    # The computer's analysis (analysis/) judges the game as it stands, as Lichess's does after a takeback: the
+    # takeback line is no move of its own, and the moves it took back are no moves of the game (neither judged nor
+    # counted in the accuracy); the replies after it are.
+    lines = moves("cintos", 4)
+    log = moves("cintos", 2, [*lines, (lines[2][0], takeback_text(3))])  # lines 3 and 4 taken back on line 5
     done = analyse(CINTOS, Record.of(2, None, log), budget_per_position=Budget(iterations=4), seed=1)
-    assert [m.n for m in done.moves] == [1, 2, 3, 5]
+    assert [m.n for m in done.moves] == [1, 2, 6, 7]
+    assert [m.notation for m in done.moves] == [log[0][1], log[1][1], log[5][1], log[6][1]]
