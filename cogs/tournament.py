@@ -6,19 +6,21 @@ listeners.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits, markup
 from cogs.base import TIME_CONTROLS, option_choices
 from cogs.host import Host, host
 from cogs.tournament_files import bracket_file, export_files, standings_file
 from cogs.tournament_posts import (
-    DEADLINE_RULES,
     TournamentButton,
+    deadline_rule,
     final_view,
     round_embed,
     signup_embed,
@@ -30,6 +32,7 @@ from cogs.ui import (
     defer_private,
     guarded,
     jump_url,
+    listed,
     posting_channel,
     publish,
     reply,
@@ -37,10 +40,12 @@ from cogs.ui import (
     typed,
 )
 from data.tournaments import TableRecord
-from matches import Refusal, Turn
+from i18n import N_, _, ngettext
+from matches import Match, Refusal, Turn
 from tournament_rules.playoff import CUTS
 from tournaments import RESULTS, Tournament
 from tournaments.adjudicator import THRESHOLD
+from tournaments.model import status_word
 from tournaments.rounds import HALFWAY, NOBODY_MOVED, ONE_SIDE_MOVED, Ruling
 
 log = logging.getLogger(__name__)
@@ -49,8 +54,9 @@ FORMAT_CHOICES = [("Swiss", "swiss"), ("Round robin", "roundrobin"), ("Double ro
                   ("Pods (three or more sides per match)", "pods")]
 DEADLINE_CHOICES = [("tell the organiser (default)", "ping"), ("double forfeit of unfinished matches", "forfeit"),
                     ("the computer adjudicates unfinished matches (a win from 90 %, else a draw)", "adjudicate")]
-RESULT_CHOICES = [("first-listed side wins", "first"), ("second-listed side wins", "second"), ("draw", "draw"),
-                  ("double forfeit (nobody scores)", "double-forfeit")]
+# The choices' names are translated by the command tree at sync; a reply that names the chosen result says it again
+RESULT_CHOICES = [(N_("first-listed side wins"), "first"), (N_("second-listed side wins"), "second"),
+                  (N_("draw"), "draw"), (N_("double forfeit (nobody scores)"), "double-forfeit")]
 MENTION_USERS = discord.AllowedMentions(users=True, roles=False, everyone=False)
 
 
@@ -120,65 +126,91 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
     # ---- posting (the service's listeners) --------------------------------------------------------------------
     async def post_round(self, event: Tournament, round_no: int, started: list[tuple[TableRecord, Turn]]) -> None:
         """The round's pairings, then each match's first board (in its own thread where threads are on), with a
-        ping and a DM for every player."""
+        ping and a DM for every player: the posts in the server's language, each DM in its player's."""
         channel = await self.tables.channel(event.record.channel_id)
         settings = await self.bot.service.guild_settings(event.record.guild_id)
+        code = (await self.tables.server_language(event.record.guild_id)).code
         links: dict[int, str] = {}
         for table, turn in started:
             match = turn.match
             if settings.use_threads:
-                head = await limits.send(channel, f"{event.game_title} · tournament #{event.id} · round {round_no}, "
-                                         f"board {table.board} · match #{match.id}")
+                with i18n.speaking(code):
+                    head_text = _("{game} · tournament #{id} · round {round}, board {board} · match #{match}",
+                                  game=event.game_title, id=event.id, round=round_no, board=table.board,
+                                  match=match.id)
+                    thread_name = _("#{id} R{round} B{board} · match {match}", id=event.id, round=round_no,
+                                    board=table.board, match=match.id)
+                head = await limits.send(channel, head_text)
                 try:
-                    thread = await limits.create_thread(head, f"#{event.id} R{round_no} B{table.board} · "
-                                                              f"match {match.id}")
+                    thread = await limits.create_thread(head, thread_name)
                     await self.bot.service.set_message(match.id, thread.id, head.id)
                 except discord.HTTPException as exc:
                     log.info("no thread for tournament match %s: %s", match.id, exc)
-            await self.tables.post_turn(turn, started=True, opening=(
-                f"Tournament #{event.id}, round {round_no}, board {table.board}: the match has started, seated as "
-                "paired (who moves first is balanced over the event)."))
+            with i18n.speaking(code):
+                opening = _("Tournament #{id}, round {round}, board {board}: the match has started, seated as paired "
+                            "(who moves first is balanced over the event).", id=event.id, round=round_no,
+                            board=table.board)
+            await self.tables.post_turn(turn, started=True, opening=opening)
             link = jump_url(match)
             if link:
                 links[match.id] = link
             for user in match.user_ids:
-                await self.tables.notify(match, user, f"{event.title()} (tournament #{event.id}), round {round_no}: "
-                                         f"your match #{match.id} has started. {link or ''}")
-        everyone = " ".join(f"<@{u}>" for t, _ in started for e in t.entrants for u in event.entrant(e).members)
-        embed = round_embed(event, round_no, links)
-        # a bracket as it stands (elimination, double elimination, a top cut's playoff), else the standings going
-        # into the round (round 1: the entrants in seed order)
-        file = await bracket_file(self.tournaments, event) if event.in_bracket(round_no) else None
-        file = file or await self.standings_file(event, before_round=round_no)
+                await self.tables.notify(match, user, partial(started_words, event, round_no, match.id, link))
+        everyone = " ".join(f"<@{u}>" for t, _turn in started for e in t.entrants for u in event.entrant(e).members)
+        with i18n.speaking(code):
+            embed = round_embed(event, round_no, links)
+            # a bracket as it stands (elimination, double elimination, a top cut's playoff), else the standings
+            # going into the round (round 1: the entrants in seed order)
+            file = await bracket_file(self.tournaments, event) if event.in_bracket(round_no) else None
+            file = file or await self.standings_file(event, before_round=round_no)
         embed.set_image(url=f"attachment://{file.filename}")
         await limits.send(channel, content=everyone or None, embed=embed, allowed_mentions=MENTION_USERS, file=file)
 
     async def post_final(self, event: Tournament) -> None:
+        """The final standings with the podium, the rating changes and the bracket, in the server's language."""
         channel = await self.tables.channel(event.record.channel_id)
         rows = event.standings()
-        embed = standings_embed(event, rows, await self.tournaments.names(event), final=True)
+        names = await self.tournaments.names(event)
         moves = await self.tournaments.rating_moves(event)
-        if moves:
-            embed.add_field(name="Rating changes", inline=False, value="\n".join(
-                f"<@{user}> {before.label} → {after.label} ({after.display - before.display:+d})"
-                for user, (before, after) in sorted(moves.items(), key=lambda m: m[1][0].display - m[1][1].display)))
-        embed.set_image(url="attachment://standings.png")
-        files = [await self.standings_file(event, final=True)]
-        bracket = await bracket_file(self.tournaments, event)
-        files += [bracket] if bracket is not None else []
-        await limits.send(channel, content=f"Tournament #{event.id} is over.", embed=embed, files=files,
-                          view=final_view(event))
+        with i18n.speaking((await self.tables.server_language(event.record.guild_id)).code):
+            embed = standings_embed(event, rows, names, final=True)
+            if moves:
+                embed.add_field(name=_("Rating changes"), inline=False, value="\n".join(
+                    f"<@{user}> {before.label} → {after.label} ({after.display - before.display:+d})"
+                    for user, (before, after) in sorted(moves.items(),
+                                                        key=lambda m: m[1][0].display - m[1][1].display)))
+            embed.set_image(url="attachment://standings.png")
+            files = [await self.standings_file(event, final=True)]
+            bracket = await bracket_file(self.tournaments, event)
+            files += [bracket] if bracket is not None else []
+            content = _("Tournament #{id} is over.", id=event.id)
+            view = final_view(event)
+        await limits.send(channel, content=content, embed=embed, files=files, view=view)
         await self.refresh_signup(event)
 
     async def signup_buttons(self, event: Tournament) -> discord.ui.View | None:
-        """Join / Leave / Start while sign-up is open, and the event's Watch link once the server has web pages."""
+        """Join / Leave / Start while sign-up is open, and the event's Watch link once the server has web pages
+        (labelled in the language being spoken)."""
         return signup_view(event, await self.bot.service.web.event_url(event.record.guild_id, event.id))
 
+    async def signup_message(self, event: Tournament) -> dict[str, Any]:
+        """The sign-up message's embed and buttons in the server's language (a public post, whoever pressed)."""
+        watch = await self.bot.service.web.event_url(event.record.guild_id, event.id)
+        with i18n.speaking((await self.tables.server_language(event.record.guild_id)).code):
+            return {"embed": signup_embed(event), "view": signup_view(event, watch)}
+
+    async def announce(self, event: Tournament, make: Any, **kwargs: Any) -> None:
+        """Post `make()`'s words in the event's channel, made in the server's language."""
+        channel = await self.tables.channel(event.record.channel_id)
+        with i18n.speaking((await self.tables.server_language(event.record.guild_id)).code):
+            text = make()
+        await limits.send(channel, text, **kwargs)
+
     async def round_notice(self, event: Tournament, level: int, tables: list[TableRecord]) -> None:
-        """A round's halfway reminder (DM, else a mention in the match's channel) to both players of every match
-        nobody has started, or the organiser's notice that a round of a set length reached its deadline."""
+        """A round's halfway reminder (DM in the player's language, else a mention in the match's channel) to both
+        players of every match nobody has started, or the organiser's notice (in the server's language) that a round
+        of a set length reached its deadline."""
         deadline = event.round_deadline()
-        when = f"<t:{int(deadline)}:R>" if deadline is not None else "soon"
         if level == HALFWAY:
             for table in tables:
                 if table.match_id is None:  # a bye: no match, nobody to remind
@@ -186,30 +218,31 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 match = await self.bot.service.get(table.match_id)
                 for user in match.user_ids:
                     if await self.bot.service.wants_notice(user, match.game.name, "reminders"):
-                        await self.tables.notify(match, user, fallback=True, text=(
-                            f"Round {event.round} of {event.title()} (tournament #{event.id}) is half over and your "
-                            f"match #{match.id} has not started: the round ends {when}"
-                            f"{DEADLINE_RULES[event.settings().deadline]}. {jump_url(match) or ''}"))
+                        await self.tables.notify(match, user, fallback=True,
+                                                 text=partial(halfway_words, event, match, deadline))
             return
         if tables:
-            channel = await self.tables.channel(event.record.channel_id)
-            await limits.send(channel, f"⏰ Round {event.round} of tournament #{event.id} reached its deadline; still "
-                              f"playing: {', '.join(f'match #{t.match_id}' for t in tables)}. "
-                              f"<@{event.record.organiser_id}>: `/tournament result` decides a match.",
-                              allowed_mentions=MENTION_USERS)
+            await self.announce(event, lambda: _(
+                "⏰ Round {round} of tournament #{id} reached its deadline; still playing: {matches}. {organiser}: "
+                "`/tournament result` decides a match.", round=event.round, id=event.id,
+                matches=listed([_("match #{id}", id=t.match_id) for t in tables]),
+                organiser=f"<@{event.record.organiser_id}>"), allowed_mentions=MENTION_USERS)
 
     async def post_rulings(self, event: Tournament, rulings: list[Ruling]) -> None:
         """What a round's deadline decided (the event's rule: a double forfeit, or the computer's adjudication with
-        its evaluation), in the event's channel, then each ended match's final board."""
+        its evaluation), in the event's channel in the server's language, then each ended match's final board."""
         names = await self.tournaments.names(event)
-        lines = []
-        for ruling in rulings:
-            sides = [" & ".join(markup.name(names.get(e, f"entrant {e}")) for e in side)
-                     for side in event.table_sides(ruling.table)]
-            lines.append(f"• match #{ruling.table.match_id}: {ruling_words(ruling, sides)}")
         channel = await self.tables.channel(event.record.channel_id)
-        head = f"⏰ Round {rulings[0].table.round} of tournament #{event.id} reached its deadline; decided:"
-        tail = "An organiser can still change a result with `/tournament result`."
+        with i18n.speaking((await self.tables.server_language(event.record.guild_id)).code):
+            lines = []
+            for ruling in rulings:
+                sides = [" & ".join(markup.name(names.get(e, _("entrant {n}", n=e))) for e in side)
+                         for side in event.table_sides(ruling.table)]
+                lines.append(_("• match #{id}: {ruling}", id=ruling.table.match_id,
+                               ruling=ruling_words(ruling, sides)))
+            head = _("⏰ Round {round} of tournament #{id} reached its deadline; decided:",
+                     round=rulings[0].table.round, id=event.id)
+            tail = _("An organiser can still change a result with `/tournament result`.")
         for text in limits.in_messages([head, *lines, tail]):  # a large round: several messages, none cut
             await limits.send(channel, text, allowed_mentions=discord.AllowedMentions.none())
         for ruling in rulings:
@@ -219,12 +252,13 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 await self.tables.post_turn(Turn(match, []))
 
     async def refresh_signup(self, event: Tournament) -> None:
+        """The sign-up message brought up to date, in the server's language."""
         if event.record.message_id is None:
             return
         try:
+            message = await self.signup_message(event)
             channel = await self.tables.channel(event.record.channel_id)
-            await limits.edit_in(channel, event.record.message_id, embed=signup_embed(event),
-                                 view=await self.signup_buttons(event))
+            await limits.edit_in(channel, event.record.message_id, **message)
         except discord.HTTPException as exc:
             log.info("could not update the sign-up message of tournament %s: %s", event.id, exc)
 
@@ -248,17 +282,19 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             require_posting(await self.tables.channel(old.record.channel_id))
             event = await self.tournaments.rematch(tournament_id, user, organiser=await is_organiser(interaction))
             channel = await self.tables.channel(event.record.channel_id)
-            message = await limits.send(channel, content=f"Rematch of tournament #{old.id}: sign-up is open.",
-                                        embed=signup_embed(event), view=await self.signup_buttons(event))
+            with i18n.speaking((await self.tables.server_language(event.record.guild_id)).code):
+                content = _("Rematch of tournament #{id}: sign-up is open.", id=old.id)
+            message = await limits.send(channel, content=content, **await self.signup_message(event))
             await self.tournaments.set_message(event.id, message.channel.id, message.id)
-            await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
+            await reply(interaction, _("Tournament #{id} is open for sign-up: {link}", id=event.id,
+                                       link=message.jump_url))
             return
         else:
             event = await self.tournaments.get_visible(tournament_id, interaction.guild_id)
             self.tournaments.require_organiser(event, user, await is_organiser(interaction))
             require_posting(await self.tables.channel(event.record.channel_id))
             event = await self.tournaments.start(tournament_id, user, organiser=await is_organiser(interaction))
-        await limits.edit_original(interaction, embed=signup_embed(event), view=await self.signup_buttons(event))
+        await limits.edit_original(interaction, **await self.signup_message(event))
 
     # ---- commands -------------------------------------------------------------------------------------------------
     @app_commands.command(name="create", description="Open sign-up for a tournament in this channel (organisers)")
@@ -303,16 +339,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before the organiser role is read
             if not await is_organiser(interaction):
-                raise Refusal("Creating a tournament needs the Manage Server permission or the organiser role "
-                              "(/settings organiser-role); ask a server admin.")
+                raise Refusal(_("Creating a tournament needs the Manage Server permission or the organiser role "
+                                "(/settings organiser-role); ask a server admin."))
             assert interaction.channel_id is not None
             name = game.value
             cog = self.tables.cogs.get(name)
             if cog is None:
-                raise Refusal(f"Unknown game {markup.typed(name)}; games: {', '.join(sorted(self.bot.service.games))}.")
+                raise Refusal(_("Unknown game {game}; games: {games}.", game=markup.typed(name),
+                                games=", ".join(sorted(self.bot.service.games))))
             settings = await self.bot.service.guild_settings(interaction.guild_id)
             if name in settings.disabled_games:
-                raise Refusal(f"{cog.game.title} is switched off on this server.")
+                raise Refusal(_("{game} is switched off on this server.", game=cog.game.title))
             require_posting(interaction.channel)
             parsed = cog.parse_options(typed(options or "", "an option list"))
             closes = self.bot.service.now() + signup_closes * 3600 if signup_closes else None
@@ -323,10 +360,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                 rounds=rounds, max_players=max_players, signup_closes=closes, rated=rated,
                 teams=teams.value if teams else "fixed", playoff=playoff.value if playoff else None, reset=reset,
                 round_hours=round_hours, deadline=deadline.value if deadline else "ping", vacation=vacation)
-            message = await limits.send(posting_channel(interaction), embed=signup_embed(event),
-                                        view=await self.signup_buttons(event))
+            message = await limits.send(posting_channel(interaction), **await self.signup_message(event))
             await self.tournaments.set_message(event.id, message.channel.id, message.id)
-            await reply(interaction, f"Tournament #{event.id} is open for sign-up: {message.jump_url}")
+            await reply(interaction, _("Tournament #{id} is open for sign-up: {link}", id=event.id,
+                                       link=message.jump_url))
         await guarded(interaction, work)
 
     @create.autocomplete("options")
@@ -346,10 +383,10 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.event_for(interaction, tournament)
             mates = [u for u in (partner1, partner2) if u is not None]
             if any(u.bot for u in mates):
-                raise Refusal("A team is made of people, not bots.")
+                raise Refusal(_("A team is made of people, not bots."))
             event = await self.tournaments.register_team(event.id, interaction.user.id, [u.id for u in mates])
             names = " & ".join(f"<@{u}>" for u in [interaction.user.id, *(u.id for u in mates)])
-            await reply(interaction, f"Team {names} is registered for tournament #{event.id}.",
+            await reply(interaction, _("Team {names} is registered for tournament #{id}.", names=names, id=event.id),
                         allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_signup(event)
         await guarded(interaction, work)
@@ -378,10 +415,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.event_for(interaction, tournament)
             file = await bracket_file(self.tournaments, event)
             if file is None:
-                raise Refusal(f"Tournament #{event.id} has no bracket: "
-                              + ("its top cut begins after the last round." if event.playoff is not None else
-                                 "brackets are for elimination and double elimination tournaments and top cuts."))
-            await publish(interaction, public, f"{event.title()} (tournament #{event.id})", file=file)
+                raise Refusal(_("Tournament #{id} has no bracket: its top cut begins after the last round.",
+                                id=event.id) if event.playoff is not None else
+                              _("Tournament #{id} has no bracket: brackets are for elimination and double elimination "
+                                "tournaments and top cuts.", id=event.id))
+            await publish(interaction, public, _("{title} (tournament #{id})", title=event.title(), id=event.id),
+                          file=file)
         await guarded(interaction, work)
 
     @app_commands.command(name="export", description="A tournament's standings and pairings as CSV (Swiss: also a "
@@ -392,8 +431,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             files = await export_files(self.tournaments, event)
-            await reply(interaction, f"Tournament #{event.id}: standings and every pairing with its result"
-                        + (", and the TRF-16 file for pairing programs." if len(files) > 2 else "."),
+            await reply(interaction, _("Tournament #{id}: standings and every pairing with its result, and the TRF-16 "
+                                       "file for pairing programs.", id=event.id) if len(files) > 2 else
+                        _("Tournament #{id}: standings and every pairing with its result.", id=event.id),
                         files=files, ephemeral=True)
         await guarded(interaction, work)
 
@@ -406,8 +446,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.event_for(interaction, tournament)
             number = round if round is not None else event.round
             if number < 1 or number > event.round:
-                raise Refusal(f"Tournament #{event.id} has played rounds 1 to {event.round}; there is no round "
-                              f"{number}." if event.round else f"Tournament #{event.id} has not started yet.")
+                raise Refusal(_("Tournament #{id} has played rounds 1 to {last}; there is no round {n}.", id=event.id,
+                                last=event.round, n=number) if event.round else
+                              _("Tournament #{id} has not started yet.", id=event.id))
             await reply(interaction, embed=round_embed(event, number))
         await guarded(interaction, work)
 
@@ -418,20 +459,23 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             event, resigned = await self.tournaments.drop(event.id, interaction.user.id)
-            await reply(interaction, f"You left tournament #{event.id}; your results so far stand."
-                        + "".join(f" Match #{t.match.id} was resigned." for t in resigned))
-            await self.after_drop(event, resigned, f"<@{interaction.user.id}> left")
+            await reply(interaction, " ".join([_("You left tournament #{id}; your results so far stand.", id=event.id),
+                                               *(_("Match #{id} was resigned.", id=t.match.id) for t in resigned)]))
+            await self.after_drop(event, resigned, interaction.user.id, removed=False)
         await guarded(interaction, work)
 
-    async def after_drop(self, event: Tournament, resigned: list[Turn], who: str) -> None:
+    async def after_drop(self, event: Tournament, resigned: list[Turn], user_id: int, *, removed: bool) -> None:
+        """The boards of the resigned matches, then the sign-up message or a line in the event's channel."""
         for turn in resigned:
             await self.tables.post_turn(turn)
         if event.status == "signup":
             await self.refresh_signup(event)
             return
-        channel = await self.tables.channel(event.record.channel_id)
-        await limits.send(channel, f"{who} tournament #{event.id}; they are not paired again.",
-                          allowed_mentions=discord.AllowedMentions.none())
+        who = f"<@{user_id}>"
+        await self.announce(event, lambda: _("{player} was removed from tournament #{id}; they are not paired again.",
+                                             player=who, id=event.id) if removed else
+                            _("{player} left tournament #{id}; they are not paired again.", player=who, id=event.id),
+                            allowed_mentions=discord.AllowedMentions.none())
 
     @app_commands.command(name="remove", description="Remove a player from the tournament (organisers)")
     @app_commands.describe(user="The player", tournament="Tournament number (default: the one running here)")
@@ -443,8 +487,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             self.tournaments.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             event, resigned = await self.tournaments.drop(event.id, user.id, by=interaction.user.id,
                                                      organiser=await is_organiser(interaction))
-            await reply(interaction, f"<@{user.id}> was removed from tournament #{event.id}.")
-            await self.after_drop(event, resigned, f"<@{user.id}> was removed from")
+            await reply(interaction, _("{player} was removed from tournament #{id}.", player=f"<@{user.id}>",
+                                       id=event.id))
+            await self.after_drop(event, resigned, user.id, removed=True)
         await guarded(interaction, work)
 
     @app_commands.command(name="result", description="Decide a tournament match's result (organisers)")
@@ -456,7 +501,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             found = await self.bot.service.get_visible(match, interaction.user.id, interaction.guild_id)
             table = await self.bot.service.store.tournaments.table_of_match(found.id)
             if table is None:
-                raise Refusal(f"Match #{found.id} is not a tournament match.")
+                raise Refusal(_("Match #{id} is not a tournament match.", id=found.id))
             event = await self.tournaments.get_visible(table.tournament_id, interaction.guild_id)
             self.tournaments.require_organiser(event, interaction.user.id, await is_organiser(interaction))
             assert result.value in RESULTS
@@ -465,16 +510,18 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.tournaments.adjudicate(event.id, found.id, result.value, interaction.user.id,
                                                  interaction.user.display_name, organiser=allowed)
             ended = running and found.status != "active"
-            note = " The match is over with that result." if ended else \
-                " The match went on (a move came in at the same moment); its result no longer counts." \
-                if running else " The match had ended: its own result stays on its board and in the ratings."
-            await reply(interaction, f"Match #{found.id} of tournament #{event.id}: {result.name}.{note}")
+            words = _(result.name)
+            note = _("The match is over with that result.") if ended else \
+                _("The match went on (a move came in at the same moment); its result no longer counts.") \
+                if running else _("The match had ended: its own result stays on its board and in the ratings.")
+            await reply(interaction, _("Match #{match} of tournament #{id}: {result}. {note}", match=found.id,
+                                       id=event.id, result=words, note=note))
             if ended:
                 await self.tables.post_turn(Turn(found, []))
-            channel = await self.tables.channel(event.record.channel_id)
-            await limits.send(channel, f"Tournament #{event.id}, match #{found.id}: {result.name} "
-                              f"(adjudicated by <@{interaction.user.id}>).",
-                              allowed_mentions=discord.AllowedMentions.none())
+            await self.announce(event, lambda: _("Tournament #{id}, match #{match}: {result} (adjudicated by {who}).",
+                                                 id=event.id, match=found.id, result=_(result.name),
+                                                 who=f"<@{interaction.user.id}>"),
+                                allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work)
 
     async def _organiser_step(self, interaction: discord.Interaction, tournament: int | None, verb: str) -> None:
@@ -485,12 +532,9 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             service = self.tournaments
             step = {"pause": service.pause, "resume": service.resume, "cancel": service.cancel}[verb]
             event = await step(event.id, interaction.user.id, organiser=await is_organiser(interaction))
-            done = {"pause": "paused: no new round is paired until it resumes",
-                    "resume": "resumed", "cancel": "cancelled"}[verb]
-            await reply(interaction, f"Tournament #{event.id} {done}.")
-            channel = await self.tables.channel(event.record.channel_id)
-            await limits.send(channel, f"Tournament #{event.id} was {done} by <@{interaction.user.id}>.",
-                              allowed_mentions=discord.AllowedMentions.none())
+            await reply(interaction, step_words(verb, event.id))
+            await self.announce(event, lambda: step_words(verb, event.id, f"<@{interaction.user.id}>"),
+                                allowed_mentions=discord.AllowedMentions.none())
             await self.refresh_signup(event)
         await guarded(interaction, work)
 
@@ -503,11 +547,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             event = await self.tournaments.open_checkin(event.id, interaction.user.id,
                                                    organiser=await is_organiser(interaction))
             await self.refresh_signup(event)
-            channel = await self.tables.channel(event.record.channel_id)
-            await limits.send(channel, f"Check-in for tournament #{event.id} is open: press **Check in** on the "
-                              "sign-up message to play. " + " ".join(f"<@{u}>" for u in event.signups),
-                              allowed_mentions=MENTION_USERS)
-            await reply(interaction, f"Check-in for tournament #{event.id} is open.")
+            await self.announce(event, lambda: _("Check-in for tournament #{id} is open: press **{button}** on the "
+                                                 "sign-up message to play. {players}", id=event.id,
+                                                 button=TournamentButton.label("checkin"),
+                                                 players=" ".join(f"<@{u}>" for u in event.signups)).strip(),
+                                allowed_mentions=MENTION_USERS)
+            await reply(interaction, _("Check-in for tournament #{id} is open.", id=event.id))
         await guarded(interaction, work)
 
     @app_commands.command(name="pause", description="Pause the tournament: no new round is paired (organisers)")
@@ -533,10 +578,17 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             lines = []
             for event in tournaments[:30]:
                 # 'Round 3 of 6 · Semi-finals': never past its total (a bracket's grows with replays and a reset)
-                where = event.round_heading(event.round).words if event.round else event.status
-                lines.append(f"**#{event.id}** {event.title()} — {event.status}, {where}, "
-                             f"{len(event.entrants) or len(event.signups)} entrants")
-            await reply(interaction, "\n".join(lines) if lines else "No tournaments on this server yet.")
+                status = status_word(event.status)
+                count = len(event.entrants) or len(event.signups)
+                lines.append(ngettext("**#{id}** {title} — {status}, {where}, {n} entrant",
+                                      "**#{id}** {title} — {status}, {where}, {n} entrants", count, id=event.id,
+                                      title=event.title(), status=status,
+                                      where=event.round_heading(event.round).words if event.round else status)
+                             if event.round else
+                             ngettext("**#{id}** {title} — {status}, {n} entrant",
+                                      "**#{id}** {title} — {status}, {n} entrants", count, id=event.id,
+                                      title=event.title(), status=status))
+            await reply(interaction, "\n".join(lines) if lines else _("No tournaments on this server yet."))
         await guarded(interaction, work)
 
 
@@ -544,21 +596,51 @@ async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TournamentCog(host(bot)))
 
 
+def started_words(event: Tournament, round_no: int, match_id: int, link: str | None) -> str:
+    """A player's DM that their match of a new round has started (in their language: `Tables.notify` says it)."""
+    return _("{title} (tournament #{id}), round {round}: your match #{match} has started. {link}",
+             title=event.title(), id=event.id, round=round_no, match=match_id, link=link or "").strip()
+
+
+def halfway_words(event: Tournament, match: Match, deadline: float | None) -> str:
+    """A player's reminder that the round is half over and their match has not started."""
+    when = f"<t:{int(deadline)}:R>" if deadline is not None else _("soon")
+    return _("Round {round} of {title} (tournament #{id}) is half over and your match #{match} has not started: the "
+             "round ends {when}. {link}", round=event.round, title=event.title(), id=event.id, match=match.id,
+             when=deadline_rule(event.settings().deadline, when), link=jump_url(match) or "").strip()
+
+
+def step_words(verb: str, tournament_id: int, by: str | None = None) -> str:
+    """An organiser's pause, resume or cancel in words: to them, or (`by` their mention) in the event's channel."""
+    if by is None:
+        return {"pause": _("Tournament #{id} paused: no new round is paired until it resumes.", id=tournament_id),
+                "resume": _("Tournament #{id} resumed.", id=tournament_id),
+                "cancel": _("Tournament #{id} cancelled.", id=tournament_id)}[verb]
+    return {"pause": _("Tournament #{id} was paused by {who}: no new round is paired until it resumes.",
+                       id=tournament_id, who=by),
+            "resume": _("Tournament #{id} was resumed by {who}.", id=tournament_id, who=by),
+            "cancel": _("Tournament #{id} was cancelled by {who}.", id=tournament_id, who=by)}[verb]
+
+
 def ruling_words(ruling: Ruling, sides: list[str]) -> str:
     """One table decided at a deadline, in words: the result, and why (the computer's winning chances per side)."""
     if ruling.double_forfeit:
-        return "double forfeit (" + ("nobody moved" if ruling.kind == NOBODY_MOVED else "the event's deadline rule") \
-            + ")"
+        return _("double forfeit (nobody moved)") if ruling.kind == NOBODY_MOVED else \
+            _("double forfeit (the event's deadline rule)")
     if ruling.kind == ONE_SIDE_MOVED:
         assert ruling.winner is not None
-        return f"{sides[ruling.winner]} wins by forfeit (the other side never moved)"
+        return _("{side} wins by forfeit (the other side never moved)", side=sides[ruling.winner])
     evaluation = ruling.evaluation
     assert evaluation is not None
-    chances = ", ".join(f"{side} {percent(chance)}" for side, chance in zip(sides, evaluation.chances, strict=True))
-    bar = f"{round(THRESHOLD * 100)} %"
+    # Translators: one side's winning chance in a list, "Ada 93 %"
+    chances = ", ".join(_("{side} {chance}", side=side, chance=percent(chance))
+                        for side, chance in zip(sides, evaluation.chances, strict=True))
+    bar = percent(THRESHOLD)
     if ruling.winner is None:
-        return f"drawn, adjudicated by the computer (winning chances {chances}: nobody reached {bar})"
-    return f"{sides[ruling.winner]} wins, adjudicated by the computer (winning chances {chances}; {bar} wins)"
+        return _("drawn, adjudicated by the computer (winning chances {chances}: nobody reached {bar})",
+                 chances=chances, bar=bar)
+    return _("{side} wins, adjudicated by the computer (winning chances {chances}; {bar} wins)",
+             side=sides[ruling.winner], chances=chances, bar=bar)
 
 
 def percent(chance: float) -> str:

@@ -15,10 +15,12 @@ from cogs import limits, markup
 from cogs.host import cog_of
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
-from render.standings import podium, standings_text
+from i18n import _, ngettext, pgettext
+from render.standings import legend, podium, standings_text
 from rules import GAMES
 from tournament_rules import Standing, figure
 from tournaments import Tournament
+from tournaments.model import clock_words, note_words, status_word
 
 MAX_LISTED = 40  # sign-ups named in the sign-up message (the count says the rest)
 
@@ -32,30 +34,36 @@ def signup_embed(event: Tournament) -> discord.Embed:
     embed = discord.Embed(title=event.title(), colour=EMBED_COLOUR)
     count = len(event.signups)
     room = f"{count} / {r.max_players}" if r.max_players else str(count)
-    state = {"signup": "signed up", "running": "playing", "paused": "playing (paused)",
-             "finished": "played (finished)", "cancelled": "signed up (cancelled)"}[r.status]
-    lines = [f"Organiser: <@{r.organiser_id}>", f"**{room} {state}**"]
+    state = {"signup": _("**{room} signed up**", room=room), "running": _("**{room} playing**", room=room),
+             "paused": _("**{room} playing (paused)**", room=room),
+             "finished": _("**{room} played (finished)**", room=room),
+             "cancelled": _("**{room} signed up (cancelled)**", room=room)}[r.status]
+    lines = [_("Organiser: {organiser}", organiser=f"<@{r.organiser_id}>"), state]
     checked = r.settings.get("checkin")
     if checked is not None and r.status == "signup":
-        lines.append(f"**Check-in is open: {len(checked)} / {count} checked in.** Only players who check in play.")
+        lines.append(_("**Check-in is open: {checked} / {count} checked in.** Only players who check in play.",
+                       checked=len(checked), count=count))
     if r.signup_closes and r.status == "signup":
-        lines.append(f"Sign-up closes <t:{int(r.signup_closes)}:R>")
+        lines.append(_("Sign-up closes {when}", when=f"<t:{int(r.signup_closes)}:R>"))
     if event.sides.team_size > 1:
         teams = event.record.settings.get("teams", [])
-        lines.append(f"Teams of {event.sides.team_size}: register yours with `/tournament team`; players without "
-                     f"one are drawn into teams when the event starts ({len(teams)} registered).")
+        lines.append(_("Teams of {size}: register yours with `/tournament team`; players without one are drawn into "
+                       "teams when the event starts ({n} registered).", size=event.sides.team_size, n=len(teams)))
     names = " ".join(f"<@{u}>" for u in event.signups[:MAX_LISTED])
     if names:
-        lines.append(names + (f" … and {count - MAX_LISTED} more" if count > MAX_LISTED else ""))
+        lines.append(_("{names} … and {n} more", names=names, n=count - MAX_LISTED) if count > MAX_LISTED else names)
     embed.description = "\n".join(lines)
     game = GAMES.get(r.game)
     defaults = {name: opt.default for name, opt in game.options.items()} if game is not None else {}
     options = ", ".join(f"{k}={v}" for k, v in sorted(r.options.items()) if defaults.get(k) != v)
-    embed.add_field(name="Game", value=f"{event.game_title}, {r.players} players per match"
-                    + (f" ({options})" if options else ""), inline=False)
-    embed.add_field(name="Rated", value="yes" if r.rated else "no")
-    embed.set_footer(text=f"tournament #{event.id} · {r.status}"
-                     + (" · the organiser presses Start" if r.status == "signup" else ""))
+    per_match = ngettext("{game}, {n} player per match", "{game}, {n} players per match", r.players,
+                         game=event.game_title)
+    embed.add_field(name=_("Game"), value=_("{game} ({options})", game=per_match, options=options) if options
+                    else per_match, inline=False)
+    embed.add_field(name=_("Rated"), value=_("yes") if r.rated else _("no"))
+    footer = _("tournament #{id} · {status}", id=event.id, status=status_word(r.status))
+    embed.set_footer(text=_("{footer} · the organiser presses Start", footer=footer) if r.status == "signup"
+                     else footer)
     return embed
 
 
@@ -81,13 +89,23 @@ def signup_view(event: Tournament, watch: str | None = None) -> discord.ui.View 
 
 class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
                        template=r"tt:event:(?P<verb>join|leave|start|rematch|checkin):(?P<id>\d+)"):
-    LOOK: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success), "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start", discord.ButtonStyle.primary), "rematch": ("Rematch event", discord.ButtonStyle.primary),
-        "checkin": ("Check in", discord.ButtonStyle.success)}
+    """Join, Leave, Check in, Start on a sign-up and Rematch event on the final post; the label in the language
+    being spoken when the message is made (the server's: a public post)."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary, "rematch": discord.ButtonStyle.primary,
+        "checkin": discord.ButtonStyle.success}
+
+    @staticmethod
+    def label(verb: str) -> str:
+        """The button's words in the language being spoken."""
+        return {"join": pgettext("button", "Join"), "leave": pgettext("button", "Leave"),
+                "start": pgettext("button", "Start"), "rematch": pgettext("button", "Rematch event"),
+                "checkin": pgettext("button", "Check in")}[verb]
 
     def __init__(self, verb: str, tournament_id: int) -> None:
-        label, style = self.LOOK[verb]
+        label, style = self.label(verb), self.STYLES[verb]
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=f"tt:event:{verb}:{tournament_id}"))
         self.verb = verb
         self.tournament_id = tournament_id
@@ -106,55 +124,66 @@ class TournamentButton(discord.ui.DynamicItem[discord.ui.Button],
         await guarded(interaction, lambda: cog.button(interaction, self.verb, self.tournament_id))
 
 
-# What a round's deadline does to the matches still running (`TournamentSettings.deadline`), after its time
-DEADLINE_RULES = {"ping": "", "forfeit": ": a match still running then is a double forfeit",
-                  "adjudicate": ": a match still running then is adjudicated by the computer (a win from 90 %, "
-                                "else a draw)"}
+def deadline_rule(rule: str, when: str) -> str:
+    """When a round ends (`when`, a Discord timestamp) and what its deadline does to the matches still running
+    (`TournamentSettings.deadline`: nothing more for "ping", the organiser's notice), in the language being
+    spoken."""
+    if rule == "forfeit":
+        return _("{when}: a match still running then is a double forfeit", when=when)
+    if rule == "adjudicate":
+        return _("{when}: a match still running then is adjudicated by the computer (a win from 90 %, else a draw)",
+                 when=when)
+    return when
 
 
 def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) -> str:
     """'Board 1: @a (1½) vs @b (1) · match #812', a bye, or a finished table with its result."""
     if len(table.entrants) == 1:
-        return f"Bye: {mentions(event, table.entrants[0])} ({figure(table.points[0] if table.points else 0)})"
+        return _("Bye: {player} ({points})", player=mentions(event, table.entrants[0]),
+                 points=figure(table.points[0] if table.points else 0))
     # a team drawn for this round shows its members and their points before it: '@a (1) & @b (½) vs …'
-    sides = " vs ".join(" & ".join(f"{mentions(event, e)} ({figure(before.get(e, 0.0))})" for e in side)
-                        for side in event.table_sides(table))
-    line = f"Board {table.board}: {sides}"
+    sides = [" & ".join(f"{mentions(event, e)} ({figure(before.get(e, 0.0))})" for e in side)
+             for side in event.table_sides(table)]
+    # Translators: the sides of one board, "@a (1) vs @b (½)"
+    parts = [_("Board {board}: {sides}", board=table.board, sides=pgettext("versus", " vs ").join(sides))]
     if table.match_id is not None:
-        line += f" · match #{table.match_id}"
+        parts.append(_("match #{id}", id=table.match_id))
     if table.points is not None:
         per_side = [table.points[table.entrants.index(side[0])] for side in event.table_sides(table)]
-        line += " · " + "–".join(figure(p) for p in per_side) + ("" if table.played else " (not played)")
+        score = "–".join(figure(p) for p in per_side)
+        parts.append(score if table.played else _("{score} (not played)", score=score))
         if table.note:  # "adjudicated by <the organiser's display name>": a name, shown as written
-            line += f" · {markup.name(table.note, 60)}"
-    return line
+            parts.append(markup.name(note_words(table.note), 80))
+    return " · ".join(parts)
 
 
 def round_embed(event: Tournament, round_no: int, links: dict[int, str] | None = None) -> discord.Embed:
     """The pairings of one round, with each entrant's points before it, and (the current round) when it ends."""
     before = {s.entrant: s.points for s in event.standings(before_round=round_no)}
     # 'Round 3 of 6', 'Round 7 of 7 · Grand final reset': a bracket's total grows with replays and a reset
-    embed = discord.Embed(title=limits.cut(f"{event.title()} — {event.round_heading(round_no).words}",
-                                           limits.EMBED_TITLE), colour=EMBED_COLOUR)
+    embed = discord.Embed(title=limits.cut(_("{title} — {round}", title=event.title(),
+                                             round=event.round_heading(round_no).words), limits.EMBED_TITLE),
+                          colour=EMBED_COLOUR)
     lines = []
     for table in event.round_tables(round_no):
         line = table_line(event, table, before)
         if links and table.match_id in links:
-            line += f" · [board]({links[table.match_id]})"
+            line = _("{line} · [board]({link})", line=line, link=links[table.match_id])
         lines.append(line)
-    embed.description = "\n".join(lines) or "No tables."
+    embed.description = "\n".join(lines) or _("No tables.")
     deadline = event.round_deadline() if round_no == event.round else None
     if deadline is not None:
         at = int(deadline)
-        rule = DEADLINE_RULES[event.settings().deadline] if event.round_hours else \
-            ": a match nobody has started by then is a double forfeit"
-        embed.add_field(name="Round ends" if event.round_hours else "Start your match by", inline=False,
-                        value=f"<t:{at}:F> (<t:{at}:R>){rule}")
+        when = f"<t:{at}:F> (<t:{at}:R>)"
+        rule = deadline_rule(event.settings().deadline, when) if event.round_hours else \
+            _("{when}: a match nobody has started by then is a double forfeit", when=when)
+        embed.add_field(name=_("Round ends") if event.round_hours else _("Start your match by"), inline=False,
+                        value=rule)
     if event.record.time_control:
-        embed.set_footer(text=f"tournament #{event.id} · {event.title().split(' · ')[-1]} · a result comes in "
-                              "by itself when a match ends")
+        embed.set_footer(text=_("tournament #{id} · {clock} · a result comes in by itself when a match ends",
+                                id=event.id, clock=clock_words(event.record.time_control)))
     else:
-        embed.set_footer(text=f"tournament #{event.id}")
+        embed.set_footer(text=_("tournament #{id}", id=event.id))
     return embed
 
 
@@ -166,14 +195,14 @@ def standings_table(event: Tournament, rows: Sequence[Standing], names: dict[int
 
 def standings_embed(event: Tournament, rows: Sequence[Standing], names: dict[int, str], *,
                     final: bool = False) -> discord.Embed:
-    title = f"{event.title()} — {'final standings' if final else 'standings ' + event.standings_note()}"
-    embed = discord.Embed(title=title, colour=EMBED_COLOUR)
+    title = _("{title} — final standings", title=event.title()) if final else \
+        _("{title} — standings {note}", title=event.title(), note=event.standings_note())
+    embed = discord.Embed(title=limits.cut(title, limits.EMBED_TITLE), colour=EMBED_COLOUR)
     text = standings_table(event, rows, names)
     embed.description = f"```\n{text[:3900]}\n```"
     if final:
         steps = [f"{MEDALS[place]} {mentions(event, s.entrant)} — {figure(s.points)}"
                  for place, who in podium(rows) for s in who]
-        embed.add_field(name="Podium", value="\n".join(steps) or "—", inline=False)
-    embed.set_footer(text=f"tournament #{event.id} · W/D/L won, drawn, lost · B bye · F+/F- forfeit (not played) · "
-                          "… being played · BH-1 Buchholz cut 1 · SB Sonneborn-Berger")
+        embed.add_field(name=_("Podium"), value="\n".join(steps) or "—", inline=False)
+    embed.set_footer(text=_("tournament #{id} · {legend}", id=event.id, legend=legend()))
     return embed

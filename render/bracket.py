@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, fit, mix, text_width
+from i18n import _
+from render.kit import BORDER, GREEN, INK, MUTED, PAPER, WHITE, Canvas, cut_name, mix, text_width
 from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, title_strip
 from tournament_rules.views import Box, BracketView, Column, Section, Side
 
@@ -26,6 +27,7 @@ SECTION = 54  # a section's title (double elimination)
 LABEL = 38  # room for a box's label above it ("3rd place")
 PAD = 14  # inside a box, left of the seed and around the results
 BOX_W = (WIDTH - 2 * MARGIN - (COLUMNS - 1) * GAP_X - JOIN) / COLUMNS
+MIN_TEXT = SMALL  # a heading shrinks to the smallest size that carries meaning (design/boards.md) before a cut
 WON = mix(GREEN, WHITE, 0.22)  # the row of the side that went through (with a stripe and ink, not colour only)
 
 
@@ -91,9 +93,9 @@ def bracket_image(title: str, view: BracketView, names: Mapping[int, str], note:
     placed: list[tuple[list[Column], list[list[float]], float]] = []  # per section: columns, box tops, first box y
     for (section, start, columns), section_height in zip(shown, heights, strict=True):
         if titled:
-            hidden = " · the latest rounds" if start else ""
-            canvas.text((MARGIN, y + SECTION / 2), fit(section.title + hidden, BODY, WIDTH - 2 * MARGIN), BODY, INK,
-                        anchor="lm")
+            heading = _("{section} · the latest rounds", section=section.title) if start else section.title
+            canvas.fit_text((MARGIN, y + SECTION / 2), heading, BODY, WIDTH - 2 * MARGIN, INK, anchor="lm",
+                            min_size=SMALL)
             y += SECTION
         placed.append((columns, _layout(columns), y + HEADING + LABEL))
         _draw_section(canvas, columns, names, y, seed_w)
@@ -138,7 +140,8 @@ def _draw_section(canvas: Canvas, columns: list[Column], names: Mapping[int, str
     first = top + HEADING + LABEL
     for c, column in enumerate(columns):
         x = _column_x(c)
-        canvas.text((x + BOX_W / 2, top + HEADING / 2), fit(column.heading, BODY, BOX_W), BODY, MUTED, anchor="mm")
+        canvas.fit_text((x + BOX_W / 2, top + HEADING / 2), column.heading, BODY, BOX_W, MUTED, anchor="mm",
+                        min_size=MIN_TEXT)
         for box, y in zip(column.boxes, tops[c], strict=True):
             if c and box.feeds != (None, None):
                 _connect(canvas, columns[c - 1], c, box, x, first + y, tops, first)
@@ -162,7 +165,8 @@ def _connect(canvas: Canvas, previous: Column, c: int, box: Box, x: float, y: fl
 
 def _draw_box(canvas: Canvas, box: Box, names: Mapping[int, str], x: float, y: float, seed_w: float) -> None:
     if box.label:
-        canvas.text((x + 4, y - LABEL / 2 - 2), box.label, SMALL, MUTED, anchor="lm")
+        canvas.fit_text((x + 4, y - LABEL / 2 - 2), box.label, SMALL, BOX_W - 8, MUTED, anchor="lm",
+                        min_size=MIN_TEXT)
     canvas.rect((x, y, x + BOX_W, y + BOX_H), fill=WHITE if box.state != "waiting" else PAPER, outline=BORDER,
                 width=1.5, radius=8)
     for row, side in enumerate((box.top, box.bottom)):
@@ -183,7 +187,7 @@ def _draw_side(canvas: Canvas, side: Side, names: Mapping[int, str], x: float, y
     name_x = x + PAD + seed_w
     room = BOX_W - PAD - seed_w - PAD - marks_w
     if side.entrant is None:
-        canvas.text((name_x, mid), fit(side.waiting or "—", SMALL, room), SMALL, MUTED, anchor="lm")
+        canvas.fit_text((name_x, mid), side.waiting or "—", SMALL, room, MUTED, anchor="lm", min_size=MIN_TEXT)
     else:
         lost = state == "done" and not side.won
         name = cut_name(names.get(side.entrant, f"#{side.entrant}"), size=NAME, width=room)
@@ -204,6 +208,9 @@ def bracket_text(view: BracketView, names: Mapping[int, str]) -> str:
                 both = (box.top, box.bottom)
                 sides = [names.get(s.entrant, "?") if s.entrant is not None else (s.waiting or "—") for s in both]
                 won = next((names.get(s.entrant, "?") for s in both if s.won and s.entrant is not None), None)
-                matches.append(f"{sides[0]} v {sides[1]}" + (f" → {won}" if won else ""))
-            lines.append(f"{column.heading}: " + "; ".join(matches))
+                # Translators: one match of a bracket in its alt text, "Ada v Bob"
+                pair = _("{a} v {b}", a=sides[0], b=sides[1])
+                # Translators: a bracket's match and who went on from it, "Ada v Bob → Ada"
+                matches.append(_("{match} → {winner}", match=pair, winner=won) if won else pair)
+            lines.append(_("{heading}: {matches}", heading=column.heading, matches="; ".join(matches)))
     return "\n".join(lines)

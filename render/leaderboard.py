@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from i18n import _, ngettext, pgettext
 from render.kit import BOARD, BORDER, INK, MUTED, PLACES, WHITE, Canvas, Chip, text_on, text_width
 from render.lettering import cut_name, fit, safe_text
 from render.panels import BODY, HEADER_HEIGHT, LARGE, MARGIN, SMALL, title_bar
@@ -34,9 +35,23 @@ class LeaderboardRow:
     highlight: bool = False  # the player who asked
 
 
+def column(key: str) -> str:
+    """A leaderboard column's heading in the language being spoken."""
+    return {
+        # Translators: the leaderboard's column of player names
+        "player": pgettext("leaderboard column", "player"),
+        # Translators: the leaderboard's rating column (about 7 letters at most)
+        "rating": pgettext("leaderboard column", "rating"),
+        # Translators: the leaderboard's column of games played (about 6 letters at most)
+        "games": pgettext("leaderboard column", "games"),
+        # Translators: the leaderboard's won–drawn–lost column: the three initials
+        "record": pgettext("leaderboard column", "W–D–L"),
+    }[key]
+
+
 def _name(name: str) -> str:
     shown = cut_name(name.strip() if safe_text(name) else "")
-    return shown or "(unknown)"
+    return shown or _("(unknown)")
 
 
 def leaderboard_png(title: str, note: str, rows: Sequence[LeaderboardRow], empty: str = "") -> bytes:
@@ -46,13 +61,16 @@ def leaderboard_png(title: str, note: str, rows: Sequence[LeaderboardRow], empty
     canvas.rect((0, 0, WIDTH - 1, height - 1), outline=BORDER)
     title_bar(canvas, fit(title, LARGE, WIDTH - 2 * MARGIN - text_width(note, SMALL) - 24), note, TOP)
     y = TOP + 10
-    for x, text, anchor in ((PLACE_X + 26, "#", "ma"), (NAME_X, "player", "la"), (RATING_X + 96, "rating", "ra"),
-                            (GAMES_X + 80, "games", "ra"), (RECORD_X, "W–D–L", "la")):
-        canvas.text((x, y), text, SMALL, MUTED, anchor=anchor)
+    for x, text, anchor, room in ((PLACE_X + 26, "#", "ma", 52.0), (NAME_X, column("player"), "la", RATING_X - NAME_X),
+                                  (RATING_X + 96, column("rating"), "ra", 130.0),
+                                  (GAMES_X + 80, column("games"), "ra", 120.0),
+                                  (RECORD_X, column("record"), "la", WIDTH - MARGIN - RECORD_X)):
+        canvas.fit_text((x, y), text, SMALL, room, MUTED, anchor=anchor)
     y = TOP + HEAD
     canvas.line([(MARGIN, y - 4), (WIDTH - MARGIN, y - 4)], BORDER, 1.5)
     if not rows:
-        canvas.text((WIDTH / 2, y + ROW / 2), empty or "No rated matches yet.", BODY, MUTED, anchor="mm")
+        canvas.fit_text((WIDTH / 2, y + ROW / 2), empty or _("No rated matches yet."), BODY, WIDTH - 2 * MARGIN, MUTED,
+                        anchor="mm", min_size=SMALL)
     for i, row in enumerate(rows):
         top, mid = y + i * ROW, y + i * ROW + ROW / 2 - 3
         if row.highlight:
@@ -81,17 +99,18 @@ def leaderboard_text(title: str, note: str, rows: Sequence[LeaderboardRow], limi
                      empty: str = "") -> str:
     """The same table as a code block within `limit` characters (rows that do not fit are left off, said so)."""
     head = f"{title} · {note}" if note else title
-    lines = [f"{'#':>4}  {'Player':<16}  {'Rating':>7}  {'Games':>5}  W-D-L"]
+    lines = [f"{'#':>4}  {column('player'):<16}  {column('rating'):>7}  {column('games'):>5}  {column('record')}"]
     for row in rows:
         lines.append(f"{row.place:>4}  {_name(row.name):<16}  {row.rating:>7}  {row.games:>5}  "
                      f"{row.wins}-{row.draws}-{row.losses}")
     if not rows:
-        lines.append(empty or "No rated matches yet.")
-    footer = "? = provisional (fewer than 10 rated matches)"
+        lines.append(empty or _("No rated matches yet."))
+    footer = _("? = provisional (fewer than 10 rated matches)")
     shown = list(lines)
     while True:
         text = f"{head}\n```\n" + "\n".join(shown) + "\n```\n" + footer
         if len(text) <= limit or len(shown) <= 1:
             return text[:limit]
         shown = shown[:-1]
-        footer = f"{len(lines) - len(shown)} more rows not shown · " + "? = provisional"
+        footer = ngettext("{n} more row not shown · ? = provisional", "{n} more rows not shown · ? = provisional",
+                          len(lines) - len(shown))

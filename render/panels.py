@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from i18n import _, pgettext
 from render.kit import (
     BORDER,
     INK,
@@ -47,14 +48,15 @@ def display_names(view: dict[str, Any], names: Sequence[str], limit: int = NAME_
     for seat in range(count):
         given = names[seat] if seat < len(names) else ""
         fallback = (game.seat_word(view, seat) if game is not None
-                    else seats[seat] if seat < len(seats) else f"Player {seat + 1}")
+                    else seats[seat] if seat < len(seats) else _("Player {n}", n=seat + 1))
         given = given.strip() if safe_text(given) else ""
         out.append(cut_name(given or fallback, limit))
     return out
 
 
 def _joined(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " & " + names[-1]
+    # Translators: the last two of several names, "Ada, Bob & Cy"
+    return names[0] if len(names) == 1 else _("{names} & {last}", names=", ".join(names[:-1]), last=names[-1])
 
 
 def status_line(view: dict[str, Any], names: Sequence[str]) -> tuple[list[int], str, str]:
@@ -65,8 +67,10 @@ def status_line(view: dict[str, Any], names: Sequence[str]) -> tuple[list[int], 
         return list(words.winners), words.headline, ""
     actors = list(view.get("actors") or [])
     if not actors:
-        return [], f"Turn {int(view.get('turn') or 0) + 1}", ""
-    return actors, _joined([names[s] for s in actors]), "to move" if len(actors) == 1 else "to act"
+        return [], _("Turn {n}", n=int(view.get("turn") or 0) + 1), ""
+    # Translators: after a player's name in a board's header, "Ada to move"; "to act" after several at once
+    return actors, _joined([names[s] for s in actors]), pgettext("header", "to move") if len(actors) == 1 else \
+        pgettext("header", "to act")
 
 
 def reason_line(view: Mapping[str, Any], names: Sequence[str]) -> str:
