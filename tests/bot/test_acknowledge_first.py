@@ -212,6 +212,7 @@ async def test_every_interaction_is_answered_before_the_store_is_used(simcord_en
     await walk.slash(boss, "settings timeout", rule="claim")
     await walk.slash(boss, "settings rated", enabled=True)
     await walk.slash(boss, "settings language", language="de")
+    await walk.slash(boss, "settings language", language="default")  # the walk presses buttons by English labels
     await walk.slash(boss, "settings organiser-role", role=admins)
     await walk.slash(boss, "settings game", game="bodsoi", enabled=False)
     await walk.slash(ada, "bodsoi new")  # refused: switched off
