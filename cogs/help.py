@@ -57,11 +57,13 @@ class Help(commands.Cog):
             "Five abstract board games, played in this server's channels, turn by turn, in minutes or over days. "
             "Every move is checked, stored and answered with a new board; hidden hands reach only their owner; "
             "dice are rolled on the server and can be verified afterwards."))
+        # The lobby's buttons as they read in this language (cogs/ui.py's LobbyButton: the same messages).
+        join, start = lang.pgettext("button", "Join"), lang.pgettext("button", "Start")
         embed.add_field(name=lang._("Start a game"), inline=False, value=lang._(
-            "1. `/cintos new` (or any game) posts a lobby; others press **Join**, you press **Start**.\n"
+            "1. `/cintos new` (or any game) posts a lobby; others press **{join}**, you press **{start}**.\n"
             "2. Play each phase with its command: `/help game:<game>` names them, from Sanae's private set-up and "
             "Sakamichi's opening choice to every turn. Autocomplete lists your legal moves.\n"
-            "Against the computer: `/cintos new computers:1 level:easy`, then **Start**."))
+            "Against the computer: `/cintos new computers:1 level:easy`, then **{start}**.", join=join, start=start))
         embed.add_field(name=lang._("The games"), value=games, inline=False)
         # The docs' page names, each its own message (the extractor reads no call nested in another's fields).
         playing = self.link("players", lang._("playing"))
@@ -85,9 +87,10 @@ class Help(commands.Cog):
                               description=lang._(self.bot.service.game(name).goal), colour=EMBED_COLOUR)
         for phase, how in info.phases:
             embed.add_field(name=lang._(phase), value=lang._(how), inline=False)
+        start = lang.pgettext("button", "Start")  # the lobby's button as it reads in this language
         embed.add_field(name=lang._("Start"), inline=False, value=lang._(
-            "`/{game} new` in a server channel, then **Start** once the seats are taken; "
-            "`/{game} new computers:1` to play the computer.", game=name))
+            "`/{game} new` in a server channel, then **{start}** once the seats are taken; "
+            "`/{game} new computers:1` to play the computer.", game=name, start=start))
         embed.add_field(name=lang._("More"), inline=False, value=lang._(
             "`/{game} rules` the rules with pictures · `/{game} board` the board, only to you · docs: {link}",
             game=name, link=self.link(f"players/{name}", title)))
