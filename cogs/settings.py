@@ -182,12 +182,13 @@ class ServerSettings(commands.GroupCog, group_name="settings",
             assert interaction.guild_id is not None  # guild_only
             await defer_private(interaction)  # before the token is read or written
             lang = locale_for(interaction)
+            watch = lang.pgettext("button", "Watch")  # the boards' button as it reads (cogs/ui.py's watch_button)
             links = self.bot.service.web
             if action.value == "off":
                 await links.turn_off(interaction.guild_id)
                 await reply(interaction, lang._("This server's web pages are off: every link to them shows “not "
-                                                "found” now, and boards have no Watch button. `/settings web on` "
-                                                "makes new links."))
+                                                "found” now, and boards have no {watch} button. `/settings web on` "
+                                                "makes new links.", watch=watch))
                 return
             await (links.reset if action.value == "reset" else links.turn_on)(interaction.guild_id)
             url = await links.index_url(interaction.guild_id)
@@ -198,9 +199,10 @@ class ServerSettings(commands.GroupCog, group_name="settings",
                                                 "WEB_PORT or WEB_BASE_URL), so no link can be shown until then.",
                                                 what=what))
                 return
-            await reply(interaction, lang._("{what} Boards and tournament sign-ups get a **Watch** button, and "
+            await reply(interaction, lang._("{what} Boards and tournament sign-ups get a **{watch}** button, and "
                                             "`/history` a link. This server's page (share it only with your "
-                                            "community; `/settings web reset` revokes it): {url}", what=what, url=url))
+                                            "community; `/settings web reset` revokes it): {url}", what=what, url=url,
+                                            watch=watch))
         await guarded(interaction, work)
 
     @app_commands.command(name="language", description="The language of this server's boards, lobbies and "
