@@ -205,14 +205,25 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
             await limits.edit_original(interaction, content=f"Analysis of match #{match.id}: ready.")
             await publish(interaction, True, allowed_mentions=discord.AllowedMentions.none(), **message)
         else:
-            file = message.pop("file")
-            try:
-                await limits.edit_original(interaction, content=None, attachments=[file],
-                                           allowed_mentions=discord.AllowedMentions.none(), **message)
-            except discord.HTTPException:  # an answer can be edited for 15 minutes: a long wait in the queue outlives
-                # it, so the analysis comes by DM (it is stored either way: asking again answers at once)
-                await limits.send(interaction.user, content=f"Your analysis of match #{match.id} is ready.",
-                                  allowed_mentions=discord.AllowedMentions.none(), **await self.result(match, analysis))
+            message["attachments"] = [message.pop("file")]
+            await self.deliver(interaction, f"Your analysis of match #{match.id} is ready.", message)
+
+    @staticmethod
+    async def deliver(interaction: discord.Interaction, ready: str, message: dict[str, Any]) -> None:
+        """`message` as the interaction's answer, edited in place; by DM, introduced by `ready`, when the answer
+        can no longer be edited: Discord allows 15 minutes, which a long wait in the analysis queue outlives (the
+        analysis and the drill are stored either way: asking again answers at once)."""
+        files = [discord.File(io.BytesIO(file.fp.read()), filename=file.filename, description=file.description)
+                 for file in message.get("attachments", [])]  # a file can be sent once: a copy for the DM
+        for file in message.get("attachments", []):
+            file.reset()
+        try:
+            await limits.edit_original(interaction, content=None, allowed_mentions=discord.AllowedMentions.none(),
+                                       **message)
+        except discord.HTTPException:
+            dm = {key: value for key, value in message.items() if key != "attachments"}
+            await limits.send(interaction.user, content=ready, files=files,
+                              allowed_mentions=discord.AllowedMentions.none(), **dm)
 
     # ---- key moments -------------------------------------------------------------------------------------------
     async def moment(self, interaction: discord.Interaction, match_id: int, k: int, *, edit: bool) -> None:
@@ -305,8 +316,7 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
             tried, drill = await drills.attempt(found, interaction.user.id, analysis, move)
             header = attempt_text(tried)
         message = await self.drill_message(found, analysis, drill, header)
-        await limits.edit_original(interaction, content=None, allowed_mentions=discord.AllowedMentions.none(),
-                                   **message)
+        await self.deliver(interaction, f"Learn from your mistakes in match #{found.id}: ready.", message)
 
     async def drill_button(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
         await interaction.response.defer()  # before the reads; the message is then edited in place

@@ -188,3 +188,24 @@ async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any
     await ada.slash(channel, "analysis show", match=match.id)
     (dm,) = [m for m in ada.user.dm_channel.history() if f"analysis of match #{match.id}" in m.content]
     assert dm.embeds[0].title == f"Cintos · match #{match.id} · analysis" and dm.attachments
+
+
+async def test_learning_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
+    """/analysis learn waits for the analysis like /analysis show: past Discord's 15 minutes for editing an answer,
+    the first position comes by DM, with its board and buttons."""
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=2)
+    edit = cogs.limits.edit_original
+
+    async def expired(interaction: Any, **kwargs: Any) -> Any:
+        if "embed" in kwargs:  # the drill, after 15 minutes in the queue: Discord no longer takes it
+            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+    ada = people[0]
+    await ada.slash(channel, "analysis learn", match=match.id)
+    (dm,) = [m for m in ada.user.dm_channel.history() if m.content.startswith("Learn from your mistakes")]
+    assert f"match #{match.id}" in dm.content and "learn from your mistakes" in dm.embeds[0].title
