@@ -12,18 +12,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
 from functools import cache
-from pathlib import Path
-from typing import Any, Literal
+from importlib import resources
+from typing import TYPE_CHECKING, Any, Literal
 
 from babel import Locale
 from babel import dates as babel_dates
 from babel import numbers as babel_numbers
 
+if TYPE_CHECKING:  # only named in hints: the pure layers (rules, players, lessons) import this package, no clock
+    from datetime import date, datetime, timedelta
+
 DOMAIN = "tabletop"
-LOCALES = Path(__file__).resolve().parent / "locales"
-TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 
 ENGLISH = "en"
 PSEUDO = "en-XA"  # accented and about 40 % longer, generated from the template (i18n/pseudo.py): for testing
@@ -91,7 +91,8 @@ def placeholders(text: str) -> set[str]:
 def _catalog(folder: str) -> gettext.NullTranslations:
     if not folder:
         return gettext.NullTranslations()
-    path = LOCALES / folder / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    # read as package data (no file-system module here: the pure layers import this package)
+    path = resources.files(__name__).joinpath("locales", folder, "LC_MESSAGES", f"{DOMAIN}.mo")
     with path.open("rb") as file:  # a shipped language without its compiled catalog is a broken install: raise
         return gettext.GNUTranslations(file)
 

@@ -16,9 +16,11 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from i18n import DOMAIN, LANGUAGES, LOCALES, PSEUDO_LANGUAGE, TEMPLATE, Shipped, placeholders
+from i18n import DOMAIN, LANGUAGES, PSEUDO_LANGUAGE, Shipped, placeholders
 from i18n.pseudo import pseudo
 
+LOCALES = Path(__file__).resolve().parent / "locales"
+TEMPLATE = LOCALES / f"{DOMAIN}.pot"
 ROOT = LOCALES.parent.parent
 # The packages whose code shows players text (tests, benches and the virtual environment have nothing to extract).
 SOURCES = ("i18n", "cogs", "render", "matches", "tournaments", "web", "tabletop", "games", "rules", "lessons",

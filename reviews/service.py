@@ -15,6 +15,7 @@ from typing import Any
 
 from analysis import AnalysedMove, Analysis, Record, default_budget
 from analysis.report import VERSION
+from i18n import _
 from matches import MatchService
 from matches.history import state_at
 from matches.model import Match, Refusal
@@ -220,9 +221,12 @@ class Reviews:
                 job.future.set_result(await self._make(job))
             except Exception as error:
                 log.exception("the analysis of match %s failed", job.match.id)
-                if isinstance(error, BrokenProcessPool) and self._pool is not None:
-                    self._pool.shutdown(wait=False, cancel_futures=True)  # a worker died: the next job gets a new one
-                    self._pool = None
+                if isinstance(error, BrokenProcessPool):
+                    if self._pool is not None:  # a worker died (killed, out of memory): the next job gets a new one
+                        self._pool.shutdown(wait=False, cancel_futures=True)
+                        self._pool = None
+                    error = Refusal(_("The computer analysing match #{id} stopped before it was done (nothing was "
+                                      "stored): ask for it again.", id=job.match.id))
                 job.future.set_exception(error)
             finally:
                 self.jobs.pop((job.match.id, job.iterations), None)

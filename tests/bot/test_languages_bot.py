@@ -16,7 +16,7 @@ from cogs import limits
 from cogs.base import locale_for, server_locale
 from cogs.help import GAMES_HELP, help_messages
 from cogs.translator import CatalogTranslator, discord_languages, tree_messages
-from i18n.catalogs import read
+from i18n.catalogs import TEMPLATE, read
 from rules import GAMES
 from tests.bot.helpers import answer, world
 from tests.bot.locales import speaking
@@ -71,7 +71,7 @@ async def test_the_tree_in_each_language_alone_keeps_discords_limits(simcord_env
 
 
 async def test_the_template_holds_every_message_of_the_tree_and_the_help(simcord_env: Any) -> None:
-    template = {message.id for message in read(i18n.TEMPLATE) if message.id}
+    template = {message.id for message in read(TEMPLATE) if message.id}
     wanted = [entry["message"] for entry in await tree_messages(simcord_env.bot.tree) + help_messages()]
     missing = sorted(set(wanted) - template)
     assert not missing, f"run `.venv/bin/python -m i18n update`, then translate: {missing}"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from i18n import LANGUAGES, PSEUDO_LANGUAGE, TEMPLATE, Shipped
-from i18n.catalogs import compiled, limit_of, po_path, problems, pseudo_catalog, read
+from i18n import LANGUAGES, PSEUDO_LANGUAGE, Shipped
+from i18n.catalogs import TEMPLATE, compiled, limit_of, po_path, problems, pseudo_catalog, read
 
 
 @pytest.mark.parametrize("shipped", [*LANGUAGES[1:], PSEUDO_LANGUAGE], ids=lambda s: s.code)

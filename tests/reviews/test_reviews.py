@@ -164,3 +164,35 @@ async def test_a_shutdown_tells_every_waiter_and_stores_nothing(service: MatchSe
     executor.shutdown()
     assert await service.store.analyses.latest(first) is None and await service.store.analyses.latest(second) is None
     assert not reviews.jobs and len(reviews.queue) == 0
+
+
+async def test_a_worker_that_dies_is_replaced_and_the_next_request_succeeds(service: MatchService) -> None:
+    """The real process pool: its worker killed in the middle of a job, that job's waiter is told to ask again (not
+    a crash reference), nothing half-made is stored, and the next request gets a new worker and the analysis."""
+    import multiprocessing
+    import os
+    import signal
+
+    reviews = Reviews(service, iterations=ITERATIONS)
+    match_id = await finished(service, plies=3)
+    killed: list[int] = []
+
+    async def kill_the_worker(progress: Progress) -> None:
+        if progress.done >= 1 and not killed:
+            for child in multiprocessing.active_children():
+                assert child.pid is not None
+                os.kill(child.pid, signal.SIGKILL)
+                killed.append(child.pid)
+
+    try:
+        with pytest.raises(Refusal, match="ask for it again"):
+            await reviews.analyse(match_id, ADA, 1, kill_the_worker)
+        assert killed and await service.store.analyses.latest(match_id) is None
+        match = await service.get(match_id)
+        log = [(e.seat, e.text) for e in await service.store.log(match_id)]
+        made = await reviews.analyse(match_id, ADA, 1)
+        assert made == analyse(match.game, Record.of(2, match.record.options, log), seed=seed_of(match),
+                               budget_per_position=Budget(iterations=ITERATIONS))
+        assert not set(killed) & {child.pid for child in multiprocessing.active_children()}
+    finally:
+        await reviews.stop()
