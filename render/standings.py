@@ -209,11 +209,13 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
         canvas.text((cols["rank"], mid), place_text(s.place, s.place_to), BODY, ink, anchor="mm")
         name = cut_name(names.get(s.entrant, str(s.entrant)))
         room_name = cols["pts"] - cols["name"] - 36
-        if s.withdrawn:  # "(withdrawn)" always shows: the name gives way
+        if s.withdrawn:  # "(withdrawn)" always shows, after the name: the name gives way
             out = _("(withdrawn)")
-            name = _("{name} {withdrawn}", name=fit(name, SMALL, room_name - text_width(f" {out}", SMALL)),
-                     withdrawn=out)
-        canvas.text((cols["name"], mid), fit(name, SMALL, room_name), SMALL, ink, anchor="lm")
+            shown = fit(name, SMALL, room_name - text_width(out, SMALL) - 8)
+            x = cols["name"] + canvas.text((cols["name"], mid), shown, SMALL, ink, anchor="lm")
+            canvas.text((x + 8, mid), out, SMALL, ink, anchor="lm")
+        else:
+            canvas.text((cols["name"], mid), fit(name, SMALL, room_name), SMALL, ink, anchor="lm")
         canvas.text((cols["pts"], mid), figure(s.points), BODY, ink, anchor="mm")
         canvas.text((cols["bh"], mid), figure(s.buchholz_cut1), SMALL, quiet, anchor="mm")
         if not pods:
