@@ -86,6 +86,11 @@ def code(text: str) -> Markup:
     return Markup("<code>{}</code>").format(text)
 
 
+def notation(text: str) -> Markup:
+    """What stays as it is in every language (the standings' letters): marked so that no translator touches it."""
+    return Markup('<span translate="no">{}</span>').format(text)
+
+
 def datetime_text(timestamp: float | None) -> str | None:
     """A moment as the language writes it (Coordinated Universal Time, named)."""
     if timestamp is None:
@@ -302,7 +307,8 @@ class Words:
     def standings_legend(self) -> Markup:
         return html(_("{wdl} won, drawn, lost · {b} bye · {f} forfeit · {bh} Buchholz cut 1 · {sb} "
                       "Sonneborn-Berger — the same figures and tie-breaks as {command}."),
-                    wdl="W/D/L", b="B", f="F+/F−", bh="BH-1", sb="SB", command=code("/tournament standings"))
+                    wdl=notation("W/D/L"), b=notation("B"), f=notation("F+/F−"), bh=notation("BH-1"),
+                    sb=notation("SB"), command=code("/tournament standings"))
 
     def signed_up(self, count: int, most: int | None) -> str:
         if most:
@@ -327,7 +333,7 @@ class Words:
     def no_analysis(self, match_id: int) -> Markup:
         # Translators: {button} is the Discord button's label, which is not translated yet
         return html(_("No computer analysis yet: press {button} under the match's last board in Discord, or use "
-                      "{command}."), button=Markup("<strong>Analyse</strong>"),
+                      "{command}."), button=Markup('<strong translate="no">Analyse</strong>'),
                     command=code(f"/analysis show match:{match_id}"))
 
     def export_hint(self) -> Markup:

@@ -28,7 +28,9 @@ class BrowserMissing(RuntimeError):
     """Chromium or ChromeDriver is not installed: .ci/chromium.sh installs them."""
 
 
-def start_browser() -> tuple[webdriver.Chrome, tempfile.TemporaryDirectory[str]]:
+def start_browser(accept_language: str | None = None) -> tuple[webdriver.Chrome, tempfile.TemporaryDirectory[str]]:
+    """A fresh headless Chromium; `accept_language` ("de", "en-XA"): the languages it asks pages for, as a reader's
+    browser set to that language does."""
     for path in (CHROMIUM, CHROMEDRIVER):
         if not os.access(path, os.X_OK):
             raise BrowserMissing(f"{path} not found: run `bash .ci/chromium.sh` (as root it installs Debian's "
@@ -38,6 +40,9 @@ def start_browser() -> tuple[webdriver.Chrome, tempfile.TemporaryDirectory[str]]
     options.binary_location = CHROMIUM
     for flag in (*FLAGS, f"--user-data-dir={profile.name}", f"--window-size={DESKTOP[0]},{DESKTOP[1]}"):
         options.add_argument(flag)
+    if accept_language is not None:
+        options.add_argument(f"--lang={accept_language}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": accept_language})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=CHROMEDRIVER))
     driver.set_page_load_timeout(30)
     return driver, profile

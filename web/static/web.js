@@ -1,6 +1,19 @@
 // Tabletop's match page: the replay (slider, arrow keys, a link per line) and live updates by Server-Sent Events.
 "use strict";
 (function () {
+  // A face fetched late (the CJK one, on a system without its own) must redraw the text laid out before it came:
+  // Chromium keeps the boxes it first drew there. A change of the font's description (ligatures, on by default
+  // anyway) makes every text be shaped again.
+  function reshape() {
+    var style = document.documentElement.style;
+    style.fontFeatureSettings = style.fontFeatureSettings ? "" : '"liga" 1';
+  }
+  if (document.fonts) {
+    document.fonts.addEventListener("loadingdone", reshape);
+    if (document.fonts.status === "loaded") reshape();
+  }
+})();
+(function () {
   var root = document.getElementById("match");
   if (!root || root.dataset.started !== "yes") return;
   var base = root.dataset.base, img = document.getElementById("board"), slider = document.getElementById("slider");
