@@ -11,6 +11,7 @@ import discord
 
 import i18n
 from matches import Match
+from rules import GAMES
 from tests.bot.helpers import actor_of, answer, labels, world
 from tests.bot.locales import speaking
 
@@ -189,26 +190,66 @@ async def test_autocomplete_labels_speak_the_askers_language(simcord_env: Any) -
     assert [c["name"] for c in mine] == ["#1 · ada contre bob"]
 
 
-async def test_the_pseudo_locale_leaves_no_word_of_the_lobby_or_board_in_english(simcord_env: Any) -> None:
-    """The pseudo-locale accents every translated letter: a word left in plain English in the posts this layer
-    makes (lobby, board embed, buttons) was never translated."""
+def embed_words(embed: Any) -> list[str]:
+    """What this layer words in an embed: its title, footer and field names (descriptions and field values carry
+    the rules' and the services' words too, checked where they are made)."""
+    return [embed.title or "", embed.footer.text or "", *(field.name for field in embed.fields)]
+
+
+async def test_the_pseudo_locale_leaves_no_word_of_this_layer_in_english(simcord_env: Any) -> None:
+    """The pseudo-locale accents every translated letter: a word left in plain English in what this layer words
+    (replies, refusals, lobby, board, buttons, draw offer, timeout, DMs, /games, /history, /profile, /verify,
+    /notify) was never translated. The server speaks it too (Discord's preferred locale of the server)."""
     from tests.bot.test_languages_bot import english_left
 
-    channel, (ada, bob) = world(simcord_env)
+    server = simcord_env.create_guild(preferred_locale=i18n.PSEUDO)
+    channel = server.create_text_channel("games")
+    ada, bob = (server.add_member(simcord_env.create_user(name)) for name in ("ada", "bob"))
+    texts: list[str] = []
+
+    def seen(message: Any, *, whole: bool = False) -> Any:
+        texts.extend([message.content or "", *labels(message)])
+        for embed in message.embeds:
+            texts.extend(embed_words(embed) + ([embed.description or ""] if whole else []))
+        return message
+
     with speaking(i18n.PSEUDO):
-        replies = [answer(await ada.slash(channel, "cintos new", players=2, time=HOUR))]
-    lobby = channel.last_message
-    await bob.click(lobby, label="Join")
-    await ada.click(lobby, label="Start")
-    with speaking(i18n.PSEUDO):
-        replies.append(answer(await ada.slash(channel, "games")))
-        replies.append(answer(await ada.slash(channel, "notify")))
-        replies.append(answer(await ada.slash(channel, "cintos resign")))
-    texts = [reply.content or "" for reply in replies] + labels(replies[-1])
-    for reply in replies:
-        for embed in reply.embeds:
-            texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-            texts += [part for field in embed.fields for part in (field.name, field.value)]
-    left = {text: english_left(text) for text in texts if english_left(text)}
+        seen(answer(await ada.slash(channel, "cintos new", players=2, time=600)))
+        seen(answer(await ada.slash(channel, "cintos new", players=2, options="nonsense")))
+        seen(answer(await ada.slash(channel, "cintos board")))  # no running match yet
+        lobby = seen(channel.last_message)
+        assert lobby.embeds[0].fields[1].value.startswith("[")  # "standard rules"
+        await bob.click(lobby, label=labels(lobby)[0])  # Join
+        await ada.click(lobby, label=labels(lobby)[2])  # Start
+        board = seen(channel.last_message)
+        texts.append(board.embeds[0].description.splitlines()[0])  # "The match has started…"
+        assert board.embeds[0].description.splitlines()[-1].startswith("[")  # "To move: …"
+        seen(answer(await ada.slash(channel, "games")), whole=True)
+        seen(answer(await ada.slash(channel, "notify")), whole=True)
+        seen(answer(await ada.slash(channel, "cintos resign")))
+        seen(answer(await ada.slash(channel, "history")))
+        seen(answer(await ada.slash(channel, "profile")), whole=True)
+        match = await running(simcord_env, [ada, bob])
+        seen(answer(await ada.slash(channel, "verify", match=match.id)))  # refused: still being played
+        offerer = actor_of(match, [ada, bob])
+        await offerer.click(board, label=labels(board)[0])  # Offer draw
+        offer = seen(channel.last_message)
+        await (bob if offerer is ada else ada).click(offer, label=labels(offer)[1])  # Decline draw
+        seen(next(m for m in channel.history() if m.id == offer.id))
+        await simcord_env.advance_time(601)
+        notice = seen(channel.last_message)  # ran out of time: Claim win
+        late = actor_of(match, [ada, bob])
+        await (bob if late is ada else ada).click(notice, label=labels(notice)[0])
+        final = seen(channel.last_message)
+        assert match.status == "finished" and final.embeds[0].title.startswith("[")
+        seen(answer(await ada.slash(channel, "verify", match=match.id)))
+        seen(answer(await ada.slash(channel, "history", match=match.id)))
+    texts += [m.content for person in (ada, bob) for m in person.user.dm_channel.history()]  # turn DMs, reminders
+    texts = [text for text in texts if text]
+    assert len(texts) > 60
+    # Names, what was typed, the options' names (notation), and the Analyse button (cogs/analysis.py, not in this
+    # sweep) stay as they are.
+    kept = {"ada", "bob", "nonsense", "Analyse", *(w for name in GAMES["cintos"].options for w in name.split("-"))}
+    left = {text: words for text in texts if (words := [w for w in english_left(text) if w not in kept])}
     assert left == {}
-    assert replies[0].content.startswith("[Ļöƀƀý #1 îš öþéñ: https://")
+    assert any(text.startswith("[Ļöƀƀý #1 îš öþéñ: https://") for text in texts)
