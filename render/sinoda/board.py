@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image, ImageChops
 
+from i18n import N_, _, ngettext
 from render.kit import (
     BOARD,
     BORDER,
@@ -44,6 +45,7 @@ from render.panels import (
     text_height,
 )
 from rules.sinoda.game import TEAM_NUMERALS
+from rules.sinoda.state import SEAT_NAMES
 
 TITLE = "Sinoda"
 WIDTH = 1000
@@ -66,10 +68,13 @@ RIM = "#A89A84"
 HOME_TINT = 0.20  # how much seat colour a start flower's cells take
 
 # Start flowers by their vertex direction (spec 3.3): corners C0..C5, sides S0/S3, and the two 2p vertices.
-CORNER_NAMES = {0: "E corner", 60: "NE corner", 120: "NW corner", 180: "W corner", 240: "SW corner",
-                300: "SE corner"}
-SIDE_NAMES = {30: "upper-right side", 90: "top side", 150: "upper-left side", 210: "lower-left side",
-              270: "bottom side", 330: "lower-right side"}
+# Marked for the catalogs and translated where shown (`seat_flowers`).
+CORNER_NAMES = {0: N_("E corner"), 60: N_("NE corner"), 120: N_("NW corner"), 180: N_("W corner"),
+                240: N_("SW corner"), 300: N_("SE corner")}
+SIDE_NAMES = {30: N_("upper-right side"), 90: N_("top side"), 150: N_("upper-left side"), 210: N_("lower-left side"),
+              270: N_("bottom side"), 330: N_("lower-right side")}
+CENTRE_NAMES = (N_("upper centre"), N_("lower centre"))
+FLOWER = N_("flower")
 TEAM_LETTERS = TEAM_NUMERALS  # not letters: seat initials (R, B, Y, G, P, O) are letters
 
 
@@ -126,31 +131,33 @@ def _edges(cells: Sequence[Mapping[str, Any]]) -> dict[tuple[tuple[int, int], tu
 
 
 def flower_name(labels: Sequence[str], cells: Sequence[Mapping[str, Any]], side: int) -> str:
-    """'NW corner', 'upper-right side' or (2 players) 'upper centre': where a start flower lies."""
+    """'NW corner', 'upper-right side' or (2 players) 'upper centre': where a start flower lies (English: see
+    `seat_flowers` for the words shown)."""
     by_label = {c["label"]: c for c in cells}
     shared = set.intersection(*(set(map(tuple, by_label[lb]["vertices"])) for lb in labels if lb in by_label))
     if len(shared) != 1:
-        return "flower"
+        return FLOWER
     q, r = next(iter(shared))
     x, y = q + r / 2, r * SQRT3 / 2
     angle = round(math.degrees(math.atan2(y, x))) % 360
     if side == 2:
-        return "upper centre" if y > 0 else "lower centre"
+        return CENTRE_NAMES[0] if y > 0 else CENTRE_NAMES[1]
     if angle in CORNER_NAMES and max(abs(q), abs(r), abs(q + r)) == side - 1:
         return CORNER_NAMES[angle]
-    return SIDE_NAMES.get(angle, "flower")
+    return SIDE_NAMES.get(angle, FLOWER)
 
 
 def seat_flowers(view: Mapping[str, Any]) -> list[str]:
-    """Where each seat's start flower lies, in words, per seat."""
+    """Where each seat's start flower lies, in words of the language spoken, per seat."""
     side = int(view.get("side") or (2 if view.get("board") == "small" else 3))
-    return [flower_name(labels, view["cells"], side) for labels in view.get("start_cells") or []]
+    return [_(flower_name(labels, view["cells"], side)) for labels in view.get("start_cells") or []]
 
 
 # ---- seat colours --------------------------------------------------------------------------------------------
 def seat_chips(view: Mapping[str, Any]) -> list[Chip]:
     """Per seat: its colour (Red, Blue, Yellow, Green, Purple, Orange) in its shape, lettered with the initial."""
-    return [chip(name) for name in view.get("seat_names") or []]
+    # The colours by seat from the rules' English names: the view's "seat_names" are words in the language spoken.
+    return [chip(name) for name in SEAT_NAMES[: int(view.get("players") or len(view.get("seat_names") or []))]]
 
 
 def _pyramid_colours(fill: str) -> tuple[str, str, str]:
@@ -323,16 +330,21 @@ def _detail(view: Mapping[str, Any], seat: int, where: str, team: str, room: flo
     """'Team I · NW corner · 5 pieces · 2 taken', shortened to fit, or why the seat is out."""
     counts = view.get("piece_counts") or []
     count = counts[seat] if seat < len(counts) else 0
-    pieces = f"{count} piece{'' if count == 1 else 's'}"
+    pieces = ngettext("{n} piece", "{n} pieces", count)
     caps = (view.get("caps") or [0] * (seat + 1))[seat]
-    team = f"Team {team} · " if team else ""
     if view.get("resigned") == seat:
-        return first_fitting([f"{team}{where} · resigned", f"{team}resigned", "resigned"], SMALL, room)
-    if count == 0:
-        return first_fitting([f"{team}{where} · no pieces left", f"{team}no pieces left", "no pieces"], SMALL, room)
-    taken = f" · {caps} taken" if caps else ""
-    return first_fitting([f"{team}{where} · {pieces}{taken}", f"{team}{pieces}{taken}", f"{team}{pieces}", pieces],
-                         SMALL, room)
+        state = _("resigned")
+        parts = [[where, state], [state]]
+    elif count == 0:
+        state = _("no pieces left")
+        parts = [[where, state], [state], [_("no pieces")]]
+    else:
+        taken = [ngettext("{n} taken", "{n} taken", caps)] if caps else []
+        parts = [[where, pieces, *taken], [pieces, *taken], [pieces]]
+    if team:
+        label = _("Team {numeral}", numeral=team)
+        parts = [[label, *words] for words in parts] + parts[-1:]
+    return first_fitting([" · ".join(words) for words in parts], SMALL, room)
 
 
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
@@ -342,21 +354,23 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     seat = last.get("seat")
     if not isinstance(seat, int) or seat >= len(names):
         return ""
-    who = f"{names[seat]} ({seat_names[seat]})"
+    who = _("{name} ({colour})", name=names[seat], colour=seat_names[seat])
     kind = last.get("kind")
     if kind == "first":
-        return f"{who} moves first (drawn at random)."
+        return _("{player} moves first (drawn at random).", player=who)
     if kind == "resign":
-        return f"{who} resigned."
+        return _("{player} resigned.", player=who)
     if kind == "change":
-        return f"{who} turned {last.get('cell')} to {last.get('value')}."
+        return _("{player} turned {cell} to {value}.", player=who, cell=last.get("cell"), value=last.get("value"))
     if kind == "move":
         steps = max(0, len(last.get("path") or []) - 1)
-        text = f"{who} {last.get('from')}-{last.get('to')}, {steps} step{'' if steps == 1 else 's'}"
+        move = f"{last.get('from')}-{last.get('to')}"
         taken = last.get("captured")
         if taken:
-            text += f", captures {seat_names[taken['seat']]}'s {taken['value']}"
-        return text + "."
+            return ngettext("{player} {move}, {n} step, captures {colour}'s {value}.",
+                            "{player} {move}, {n} steps, captures {colour}'s {value}.", steps, player=who, move=move,
+                            colour=seat_names[taken["seat"]], value=taken["value"])
+        return ngettext("{player} {move}, {n} step.", "{player} {move}, {n} steps.", steps, player=who, move=move)
     return ""
 
 
@@ -383,10 +397,10 @@ def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str
     last = describe_last(view, names)
     limit = view.get("round_limit")
     rnd = int(view.get("actions") or 0) // max(1, int(view["players"])) + 1
-    info = f"Round {rnd}" + (f" of {limit}" if limit else "")
+    info = _("Round {round} of {limit}", round=rnd, limit=limit) if limit else _("Round {round}", round=rnd)
     if view.get("players") == 2 and not view.get("sinoda_win", True):
-        info += " · no Win by Sinoda"
-    return reason, "Last: " + last if last else "", info
+        info = _("{round} · no Win by Sinoda", round=info)
+    return reason, _("Last: {action}", action=last) if last else "", info
 
 
 def _panel_height(view: Mapping[str, Any], names: Sequence[str]) -> float:
@@ -411,7 +425,9 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
         points = (view.get("points") or view.get("scores") or [0] * (seat + 1))[seat]
         out = (counts[seat] if seat < len(counts) else 0) == 0 or view.get("resigned") == seat
         rows.append(PanelRow(chips[seat], names[seat], _detail(view, seat, wheres[seat], teams[seat], room),
-                             seat in winners if outcome else seat == view.get("to_move"), out, str(points), "pts"))
+                             seat in winners if outcome else seat == view.get("to_move"), out, str(points),
+                             # Translators: the unit under a score on a seat's card (points), a short word.
+                             _("pts")))
     x, w = MARGIN, PANEL_W
     y = seat_cards(canvas, x, top, w, rows, columns) + 14
     reason, last, info = _words(view, names)

@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, _
 from render.kit import (
     BORDER,
     INK,
@@ -36,22 +37,22 @@ RULES_TOP = HEADER_HEIGHT + 20
 STEP_OFFSET = 46  # how far a step number sits beside the path (board pixels, before shrinking)
 
 # (title, caption, note, position before, action): each picture is the board as `/sinoda board` shows it after
-# the action, played by the rules so it cannot lie.
+# the action, played by the rules so it cannot lie. The words are marked here and translated where drawn.
 _RULE_ROWS: tuple[tuple[str, str, str, str, str], ...] = (
-    ("Move", "A piece moves exactly as many steps as its number: each step crosses an edge into the next "
-     "triangle, never through a piece and never back over a triangle. Red's 3 went b3, b2, a1, a2.",
-     "It could also have reached a4, c1 or d1. It could not stop on b4 (1 step) or pass through Blue's b5 "
-     "or c4. On the board, the black path and frames show the last move.",
+    (N_("Move"), N_("A piece moves exactly as many steps as its number: each step crosses an edge into the next "
+     "triangle, never through a piece and never back over a triangle. Red's 3 went b3, b2, a1, a2."),
+     N_("It could also have reached a4, c1 or d1. It could not stop on b4 (1 step) or pass through Blue's b5 "
+     "or c4. On the board, the black path and frames show the last move."),
      "small|b3=3,c6=1|b5=1,c4=4,d2=2|turn=1|pts=2,1|caps=1,1|actions=14", "b3-a2"),
-    ("Capture", "End a move on an enemy piece to capture it: you score its number, not your own. Red's 2 "
-     "takes Blue's 3 on c4.",
-     "The game ends when someone has captured 6 pieces, someone has lost their last piece, or everyone is down "
+    (N_("Capture"), N_("End a move on an enemy piece to capture it: you score its number, not your own. Red's 2 "
+                        "takes Blue's 3 on c4."),
+     N_("The game ends when someone has captured 6 pieces, someone has lost their last piece, or everyone is down "
      "to one piece: most points wins. With 2 players you also win at once when your lead is more than your own "
-     "pieces' numbers added up (Win by Sinoda).",
+     "pieces' numbers added up (Win by Sinoda)."),
      "small|a4=1,b3=2|c4=3,d2=1|turn=1|pts=6,8|caps=4,4|actions=40", "b3-c4"),
-    ("Change", "Instead of moving, turn one of your pieces one up or one down (1 to 4, no wrap-around). "
-     "Red turns c5 from 2 to 3.",
-     "Now it moves 3 steps and threatens Blue's 3 on c2 (c5, c4, c3, c2), but it is worth 3 to Blue too.",
+    (N_("Change"), N_("Instead of moving, turn one of your pieces one up or one down (1 to 4, no wrap-around). "
+                       "Red turns c5 from 2 to 3."),
+     N_("Now it moves 3 steps and threatens Blue's 3 on c2 (c5, c4, c3, c2), but it is worth 3 to Blue too."),
      "small|a4=1,c5=2|b2=2,c2=3|turn=1|pts=6,8|caps=4,4|actions=44", "c5+"),
 )
 
@@ -95,7 +96,8 @@ def _rules_detail(canvas: Canvas, x: float, y: float, before: Mapping[str, Any],
     if last.get("captured"):
         taken = last["captured"]
         w, h = _paste_piece(canvas, (x, y), chips[taken["seat"]], taken["value"])
-        text = f"+{taken['value']} for {names[seat]}: {before['points'][seat]} → {after['points'][seat]} points"
+        text = _("+{value} for {colour}: {before} → {after} points", value=taken["value"], colour=names[seat],
+                 before=before["points"][seat], after=after["points"][seat])
     elif last.get("kind") == "change":
         old = before["pieces"][last["cell"]]["value"]
         w, h = _paste_piece(canvas, (x, y), chips[seat], old)
@@ -112,15 +114,15 @@ def _rules_detail(canvas: Canvas, x: float, y: float, before: Mapping[str, Any],
 def render_rules() -> bytes:
     """One image summing up Sinoda: a move, a capture and a change on the small board; each picture with what it
     cannot show beside it and its words under it, for a phone."""
-    rows = [(*_rules_diagram(position, action), title, caption, note)
+    rows = [(*_rules_diagram(position, action), _(title), _(caption), _(note))
             for title, caption, note, position, action in _RULE_ROWS]
     board_w, board_h = rows[0][0].width / SCALE, rows[0][0].height / SCALE
     width = WIDTH - 2 * MARGIN
     heights = [50 + board_h + 14 + text_height(caption, width) + text_height(note, width) + 34
                for _, _, _, _, caption, note in rows]
     canvas = Canvas(WIDTH, round(RULES_TOP + sum(heights)))
-    title_bar(canvas, f"{TITLE}: the rules")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2, 3, 4 or 6 players", SMALL, MUTED, anchor="rm")
+    title_bar(canvas, _("{game}: the rules", game=TITLE))
+    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), _("2, 3, 4 or 6 players"), SMALL, MUTED, anchor="rm")
     y: float = RULES_TOP
     for i, (image, before, after, title, caption, note) in enumerate(rows):
         if i:

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import _, ngettext
 from render.sinoda.board import describe_last, seat_flowers
-from render.words import GameText, plural, seat_names, text_names
+from render.words import GameText, seat_names, text_names, wrapped
+from rules.sinoda.state import SEAT_NAMES
 
 TEAM_NUMERALS = ("I", "II", "III")
 
@@ -17,7 +19,9 @@ def last(view: dict[str, Any], names: Sequence[str]) -> str:
 
 
 def _initials(view: dict[str, Any]) -> list[str]:
-    return [str(name)[:1].upper() for name in view.get("seat_names") or []]
+    """The seats' letters on the text board: the English colours' initials in every language (R, B, Y, G, P, O are
+    distinct; translated initials need not be), explained by the legend."""
+    return [name[:1] for name in SEAT_NAMES[: int(view.get("players") or len(view.get("seat_names") or []))]]
 
 
 def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
@@ -30,20 +34,21 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     out = []
     for seat, name in enumerate(who):
         got = captured[seat] if seat < len(captured) else []
-        text = (f"{name}: {plural(points[seat] if seat < len(points) else 0, 'point')}, "
-                f"{plural(counts[seat] if seat < len(counts) else 0, 'piece')} left")
+        parts = [ngettext("{n} point", "{n} points", points[seat] if seat < len(points) else 0),
+                 ngettext("{n} piece left", "{n} pieces left", counts[seat] if seat < len(counts) else 0)]
         if got:
-            text += ", captured " + " ".join(str(v) for v in got)
+            parts.append(_("captured {values}", values=" ".join(str(v) for v in got)))
         if seat < len(flowers):
-            text += f", from the {flowers[seat]}"
+            parts.append(_("from the {flower}", flower=flowers[seat]))
         if view.get("resigned") == seat:
-            text += ", resigned"
-        out.append(text)
+            parts.append(_("resigned"))
+        # Translators: a seat and its facts in words about a board: "ada (Red): 3 points, 5 pieces left".
+        out.append(_("{player}: {facts}", player=name, facts=", ".join(parts)))
     if view.get("team_mode", "none") != "none":
         letters = _initials(view)
-        teams = [f"Team {TEAM_NUMERALS[i]} " + "+".join(letters[s] for s in team)
+        teams = [_("Team {numeral} {seats}", numeral=TEAM_NUMERALS[i], seats="+".join(letters[s] for s in team))
                  for i, team in enumerate(view.get("teams") or []) if i < len(TEAM_NUMERALS)]
-        out.append("Teams: " + ", ".join(teams))
+        out.append(_("Teams: {teams}", teams=", ".join(teams)))
     return out
 
 
@@ -69,10 +74,12 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             drawn.append(("*" if cell["label"] in marked else " ") + text.rjust(2))
         indent = "   " * ((widest - len(cells)) // 2)
         lines.append(f"{row} {indent}{''.join(drawn)}  {row}")
-    lines.append("R3 = a Red piece of value 3;")
-    lines.append("7 in row b = the empty cell b7")
+    colours = view.get("seat_names") or []
+    keys = ", ".join(f"{letter} = {colours[seat]}" for seat, letter in enumerate(initials) if seat < len(colours))
+    lines += wrapped(keys)
+    lines += wrapped(_("R3 = a piece of R of value 3; 7 in row b = the empty cell b7"))
     if marked:
-        lines.append("*: the last action's cell")
+        lines += wrapped(_("*: the last action's cell"))
     return lines
 
 
