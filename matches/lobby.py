@@ -82,14 +82,14 @@ class Lobby:
         `table` (tournament, round, board): created already linked to that table (`Duplicate`, and nothing made,
         when it has its match: `start_seated` adopts that one)."""
         if len(set(users)) != len(users):
-            raise Refusal("A player can take one seat of a match only.")
+            raise Refusal(_("A player can take one seat of a match only."))
         rated = rated and not any(is_computer(u) for u in users)  # a computer's results stay out of the ratings
         match = await self.create(game_name, guild_id=guild_id, channel_id=channel_id, creator_id=creator_id,
                                   players=len(users), options=options, time_control=time_control,
                                   timeout_rule=timeout_rule, rated=rated, table=table)
         turn = await self.start_seated(match.id, users)
         if turn is None:
-            raise Refusal(f"Match #{match.id} was started elsewhere at the same moment.")
+            raise Refusal(_("Match #{id} was started elsewhere at the same moment.", id=match.id))
         return turn
 
     async def start_seated(self, match_id: int, users: Sequence[int]) -> Turn | None:
