@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import _, ngettext
 from render.kit import (
     BOARD,
     BORDER,
@@ -23,6 +24,7 @@ from render.kit import (
     first_fitting,
     mix,
     shadow_on,
+    text_width,
 )
 from render.panels import (
     BODY,
@@ -39,10 +41,10 @@ from render.panels import (
     seat_cards,
     text_height,
 )
+from rules.cintos.board import COLOUR_NAMES  # English: the chips' colours; translated where shown
 
 TITLE = "Cintos"
 FILES = "abcdefgh"
-COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 CHIPS: dict[str, Chip] = {letter: chip(name, letter) for letter, name in COLOUR_NAMES.items()}
 TERRITORY_OF = {(False, True): "NW", (True, True): "NE", (True, False): "SE", (False, False): "SW"}
 
@@ -215,23 +217,24 @@ def seat_colours(view: Mapping[str, Any]) -> list[str]:
     colours = view.get("seat_colours")
     if colours:
         return list(colours)
-    return [str(name)[:1].upper() for name in view.get("seat_names", [])]
+    return list("RB" if int(view.get("players") or 2) == 2 else "RYBG")  # the rules' seat order
 
 
 def _seat_detail(view: Mapping[str, Any], seat: int, letter: str, width: float) -> str:
     """'Red · 4 pieces · to move', shortened (colour name first to go) to fit the card."""
     scores = view.get("scores") or []
     count = scores[seat] if seat < len(scores) else 0
-    pieces = f"{count} piece{'' if count == 1 else 's'}"
+    pieces = ngettext("{n} piece", "{n} pieces", count)
     outcome = view.get("outcome")
     winners = list(outcome.get("winners") or []) if outcome else []
-    colour = COLOUR_NAMES.get(letter, letter)
+    colour = _(COLOUR_NAMES[letter]) if letter in COLOUR_NAMES else letter
     if _flag(view, "eliminated", seat):
-        return first_fitting([f"{colour} · eliminated", "eliminated"], SMALL, width)
-    state = ("resigned" if _flag(view, "resigned", seat) else "winner" if winners == [seat]
-             else "shared win" if seat in winners and len(winners) < int(view.get("players") or 0)
-             else "draw" if seat in winners
-             else "to move" if seat == view.get("to_move") and not outcome else "")
+        gone = _("eliminated")
+        return first_fitting([f"{colour} · {gone}", gone], SMALL, width)
+    state = (_("resigned") if _flag(view, "resigned", seat) else _("winner") if winners == [seat]
+             else _("shared win") if seat in winners and len(winners) < int(view.get("players") or 0)
+             else _("draw") if seat in winners
+             else _("to move") if seat == view.get("to_move") and not outcome else "")
     if not state:
         return first_fitting([f"{colour} · {pieces}", pieces], SMALL, width)
     return first_fitting([f"{colour} · {pieces} · {state}", f"{colour} · {state}", f"{pieces} · {state}", state],
@@ -258,7 +261,8 @@ def _rows(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str])
 def _words(view: Mapping[str, Any], names: Sequence[str], colours: Sequence[str]) -> tuple[str, str]:
     """(the result's reason, the last turn) in words for under the board; "" where there is none."""
     reason = reason_line(view, names)  # the header says who; here why
-    last = "Last: " + describe_last(view, names, colours).replace("\n", " ") if view.get("last") else ""
+    words = describe_last(view, names, colours).replace("\n", " ") if view.get("last") else ""
+    last = _("Last: {action}", action=words) if words else ""
     return reason, last
 
 
@@ -281,13 +285,25 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], colour
         owner = owners.get(area)
         canvas.text((bx + MINI / 2, by + MINI / 2), owner or "–", SMALL, INK if owner else MUTED, anchor="mm")
     info_x = x + 2 * MINI + 20
-    canvas.text((info_x, y + MINI / 2), "← territories", SMALL, MUTED, anchor="lm")
+    room = w - (info_x - x)
+    # Translators: beside the small map of the four territories and their owners' letters.
+    canvas.fit_text((info_x, y + MINI / 2), _("← territories"), SMALL, room, MUTED, anchor="lm")
     quiet = view.get("quiet")
-    facts = [f"Turn {int(view.get('turn') or 0) + (0 if view.get('outcome') else 1)}"]
+    facts = [_("Turn {turn}", turn=int(view.get("turn") or 0) + (0 if view.get("outcome") else 1))]
     if quiet is not None:
         limit = (view.get("options") or {}).get("quiet-limit")
-        facts.append(f"no capture for {quiet}" + ("" if limit in (None, "off") else f" of {limit}") + " turns")
-    canvas.fit_text((info_x, y + 1.5 * MINI), " · ".join(facts), SMALL, w - (info_x - x), INK, anchor="lm")
+        if limit in (None, "off"):
+            facts.append(ngettext("no capture for {n} turn", "no capture for {n} turns", int(quiet)))
+        else:
+            facts.append(ngettext("no capture for {n} of {limit} turns", "no capture for {n} of {limit} turns",
+                                  int(quiet), limit=limit))
+    # Two lines where one is too narrow (a long language): the turn, then the quiet count.
+    shown = " · ".join(facts)
+    if len(facts) > 1 and text_width(shown, SMALL) > room:
+        canvas.fit_text((info_x, y + 1.5 * MINI - SMALL * 0.65), facts[0], SMALL, room, INK, anchor="lm")
+        canvas.fit_text((info_x, y + 1.5 * MINI + SMALL * 0.65), facts[1], SMALL, room, INK, anchor="lm")
+    else:
+        canvas.fit_text((info_x, y + 1.5 * MINI), shown, SMALL, room, INK, anchor="lm")
     y += 2 * MINI + 16
     reason, last = _words(view, names, colours)
     if reason:
@@ -311,25 +327,36 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str], colours: Sequen
 
     def who(seat: Any) -> str:
         if isinstance(seat, int) and 0 <= seat < min(len(names), len(colours)):
-            return f"{names[seat]} ({COLOUR_NAMES.get(colours[seat], colours[seat])})"
+            colour = _(COLOUR_NAMES[colours[seat]]) if colours[seat] in COLOUR_NAMES else colours[seat]
+            return _("{name} ({colour})", name=names[seat], colour=colour)
         return "?"
 
     kind = last.get("kind")
+    player = who(last.get("seat"))
     if kind == "pass":
-        return f"{who(last.get('seat'))} had no move and passed."
+        return _("{player} had no move and passed.", player=player)
     if kind == "resign":
-        return f"{who(last.get('seat'))} resigned."
-    text = f"{who(last.get('seat'))} {last.get('from')}-{last.get('to')}"
+        return _("{player} resigned.", player=player)
+    move = f"{last.get('from')}-{last.get('to')}"
     captured = last.get("captured") or []
     if captured:
         # The capturer need not be the mover: the captured squares now show the capturer's colour.
-        colour = COLOUR_NAMES.get((view.get("board") or {}).get(captured[0], ""), "")
-        text += f": {len(captured)} piece{'' if len(captured) == 1 else 's'} turned {colour.lower() or 'over'}"
+        letter = (view.get("board") or {}).get(captured[0], "")
+        n = len(captured)
+        turned = {"R": ngettext("{n} piece turned red", "{n} pieces turned red", n),
+                  "Y": ngettext("{n} piece turned yellow", "{n} pieces turned yellow", n),
+                  "B": ngettext("{n} piece turned blue", "{n} pieces turned blue", n),
+                  "G": ngettext("{n} piece turned green", "{n} pieces turned green", n),
+                  }.get(letter) or ngettext("{n} piece turned over", "{n} pieces turned over", n)
         if last.get("rule"):
-            text += f" ({last['rule']})"
-    text += "."
+            rule = _(str(last["rule"]))
+            text = _("{player} {move}: {captures} ({rule}).", player=player, move=move, captures=turned, rule=rule)
+        else:
+            text = _("{player} {move}: {captures}.", player=player, move=move, captures=turned)
+    else:
+        text = _("{player} {move}.", player=player, move=move)
     for seat in last.get("eliminated") or []:
-        text += f"\n{who(seat)} is eliminated."
+        text += "\n" + _("{player} is eliminated.", player=who(seat))
     return text
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from i18n import N_, _
 from render.cintos.board import FILES, TITLE, WIDTH, BoardPainter, board_from_placement, square_xy
 from render.kit import BORDER, INK, MUTED, Canvas
 from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, panel_text, text_height, title_bar
@@ -18,20 +19,22 @@ WORLD = {"NW": "R", "NE": None, "SE": "B", "SW": None}  # the classic two-player
 _RULES_CELL, _RULES_LABEL = 70, 40
 
 # (title, caption, note, placement before the move, move, captured squares, window files, window ranks);
-# the capture rows are spec examples 3 and 5.
+# the capture rows are spec examples 3 and 5. The words are marked here and translated where drawn.
 _RULE_ROWS: tuple[tuple[str, str, str, str, tuple[str, str] | None, tuple[str, ...], range, range], ...] = (
-    ("Move", "Slide one of your pieces one square up, down, left or right into an empty square: no diagonal "
-     "moves, no jumps. Red's piece on c6 has three moves; d6 is taken.",
-     "Four 4x4 territories are tinted in their owner's colour (grey: no owner). Capture a player's last piece "
-     "and their territory is yours. Own all 16 pieces to win.",
+    (N_("Move"), N_("Slide one of your pieces one square up, down, left or right into an empty square: no diagonal "
+                    "moves, no jumps. Red's piece on c6 has three moves; d6 is taken."),
+     N_("Four 4x4 territories are tinted in their owner's colour (grey: no owner). Capture a player's last piece "
+        "and their territory is yours. Own all 16 pieces to win."),
      "8/8/2RB4/8/8/8/8/8", None, (), range(0, 5), range(3, 8)),
-    ("Victory by Numbers", "After every move, count the pieces in the 3x3 area (shaded) around the square moved to. "
-     "Whoever has the most there takes them all, mover or not. Red plays d5-e5 and holds 2 against 1: "
-     "f5 turns red.", "", "RRRR4/RR2BBBB/4R1BB/3R1B1B/8/8/8/8", ("d5", "e5"), ("f5",), range(2, 7), range(3, 8)),
-    ("Tie on Home Territory", "On a tie with all the area's pieces on one territory, its owner takes them if "
-     "they are in the tie. Red plays e3-f3: 2-2, all on Blue's territory, so Blue takes e2 and f3.",
-     "If the owner is not in the tie (or there is none), the mover takes them if the mover is in it. "
-     "Otherwise, or with pieces on two territories, nothing changes.",
+    (N_("Victory by Numbers"), N_("After every move, count the pieces in the 3x3 area (shaded) around the square "
+                                  "moved to. Whoever has the most there takes them all, mover or not. Red plays d5-e5 "
+                                  "and holds 2 against 1: f5 turns red."), "",
+     "RRRR4/RR2BBBB/4R1BB/3R1B1B/8/8/8/8", ("d5", "e5"), ("f5",), range(2, 7), range(3, 8)),
+    (N_("Tie on Home Territory"), N_("On a tie with all the area's pieces on one territory, its owner takes them if "
+                                     "they are in the tie. Red plays e3-f3: 2-2, all on Blue's territory, so Blue "
+                                     "takes e2 and f3."),
+     N_("If the owner is not in the tie (or there is none), the mover takes them if the mover is in it. "
+        "Otherwise, or with pieces on two territories, nothing changes."),
      "RRRR2B1/RR4BB/6BB/7B/6B1/4R3/4RB2/8", ("e3", "f3"), ("e2", "f3"), range(3, 8), range(0, 5)),
 )
 
@@ -44,13 +47,15 @@ def render_rules() -> bytes:
     width = WIDTH - 2 * MARGIN
     gap = width - 2 * board_w
     top = HEADER_HEIGHT + 20
+    rows = [(_(title), _(caption), _(note) if note else "", placement, move, captured, files, ranks)
+            for title, caption, note, placement, move, captured, files, ranks in _RULE_ROWS]
     heights = [50 + board_w + 44 + text_height(caption, width) + (text_height(note, width) if note else 0) + 34
-               for _, caption, note, *_ in _RULE_ROWS]
+               for _title, caption, note, *_rest in rows]
     canvas = Canvas(WIDTH, round(top + sum(heights)))
-    title_bar(canvas, f"{TITLE}: the rules")
-    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), "2 or 4 players", SMALL, MUTED, anchor="rm")
+    title_bar(canvas, _("{game}: the rules", game=TITLE))
+    canvas.text((WIDTH - MARGIN, HEADER_HEIGHT / 2 + 2), _("2 or 4 players"), SMALL, MUTED, anchor="rm")
     y: float = top
-    for i, (title, caption, note, placement, move, captured, files, ranks) in enumerate(_RULE_ROWS):
+    for i, (title, caption, note, placement, move, captured, files, ranks) in enumerate(rows):
         if i:
             canvas.line([(MARGIN, y - 18), (WIDTH - MARGIN, y - 18)], BORDER, 1.5)
         canvas.text((MARGIN, y), title, BODY, INK)
@@ -68,7 +73,7 @@ def render_rules() -> bytes:
             src, dst = move
             left.draw_move(src, dst, planned=True)
             left.draw_pieces(before)
-            canvas.text((MARGIN + board_w / 2, by + board_w + 8), "before", SMALL, MUTED, anchor="mt")
+            canvas.text((MARGIN + board_w / 2, by + board_w + 8), _("before"), SMALL, MUTED, anchor="mt")
             canvas.arrow((MARGIN + board_w + 10, by + board_w / 2), (after_x - 10, by + board_w / 2), MUTED, 8,
                          outline=None)
             right = BoardPainter(canvas, after_x, by, cell, files, ranks, label)
@@ -78,7 +83,7 @@ def render_rules() -> bytes:
             right.draw_move(src, dst)
             right.draw_pieces(_after(before, src, dst, captured))
             right.draw_captured(captured)
-            canvas.text((after_x + board_w / 2, by + board_w + 8), "after", SMALL, MUTED, anchor="mt")
+            canvas.text((after_x + board_w / 2, by + board_w + 8), _("after"), SMALL, MUTED, anchor="mt")
         ty = panel_text(canvas, MARGIN, by + board_w + 44, width, caption, SMALL)
         if note:
             panel_text(canvas, MARGIN, ty, width, note, SMALL, MUTED)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from i18n import _, ngettext
 from render.cintos.board import describe_last, seat_colours
-from render.words import GameText, plural, seat_names, text_names
+from render.words import GameText, seat_names, text_names, wrapped
+from rules.cintos.board import COLOUR_NAMES
 
 FILES = "abcdefgh"
 TERRITORIES = (("NW", "a5-d8"), ("NE", "e5-h8"), ("SE", "e1-h4"), ("SW", "a1-d4"))
-COLOUR_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -26,11 +27,21 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     out = []
     for seat, name in enumerate(who):
         count = scores[seat] if seat < len(scores) else 0
-        flags = [word for word in ("eliminated", "resigned") if (view.get(word) or [False] * (seat + 1))[seat]]
-        out.append(f"{name}: {plural(count, 'piece')}" + (f", {flags[0]}" if flags else ""))
+        pieces = ngettext("{n} piece", "{n} pieces", count)
+        if (view.get("eliminated") or [False] * (seat + 1))[seat]:
+            out.append(_("{player}: {pieces}, eliminated", player=name, pieces=pieces))
+        elif (view.get("resigned") or [False] * (seat + 1))[seat]:
+            out.append(_("{player}: {pieces}, resigned", player=name, pieces=pieces))
+        else:
+            out.append(_("{player}: {pieces}", player=name, pieces=pieces))
     owners = view.get("owners") or {}
-    owned = [f"{key} ({squares}) {COLOUR_NAMES.get(owners.get(key) or '', 'nobody')}" for key, squares in TERRITORIES]
-    out.append("Territories: " + ", ".join(owned))
+    owned = []
+    for key, squares in TERRITORIES:
+        owner = owners.get(key) or ""
+        owner_word = _(COLOUR_NAMES[owner]) if owner in COLOUR_NAMES else _("nobody")
+        # Translators: a territory (NW), its squares (a5-d8) and its owner's colour, or nobody.
+        owned.append(_("{territory} ({squares}) {owner}", territory=key, squares=squares, owner=owner_word))
+    out.append(_("Territories: {territories}", territories=", ".join(owned)))
     return out
 
 
@@ -49,7 +60,9 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             cells.append(marks.get(square, " ") + squares.get(square, "."))
         lines.append(f"{rank}  " + " ".join(cells) + f"  {rank}")
     lines.append(files)
-    lines.append("Marks: <from >to of the last move")
+    lines += wrapped(_("Marks: <from >to of the last move"))
+    letters = [letter for letter in seat_colours(view) if letter in COLOUR_NAMES]
+    lines += wrapped(", ".join(f"{letter} = {_(COLOUR_NAMES[letter])}" for letter in letters))
     return lines
 
 

@@ -377,7 +377,7 @@ class Cintos(Game):
         text = self.notation(before, action)
         if last.captured:
             capturer = after.board[last.captured[0]]
-            rule = _(last.rule)
+            rule = _(last.rule or "")
             if capturer == before.seats[last.seat]:
                 text = ngettext("{move}: captures {n} ({rule})", "{move}: captures {n} ({rule})", len(last.captured),
                                 move=text, rule=rule)
