@@ -74,9 +74,11 @@ async def test_an_agreed_draw_is_stored_as_facts_and_worded_in_each_language(set
     found = await MatchService(service.store, rng=random.Random(2), clock=service.core.clock).get(match.id)
     assert found.record.outcome is not None and found.record.outcome["reason"] == DRAW_AGREED == "draw agreed"
     with i18n.speaking("de"):
-        assert found.result_words(NAMES).sentence() == "Unentschieden: Die Spieler haben sich auf ein Remis geeinigt."
+        german = found.result_words(NAMES)
         german_record = await export_record(service, match.id)
-    assert found.result_words(NAMES).sentence() == "Drawn: The players agreed to a draw."
+    english = found.result_words(NAMES)
+    assert german is not None and german.sentence() == "Unentschieden: Die Spieler haben sich auf ein Remis geeinigt."
+    assert english is not None and english.sentence() == "Drawn: The players agreed to a draw."
     english_record = await export_record(service, match.id)
     assert (german_record["language"], english_record["language"]) == ("de", "en")
     assert german_record["result"] == "Unentschieden: Die Spieler haben sich auf ein Remis geeinigt."
