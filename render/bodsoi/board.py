@@ -9,6 +9,7 @@ from typing import Any
 
 from PIL import Image
 
+from i18n import N_, _, ngettext
 from render.kit import (
     BLUE,
     BOARD,
@@ -44,7 +45,7 @@ from rules.bodsoi import tile_geometry
 TITLE = "Bodsoi"
 FILES = "abcdefgh"
 SIDES = {"blue": BLUE, "yellow": YELLOW}
-SIDE_TITLES = {"blue": "Blue", "yellow": "Yellow"}
+SIDE_TITLES = {"blue": N_("Blue"), "yellow": N_("Yellow")}  # translated where shown
 SYMBOL_INK = {"blue": WHITE, "yellow": INK}  # symbols in the colour that reads on their band
 TILE_FILL = "#FBF8F2"
 EMPTY_FILL = "#E3DACA"
@@ -292,17 +293,18 @@ def _rows(view: Mapping[str, Any], names: Sequence[str], chips: Sequence[Chip]) 
     rows = []
     for seat, ch in enumerate(chips):
         count = sizes[seat] if seat < len(sizes) else 0
-        tiles = f"{count} tile{'' if count == 1 else 's'}"
+        tiles = ngettext("{n} tile", "{n} tiles", count)
         side = sides[seat] if seat < len(sides) else ""
-        title = SIDE_TITLES.get(side, "")
-        state = ("winner" if seat in winners else "" if outcome else
-                 "to move" if seat == view.get("to_move") else "")
+        title = _(SIDE_TITLES[side]) if side in SIDE_TITLES else ""
+        state = (_("winner") if seat in winners else "" if outcome else
+                 _("to move") if seat == view.get("to_move") else "")
         options = [f"{title} · {tiles} · {state}", f"{tiles} · {state}", state] if state else [f"{title} · {tiles}",
                                                                                                 tiles]
         best = (paths.get(side) or {}).get("best_score")
         active = seat in winners if outcome else seat == view.get("to_move")
         rows.append(PanelRow(ch, names[seat], first_fitting(options, SMALL, room), active,
-                             value=str(best or 0), unit="path"))
+                             # Translators: the unit under a side's best path score on a seat's card, a short word.
+                             value=str(best or 0), unit=_("path")))
     return rows
 
 
@@ -313,14 +315,17 @@ def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str
     scores = []
     for colour in ("blue", "yellow"):
         found = list((paths.get(colour) or {}).get("scores") or [])
-        scores.append(f"{SIDE_TITLES[colour]} " + (", ".join(str(s) for s in found[:6]) + (" …" if len(found) > 6
-                                                                                          else "") or "none"))
-    facts = f"Bag {view.get('bag', 0)} · paths: " + " · ".join(scores)
-    last = "Last: " + describe_last(view, names) if view.get("last") else ""
+        listed = ", ".join(str(s) for s in found[:6]) + (" …" if len(found) > 6 else "") if found else _("none")
+        # Translators: a side and its anchored paths' scores under the board: "Blue 5, 3, 2".
+        side = _(SIDE_TITLES[colour])
+        scores.append(_("{side} {scores}", side=side, scores=listed))
+    facts = _("Bag {count} · paths: {scores}", count=view.get("bag", 0), scores=" · ".join(scores))
+    words = describe_last(view, names) if view.get("last") else ""
+    last = _("Last: {action}", action=words) if words else ""
     options = view.get("options") or {}
     variant = [v for v in (options.get("axes"), options.get("links")) if v and v not in ("any-axis", "colour")]
     if variant:
-        last += (" " if last else "") + "Variant: " + ", ".join(variant) + "."
+        last += (" " if last else "") + _("Variant: {options}.", options=", ".join(variant))
     return reason, facts, last
 
 
@@ -350,19 +355,21 @@ def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
     kind = last.get("kind")
     if kind == "place":
-        return f"{who} placed {last.get('tile')} on {last.get('square')} at {last.get('rotation')}°."
+        return _("{player} placed {tile} on {square} at {rotation}°.", player=who, tile=last.get("tile"),
+                 square=last.get("square"), rotation=last.get("rotation"))
     if kind == "resign":
-        return f"{who} resigned."
-    return f"{who} passed."
+        return _("{player} resigned.", player=who)
+    return _("{player} passed.", player=who)
 
 
 def _draw_rack(canvas: Canvas, top: float, hand: Sequence[str]) -> None:
     """The viewer's own tiles, each in every distinct rotation with the rotation written under it."""
     canvas.line([(MARGIN, top), (WIDTH - MARGIN, top)], BORDER, 1.5)
-    canvas.text((MARGIN, top + 14), "Your tiles · only you can see this", BODY, INK)
+    room = WIDTH - 2 * MARGIN
+    canvas.fit_text((MARGIN, top + 14), _("Your tiles · only you can see this"), BODY, room, INK, min_size=SMALL)
     canvas.text((MARGIN, top + 56), "/bodsoi place tile square rotation", SMALL, MUTED)
     if not hand:
-        canvas.text((MARGIN, top + 104), "Your hand is empty.", SMALL, MUTED)
+        canvas.fit_text((MARGIN, top + 104), _("Your hand is empty."), SMALL, room, MUTED)
         return
     counts: dict[str, int] = {}
     for name in hand:

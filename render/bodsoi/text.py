@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from render.bodsoi.board import describe_last
-from render.words import GameText, plural, seat_names, text_names
+from i18n import _, ngettext
+from render.bodsoi.board import SIDE_TITLES, describe_last
+from render.words import GameText, seat_names, text_names, wrapped
 
 FILES = "abcdefgh"
 # The blue band's course across the square; the yellow band takes the other two edges.
 BANDS = {frozenset("NS"): "│", frozenset("EW"): "─", frozenset("NE"): "└", frozenset("ES"): "┌",
          frozenset("SW"): "┐", frozenset("NW"): "┘"}
 SYMBOLS = {"su": "s", "mo": "m", "st": "t", "le": "l", "wa": "w"}  # one letter each: sTar, not sun
-ENDINGS = {"full": "the board is full", "stall": "nobody could or would play", "empty": "no tiles left"}
 
 
 def last(view: dict[str, Any], names: Sequence[str]) -> str:
@@ -27,17 +27,20 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
     """Tiles in hand per seat (the viewer's own rack by name), the bag, each colour's best path score."""
     who = seat_names(view, names)
     sizes = view.get("hand_sizes") or []
-    out = [f"{name}: {plural(sizes[seat] if seat < len(sizes) else 0, 'tile')} in hand" for seat, name in
-           enumerate(who)]
+    out = [ngettext("{player}: {n} tile in hand", "{player}: {n} tiles in hand", sizes[seat] if seat < len(sizes)
+                    else 0, player=name) for seat, name in enumerate(who)]
     viewer = view.get("viewer")
     if isinstance(viewer, int) and view.get("hand") is not None:
-        out.append("Your rack: " + (", ".join(view["hand"]) or "empty"))
-    out.append(f"Bag: {plural(int(view.get('bag') or 0), 'tile')}")
+        out.append(_("Your rack: {tiles}", tiles=", ".join(view["hand"])) if view["hand"] else _("Your rack: empty"))
+    out.append(ngettext("Bag: {n} tile", "Bag: {n} tiles", int(view.get("bag") or 0)))
     paths = view.get("paths") or {}
-    best = [f"{colour} {(paths.get(colour) or {}).get('best_score', 0)}" for colour in ("blue", "yellow")]
-    out.append("Best path scores: " + ", ".join(best))
+    best = [f"{_(SIDE_TITLES[colour])} {(paths.get(colour) or {}).get('best_score', 0)}"
+            for colour in ("blue", "yellow")]
+    out.append(_("Best path scores: {scores}", scores=", ".join(best)))
     if view.get("bodsoi"):
-        out.append(f"Bodsoi: {view['bodsoi'].get('side', '')} joined two opposite edges")
+        side = str(view["bodsoi"].get("side", ""))
+        winner = _(SIDE_TITLES[side]) if side in SIDE_TITLES else side
+        out.append(_("Bodsoi: {side} joined two opposite edges", side=winner))
     return out
 
 
@@ -63,11 +66,11 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             row += (">" if square == placed else " ") + text
         lines.append(f"{rank} {row} {rank}")
     lines.append(files)
-    lines.append("Tile: blue band's course (│─└┌┐┘), blue")
-    lines.append("symbol (capital), yellow symbol:")
-    lines.append("s sun, m moon, t star, l leaf, w wave")
+    lines += wrapped(_("Tile: blue band's course (│─└┌┐┘), blue symbol (capital), yellow symbol:"))
+    # Translators: the text board's one-letter keys for the symbols; keep the letters (s, m, t, l, w).
+    lines += wrapped(_("s sun, m moon, t star, l leaf, w wave"))
     if placed:
-        lines.append(f">: the last tile placed ({placed})")
+        lines += wrapped(_(">: the last tile placed ({square})", square=placed))
     return lines
 
 
