@@ -145,7 +145,7 @@ class Companion:
     analyses: Lru[int, Analysis] = field(default_factory=lambda: Lru(64))
     boards: Lru[tuple[Any, ...], bytes] = field(default_factory=lambda: Lru(256))
     positions: Lru[tuple[int, int], list[State]] = field(default_factory=lambda: Lru(32))
-    verdicts: Lru[tuple[int, int], tuple[bool, str]] = field(default_factory=lambda: Lru(256))
+    verdicts: Lru[tuple[int, int, str], tuple[bool, str]] = field(default_factory=lambda: Lru(256))
 
     # ---- finding things on a server -----------------------------------------------------------------------------
     async def guild_of(self, token: str) -> int | None:
@@ -206,7 +206,7 @@ class Companion:
         """The dice check of an ended match, by `/verify`'s own code (None while it runs or without dice)."""
         if not ended(match) or match.record.seed is None or match.state is None:
             return None
-        key = (match.id, match.record.version)
+        key = (match.id, match.record.version, i18n.active().code)  # the verdict's words are the reader's
         found = self.verdicts.get(key)
         if found is None:
             try:

@@ -353,6 +353,10 @@ class Words:
     def versus(self, names: list[str]) -> str:
         return versus(names)
 
+    def capital(self, text: str) -> str:
+        """`text` beginning with a capital, the rest as it is (German nouns keep theirs: not `str.capitalize`)."""
+        return text[:1].upper() + text[1:]
+
     def number(self, value: float) -> str:
         return i18n.active().number(value)
 

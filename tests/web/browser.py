@@ -19,6 +19,9 @@ CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--disable-dev-shm-usage", "--hide-scrollbars", "--force-device-scale-factor=1")
+# How far the widest table is wider than the box it scrolls in (0 or less: every table fits).
+TABLES_WIDER = ("return Math.max(0, ...Array.from(document.querySelectorAll('table'), "
+                "t => Math.ceil(t.getBoundingClientRect().width) - t.parentElement.clientWidth))")
 PHONE = (390, 844)
 DESKTOP = (1280, 900)
 T = TypeVar("T")

@@ -15,15 +15,12 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from matches.sharing import player_code
-from tests.web.browser import DESKTOP, PHONE, BrowserMissing, call, screenshot, start_browser, until
+from tests.web.browser import DESKTOP, PHONE, TABLES_WIDER, BrowserMissing, call, screenshot, start_browser, until
 from tests.web.helpers import GUILD, USERS, Site, play, round_one_played, started
 from tournament_rules import place_text
 from tournaments import Tournament
 
 ADA, BOB, CY, DI = USERS
-# How far the widest table is wider than the box it scrolls in (0 or less: every table fits).
-TABLES_WIDER = ("return Math.max(0, ...Array.from(document.querySelectorAll('table'), "
-                "t => Math.ceil(t.getBoundingClientRect().width) - t.parentElement.clientWidth))")
 
 
 @pytest.fixture(scope="module")

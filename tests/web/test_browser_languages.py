@@ -6,6 +6,7 @@ serve when the system has none, as on this machine)."""
 
 from __future__ import annotations
 
+import os
 import re
 import warnings
 from collections.abc import AsyncIterator, Iterator
@@ -22,7 +23,7 @@ from matches import MatchService
 from matches.sharing import player_code
 from reviews import Reviews
 from tests.reviews.helpers import Counting
-from tests.web.browser import BrowserMissing, call, start_browser, until
+from tests.web.browser import DESKTOP, PHONE, TABLES_WIDER, BrowserMissing, call, screenshot, start_browser, until
 from tests.web.helpers import GUILD, USERS, Site, open_site, play, round_one_played, started
 
 ADA, BOB, CY, DI = USERS
@@ -221,3 +222,21 @@ async def test_japanese_is_drawn_with_real_glyphs(site: Site, browsers: dict[str
         boxes = await call(lambda e=copy: e.screenshot_as_png)
         assert drawn != boxes, f"{selector} {text!r} is drawn as boxes: the page's CJK face was not used"
         await call(driver.execute_script, "document.getElementById('system-copy').remove()")
+
+
+async def test_every_page_fits_a_phone_in_the_longest_languages(site: Site, browsers: dict[str, webdriver.Chrome],
+                                                               tmp_path: Path) -> None:
+    """German and the pseudo-locale (40 % longer than English) run longest: still nothing wider than a phone,
+    no table wider than its box (screenshots kept where WEB_SCREENSHOTS points)."""
+    driver = browsers["en-US"]
+    pages, _running = await every_page(site)
+    folder = Path(os.environ.get("WEB_SCREENSHOTS") or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    for language in ("en-XA", "de"):
+        for name, path in pages.items():
+            file = folder / f"{name}-{language}-phone.png"
+            overflow = await screenshot(driver, site.url(f"{path}?lang={language}"), str(file), PHONE)
+            assert overflow <= 0, f"{name} in {language} is {overflow}px wider than a phone"
+            wider = await call(driver.execute_script, TABLES_WIDER)
+            assert wider <= 0, f"a table of {name} in {language} is {wider}px wider than its box on a phone"
+    await call(driver.set_window_size, *DESKTOP)
