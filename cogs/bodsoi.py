@@ -10,6 +10,7 @@ from cogs import limits, markup
 from cogs.base import MAX_CHOICES, GameCog
 from cogs.host import host
 from cogs.ui import MAX_TYPED, guarded, reply, typed
+from i18n import N_, _
 from matches import Match
 from rules.bodsoi import suggest_placements
 
@@ -18,8 +19,8 @@ ROTATIONS = (0, 90, 180, 270)
 
 class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded tiles, join two opposite edges"):
     game_name = "bodsoi"
-    private_label = "My tiles"
-    rules_summary = (
+    private_label = N_("My tiles")
+    rules_summary = N_(
         "**Tiles:** every tile has a blue band and a yellow band, each marked with a symbol (sun, moon, star, "
         "leaf, wave). Corner tiles bend both bands; straight tiles let them cross.\n"
         "**Turn:** you draw a tile into your hand (at most 5, kept secret — teammates may not tell each other "
@@ -52,14 +53,22 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         if words and words[0].lower() in ("place", "p"):
             words = words[1:]
         if len(words) == 1 and (square is None or rotation is None):
-            missing = " and ".join(n for n, v in (("square", square), ("rotation", rotation)) if v is None)
-            await reply(interaction, f"Give the {missing} too for {markup.typed(words[0])}, e.g. "
-                                     "`/bodsoi place tile:C-su-mo square:d4 rotation:90` — or pick a whole placement "
-                                     "from the `tile` suggestions.")
+            tile_typed = markup.typed(words[0])
+            if square is None and rotation is None:
+                text = _("Give the square and rotation too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 "
+                         "rotation:90` — or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
+            elif square is None:
+                text = _("Give the square too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 rotation:90` — "
+                         "or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
+            else:
+                text = _("Give the rotation too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 rotation:90` "
+                         "— or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
+            await reply(interaction, text)
             return
         if len(words) > 1 and (square is not None or rotation is not None):
-            await reply(interaction, f"{markup.typed(tile)} already names a square and rotation; leave the square and "
-                                     "rotation options empty, or give only the tile in `tile`.")
+            await reply(interaction, _("{placement} already names a square and rotation; leave the square and "
+                                       "rotation options empty, or give only the tile in `tile`.",
+                                       placement=markup.typed(tile)))
             return
         text = " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)])
         await self.play(interaction, text, match)
@@ -124,9 +133,13 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
                 continue
             seen.add(words[field])
             note = label.partition(" — ")[2]
-            shown = f"{words[field]}{'°' if field == 3 else ''} ({words[1]}"
-            shown += f" {words[2]}" if field == 3 else f" at {words[3]}°"
-            shown += f"{' — ' + note if note else ''})"
+            if field == 3:
+                shown = f"{words[field]}° ({words[1]} {words[2]}{' — ' + note if note else ''})"
+            elif note:
+                shown = _("{square} ({tile} at {rotation}° — {note})", square=words[field], tile=words[1],
+                          rotation=words[3], note=note)
+            else:
+                shown = _("{square} ({tile} at {rotation}°)", square=words[field], tile=words[1], rotation=words[3])
             choices.append(limits.choice(shown, words[field]))
         return choices[:MAX_CHOICES]
 
@@ -140,10 +153,13 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         hand = view.get("hand") or []
         file = await self.tables.board_file(match, seat, filename="my_tiles.png")
         counts = {name: hand.count(name) for name in hand}
-        listing = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in counts.items()) or "none"
-        turn = " It is your turn." if seat in match.actors() else ""
-        await reply(interaction, f"Your tiles in match #{match.id} ({match.seat_name(seat)}, only you can see "
-                                 f"this): {listing}.{turn}", file=file)
+        listing = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in counts.items()) or _("none")
+        fields = {"id": match.id, "seat": match.seat_name(seat), "tiles": listing}
+        if seat in match.actors():
+            text = _("Your tiles in match #{id} ({seat}, only you can see this): {tiles}. It is your turn.", **fields)
+        else:
+            text = _("Your tiles in match #{id} ({seat}, only you can see this): {tiles}.", **fields)
+        await reply(interaction, text, file=file)
 
 
 async def setup(bot: commands.Bot) -> None:

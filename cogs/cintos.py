@@ -8,11 +8,12 @@ from discord.ext import commands
 
 from cogs.base import GameCog
 from cogs.host import host
+from i18n import N_
 
 
 class Cintos(GameCog, group_name="cintos", group_description="Cintos: capture by majority on an 8x8 board"):
     game_name = "cintos"
-    rules_summary = (
+    rules_summary = N_(
         "**Goal:** own all 16 pieces.\n"
         "**Turn:** slide one of your pieces one square up, down, left or right into an empty square.\n"
         "**Capture test:** look at the 3×3 area around where it landed.\n"

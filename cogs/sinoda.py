@@ -10,6 +10,7 @@ from cogs import limits, markup
 from cogs.base import GameCog
 from cogs.host import host
 from cogs.ui import guarded, typed
+from i18n import N_, _
 from matches import Match, Refusal
 from render.sinoda.board import seat_flowers
 from rules.sinoda.suggest import squeeze, suggest_directions, suggest_moves, suggest_pieces
@@ -24,15 +25,18 @@ def change_text(piece: str, direction: str | None) -> str:
     if direction is None or not direction.strip():
         if cell.endswith(("+", "-")):
             return cell
-        raise Refusal(f"Say which way to turn {markup.typed(cell) if cell else 'the piece'}: direction + (one up) or - "
-                      "(one down).")
+        if cell:
+            raise Refusal(_("Say which way to turn {piece}: direction + (one up) or - (one down).",
+                            piece=markup.typed(cell)))
+        raise Refusal(_("Say which way to turn the piece: direction + (one up) or - (one down)."))
     way = squeeze(direction)
     if way in _UP:
         sign = "+"
     elif way in _DOWN:
         sign = "-"
     else:
-        raise Refusal(f"direction must be + (one up) or - (one down), not {markup.typed(direction.strip())}.")
+        raise Refusal(_("direction must be + (one up) or - (one down), not {direction}.",
+                        direction=markup.typed(direction.strip())))
     return cell.rstrip("+-") + sign
 
 
@@ -43,7 +47,7 @@ async def _refuse(message: str) -> None:
 class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyramids their value in steps, capture"):
     game_name = "sinoda"
     private_label = None  # perfect information: everyone sees the same board
-    rules_summary = (
+    rules_summary = N_(
         "**Goal:** the most points when the game ends. Each player has 6 pyramids on a board of triangles; "
         "a pyramid's top number (1–4) is both how far it moves and what it is worth.\n"
         "**Turn:** do one of these —\n"

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from i18n import _
 from rules.bodsoi.board import DEPTH, LABELS, NEIGHBOURS, opposite
 from rules.bodsoi.game import GAME, PLACE_RANK, PLACE_TEXT
 from rules.bodsoi.paths import GOAL_EDGES, End, Path, analyse
 from rules.bodsoi.state import BodsoiState, Place, side_of
-from rules.bodsoi.tiles import BAND_SIDES, COLOURS, SYMBOL_NAMES, TILE_NAMES, is_straight, symbol_of
+from rules.bodsoi.tiles import BAND_SIDES, SYMBOL_NAMES, TILE_NAMES, is_straight, symbol_of
 
 DISCORD_CHOICES = 25
 _EQUIVALENT = {"0": ("0", "180"), "90": ("90", "270"), "180": ("180",), "270": ("270",)}
@@ -129,14 +130,14 @@ def suggest_placements(state: BodsoiState, seat: int, typed: str = "",
         ranked.append(((verdict, -own.score, other.score, -own.joins, PLACE_RANK[place]), place, own, other))
     ranked.sort(key=lambda item: item[0])
     choices = []
-    for (verdict, *_), place, own, _other in ranked[:limit]:
+    for (verdict, *_rest), place, own, _other in ranked[:limit]:
         text = PLACE_TEXT[place]
         if verdict == 0:
             note = "Bodsoi!"
         elif verdict == 2:
-            note = f"gives {COLOURS[1 - colour]} a Bodsoi"
+            note = _("gives blue a Bodsoi") if colour == 1 else _("gives yellow a Bodsoi")
         elif own.score:
-            note = f"{COLOURS[colour]} path scores {own.score}"
+            note = _("blue path scores {n}", n=own.score) if colour == 0 else _("yellow path scores {n}", n=own.score)
         else:
             note = ""
         choices.append((f"{text} — {note}" if note else text, text))
