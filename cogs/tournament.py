@@ -222,11 +222,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                                  text=partial(halfway_words, event, match, deadline))
             return
         if tables:
-            await self.announce(event, lambda: _(
-                "⏰ Round {round} of tournament #{id} reached its deadline; still playing: {matches}. {organiser}: "
-                "`/tournament result` decides a match.", round=event.round, id=event.id,
-                matches=listed([_("match #{id}", id=t.match_id) for t in tables]),
-                organiser=f"<@{event.record.organiser_id}>"), allowed_mentions=MENTION_USERS)
+            await self.announce(event, partial(overdue_words, event, tables), allowed_mentions=MENTION_USERS)
 
     async def post_rulings(self, event: Tournament, rulings: list[Ruling]) -> None:
         """What a round's deadline decided (the event's rule: a double forfeit, or the computer's adjudication with
@@ -518,9 +514,8 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                        id=event.id, result=words, note=note))
             if ended:
                 await self.tables.post_turn(Turn(found, []))
-            await self.announce(event, lambda: _("Tournament #{id}, match #{match}: {result} (adjudicated by {who}).",
-                                                 id=event.id, match=found.id, result=_(result.name),
-                                                 who=f"<@{interaction.user.id}>"),
+            await self.announce(event, partial(adjudicated_words, event.id, found.id, result.name,
+                                               f"<@{interaction.user.id}>"),
                                 allowed_mentions=discord.AllowedMentions.none())
         await guarded(interaction, work)
 
@@ -594,6 +589,21 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
 
 async def setup(bot: commands.Bot) -> None:
     await bot.add_cog(TournamentCog(host(bot)))
+
+
+def overdue_words(event: Tournament, tables: list[TableRecord]) -> str:
+    """The organiser's notice that a round of a set length reached its deadline with matches still running."""
+    matches = listed([_("match #{id}", id=t.match_id) for t in tables])
+    return _("⏰ Round {round} of tournament #{id} reached its deadline; still playing: {matches}. {organiser}: "
+             "`/tournament result` decides a match.", round=event.round, id=event.id, matches=matches,
+             organiser=f"<@{event.record.organiser_id}>")
+
+
+def adjudicated_words(tournament_id: int, match_id: int, result: str, who: str) -> str:
+    """An organiser's ruling on a match, for the event's channel (`result`: the choice's English name)."""
+    words = _(result)
+    return _("Tournament #{id}, match #{match}: {result} (adjudicated by {who}).", id=tournament_id, match=match_id,
+             result=words, who=who)
 
 
 def started_words(event: Tournament, round_no: int, match_id: int, link: str | None) -> str:

@@ -145,7 +145,8 @@ def table_line(event: Tournament, table: TableRecord, before: dict[int, float]) 
     sides = [" & ".join(f"{mentions(event, e)} ({figure(before.get(e, 0.0))})" for e in side)
              for side in event.table_sides(table)]
     # Translators: the sides of one board, "@a (1) vs @b (½)"
-    parts = [_("Board {board}: {sides}", board=table.board, sides=pgettext("versus", " vs ").join(sides))]
+    versus = pgettext("versus", " vs ")
+    parts = [_("Board {board}: {sides}", board=table.board, sides=versus.join(sides))]
     if table.match_id is not None:
         parts.append(_("match #{id}", id=table.match_id))
     if table.points is not None:

@@ -211,8 +211,8 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
         room_name = cols["pts"] - cols["name"] - 36
         if s.withdrawn:  # "(withdrawn)" always shows, after the name: the name gives way
             out = _("(withdrawn)")
-            shown = fit(name, SMALL, room_name - text_width(out, SMALL) - 8)
-            x = cols["name"] + canvas.text((cols["name"], mid), shown, SMALL, ink, anchor="lm")
+            fitted = fit(name, SMALL, room_name - text_width(out, SMALL) - 8)
+            x = cols["name"] + canvas.text((cols["name"], mid), fitted, SMALL, ink, anchor="lm")
             canvas.text((x + 8, mid), out, SMALL, ink, anchor="lm")
         else:
             canvas.text((cols["name"], mid), fit(name, SMALL, room_name), SMALL, ink, anchor="lm")
