@@ -53,7 +53,7 @@ async def test_unknown_game_is_refused_and_changes_nothing(store: Store) -> None
     service = MatchService(store)
     with pytest.raises(Refusal, match=r"no game 'chess'.*cintos"):
         await service.set_notices(ADA, game="chess", turns=False)
-    with pytest.raises(Refusal, match=r"\(5000 characters\)") as refused:
+    with pytest.raises(Refusal, match=r"\(5,000 characters\)") as refused:
         await service.set_notices(ADA, game="x" * 5000, turns=False)
     assert len(refused.value.message) < 500
     assert await store.users.notify_preferences(ADA) == []
