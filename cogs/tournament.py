@@ -199,6 +199,11 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         with i18n.speaking((await self.tables.server_language(event.record.guild_id)).code):
             return {"embed": signup_embed(event), "view": signup_view(event, watch)}
 
+    async def shared_language(self, event: Tournament, public: bool) -> str:
+        """What a reply is made in: the asker's language (being spoken), or the server's when it is posted for
+        everyone."""
+        return (await self.tables.server_language(event.record.guild_id)).code if public else i18n.active().code
+
     async def announce(self, event: Tournament, make: Any, **kwargs: Any) -> None:
         """Post `make()`'s words in the event's channel, made in the server's language."""
         channel = await self.tables.channel(event.record.channel_id)
@@ -396,9 +401,12 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
             final = event.status == "finished"
-            embed = standings_embed(event, event.standings(), await self.tournaments.names(event), final=final)
-            embed.set_image(url="attachment://standings.png")
-            await publish(interaction, public, embed=embed, file=await self.standings_file(event, final=final))
+            names = await self.tournaments.names(event)
+            with i18n.speaking(await self.shared_language(event, public)):  # shared: the server's language
+                embed = standings_embed(event, event.standings(), names, final=final)
+                embed.set_image(url="attachment://standings.png")
+                file = await self.standings_file(event, final=final)
+            await publish(interaction, public, embed=embed, file=file)
         await guarded(interaction, work)
 
     @app_commands.command(name="bracket", description="An elimination event's bracket (only to you unless public)")
@@ -409,14 +417,15 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
         async def work() -> None:
             await defer_private(interaction)  # before any read
             event = await self.event_for(interaction, tournament)
-            file = await bracket_file(self.tournaments, event)
+            with i18n.speaking(await self.shared_language(event, public)):  # shared: the server's language
+                file = await bracket_file(self.tournaments, event)
+                title = _("{title} (tournament #{id})", title=event.title(), id=event.id)
             if file is None:
                 raise Refusal(_("Tournament #{id} has no bracket: its top cut begins after the last round.",
                                 id=event.id) if event.playoff is not None else
                               _("Tournament #{id} has no bracket: brackets are for elimination and double elimination "
                                 "tournaments and top cuts.", id=event.id))
-            await publish(interaction, public, _("{title} (tournament #{id})", title=event.title(), id=event.id),
-                          file=file)
+            await publish(interaction, public, title, file=file)
         await guarded(interaction, work)
 
     @app_commands.command(name="export", description="A tournament's standings and pairings as CSV (Swiss: also a "

@@ -104,6 +104,13 @@ async def test_a_german_server_reads_its_tournament_in_german(simcord_env: Any, 
     assert "Endstand" in drawn and "Pkt" in drawn  # the final standings image
     assert any(re.fullmatch(r"\d+½? Punkte?", text) for text in drawn)  # the podium's points
 
+    # standings asked for in English: to the asker alone in English, shared with everyone in the server's German
+    mine = await people[1].slash(channel, "tournament standings", tournament=event.id)
+    assert answer(mine).embeds, answer(mine).content
+    assert answer(mine).embeds[0].title.endswith("— final standings")
+    await people[1].slash(channel, "tournament standings", tournament=event.id, public=True)
+    assert channel.last_message.embeds[0].title.endswith("— Endstand")
+
     # the asker's own replies stay in the asker's language (English here), the channel's posts in German
     listed = await people[1].slash(channel, "tournament list")
     assert "finished" in answer(listed).content
