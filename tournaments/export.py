@@ -12,13 +12,15 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
+import i18n
 import tournament_rules
 from data import Store, StoreUnavailable
+from data.tournaments import TableRecord
 from data.urls import is_url
 from matches import MatchService, Refusal
 from ratings import display
 from tournament_rules.standings import result_code
-from tournaments.model import Tournament
+from tournaments.model import Tournament, note_words
 
 USAGE = "usage: python -m tournaments.export DATABASE TOURNAMENT [--out FOLDER]"
 TRF_RESULTS = {"W": "1", "D": "=", "L": "0", "F+": "+", "F-": "-"}
@@ -45,6 +47,13 @@ def standings_csv(event: Tournament, names: Mapping[int, str]) -> str:
     return _csv([head, *body])
 
 
+def note(table: TableRecord) -> str:
+    """A table's note as the CSV files have always written it, in English whoever asks ("adjudicated by the computer",
+    "adjudicated by Ada"): a data format, the same in every language."""
+    with i18n.speaking(i18n.ENGLISH):
+        return note_words(table.note)
+
+
 def pairings_csv(event: Tournament, names: Mapping[int, str]) -> str:
     """One row per entrant per table, in round and board order: its seat (1 moves first), its points and place from
     the table, its result code, whether the game was played over the board, the match and any note."""
@@ -56,7 +65,7 @@ def pairings_csv(event: Tournament, names: Mapping[int, str]) -> str:
             place = "" if table.places is None else table.places[seat]
             code = "…" if game.points is None else result_code(game, entrant)
             body.append([table.round, table.board, table.match_id or "", seat + 1, entrant, names.get(entrant, ""),
-                         points, place, code, int(table.played) if table.points is not None else "", table.note])
+                         points, place, code, int(table.played) if table.points is not None else "", note(table)])
     return _csv([head, *body])
 
 

@@ -8,11 +8,13 @@ import csv
 import io
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import i18n
 from data.tournaments import EntrantRecord, TableRecord, TournamentRecord
 from tests.tournaments.test_service_e2e import OPEN, Clock, close_stores, services  # noqa: F401 (closes stores)
 from tests.tournaments.trf16 import read
@@ -50,6 +52,19 @@ def test_standings_and_pairings_as_csv() -> None:
     first = pairings[0]
     assert (first["round"], first["board"], first["seat"], first["name"], first["result"], first["played"]) == \
         ("1", "1", "1", "Ada", "W", "1")
+
+
+def test_the_csv_files_stay_the_same_in_every_language() -> None:
+    """A data format: a German asker's export has the English columns, result codes and notes (a note is stored
+    as facts, "computer" or "organiser:<name>", and written out as it always was)."""
+    event = worked_example()
+    event.tables[0] = replace(event.tables[0], note="computer")
+    event.tables[1] = replace(event.tables[1], note="organiser:Boss")
+    english = pairings_csv(event, NAMES), standings_csv(event, NAMES)
+    with i18n.speaking("de"):
+        assert (pairings_csv(event, NAMES), standings_csv(event, NAMES)) == english
+    notes = [row["note"] for row in csv.DictReader(io.StringIO(english[0]))]
+    assert notes[:4] == ["adjudicated by the computer"] * 2 + ["adjudicated by Boss"] * 2
 
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "organisers" / "tournaments.md"
