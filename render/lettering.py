@@ -297,18 +297,45 @@ def first_fitting(options: Sequence[str], size: float, max_width: float) -> str:
     return fit(options[-1], size, max_width)
 
 
+# Japanese and Chinese put no spaces between words: a line may break between any two of their characters, except
+# before closing punctuation and small kana or after an opening bracket (kinsoku).
+_NO_LINE_START = frozenset("、。，．・：；？！）」』】〕〉》ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ…")
+_NO_LINE_END = frozenset("（「『【〔〈《")
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in "WF"
+
+
+def _pieces(word: str) -> list[str]:
+    """`word` (no spaces) in the pieces a line may break between: whole in most scripts; character by character in
+    Japanese and Chinese, punctuation kept with its neighbour and a Latin run (notation such as `w1b4`) whole."""
+    if not any(_wide(ch) for ch in word):
+        return [word]
+    pieces: list[str] = []
+    for ch in word:
+        last = pieces[-1][-1] if pieces else ""
+        if pieces and (not (_wide(ch) or _wide(last)) or ch in _NO_LINE_START or last in _NO_LINE_END or _joins(ch)):
+            pieces[-1] += ch
+        else:
+            pieces.append(ch)
+    return pieces
+
+
 def wrap(text: str, size: float, max_width: float) -> list[str]:
-    """`text` broken into lines at spaces so each fits `max_width`; over-long words are cut."""
+    """`text` broken into lines at spaces (and between Japanese or Chinese characters) so each fits `max_width`;
+    over-long words are cut."""
     lines: list[str] = []
     for paragraph in (safe_text(part) for part in text.split("\n")):
         line = ""
         for word in paragraph.split(" "):
-            trial = f"{line} {word}" if line else word
-            if text_width(trial, size) <= max_width:
-                line = trial
-                continue
-            if line:
-                lines.append(line)
-            line = fit(word, size, max_width)
+            for k, piece in enumerate(_pieces(word)):
+                trial = (f"{line} {piece}" if k == 0 else line + piece) if line else piece
+                if text_width(trial, size) <= max_width:
+                    line = trial
+                    continue
+                if line:
+                    lines.append(line)
+                line = fit(piece, size, max_width)
         lines.append(line)
     return lines
