@@ -150,9 +150,10 @@ def _tint(cell: Mapping[str, Any]) -> str:
 
 
 @lru_cache(maxsize=8)
-def _frame(board: str = "lens93", code: str = "en") -> Image.Image:
+def _frame(board: str = "lens93", code: str = "en", names: bool = True) -> Image.Image:
     """The parts that never change in a language (`code`, the one being spoken): cell fills and borders, arc
-    numbers, circle names, contended labels."""
+    numbers, contended labels and (`names`) the circles' names, which a cropped picture leaves out (a long
+    language's name would show cut at the crop's edge)."""
     lay = layout(board)
     grid = lay.board
     height = round(lay.height)
@@ -200,6 +201,8 @@ def _frame(board: str = "lens93", code: str = "en") -> Image.Image:
     for c in grid.contended:
         x, y = up(lay.anchors[c])
         canvas.text((x, y - STONE - 16), grid.labels[c], SMALL, INK, anchor="mm")
+    if not names:
+        return canvas.image
     # Circle names in the free corners above each circle (the letter is the cells' notation).
     # Translators: the red circle's name over the board, in capitals; keep (R), the letter its cells are named by.
     canvas.text((MARGIN - 10, 22), _("RED (R)"), SMALL, CHIPS[0].fill, anchor="lm")
@@ -369,11 +372,12 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     return canvas.png()
 
 
-def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Colour] | None = None) -> None:
+def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Colour] | None = None,
+                names: bool = True) -> None:
     """The circles, stones and marks of `view`, drawn from y = BOARD_TOP down; `washes` tint cells (by index)."""
     board = view["options"].get("board", "lens93")
     lay = layout(board)
-    canvas.paste(_frame(board, active().code), (0, BOARD_TOP))
+    canvas.paste(_frame(board, active().code, names), (0, BOARD_TOP))
     viewer = view.get("viewer")
     cells = view["cells"]
     index = {c["label"]: i for i, c in enumerate(cells)}

@@ -81,10 +81,11 @@ def header_note(canvas: Canvas, title: str, note: str, top: float) -> float:
 def _stone_table(canvas: Canvas, y: float) -> float:
     """One row per stone, from the rules' own tables, its special rule under it; returns the y below."""
     width = RULES_WIDTH - 2 * MARGIN
-    cols = (MARGIN + 6, MARGIN + 60, MARGIN + 330, MARGIN + 470, MARGIN + 610)
-    # The numbers' heads are centred on their columns; a head wider than its column's pitch wraps under itself.
-    pitch = cols[3] - cols[2] - 8
-    heads = [wrap(_(head), SMALL, pitch) for head in HEADS]
+    # The numbers' columns as far apart as their heads are wide in this language (140 px at least); a head of
+    # several words wider than that wraps under itself.
+    pitch = max(140.0, max(text_width(_(head), SMALL) for head in HEADS[1:]) + 16)
+    cols = (MARGIN + 6, MARGIN + 60, MARGIN + 330, MARGIN + 330 + pitch, MARGIN + 330 + 2 * pitch)
+    heads = [wrap(_(head), SMALL, pitch - 8) for head in HEADS]
     for i, (x, lines) in enumerate(zip(cols[1:], heads, strict=True)):
         for k, line in enumerate(lines):
             canvas.text((x if i == 0 else x + 40, y + k * SMALL * 1.2), line, SMALL, MUTED,
@@ -188,13 +189,13 @@ def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str,
         washes = {**{t: rgba(WHITE, 0.7) for t in reach[0]}, **{t: rgba(REACH, 0.55) for t in reach[1]}}
     board_h = round(BOARD_TOP + lay.height)
     left, right = Canvas(WIDTH, board_h), Canvas(WIDTH, board_h)
-    _draw_board(left, GAME.view(before, 0), washes)
+    _draw_board(left, GAME.view(before, 0), washes, names=False)  # cropped: the circles' names would show cut
     # The way it goes: straight for one step, else through a free cell next to both ends (a two-step move).
     grid = lay.board
     free = [c for c in grid.neighbours[src] if c in grid.adjacent[dst] and not before.cells[c]]
     via = [] if dst in grid.adjacent[src] else [max(free, key=lambda c: grid.cells[c].ring)]  # outer: more room
     _path_arrow(left, [lay.anchors[c] for c in (src, *via, dst)])
-    _draw_board(right, GAME.view(after, None))
+    _draw_board(right, GAME.view(after, None), names=False)
     box = _crop([src, dst, *via, *(reach[1] if show_reach else [])])
     h = PICTURE_W * (box[3] - box[1]) / (box[2] - box[0])
     size = (round(PICTURE_W * SCALE), round(h * SCALE))
