@@ -32,7 +32,6 @@ HUMAN = 1  # local players are users 1, 2, ...: Discord ids are far larger, so t
 # Only to a terminal, when the keyboard passes on: home, clear the screen, then the scrollback, in that order (as
 # `clear` does). Clearing the scrollback first lets a terminal such as tmux push the old screen into it.
 CLEAR = "\033[H\033[2J\033[3J"
-YOU = "You"  # the one person's stored name against computers (a name: the same in every language)
 PROMPT_END = "> "
 # The words typed at the prompt (help, ?, board, rules, resign, undo, quit) are the same in every language, like the
 # moves: what the help names is what is typed.
@@ -169,12 +168,14 @@ class Table:
         """Who plays which colour: "Seats were drawn: you play Blue, Computer (easy) plays Yellow."."""
         colours = [self.colour(match, s) for s in range(match.players)]
         separator = pgettext("list separator", ", ")
+        alone = len(self.humans(match)) == 1  # one person against computers is "you"; at a hot seat, names
+        you = [alone and match.user_at(s) == HUMAN for s in range(match.players)]
         if not all(colours):  # Sakamichi: lines are chosen in play
-            players = separator.join(_("you") if n == YOU else n for n in names)
+            players = separator.join(_("you") if mine else n for n, mine in zip(names, you, strict=True))
             return _("Players: {players}.", players=players)
-        seats = separator.join(_("you play {colour}", colour=c) if n == YOU else _("{name} plays {colour}", name=n,
-                                                                                     colour=c)
-                               for n, c in zip(names, colours, strict=True))
+        seats = separator.join(_("you play {colour}", colour=c) if mine else _("{name} plays {colour}", name=n,
+                                                                                 colour=c)
+                               for n, c, mine in zip(names, colours, you, strict=True))
         return _("Seats were drawn: {seats}.", seats=seats)
 
     def resume_command(self, match: Match) -> str:
@@ -196,8 +197,8 @@ class Table:
         rules = self.service.game(game)
         count = players or rules.player_counts[0]
         people = 1 if vs else count
-        for k in range(people):  # stored names: the same in every language (a name, not a word)
-            await self.service.touch_user(HUMAN + k, YOU if vs else f"Player {k + 1}")
+        for k in range(people):  # a name, never "You": the boards' sentences are about a player ("… wins")
+            await self.service.touch_user(HUMAN + k, _("Player {n}", n=k + 1))
         lobby = await self.service.create(game, guild_id=None, channel_id=0, creator_id=HUMAN, players=count,
                                           options=options, time_control=0, rated=False)
         for k in range(1, people):
@@ -472,7 +473,7 @@ async def learn_lessons(args: argparse.Namespace, source: TextIO, sink: TextIO, 
         return 2
     store = await Store.open(args.db, pool_size=settings.database_pool_size)
     try:
-        await store.users.touch_user(HUMAN, "You")
+        await store.users.touch_user(HUMAN, _("Player {n}", n=1))
         learning = Learning(store, args.game, source, sink, png=Path(args.png) if args.png else None)
         return await learning.run(args.lesson, restart=args.restart)
     finally:
