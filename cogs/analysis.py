@@ -9,59 +9,100 @@ import io
 import math
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 import render
 from analysis import AnalysedMove, Analysis
 from cogs import limits, markup
 from cogs.host import Host, cog_of, host
-from cogs.ui import EMBED_COLOUR, defer_private, guarded, publish
+from cogs.ui import EMBED_COLOUR, defer_private, guarded, publish, server_locale
+from i18n import N_, _, ngettext
 from matches import Match, Refusal
 from render.analysis_graph import Moment, Series, render_graph, render_pair
 from render.lettering import cut_name
 from reviews import Progress, Reviews
-from reviews.drills import Attempt, Drill, hint_of
+from reviews.drills import ACCEPT, Attempt, Drill, hint_of
 from reviews.report import SYMBOLS, graph, key_moments, side_of
 
 PROGRESS_EVERY = 2.0  # seconds between two edits of a progress message (Discord limits edits of one message)
+# The labels' words where a key moment names its label (the labels themselves stay English codes in the analysis)
+LABEL_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
 def progress_text(progress: Progress) -> str:
     """"Analysing match #12: move 40 of 120", or where it waits in the queue."""
     if not progress.running:
-        ahead = progress.ahead
-        return (f"Match #{progress.match_id} is queued for analysis: "
-                f"{ahead} {'analysis' if ahead == 1 else 'analyses'} ahead of it." if ahead else
-                f"Match #{progress.match_id} is next for analysis.")
+        if progress.ahead:
+            return ngettext("Match #{id} is queued for analysis: {n} analysis ahead of it.",
+                            "Match #{id} is queued for analysis: {n} analyses ahead of it.", progress.ahead,
+                            id=progress.match_id)
+        return _("Match #{id} is next for analysis.", id=progress.match_id)
     if not progress.total:
-        return f"Analysing match #{progress.match_id}: reading the game."
-    return f"Analysing match #{progress.match_id}: move {progress.done} of {progress.total}."
+        return _("Analysing match #{id}: reading the game.", id=progress.match_id)
+    language = i18n.active()
+    return _("Analysing match #{id}: move {done} of {total}.", id=progress.match_id,
+             done=language.number(progress.done), total=language.number(progress.total))
+
+
+def seat_label(name: str, seat: str) -> str:
+    """'Ada (Red)': a player and the seat they played."""
+    return _("{name} ({seat})", name=name, seat=seat)
 
 
 def side_names(match: Match, analysis: Analysis, names: list[str]) -> list[str]:
     """Each side as the key names it: 'Ada (Red)', or a team's players joined."""
     out = []
     for side in analysis.sides:
-        out.append(" & ".join(f"{cut_name(names[s])} ({match.seat_name(s)})" if len(side) == 1 else cut_name(names[s])
-                              for s in side))
+        out.append(" & ".join(seat_label(cut_name(names[s]), match.seat_name(s)) if len(side) == 1 else
+                              cut_name(names[s]) for s in side))
     return out
 
 
 def chance(value: float | None) -> str:
-    return "—" if value is None else f"{value:.0f}%"
+    """A winning chance in percent, as the language writes a percentage ('62%', '62 %')."""
+    return "—" if value is None else i18n.active().percent(round(value) / 100)
+
+
+def label_word(label: str) -> str:
+    """A label's word in the language spoken ("blunder")."""
+    return _(LABEL_WORDS[label]) if label in LABEL_WORDS else label
 
 
 def moment_line(match: Match, names: list[str], move: AnalysedMove) -> str:
     """'Line 23 · Ada (Red) played `b6-b5` ?? (blunder): 62% → 31%; better `c6-c5`.'"""
     assert move.label is not None and move.before is not None and move.after is not None
-    who = f"{markup.name(names[move.seat])} ({match.seat_name(move.seat)})"
-    better = f"; better `{markup.inert(move.best)}`" if move.best and move.best != move.notation else ""
-    return (f"Line {move.n} · {who} played `{markup.inert(move.notation)}` {SYMBOLS[move.label]} ({move.label}): "
-            f"winning chance {chance(move.before[move.seat])} → {chance(move.after[move.seat])}{better}.")
+    who = seat_label(markup.name(names[move.seat]), match.seat_name(move.seat))
+    word = label_word(move.label)
+    before, after = chance(move.before[move.seat]), chance(move.after[move.seat])
+    if move.best and move.best != move.notation:
+        return _("Line {n} · {who} played `{move}` {symbol} ({label}): winning chance {before} → {after}; better "
+                 "`{best}`.", n=move.n, who=who, move=markup.inert(move.notation), symbol=SYMBOLS[move.label],
+                 label=word, before=before, after=after, best=markup.inert(move.best))
+    return _("Line {n} · {who} played `{move}` {symbol} ({label}): winning chance {before} → {after}.", n=move.n,
+             who=who, move=markup.inert(move.notation), symbol=SYMBOLS[move.label], label=word, before=before,
+             after=after)
+
+
+def button_label(verb: str) -> str:
+    """A button's words in the language spoken."""
+    if verb == "run":
+        # Translators: the button on a finished match's board that asks for the computer analysis
+        return _("Analyse")
+    if verb == "open":
+        return _("Key moments")
+    if verb == "hint":
+        # Translators: a button in /analysis learn: where the better move starts
+        return _("Hint")
+    if verb == "show":
+        # Translators: a button in /analysis learn: the better move is shown (the position counts as not solved)
+        return _("Show me")
+    return _("Move")
 
 
 class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -72,7 +113,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, verb: str, match_id: int, k: int = 0, label: str | None = None, *,
                  disabled: bool = False) -> None:
         style = discord.ButtonStyle.primary if verb != "step" else discord.ButtonStyle.secondary
-        super().__init__(discord.ui.Button(label=label or {"run": "Analyse", "open": "Key moments"}.get(verb, "Move"),
+        super().__init__(discord.ui.Button(label=label or button_label(verb),
                                            style=style, disabled=disabled,
                                            custom_id=f"tt:analysis:{verb}:{match_id}:{k}"))
         self.verb, self.match_id, self.k = verb, match_id, k
@@ -87,7 +128,7 @@ class AnalysisButton(discord.ui.DynamicItem[discord.ui.Button],
 
         async def work() -> None:
             if cog is None:
-                raise Refusal("Analysis is not available right now.")
+                raise Refusal(_("Analysis is not available right now."))
             if self.verb == "run":
                 await cog.run(interaction, self.match_id, public=False)
             else:
@@ -99,7 +140,7 @@ class DrillButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:drill
     """Hint and Show me on a position of /analysis learn: the presser's own drill of that match, edited in place."""
 
     def __init__(self, verb: str, match_id: int) -> None:
-        super().__init__(discord.ui.Button(label={"hint": "Hint", "show": "Show me"}.get(verb, verb),
+        super().__init__(discord.ui.Button(label=button_label(verb),
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"tt:drill:{verb}:{match_id}"))
         self.verb, self.match_id = verb, match_id
@@ -114,18 +155,21 @@ class DrillButton(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:drill
 
         async def work() -> None:
             if cog is None:
-                raise Refusal("Analysis is not available right now.")
+                raise Refusal(_("Analysis is not available right now."))
             await cog.drill_button(interaction, self.verb, self.match_id)
         await guarded(interaction, work, self.match_id)
 
 
 def attempt_text(tried: Attempt) -> str:
     """What a tried move was worth, and whether it solves the position."""
-    worth = f"{chance(tried.chance)} against {chance(tried.best_chance)} for the best move found"
+    move, mine, best = markup.inert(tried.move), chance(tried.chance), chance(tried.best_chance)
     if tried.accepted:
-        return f"✅ `{markup.inert(tried.move)}` is good: {worth}. Solved."
-    return (f"❌ `{markup.inert(tried.move)}`: {worth}. Not quite: try again, or press Hint or Show me "
-            "(a move counts when it keeps your winning chance within 4 points of the best).")
+        return _("✅ `{move}` is good: {chance} against {best} for the best move found. Solved.", move=move,
+                 chance=mine, best=best)
+    hint, show = button_label("hint"), button_label("show")
+    return _("❌ `{move}`: {chance} against {best} for the best move found. Not quite: try again, or press {hint} or "
+             "{show} (a move counts when it keeps your winning chance within {points} points of the best).",
+             move=move, chance=mine, best=best, hint=hint, show=show, points=i18n.active().number(ACCEPT))
 
 
 def analyse_button(match_id: int) -> AnalysisButton:
@@ -166,64 +210,84 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         return match, await reviews.wait(job, show)
 
     async def result(self, match: Match, analysis: Analysis) -> dict[str, Any]:
-        """The analysis as a message: an embed (each player's accuracy and counts), the graph, the Key moments
-        button."""
+        """The analysis as a message, in the language spoken: an embed (each player's accuracy and counts), the
+        graph, the Key moments button."""
         names = await self.bot.service.names(match)
         sides = side_names(match, analysis, names)
-        embed = discord.Embed(title=f"{match.game.title} · match #{match.id} · analysis", colour=EMBED_COLOUR)
-        embed.description = ("Winning chances move by move, judged by the computer from what each mover could know "
-                             f"({analysis.iterations} searches a position). ?! inaccuracy (5 points or more lost), "
-                             "? mistake (10), ?? blunder (15).")
+        language = i18n.active()
+        embed = discord.Embed(title=_("{game} · match #{id} · analysis", game=match.game.title, id=match.id),
+                              colour=EMBED_COLOUR)
+        if analysis.iterations is not None:
+            embed.description = ngettext(
+                "Winning chances move by move, judged by the computer from what each mover could know ({n} search "
+                "a position). ?! inaccuracy (5 points or more lost), ? mistake (10), ?? blunder (15).",
+                "Winning chances move by move, judged by the computer from what each mover could know ({n} "
+                "searches a position). ?! inaccuracy (5 points or more lost), ? mistake (10), ?? blunder (15).",
+                analysis.iterations)
+        else:
+            embed.description = _("Winning chances move by move, judged by the computer from what each mover could "
+                                  "know. ?! inaccuracy (5 points or more lost), ? mistake (10), ?? blunder (15).")
         for summary in analysis.summaries:
-            accuracy = "—" if summary.accuracy is None else f"{summary.accuracy:.0f}%"
-            embed.add_field(name=f"{markup.name(names[summary.seat])} ({match.seat_name(summary.seat)})",
-                            value=f"Accuracy **{accuracy}** over {summary.moves} moves\n"
-                                  f"?! {summary.inaccuracies} · ? {summary.mistakes} · ?? {summary.blunders}")
+            accuracy = chance(summary.accuracy)
+            counts = (f"?! {language.number(summary.inaccuracies)} · ? {language.number(summary.mistakes)} · "
+                      f"?? {language.number(summary.blunders)}")
+            embed.add_field(name=seat_label(markup.name(names[summary.seat]), match.seat_name(summary.seat)),
+                            value=ngettext("Accuracy **{accuracy}** over {n} move\n{counts}",
+                                           "Accuracy **{accuracy}** over {n} moves\n{counts}", summary.moves,
+                                           accuracy=accuracy, counts=counts))
         shown = graph(analysis)
         chips = render.SEAT_CHIPS[match.game.name](match.view(None))
         series = [Series(name, chips[side[0]], values)
                   for name, side, values in zip(sides, shown.sides, shown.series, strict=True)]
         moments = [Moment(m.point, m.side, m.symbol) for m in shown.marks]
-        png = await asyncio.to_thread(render_graph, f"{match.game.title} · match #{match.id} · winning chances",
-                                      series, moments, shown.lines, "?! inaccuracy · ? mistake · ?? blunder")
+        title = _("{game} · match #{id} · winning chances", game=match.game.title, id=match.id)
+        legend = _("?! inaccuracy · ? mistake · ?? blunder")
+        png = await asyncio.to_thread(render_graph, title, series, moments, shown.lines, legend)  # speaks on
         embed.set_image(url="attachment://analysis.png")
         moments_count = len(key_moments(analysis))
-        embed.set_footer(text=f"{moments_count} key moment{'s' * (moments_count != 1)} · /analysis learn "
-                              f"match:{match.id}: your mistakes as puzzles")
+        embed.set_footer(text=ngettext("{n} key moment · /analysis learn match:{id}: your mistakes as puzzles",
+                                       "{n} key moments · /analysis learn match:{id}: your mistakes as puzzles",
+                                       moments_count, id=match.id))
         view = discord.ui.View(timeout=None)
         view.add_item(AnalysisButton("open", match.id, 0, disabled=moments_count == 0))
-        text = " · ".join(f"{s}" for s in sides)
+        alt = _("Winning chances of {sides} in match #{id}", sides=" · ".join(sides), id=match.id)
         return {"embed": embed, "view": view,
-                "file": discord.File(io.BytesIO(png), filename="analysis.png",
-                                     description=f"Winning chances of {text} in match #{match.id}")}
+                "file": discord.File(io.BytesIO(png), filename="analysis.png", description=alt)}
 
     async def run(self, interaction: discord.Interaction, match_id: int, *, public: bool) -> None:
         await defer_private(interaction)  # before the reads; the answer shows the progress
         match, analysis = await self.analysed(interaction, match_id)
-        message = await self.result(match, analysis)
         if public:
-            await limits.edit_original(interaction, content=f"Analysis of match #{match.id}: ready.")
+            with i18n.speaking((await server_locale(self.bot.service, interaction.guild)).code):  # for everyone
+                message = await self.result(match, analysis)
+            await limits.edit_original(interaction, content=_("Analysis of match #{id}: ready.", id=match.id))
             await publish(interaction, True, allowed_mentions=discord.AllowedMentions.none(), **message)
-        else:
-            message["attachments"] = [message.pop("file")]
-            await self.deliver(interaction, f"Your analysis of match #{match.id} is ready.", message)
+            return
 
-    @staticmethod
-    async def deliver(interaction: discord.Interaction, ready: str, message: dict[str, Any]) -> None:
-        """`message` as the interaction's answer, edited in place; by DM, introduced by `ready`, when the answer
-        can no longer be edited: Discord allows 15 minutes, which a long wait in the analysis queue outlives (the
-        analysis and the drill are stored either way: asking again answers at once)."""
-        files = [discord.File(io.BytesIO(file.fp.read()), filename=file.filename, description=file.description)
-                 for file in message.get("attachments", [])]  # a file can be sent once: a copy for the DM
-        for file in message.get("attachments", []):
-            file.reset()
+        async def made() -> tuple[str, dict[str, Any]]:
+            message = await self.result(match, analysis)
+            message["attachments"] = [message.pop("file")]
+            return _("Your analysis of match #{id} is ready.", id=match.id), message
+
+        await self.deliver(interaction, made)
+
+    async def deliver(self, interaction: discord.Interaction,
+                      make: Callable[[], Awaitable[tuple[str, dict[str, Any]]]]) -> None:
+        """The message `make` gives (with the words introducing it) as the interaction's answer, edited in place,
+        in the asker's language; by DM, made again in the language the asker was last seen with and introduced,
+        when the answer can no longer be edited: Discord allows 15 minutes, which a long wait in the analysis
+        queue outlives (the analysis and the drill are stored either way: asking again answers at once)."""
+        _ready, message = await make()
         try:
             await limits.edit_original(interaction, content=None, allowed_mentions=discord.AllowedMentions.none(),
                                        **message)
         except discord.HTTPException:
-            dm = {key: value for key, value in message.items() if key != "attachments"}
+            stored = await self.bot.service.user_locale(interaction.user.id)
+            with i18n.speaking(stored or i18n.active().code):  # a DM: the player's last seen language
+                ready, message = await make()
+            files = message.pop("attachments", [])
             await limits.send(interaction.user, content=ready, files=files,
-                              allowed_mentions=discord.AllowedMentions.none(), **dm)
+                              allowed_mentions=discord.AllowedMentions.none(), **message)
 
     # ---- key moments -------------------------------------------------------------------------------------------
     async def moment(self, interaction: discord.Interaction, match_id: int, k: int, *, edit: bool) -> None:
@@ -237,33 +301,41 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         match = await reviews.visible(match_id, interaction.user.id, interaction.guild_id)
         analysis = await reviews.stored(match) or await reviews.latest(match.id)
         if analysis is None:
-            raise Refusal(f"Match #{match.id} has not been analysed yet: press Analyse or use /analysis show.")
+            raise Refusal(_("Match #{id} has not been analysed yet: press Analyse or use /analysis show.",
+                            id=match.id))
         moves = key_moments(analysis)
         if not moves:
-            raise Refusal(f"Match #{match.id} has no key moments: nobody lost 5 points or more in one move.")
+            raise Refusal(_("Match #{id} has no key moments: nobody lost 5 points or more in one move.", id=match.id))
         k = min(max(k, 0), len(moves) - 1)
         move = moves[k]
         position = await reviews.position(match, move)
         names = await self.bot.service.names(match)
         painter = self.bot.tables.painter
         played = await painter.board(match.game.view(position.played, move.seat), names, match.id)
-        caption = f"Played: {move.notation} {SYMBOLS[move.label or 'inaccuracy']}"
+        side = analysis.sides[side_of(analysis, move.seat)]
+        seat = match.seat_name(side[0])
         if position.best is not None:
             best = await painter.board(match.game.view(position.best, move.seat), names, match.id)
-            png = await asyncio.to_thread(render_pair, played, best, caption, f"Better: {move.best}")
+            # Translators: the caption above a key moment's first board; {move} is notation, {symbol} ?!, ? or ??
+            caption = _("Played: {move} {symbol}", move=move.notation, symbol=SYMBOLS[move.label or "inaccuracy"])
+            # Translators: the caption above a key moment's second board; {move} is notation
+            better = _("Better: {move}", move=move.best)
+            png = await asyncio.to_thread(render_pair, played, best, caption, better)
+            footer = _("as {seat} saw the board · above: the move played, below: the better move", seat=seat)
+            alt = _("Match #{id}, line {n}: the move played and the better move", id=match.id, n=move.n)
         else:
             png = played
-        embed = discord.Embed(title=f"{match.game.title} · match #{match.id} · key moment {k + 1} of {len(moves)}",
+            footer = _("as {seat} saw the board, after the move played", seat=seat)
+            alt = _("Match #{id}, line {n}: the board after the move played", id=match.id, n=move.n)
+        embed = discord.Embed(title=_("{game} · match #{id} · key moment {k} of {total}", game=match.game.title,
+                                      id=match.id, k=k + 1, total=len(moves)),
                               colour=EMBED_COLOUR, description=moment_line(match, names, move))
         embed.set_image(url="attachment://moment.png")
-        side = analysis.sides[side_of(analysis, move.seat)]
-        embed.set_footer(text=f"as {match.seat_name(side[0])} saw the board · above: the move played, below: the "
-                              "better move")
-        file = discord.File(io.BytesIO(png), filename="moment.png",
-                            description=f"Match #{match.id}, line {move.n}: the move played and the better move")
+        embed.set_footer(text=footer)
+        file = discord.File(io.BytesIO(png), filename="moment.png", description=alt)
         view = discord.ui.View(timeout=None)
-        view.add_item(AnalysisButton("step", match.id, max(k - 1, 0), "◀ Previous", disabled=k == 0))
-        view.add_item(AnalysisButton("step", match.id, k + 1, "Next ▶", disabled=k == len(moves) - 1))
+        view.add_item(AnalysisButton("step", match.id, max(k - 1, 0), _("◀ Previous"), disabled=k == 0))
+        view.add_item(AnalysisButton("step", match.id, k + 1, _("Next ▶"), disabled=k == len(moves) - 1))
         await limits.edit_original(interaction, embed=embed, attachments=[file], view=view)
 
     # ---- learn from your mistakes -----------------------------------------------------------------------------
@@ -272,34 +344,43 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         drills = self.reviews.drills
         puzzle = await drills.puzzle(match, drill, analysis)
         embed = discord.Embed(colour=EMBED_COLOUR)
+        top = f"{header}\n\n" if header else ""
         if puzzle is None:
-            embed.title = f"{match.game.title} · match #{match.id} · learn from your mistakes"
-            embed.description = (f"{header}\n\n" if header else "") + (
-                f"Solved {drill.solved} of {len(drill.lines)}." if drill.lines else
-                "No mistakes or blunders of yours in this match: nothing to learn here.")
+            embed.title = _("{game} · match #{id} · learn from your mistakes", game=match.game.title, id=match.id)
+            embed.description = top + (
+                _("Solved {solved} of {total}.", solved=drill.solved, total=len(drill.lines)) if drill.lines else
+                _("No mistakes or blunders of yours in this match: nothing to learn here."))
             if drill.lines:
-                embed.set_footer(text=f"/analysis learn match:{match.id} restart:True goes through them again")
+                embed.set_footer(text=_("/analysis learn match:{id} restart:True goes through them again",
+                                        id=match.id))
             return {"embed": embed, "attachments": [], "view": None}
         move = puzzle.move
         names = await self.bot.service.names(match)
         assert move.before is not None and move.after is not None and move.label is not None
-        embed.title = (f"{match.game.title} · match #{match.id} · learn from your mistakes · "
-                       f"{puzzle.number} of {puzzle.total}")
-        embed.description = (f"{header}\n\n" if header else "") + (
-            f"Here you played `{markup.inert(move.notation)}`, a {move.label} {SYMBOLS[move.label]} (your winning "
-            f"chance {chance(move.before[move.seat])} → {chance(move.after[move.seat])}). Find a better move as "
-            f"{match.seat_name(move.seat)}: `/analysis learn match:{match.id} move:` (the list offers the legal "
-            "moves).")
+        embed.title = _("{game} · match #{id} · learn from your mistakes · {k} of {total}", game=match.game.title,
+                        id=match.id, k=puzzle.number, total=puzzle.total)
+        fields = {"move": markup.inert(move.notation), "before": chance(move.before[move.seat]),
+                  "after": chance(move.after[move.seat]), "seat": match.seat_name(move.seat), "id": match.id}
+        if move.label == "blunder":
+            body = _("Here you played `{move}`, a blunder ?? (your winning chance {before} → {after}). Find a better "
+                     "move as {seat}: `/analysis learn match:{id} move:` (the list offers the legal moves).", **fields)
+        else:
+            body = _("Here you played `{move}`, a mistake ? (your winning chance {before} → {after}). Find a better "
+                     "move as {seat}: `/analysis learn match:{id} move:` (the list offers the legal moves).", **fields)
+        embed.description = top + body
         if puzzle.hinted and move.best:
-            embed.add_field(name="Hint", value=f"The better move starts with `{markup.inert(hint_of(move.best))}`.")
-        embed.set_footer(text=f"solved so far: {drill.solved} · {markup.inert(names[move.seat])[:64]}")
+            embed.add_field(name=button_label("hint"),
+                            value=_("The better move starts with `{start}`.", start=markup.inert(hint_of(move.best))))
+        embed.set_footer(text=_("solved so far: {n} · {name}", n=drill.solved,
+                                name=markup.inert(names[move.seat])[:64]))
         png = await self.bot.tables.painter.board(match.game.view(puzzle.before, move.seat), names, match.id)
         embed.set_image(url="attachment://position.png")
         view = discord.ui.View(timeout=None)
         view.add_item(DrillButton("hint", match.id))
         view.add_item(DrillButton("show", match.id))
         file = discord.File(io.BytesIO(png), filename="position.png",
-                            description=f"Match #{match.id}: the position before your move at line {move.n}")
+                            description=_("Match #{id}: the position before your move at line {n}", id=match.id,
+                                          n=move.n))
         return {"embed": embed, "attachments": [file], "view": view}
 
     async def learn_run(self, interaction: discord.Interaction, match_id: int, move: str | None,
@@ -307,16 +388,20 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         await defer_private(interaction)  # before the reads; the answer shows the progress of an analysis first
         found, analysis = await self.analysed(interaction, match_id)
         drills = self.reviews.drills
-        header = ""
         if restart:
             drill = await drills.restart(found, interaction.user.id, analysis)
         else:
             drill = await drills.drill(found, interaction.user.id, analysis)
+        tried = None
         if move is not None:
             tried, drill = await drills.attempt(found, interaction.user.id, analysis, move)
-            header = attempt_text(tried)
-        message = await self.drill_message(found, analysis, drill, header)
-        await self.deliver(interaction, f"Learn from your mistakes in match #{found.id}: ready.", message)
+
+        async def made() -> tuple[str, dict[str, Any]]:
+            header = attempt_text(tried) if tried is not None else ""
+            message = await self.drill_message(found, analysis, drill, header)
+            return _("Learn from your mistakes in match #{id}: ready.", id=found.id), message
+
+        await self.deliver(interaction, made)
 
     async def drill_button(self, interaction: discord.Interaction, verb: str, match_id: int) -> None:
         await interaction.response.defer()  # before the reads; the message is then edited in place
@@ -324,15 +409,16 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         found = await reviews.visible(match_id, interaction.user.id, interaction.guild_id)
         analysis = await reviews.stored(found) or await reviews.latest(found.id)
         if analysis is None:
-            raise Refusal(f"Match #{found.id} has not been analysed: use /analysis learn match:{found.id}.")
+            raise Refusal(_("Match #{id} has not been analysed: use /analysis learn match:{id}.", id=found.id))
         if verb == "hint":
-            _, drill = await reviews.drills.hint(found, interaction.user.id, analysis)
+            _hint, drill = await reviews.drills.hint(found, interaction.user.id, analysis)
             header = ""
         else:
             shown, drill = await reviews.drills.reveal(found, interaction.user.id, analysis)
             assert shown.before is not None
-            header = (f"The better move was `{markup.inert(shown.best or '?')}` (your winning chance "
-                      f"{chance(shown.before[shown.seat])}); you played `{markup.inert(shown.notation)}`.")
+            header = _("The better move was `{best}` (your winning chance {chance}); you played `{move}`.",
+                       best=markup.inert(shown.best or "?"), chance=chance(shown.before[shown.seat]),
+                       move=markup.inert(shown.notation))
         message = await self.drill_message(found, analysis, drill, header)
         await limits.edit_original(interaction, allowed_mentions=discord.AllowedMentions.none(), **message)
 
@@ -369,7 +455,8 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         for match in await service.matches_for(user, ("finished",)):
             names = await service.names(match)
             others = ", ".join(cut_name(n) for n, uid in zip(names, match.user_ids, strict=True) if uid != user)
-            label = f"#{match.id} · {match.game.title} vs {others or '—'}"
+            with i18n.speaking(interaction.locale):  # not under `guarded`: the asker's language said here
+                label = _("#{id} · {game} vs {others}", id=match.id, game=match.game.title, others=others or "—")
             if typed and typed not in str(match.id) and typed not in label.lower():
                 continue
             choices.append(limits.choice(label, match.id))

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from PIL import Image
 
+import i18n
+from i18n import _
 from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, Point, encode_png, mix
 
 WIDTH, HEIGHT = 800, 460
@@ -63,14 +65,17 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
     for level in (0, 25, 50, 75, 100):
         y = xy(0, level)[1]
         canvas.line([(x0, y), (x1, y)], mix(BORDER, WHITE, 0.3) if level != 50 else BORDER, 2 if level == 50 else 1)
-        canvas.text((x0 - 8, y), f"{level}%", 19, MUTED, anchor="rm")
+        canvas.text((x0 - 8, y), i18n.active().percent(level / 100), 19, MUTED, anchor="rm")
     step = max(1, math.ceil(span / 8))
+    # Translators: the first mark on the analysis graph's move axis: the position before any move
+    start = _("start")
     for point in range(0, points, step):
         x = xy(point, 0)[0]
-        label = "start" if point == 0 else str(move_numbers[point - 1]) if point - 1 < len(move_numbers) else ""
+        label = start if point == 0 else str(move_numbers[point - 1]) if point - 1 < len(move_numbers) else ""
         canvas.line([(x, y1), (x, y1 + 5)], MUTED, 1)
         canvas.text((x, y1 + 8), label, 19, MUTED, anchor="ma")
-    canvas.text(((x0 + x1) / 2, y1 + 28), "log line of the move", 14, MUTED, anchor="ma")
+    # Translators: the analysis graph's move axis: each mark is the number of a move's line in the match's log
+    canvas.text(((x0 + x1) / 2, y1 + 28), _("log line of the move"), 14, MUTED, anchor="ma")
     for index, line in enumerate(series):
         if not line.values:
             continue

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from analysis import AnalysedMove, Analysis
+from i18n import _
 from matches.history import state_at
 from matches.model import Match, Refusal
 from reviews import work
@@ -97,7 +98,7 @@ class Drills:
     def seat(self, match: Match, user_id: int) -> int:
         seat = match.seat_of(user_id)
         if seat is None:
-            raise Refusal(f"You did not play in match #{match.id}: only its players learn from its mistakes.")
+            raise Refusal(_("You did not play in match #{id}: only its players learn from its mistakes.", id=match.id))
         return seat
 
     async def drill(self, match: Match, user_id: int, analysis: Analysis, *, keep: bool = True) -> Drill:
@@ -141,15 +142,16 @@ class Drills:
         drill = await self.drill(match, user_id, analysis)
         puzzle = await self.puzzle(match, drill, analysis)
         if puzzle is None:
-            raise Refusal(f"You have been through every mistake of match #{match.id}: solved {drill.solved} of "
-                          f"{len(drill.lines)}. `restart:True` goes through them again.")
+            raise Refusal(_("You have been through every mistake of match #{id}: solved {solved} of {total}. "
+                            "`restart:True` goes through them again.", id=match.id, solved=drill.solved,
+                            total=len(drill.lines)))
         game = match.game
         try:
             action = game.parse(puzzle.before, text.strip(), puzzle.seat)
             if action not in game.legal_actions(puzzle.before, puzzle.seat):
                 raise ValueError("not legal")
         except ValueError:
-            raise Refusal("That is not a legal move in this position: pick one from the list.") from None
+            raise Refusal(_("That is not a legal move in this position: pick one from the list.")) from None
         move = game.notation(puzzle.before, action)
         if move == puzzle.move.best:
             tried = Attempt(move, True, puzzle.move.before[puzzle.seat] if puzzle.move.before else None,
@@ -175,7 +177,7 @@ class Drills:
         drill = await self.drill(match, user_id, analysis)
         puzzle = await self.puzzle(match, drill, analysis)
         if puzzle is None or puzzle.move.best is None:
-            raise Refusal(f"Nothing left to solve in match #{match.id}.")
+            raise Refusal(_("Nothing left to solve in match #{id}.", id=match.id))
         k = drill.at
         drill = Drill(drill.lines, drill.results, (*drill.hints[:k], True, *drill.hints[k + 1:]))
         await self.store.analyses.save_drill(user_id, match.id, drill.to_json(), self.reviews.service.now())
@@ -186,7 +188,7 @@ class Drills:
         drill = await self.drill(match, user_id, analysis)
         puzzle = await self.puzzle(match, drill, analysis)
         if puzzle is None:
-            raise Refusal(f"Nothing left to solve in match #{match.id}.")
+            raise Refusal(_("Nothing left to solve in match #{id}.", id=match.id))
         drill = drill.ended(SHOWN)
         await self.store.analyses.save_drill(user_id, match.id, drill.to_json(), self.reviews.service.now())
         return puzzle.move, drill

@@ -77,16 +77,28 @@ def seed_of(match: Match) -> str:
     return f"match {match.id} {match.record.commitment or ''}".strip()
 
 
+class Interrupted(Refusal):
+    """An analysis that stopped before it was done (its worker died, or the bot is restarting): everyone waiting
+    for it is told to ask again, each in the language of the one being answered (`wait` words it anew there: the
+    job runs in no one's language)."""
+
+    def __init__(self, match_id: int, restarting: bool) -> None:
+        self.match_id, self.restarting = match_id, restarting
+        super().__init__(_("The bot is restarting: ask for the analysis again in a minute.") if restarting else
+                         _("The computer analysing match #{id} stopped before it was done (nothing was stored): ask "
+                           "for it again.", id=match_id))
+
+
 def analysable(match: Match) -> None:
     """A refusal unless `match` is over with a result: no computer help while a match is played, in a tournament
     too (a tournament match is analysed once that match has ended, like any other)."""
     if match.status == "lobby":
-        raise Refusal(f"Match #{match.id} has not started yet: there is nothing to analyse.")
+        raise Refusal(_("Match #{id} has not started yet: there is nothing to analyse.", id=match.id))
     if match.status == "active":
-        raise Refusal(f"Match #{match.id} is still being played: no computer help while playing. Ask again once "
-                      "it has ended.")
+        raise Refusal(_("Match #{id} is still being played: no computer help while playing. Ask again once it "
+                        "has ended.", id=match.id))
     if match.status != "finished" or match.state is None:
-        raise Refusal(f"Match #{match.id} was closed without a result: there is nothing to analyse.")
+        raise Refusal(_("Match #{id} was closed without a result: there is nothing to analyse.", id=match.id))
 
 
 class Reviews:
@@ -174,7 +186,10 @@ class Reviews:
                 await progress(self.progress(job))
             except Exception:  # showing progress is a courtesy: the analysis goes on
                 log.exception("showing the progress of the analysis of match %s failed", job.match.id)
-        return job.future.result()
+        try:
+            return job.future.result()
+        except Interrupted as stopped:  # worded where the job failed: again, in this waiter's language
+            raise Interrupted(stopped.match_id, stopped.restarting) from None
 
     async def record(self, match: Match) -> dict[str, Any]:
         """The match's record as the worker reads it (`reviews.work.record_of`)."""
@@ -225,8 +240,7 @@ class Reviews:
                     if self._pool is not None:  # a worker died (killed, out of memory): the next job gets a new one
                         self._pool.shutdown(wait=False, cancel_futures=True)
                         self._pool = None
-                    error = Refusal(_("The computer analysing match #{id} stopped before it was done (nothing was "
-                                      "stored): ask for it again.", id=job.match.id))
+                    error = Interrupted(job.match.id, restarting=False)
                 job.future.set_exception(error)
             finally:
                 self.jobs.pop((job.match.id, job.iterations), None)
@@ -260,7 +274,7 @@ class Reviews:
             self._runner = None
         for job in pending:
             if not job.future.done():
-                job.future.set_exception(Refusal("The bot is restarting: ask for the analysis again in a minute."))
+                job.future.set_exception(Interrupted(job.match.id, restarting=True))
                 await job.tick()
         self.jobs.clear()
         while self.queue.take() is not None:
