@@ -14,7 +14,7 @@ from discord.ext import commands
 import i18n
 from cogs import limits
 from cogs.host import Host, cog_of, host
-from cogs.ui import defer_private, guarded, reply, require_posting, seat_mentions, server_locale
+from cogs.ui import defer_private, guarded, reply, require_posting, seat_mentions
 from i18n import N_, _
 from matches import Match, Refusal, Turn
 from matches.takebacks import Takeback
@@ -118,11 +118,10 @@ class Takebacks(commands.Cog):
             await tables.post_turn(board_turn(request.turn))
             return
         await reply(interaction, _("You asked to take back {move} in match #{id}.", move=request.move, id=found.id))
-        channel = await tables.match_channel(found)
-        guild = getattr(channel, "guild", None)
-        with i18n.speaking((await server_locale(self.bot.service, guild)).code):  # a public post: the server's
+        async with tables.public(found):  # a public post: in the server's language
             text, view = request_text(request.match, request), request_view(found.id)
-        await limits.send(channel, text, view=view, allowed_mentions=discord.AllowedMentions(users=True))
+        await limits.send(await tables.match_channel(found), text, view=view,
+                          allowed_mentions=discord.AllowedMentions(users=True))
 
     async def resolve(self, interaction: discord.Interaction, match_id: int | None) -> Match:
         """The match asked about: the one given, else the caller's one running match here (or anywhere)."""
@@ -145,7 +144,7 @@ class Takebacks(commands.Cog):
         request = await self.bot.service.takebacks.answer(match_id, interaction.user.id, accept,
                                                           key=str(interaction.id))
         settled = request.status != "pending"
-        with i18n.speaking((await server_locale(self.bot.service, interaction.guild)).code):  # a public post
+        async with self.bot.tables.public(request.match):  # the public request: in the server's language
             text, view = request_text(request.match, request), None if settled else request_view(match_id)
         await limits.edit_original(interaction, content=text, view=view,
                                    allowed_mentions=discord.AllowedMentions(users=False))
