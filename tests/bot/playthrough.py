@@ -20,12 +20,14 @@ from typing import Any
 import i18n
 from i18n.pseudo import accented
 from render import kit
+from rules import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 
 # What stays the same in every language besides what i18n/pseudo.py keeps: the bot's and the games' names, the
 # pieces the rules name as proper names, and each language by its own name (translating.md, "Rules for translators").
 PROPER = ("Tabletop", "Cintos", "Sinoda", "Sakamichi", "Sanae", "Bodsoi", "Void", "Captain", "Zed Inel",
+          *GAMES,  # a game by its command's name (the games switched off)
           *(shipped.name for shipped in i18n.LANGUAGES))
 
 
@@ -290,18 +292,28 @@ def leaks(seen: Iterable[Seen], names: Iterable[str]) -> list[Leak]:
             runs = checked[item.text] = english_left(item.text, kept)
         if not runs:
             continue
-        key = shape(item.text, plain_names)
-        found = by_shape.get(key)
+        found = by_shape.get(shape(item.text, plain_names))
         if found is None:
-            found = by_shape[key] = Leak(item.text, runs, source=item.source)
+            found = by_shape[shape(item.text, plain_names)] = Leak(item.text, runs, source=item.source)
         found.count += 1
         found.variants.add(item.text)
         if len(found.where) < 3 and (item.step, item.kind) not in found.where:
             found.where.append((item.step, item.kind))
+    # One message's texts differ in more than numbers and names (another message inside, translated or not): one
+    # entry per source line and English left.
+    merged: dict[tuple[str, tuple[str, ...]], Leak] = {}
     for leak in by_shape.values():
         leak.source = leak.source or where_from(leak.text)
         leak.owner = owner_of(leak.source) if leak.source else guess_owner(*leak.where[0])
-    return list(by_shape.values())
+        key = (leak.source.split(":")[0] if leak.source else leak.text, tuple(leak.runs))
+        if key not in merged:
+            merged[key] = leak
+            continue
+        into = merged[key]
+        into.count += leak.count
+        into.variants |= leak.variants
+        into.where += [place for place in leak.where if place not in into.where][:3 - len(into.where)]
+    return list(merged.values())
 
 
 def report(found: list[Leak], header: str = "") -> str:

@@ -254,13 +254,19 @@ class Playthrough:
         for _ in range(4):
             await self.turn(await self.match(four.id))
         await self.resign_all(four)
+        # Against a computer (its name and level in the lobby and on the boards), resigned after two moves: a
+        # computer's game to the end would post a board a move for a hundred moves.
+        robot = await self.open("cintos", [eve], computers=1)
+        for _ in range(2):
+            await self.turn(await self.match(robot.id))
+        await self.resign_all(robot)
         return match
 
     async def bodsoi(self) -> Match:
-        ada, bob, cy, _di, eve, fay = self.people
-        match = await self.open("bodsoi", [cy], computers=1)  # against a computer, to the end
+        ada, bob, cy, di, eve, fay = self.people
+        match = await self.open("bodsoi", [cy, di])
         await self.slash(cy, "bodsoi rules")
-        await self.click(cy, self.board(match), "tt:match:private:")
+        await self.click(self.mover(match), self.board(match), "tt:match:private:")
         match = await self.play_out(match)
         teams = await self.open("bodsoi", [ada, bob, eve, fay])
         for _ in range(4):
@@ -299,10 +305,11 @@ class Playthrough:
         red, blue = self.by_id(match.user_at(0)), self.by_id(match.user_at(1))
         await self.slash(red, "sanae rules")
         panel = answer(await self.slash(red, "sanae setup"))
-        await self.click(red, panel, "tt:sanae:classic:")
+        layout = answer(await self.click(red, panel, "tt:sanae:classic:"))
         await self.slash(blue, "sanae setup", layout="19F")  # unreadable: refused
-        await self.click(red, panel, "tt:sanae:ready:")
+        await self.click(red, layout, "tt:sanae:ready:")
         await self.slash(red, "sanae setup", layout="random")  # waiting for the other
+        await self.slash(blue, "sanae setup", layout="wall")
         await self.slash(blue, "sanae setup", layout="ready")
         rng = random.Random(4)
         answered = False
@@ -318,12 +325,12 @@ class Playthrough:
                 if not answered:
                     await self.click(attacker, board, "tt:sanae:zed:")  # not theirs: refused
                 asked = answer(await self.click(defender, board, "tt:sanae:zed:"))
-                picks = [c for c in custom_ids(asked) if c.startswith("tt:sanae:pick:")]
-                if picks and not answered:
+                picks = [c for c in custom_ids(asked) if c.startswith("tt:sanae:pick:") and not c.endswith(":no")]
+                if picks and not answered:  # a Captain answers once; later the Void is let fall
                     await self.click(defender, asked, picks[0])
                     answered = True
                 else:
-                    await self.click(defender, asked, "tt:sanae:keep:")
+                    await self.click(defender, asked, f"tt:sanae:pick:{match.id}:no")
                 continue
             (seat,) = match.actors()
             who = self.by_id(match.user_at(seat))
@@ -342,18 +349,22 @@ class Playthrough:
         await self.click(ada, signup, "tt:event:start:")  # not an organiser: refused
         await self.click(boss, signup, "tt:event:start:")
         (event,) = await self.bot.tournaments.listing(self.guild.id, ("running",))
-        for round_no in (1, 2):
+        for round_no in (1, 2):  # a few moves, then a resignation, a draw by agreement, the organiser's ruling
             event = await self.bot.tournaments.get(event.id)
-            tables = [t.match_id for t in event.round_tables() if t.match_id is not None]
+            first, second = [t.match_id for t in event.round_tables() if t.match_id is not None]
+            for _ in range(3):
+                await self.turn(await self.match(first))
+            await self.resign_all(await self.match(first))
             if round_no == 1:
-                await self.play_out(await self.match(tables[0]))
-                await self.slash(boss, "tournament result", match=tables[1], result="draw")
+                await self.slash(boss, "tournament result", match=second, result="draw")
             else:
                 await self.slash(ada, "tournament pairings")
                 await self.slash(boss, "tournament pause")
                 await self.slash(boss, "tournament resume")
-                await self.resign_all(await self.match(tables[0]))
-                await self.play_out(await self.match(tables[1]))
+                match = await self.match(second)
+                await self.click(self.mover(match), self.board(match), "tt:match:draw:")
+                other = self.by_id(next(u for u in match.user_ids if u != self.mover(match).id))
+                await self.click(other, self.latest("tt:match:draw-yes:"), "tt:match:draw-yes:")
         event = await self.bot.tournaments.get(event.id)
         assert event.status == "finished", event.status
         await self.slash(ada, "tournament standings", tournament=event.id)
@@ -381,7 +392,7 @@ class Playthrough:
         await self.slash(ada, "history", match=finished.id)
         await self.slash(ada, "verify", match=finished.id)
         await self.slash(ada, "profile")
-        await self.slash(ada, "ratings leaderboard", game="cintos")
+        await self.slash(ada, "leaderboard", game="cintos")
         await self.slash(ada, "notify")
         await self.slash(ada, "vacation status")
         await self.slash(ada, "vacation on", days=3)

@@ -24,7 +24,7 @@ import tournament_rules
 from render import RENDERERS, RULES_IMAGES
 from render.analysis_graph import Moment, Series, render_graph
 from render.bracket import bracket_image
-from render.kit import Canvas, seat_chips
+from render.kit import INK, Canvas, seat_chips
 from render.leaderboard import LeaderboardRow, leaderboard_png
 from render.lettering import SCALE, font, text_width
 from render.standings import standings_image
@@ -76,7 +76,7 @@ def drawing() -> Iterator[list[Drawn]]:
     text, fit_text, paragraph = Canvas.text, Canvas.fit_text, Canvas.paragraph
     given: list[tuple[float, bool]] = []  # the room of the fit_text or paragraph being drawn
 
-    def spy_text(canvas: Canvas, xy: Any, shown: str, size: float, fill: Any = "#2B2B2B", anchor: str = "la") -> float:
+    def spy_text(canvas: Canvas, xy: Any, shown: str, size: float, fill: Any = INK, anchor: str = "la") -> float:
         room, cut = given[-1] if given else (None, False)
         seen.append(Drawn(shown, size, letters_box(xy, shown, size, anchor), room, cut))
         return text(canvas, xy, shown, size, fill, anchor)
