@@ -22,7 +22,9 @@ LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N
 def report(match: Match, names: list[str], analysis: Analysis) -> str:
     """The analysis in lines: one per player, then one per key moment, in the language being spoken."""
     lang = active()
-    lines = [ngettext("{game} match #{id}: the computer's analysis ({n} search a position).",
+    lines = [_("{game} match #{id}: the computer's analysis.", game=match.game.title, id=match.id)
+             if analysis.iterations is None else  # an analysis of an older kind, its depth not recorded
+             ngettext("{game} match #{id}: the computer's analysis ({n} search a position).",
                       "{game} match #{id}: the computer's analysis ({n} searches a position).", analysis.iterations,
                       game=match.game.title, id=match.id)]
     for s in analysis.summaries:
