@@ -23,7 +23,7 @@ from cogs.host import host
 from data import CommitUnknown, store_problem
 from i18n import N_, _, ngettext, pgettext
 from matches import Match, MatchService, Refusal
-from matches.computers import LEVELS, computer_name, is_computer
+from matches.computers import LEVELS, computer_name, is_computer, level_word
 from render.kit import BLUE
 from rules import GAMES
 from rules.base import TEXT_LIMIT
@@ -320,8 +320,8 @@ class ComputerButton(discord.ui.DynamicItem[discord.ui.Button],
     """Add computer (level): the lobby's creator seats a computer player (matches/computers.py)."""
 
     def __init__(self, level: str, match_id: int, *, disabled: bool = False) -> None:
-        level_word = _(level)  # the level as /<game> new's `level` choices name it (the tree's catalog messages)
-        super().__init__(discord.ui.Button(label=_("Add computer ({level})", level=level_word),
+        # The level in words as the computers' names say it ("Computer (hard)"), in the language being spoken.
+        super().__init__(discord.ui.Button(label=_("Add computer ({level})", level=level_word(level)),
                                            style=discord.ButtonStyle.secondary,
                                            custom_id=f"tt:lobby:computer:{level}:{match_id}", disabled=disabled,
                                            row=1))

@@ -11,7 +11,7 @@ from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
 from i18n import _
 from matches.history import verify_match
-from matches.verify import WHAT_IT_PROVES
+from matches.verify import what_it_proves
 
 
 class Verify(commands.Cog):
@@ -29,8 +29,8 @@ class Verify(commands.Cog):
             title = _("Match #{id} · dice verified", id=match) if verdict.ok else \
                 _("Match #{id} · dice NOT verified", id=match)
             embed = discord.Embed(title=title, description=verdict.summary(), colour=EMBED_COLOUR)
-            for heading, text in WHAT_IT_PROVES:  # marked with N_ where they are written
-                embed.add_field(name=_(heading), value=_(text), inline=False)
+            for heading, text in what_it_proves():
+                embed.add_field(name=heading, value=text, inline=False)
             embed.set_footer(text=_("Offline: export the match (/history export:json) and run "
                                     "python -m matches.verify record.json"))
             await reply(interaction, embed=embed)
