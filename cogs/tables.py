@@ -427,9 +427,9 @@ class Tables:
             return
         if match.record.overdue:  # this call left the match waiting for a claim
             channel = await self.match_channel(match)
-            others = [who(uid) for s, uid in enumerate(match.user_ids) if s not in late]
-            late_ones = ", ".join(who(match.user_at(s)) for s in late)
-            async with self.public(match):
+            async with self.public(match):  # a computer's name is words too ("Computer (hard)")
+                others = [who(uid) for s, uid in enumerate(match.user_ids) if s not in late]
+                late_ones = ", ".join(who(match.user_at(s)) for s in late)
                 text = "⏰ " + _("{late} ran out of time in {game} match #{id}. {others}: you may claim the win (or "
                                 "wait for the move).", late=late_ones, game=match.game.title, id=match.id,
                                 others=", ".join(others))
