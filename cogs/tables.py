@@ -357,17 +357,20 @@ class Tables:
     async def notify(self, match: Match, user_id: int, text: str | Callable[[], str], *,
                      fallback: bool = False) -> bool:
         """DM a notice: `text` a function making its words, called in the player's last seen language
-        (`service.user_locale`; a string is sent as it is). Closed DMs (403, code 50007) never break a turn: the bot
-        remembers and stops trying until the user uses a command again. With `fallback`, an undeliverable notice
-        goes to the match channel as a mention instead, in the server's language (everyone reads it there).
-        Returns whether the DM arrived."""
+        (`service.user_locale`; never seen: the server's; a string is sent as it is). Closed DMs (403, code 50007)
+        never break a turn: the bot remembers and stops trying until the user uses a command again. With `fallback`,
+        an undeliverable notice goes to the match channel as a mention instead, in the server's language (everyone
+        reads it there). Returns whether the DM arrived."""
         def words() -> str:
             return text() if callable(text) else text
 
         dm_open, known = await self.service.dm_route(user_id)
         if dm_open:
             try:
-                with i18n.speaking(await self.service.user_locale(user_id)):
+                # Their last seen locale; one never seen (no command used yet) reads the server's, not English.
+                seen = await self.service.user_locale(user_id)
+                code = seen or (await self.server_language(match.record.guild_id)).code
+                with i18n.speaking(code):
                     dm = words()
                 await self.send_dm(user_id, known, dm)
                 return True

@@ -253,3 +253,19 @@ async def test_the_pseudo_locale_leaves_no_word_of_this_layer_in_english(simcord
     left = {text: words for text in texts if (words := [w for w in english_left(text) if w not in kept])}
     assert left == {}
     assert any(text.startswith("[Ļöƀƀý #1 îš öþéñ: https://") for text in texts)
+
+
+async def test_a_player_never_seen_is_written_to_in_the_servers_language(simcord_env: Any) -> None:
+    """No locale stored yet (the bot never answered them): a DM reads the server's language, not English."""
+    channel, boss, (ada, bob) = admin_world(simcord_env)
+    await boss.slash(channel, "settings language", language="de")
+    await ada.slash(channel, "cintos new", players=2)
+    await bob.click(channel.last_message, label="Beitreten")
+    await ada.click(channel.last_message, label="Starten")
+    match = await running(simcord_env, [ada, bob])
+    stranger = simcord_env.create_user("cy")  # never used a command
+    assert await simcord_env.bot.service.user_locale(stranger.id) is None
+    tables = simcord_env.bot.tables
+    assert await tables.notify(match, stranger.id, lambda: i18n._("Your turn in {game} match #{id}: {link}",
+                                                                  game="Cintos", id=match.id, link="…"))
+    assert stranger.dm_channel.history()[-1].content == "Du bist am Zug in der Cintos-Partie #1: …"
