@@ -11,6 +11,10 @@ from typing import Any
 from data.sql import Database, UniqueViolation
 
 _COLUMNS = "user_id, started_at, until_at, ended_at"
+# A pause of an earlier turn is replaced; one of this turn is kept (with its earlier start).
+_PAUSE = ("INSERT INTO match_pauses (match_id, user_id, version, since) VALUES (?, ?, ?, ?) "
+          "ON CONFLICT (match_id, user_id) DO UPDATE SET version = excluded.version, since = excluded.since "
+          "WHERE match_pauses.version <> excluded.version")
 
 
 @dataclass(frozen=True)
@@ -59,12 +63,17 @@ class Vacations:
                                        "ORDER BY started_at", (user_id, since))
         return [_vacation(row) for row in rows]
 
-    async def begin(self, user_id: int, now: float, until: float) -> Vacation | None:
-        """Start a vacation until `until`; None if one is running already (the unique index decides, whichever
-        process asked first)."""
+    async def begin(self, user_id: int, now: float, until: float,
+                    pauses: Sequence[tuple[int, int, float]] = ()) -> Vacation | None:
+        """Start a vacation until `until`, and in the same transaction pause the clocks it stops (`pauses`: match
+        id, version and since, as `pause`), so no crash between the two leaves such a turn running; None (nothing
+        written) if one is running already (the unique index decides, whichever process asked first)."""
         try:
-            await self._db.execute("INSERT INTO vacations (user_id, started_at, until_at) VALUES (?, ?, ?)",
-                                   (user_id, now, until))
+            async with self._db.transaction() as tx:
+                await tx.execute("INSERT INTO vacations (user_id, started_at, until_at) VALUES (?, ?, ?)",
+                                 (user_id, now, until))
+                for match_id, version, since in pauses:
+                    await tx.execute(_PAUSE, (match_id, user_id, version, since))
         except UniqueViolation:
             return None
         return Vacation(user_id, now, until)
@@ -72,10 +81,7 @@ class Vacations:
     async def pause(self, match_id: int, user_id: int, version: int, since: float) -> None:
         """Record that `user_id`, on vacation, is to move in the match at `version`, from `since`: its clock stops.
         A pause of an earlier turn is replaced; one of this turn is kept (with its earlier start)."""
-        await self._db.execute(
-            "INSERT INTO match_pauses (match_id, user_id, version, since) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (match_id, user_id) DO UPDATE SET version = excluded.version, since = excluded.since "
-            "WHERE match_pauses.version <> excluded.version", (match_id, user_id, version, since))
+        await self._db.execute(_PAUSE, (match_id, user_id, version, since))
 
     async def paused(self, match_id: int, version: int) -> set[int]:
         """The users whose vacation pauses the match's clock at `version` (its current turn)."""

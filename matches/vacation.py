@@ -111,18 +111,25 @@ class Vacations:
                                    "ask for {n} or fewer.", status.left, allowance=active().number(self.allowance),
                                    days=active().number(days)))
         now = self.core.now()
-        if await self.core.store.vacations.begin(user_id, now, now + days * DAY) is None:
+        clocked = [await self.core.get(record.id)
+                   for record in await self.core.store.matches_for_user(user_id, ("active",)) if record.time_control]
+        # The turns it stops as they stand now, paused in the vacation's own transaction (a crash after it loses
+        # none of them); then each match is looked at again under its lock, for a move committed meanwhile.
+        pauses = []
+        for match in clocked:
+            since = await self._since(match, {user_id})
+            if since is not None:
+                pauses.append((match.id, match.record.version, since))
+        if await self.core.store.vacations.begin(user_id, now, now + days * DAY, pauses) is None:
             raise Refusal(_("You are on vacation already (just started); /vacation status shows until when."))
-        # Written before the matches are looked at: a move committed meanwhile by another process sees the vacation
-        # in its own commit listener, or is seen here (its new version), so no turn is left running.
+        # Written before the matches are looked at again: a move committed meanwhile by another process sees the
+        # vacation in its own commit (or commit listener), or is seen here (its new version): no turn left running.
         paused = []
-        for record in await self.core.store.matches_for_user(user_id, ("active",)):
-            if record.time_control:
-                match = await self.core.get(record.id)
-                async with match.lock:
-                    await self.core.reload_if_changed(match)
-                    if await self._pause(match, {user_id}):
-                        paused.append(match.id)
+        for match in clocked:
+            async with match.lock:
+                await self.core.reload_if_changed(match)
+                if await self._pause(match, {user_id}):
+                    paused.append(match.id)
         return replace(await self.status(user_id), matches=tuple(sorted(paused)))
 
     async def end(self, user_id: int) -> Status:
@@ -181,19 +188,26 @@ class Vacations:
         return [Away(seats[user_id], vacation.until_at, user_id in paused)
                 for user_id, vacation in sorted(running.items(), key=lambda item: seats[item[0]])]
 
+    async def _since(self, match: Match, users: set[int]) -> float | None:
+        """From when a vacation of one of `users` pauses `match`'s current turn (now, or the turn's start if later):
+        None when none of them is to move, the time already ran out, or a tournament's organiser did not allow it."""
+        r = match.record
+        if match.status != "active" or r.deadline is None or r.overdue or r.deadline <= self.core.now():
+            return None
+        to_move = {match.user_at(seat) for seat in match.actors()}
+        if not users & to_move or not await self.allows(match):
+            return None
+        return max(self.core.now(), r.turn_started or 0.0)
+
     async def _pause(self, match: Match, users: set[int]) -> bool:
         """Under the match's lock (or inside its commit): pause its current turn for those of `users` to move,
         unless the time already ran out or a tournament's organiser did not allow it; whether it paused."""
-        r = match.record
-        if match.status != "active" or r.deadline is None or r.overdue or r.deadline <= self.core.now():
+        since = await self._since(match, users)
+        if since is None:
             return False
-        to_move = [match.user_at(seat) for seat in match.actors()]
-        users = {u for u in users if u in to_move}
-        if not users or not await self.core.store.vacations.tournament_allows(match.id):
-            return False
-        since = max(self.core.now(), r.turn_started or 0.0)
-        for user_id in sorted(users):
-            await self.core.store.vacations.pause(match.id, user_id, r.version, since)
+        to_move = {match.user_at(seat) for seat in match.actors()}
+        for user_id in sorted(users & to_move):
+            await self.core.store.vacations.pause(match.id, user_id, match.record.version, since)
         return True
 
     async def _reload(self, match_ids: tuple[int, ...]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from data import Store
 from matches import MatchService
 from tests.data.test_vacations import clocked
@@ -36,3 +38,24 @@ async def test_a_turn_passing_to_a_computer_or_a_player_at_home_is_not_paused(st
     await service.act(match.id, mover, (await service.legal_texts(match.id, mover))[0])
     clock.now += 1000
     assert [r.id for r in await store.due_matches(clock.now)] == [match.id]
+
+
+async def test_a_crash_right_after_a_vacation_begins_leaves_the_turn_paused(store: Store,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    service, clock, match = await clocked(store)
+    away = match.user_at(match.actors()[0])  # to move now
+
+    async def crash(*_args: object) -> bool:
+        raise RuntimeError("the process dies after writing the vacation")
+
+    monkeypatch.setattr(service.vacations, "_pause", crash)
+    start = clock.now
+    with pytest.raises(RuntimeError):
+        await service.vacations.begin(away, 2)
+    restarted = MatchService(store, rng=random.Random(5), clock=clock)
+    clock.now += 5000  # far past the 1000 s deadline
+    assert await restarted.due() == []
+    assert await store.vacations.waiting(away) == [match.id]
+    await restarted.vacations.end(away)
+    record = await store.load_match(match.id)
+    assert record is not None and record[0].deadline == start + 1000 + 5000
