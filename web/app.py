@@ -125,11 +125,7 @@ async def server_language(request: web.Request) -> str | None:
     if token is None:
         return None
     try:
-        companion = request.app[COMPANION]
-        guild = await companion.guild_of(token)
-        if guild is None:
-            return None
-        return (await companion.matches.guild_settings(guild)).language
+        return await request.app[COMPANION].server_language(token)
     except Exception:  # the language is not worth a failed page: the page says why it fails, in English
         log.exception("could not read the language of the server of %s", request.path)
         return None

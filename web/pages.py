@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -39,6 +40,7 @@ V = TypeVar("V")
 RECENT_MATCHES = 20  # finished matches an index or a profile lists
 RUNNING_MATCHES = 50
 LEADERBOARD_PAGE = 25
+LANGUAGE_SECONDS = 10.0  # how long a server's language is kept: a new `/settings language` shows within this
 
 
 class Lru(Generic[K, V]):
@@ -146,10 +148,24 @@ class Companion:
     boards: Lru[tuple[Any, ...], bytes] = field(default_factory=lambda: Lru(256))
     positions: Lru[tuple[int, int], list[State]] = field(default_factory=lambda: Lru(32))
     verdicts: Lru[tuple[int, int, str], tuple[bool, str]] = field(default_factory=lambda: Lru(256))
+    languages: Lru[str, tuple[float, str | None]] = field(default_factory=lambda: Lru(256))  # token: (when, code)
 
     # ---- finding things on a server -----------------------------------------------------------------------------
     async def guild_of(self, token: str) -> int | None:
         return await self.matches.web.guild_of(token)
+
+    async def server_language(self, token: str) -> str | None:
+        """The `/settings language` of the server whose token this is (None: none set, or no such server), kept
+        `LANGUAGE_SECONDS`: only a reader whose browser asks for none of the shipped languages needs it, on every
+        request of a page (its images and live updates too). A token's validity is never read from here."""
+        now = time.monotonic()
+        found = self.languages.get(token)
+        if found is not None and now - found[0] < LANGUAGE_SECONDS:
+            return found[1]
+        guild = await self.guild_of(token)
+        language = (await self.matches.guild_settings(guild)).language if guild is not None else None
+        self.languages.put(token, (now, language))
+        return language
 
     async def get(self, match_id: int) -> Match:
         return await (self.matches.fresh if self.other_writers else self.matches.get)(match_id)

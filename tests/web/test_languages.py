@@ -16,6 +16,7 @@ from markupsafe import escape
 import i18n
 from matches.history import verify_dice
 from tests.web.helpers import GUILD, USERS, Site, play, started
+from web import pages
 from web.words import choose, negotiate, with_lang
 
 ADA, BOB, CY, DI = USERS
@@ -91,7 +92,8 @@ async def test_lang_in_the_query_overrides_the_browser_and_is_kept_in_every_link
     assert headers["Content-Language"] == "fr" and "%3Cb%3E" not in html and "<b>" not in html
 
 
-async def test_a_browser_asking_for_no_shipped_language_reads_the_servers(site: Site) -> None:
+async def test_a_browser_asking_for_no_shipped_language_reads_the_servers(site: Site,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     match = await started(site.matches, "sinoda", [ADA, BOB])
     settings = await site.matches.guild_settings(GUILD)
     await site.matches.save_guild_settings(replace(settings, language="fr"))
@@ -102,6 +104,11 @@ async def test_a_browser_asking_for_no_shipped_language_reads_the_servers(site: 
     assert (await get(site, site.path(f"m/{match.id}"), "en"))[1]["Content-Language"] == "en"
     # the bare address belongs to no server: English
     assert (await get(site, "/", "ko"))[1]["Content-Language"] == "en"
+    # the server's language is kept a few seconds (read on every request of a page); a new one shows after that
+    await site.matches.save_guild_settings(replace(settings, language="ja"))
+    assert (await get(site, site.path(f"m/{match.id}"), "ko"))[1]["Content-Language"] == "fr"
+    monkeypatch.setattr(pages, "LANGUAGE_SECONDS", 0.0)
+    assert (await get(site, site.path(f"m/{match.id}"), "ko"))[1]["Content-Language"] == "ja"
 
 
 async def test_the_404_and_the_plain_answers_speak_the_readers_language(site: Site) -> None:
