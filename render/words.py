@@ -50,7 +50,7 @@ def seat_names(view: dict[str, Any], names: Sequence[str], colours_too: bool = T
     colours = view.get("seat_names") or [] if colours_too else []
     out = []
     for seat, name in enumerate(text_names(view, names)):
-        colour = str(colours[seat]) if seat < len(colours) else ""
+        colour = _(str(colours[seat])) if seat < len(colours) else ""  # the rules' words; again, as made in English
         # Translators: a player and their seat's colour, in words about a board: "ada (Red)".
         out.append(_("{name} ({colour})", name=name, colour=colour) if colour and colour != name else name)
     return out

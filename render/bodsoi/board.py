@@ -315,7 +315,9 @@ def _words(view: Mapping[str, Any], names: Sequence[str]) -> tuple[str, str, str
     scores = []
     for colour in ("blue", "yellow"):
         found = list((paths.get(colour) or {}).get("scores") or [])
-        listed = ", ".join(str(s) for s in found[:6]) + (" …" if len(found) > 6 else "") if found else _("none")
+        # The six best and how many more, never an ellipsis: it would read as words cut short.
+        listed = ", ".join(str(s) for s in found[:6]) + (f" (+{len(found) - 6})" if len(found) > 6 else "") \
+            if found else _("none")
         # Translators: a side and its anchored paths' scores under the board: "Blue 5, 3, 2".
         side = _(SIDE_TITLES[colour])
         scores.append(_("{side} {scores}", side=side, scores=listed))

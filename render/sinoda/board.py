@@ -350,7 +350,9 @@ def _detail(view: Mapping[str, Any], seat: int, where: str, team: str, room: flo
 def describe_last(view: Mapping[str, Any], names: Sequence[str]) -> str:
     """The last action in words: 'Ada (Red) b4-c5: 3 steps, captures Blue's 2.'"""
     last = view.get("last") or {}
-    seat_names = view.get("seat_names") or []
+    # The view's colours are words already in the language spoken where it was made (rules' `view`); translated
+    # again here, a view made in English (an older caller) draws in the language spoken too.
+    seat_names = [_(str(name)) for name in view.get("seat_names") or []]
     seat = last.get("seat")
     if not isinstance(seat, int) or seat >= len(names):
         return ""

@@ -91,7 +91,7 @@ def _rules_detail(canvas: Canvas, x: float, y: float, before: Mapping[str, Any],
     """What the diagram cannot show any more: the captured piece and the points, or the piece before and after a
     change; returns the y below (`y` when there is nothing to show)."""
     last = after["last"] or {}
-    chips, names = seat_chips(after), after["seat_names"]
+    chips, names = seat_chips(after), [_(str(name)) for name in after["seat_names"]]
     seat = last["seat"]
     if last.get("captured"):
         taken = last["captured"]

@@ -74,7 +74,7 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             drawn.append(("*" if cell["label"] in marked else " ") + text.rjust(2))
         indent = "   " * ((widest - len(cells)) // 2)
         lines.append(f"{row} {indent}{''.join(drawn)}  {row}")
-    colours = view.get("seat_names") or []
+    colours = [_(str(name)) for name in view.get("seat_names") or []]
     keys = ", ".join(f"{letter} = {colours[seat]}" for seat, letter in enumerate(initials) if seat < len(colours))
     lines += wrapped(keys)
     lines += wrapped(_("R3 = a piece of R of value 3; 7 in row b = the empty cell b7"))

@@ -152,7 +152,7 @@ class Bodsoi(Game):
         reason, won = outcome.get("reason"), list(outcome.get("winners") or [])
         if reason == "resign":
             last = view.get("last") or {}
-            names = [str(name) for name in view.get("seat_names") or []]
+            names = [_(str(name)) for name in view.get("seat_names") or []]  # as made in any language
             seat = last.get("seat") if last.get("kind") == "resign" else None
             if seat is not None and seat < len(names):
                 return _("{colour} resigned", colour=names[seat])

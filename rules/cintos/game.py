@@ -106,7 +106,7 @@ class Cintos(Game):
         stored: only its kind is read here); a semicolon, not a second colon, after the cause of a limit, since the
         sentence follows "Drawn:"."""
         reason = str(outcome.get("reason") or "")
-        colours = [str(name) for name in view.get("seat_names") or []]
+        colours = [_(str(name)) for name in view.get("seat_names") or []]  # as made in any language
         scores = [int(n) for n in outcome.get("scores") or view.get("scores") or []]
         winners = sorted(int(s) for s in outcome.get("winners") or [])
         resigned = list(view.get("resigned") or [])

@@ -179,7 +179,8 @@ class Sinoda(Game):
                 for i, team in enumerate(view.get("teams") or [])]
 
     def reason_text(self, view: Mapping[str, Any], outcome: Mapping[str, Any], names: Sequence[str] = ()) -> str:
-        names, reason = list(view["seat_names"]), outcome.get("reason")
+        # The view's colours, translated again: a view made in another language (or English) reads right here too.
+        names, reason = [_(str(name)) for name in view["seat_names"]], outcome.get("reason")
         teams = view.get("team_mode", "none") != "none"
         if reason == "resign":
             who = view.get("resigned")
