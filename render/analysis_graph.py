@@ -13,9 +13,9 @@ from PIL import Image
 
 import i18n
 from i18n import _
-from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, Point, encode_png, mix
+from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, Point, encode_png, mix, text_width
 
-WIDTH, HEIGHT = 800, 460
+WIDTH, HEIGHT = 800, 460  # HEIGHT with a key of one row
 LEFT, RIGHT, TOP, BOTTOM = 64, 24, 70, 96  # the plot's margins: axis labels left and below, the key at the bottom
 # A side's second cue besides colour: its line's dash pattern (on, off, ... in pixels; () solid) and its chip's
 # shape as markers along the line.
@@ -25,6 +25,7 @@ DASHES: tuple[tuple[float, ...], ...] = ((), (16, 8), (4, 6), (18, 6, 4, 6), (10
 BADGES = {"?!": "#FFF3C4", "?": "#F8CFA0", "??": "#F2A7A0"}
 MARKERS = 7  # markers per line (its shape), besides its last point
 PAIR_WIDTH = 800  # each board of a key moment at most this wide
+KEY_SIZE, KEY_ROW, KEY_SAMPLE = 21, 34, 74  # the key's text size, the height of each of its rows, what precedes a name
 
 
 @dataclass(frozen=True)
@@ -50,11 +51,13 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
                  subtitle: str = "") -> bytes:
     """The graph as a PNG: x the moves (point 0 the start, point k after the k-th move with chances, labelled by
     `move_numbers[k - 1]`, its log line), y each side's winning chance 0-100 %."""
-    canvas = Canvas(WIDTH, HEIGHT)
+    columns = _key_columns(series)
+    rows = max(1, math.ceil(len(series) / columns))
+    canvas = Canvas(WIDTH, HEIGHT + (rows - 1) * KEY_ROW)  # a key too wide for one row takes more rows below
     canvas.fit_text((LEFT, 14), title, 27, WIDTH - LEFT - RIGHT, INK)
     if subtitle:
         canvas.fit_text((LEFT, 45), subtitle, 18, WIDTH - LEFT - RIGHT, MUTED)
-    x0, y0, x1, y1 = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM
+    x0, y0, x1, y1 = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM  # the plot: the same in every size
     canvas.rect((x0, y0, x1, y1), fill=WHITE, outline=BORDER)
     points = max((len(s.values) for s in series), default=1)
     span = max(1, points - 1)
@@ -75,7 +78,7 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
         canvas.line([(x, y1), (x, y1 + 5)], MUTED, 1)
         canvas.text((x, y1 + 8), label, 19, MUTED, anchor="ma")
     # Translators: the analysis graph's move axis: each mark is the number of a move's line in the match's log
-    canvas.text(((x0 + x1) / 2, y1 + 28), _("log line of the move"), 14, MUTED, anchor="ma")
+    canvas.text(((x0 + x1) / 2, y1 + 30), _("log line of the move"), 16, MUTED, anchor="ma")
     for index, line in enumerate(series):
         if not line.values:
             continue
@@ -98,20 +101,32 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
         canvas.rect((x - w / 2, y - 12, x + w / 2, y + 12), fill=BADGES.get(moment.symbol, WHITE), outline=INK,
                     width=1.5, radius=6)
         canvas.text((x, y), moment.symbol, 18, INK, anchor="mm")
-    _key(canvas, series, HEIGHT - 34)
+    _key(canvas, series, HEIGHT - 34, columns)
     return canvas.png()
 
 
-def _key(canvas: Canvas, series: Sequence[Series], y: float) -> None:
-    """Each side's sample line (its dash), its chip (colour, shape, letter) and its name, in one row."""
-    room = (WIDTH - LEFT - RIGHT) / max(1, len(series))
+def _key_columns(series: Sequence[Series]) -> int:
+    """How many of the key's entries share a row: all of them when every name fits its share of the width whole,
+    else fewer (two rows of two in German or Japanese for four seats); one a row at the least, where a long name
+    is then cut."""
+    width = WIDTH - LEFT - RIGHT
+    for columns in range(max(1, len(series)), 1, -1):
+        if all(KEY_SAMPLE + text_width(line.name, KEY_SIZE) + 10 <= width / columns for line in series):
+            return columns
+    return 1
+
+
+def _key(canvas: Canvas, series: Sequence[Series], y: float, columns: int) -> None:
+    """Each side's sample line (its dash), its chip (colour, shape, letter) and its name, `columns` a row."""
+    room = (WIDTH - LEFT - RIGHT) / columns
     for index, line in enumerate(series):
-        x = LEFT + room * index
+        x = LEFT + room * (index % columns)
+        row_y = y + KEY_ROW * (index // columns)
         dash = DASHES[index % len(DASHES)]
-        canvas.dashed_polyline([(x, y), (x + 40, y)], INK, 6, dash)
-        canvas.dashed_polyline([(x, y), (x + 40, y)], line.chip.fill, 3.5, dash)
-        canvas.chip((x + 56, y), 11, line.chip)
-        canvas.fit_text((x + 74, y), line.name, 21, room - 84, INK, anchor="lm")
+        canvas.dashed_polyline([(x, row_y), (x + 40, row_y)], INK, 6, dash)
+        canvas.dashed_polyline([(x, row_y), (x + 40, row_y)], line.chip.fill, 3.5, dash)
+        canvas.chip((x + 56, row_y), 11, line.chip)
+        canvas.fit_text((x + KEY_SAMPLE, row_y), line.name, KEY_SIZE, room - KEY_SAMPLE - 10, INK, anchor="lm")
 
 
 def render_pair(top: bytes, bottom: bytes, top_caption: str, bottom_caption: str) -> bytes:

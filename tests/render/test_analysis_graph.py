@@ -4,11 +4,32 @@ shape, the key moments' badges, a key, phone-sized text; and a key moment's two 
 from __future__ import annotations
 
 import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
 
+import pytest
 from PIL import Image
 
-from render.analysis_graph import BADGES, DASHES, HEIGHT, PAIR_WIDTH, WIDTH, Moment, Series, render_graph, render_pair
-from render.kit import Canvas, rgb, seat_chips
+import i18n
+import render
+from i18n import _
+from render import kit, lettering
+from render.analysis_graph import (
+    BADGES,
+    DASHES,
+    HEIGHT,
+    KEY_ROW,
+    PAIR_WIDTH,
+    WIDTH,
+    Moment,
+    Series,
+    render_graph,
+    render_pair,
+)
+from render.kit import Canvas, rgb, seat_chips, text_width
+from render.lettering import ELLIPSIS
+from rules import GAMES
 from tests.render.pixels import colour_at, pixels
 
 
@@ -48,3 +69,122 @@ def test_a_key_moment_stacks_its_two_boards_at_a_phone_s_width() -> None:
     assert image.width <= PAIR_WIDTH + 24 and image.height > 2 * 700 * PAIR_WIDTH / 1024
     assert near(colour_at(image, (image.width // 2, image.height // 4)), "#0F3C96")  # played above
     assert near(colour_at(image, (image.width // 2, image.height * 3 // 4)), "#9C2C26")  # better below
+
+
+
+# ---- in every language (issue 40) ----------------------------------------------------------------------------------
+LANGUAGES = i18n.shipped_codes(pseudo=True)
+NAMES = ["Ada", "Bartholomew", "Cy", "Di"]
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text the kit drew: its words, where (Pillow's anchor at `x`), its size, on a canvas `width` wide."""
+
+    text: str
+    x: float
+    anchor: str
+    size: float
+    width: int
+
+    def span(self) -> tuple[float, float]:
+        wide = text_width(self.text, self.size)
+        left = self.x - {"l": 0.0, "m": 0.5, "r": 1.0}[self.anchor[0]] * wide
+        return left, left + wide
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Every text drawn meanwhile, recorded at the kit's one text-drawing function (`Canvas.text`)."""
+    seen: list[Drawn] = []
+    original = Canvas.text
+
+    def text(self: Canvas, xy: kit.Point, words: str, size: float, fill: kit.Colour = kit.INK,
+             anchor: str = "la") -> float:
+        seen.append(Drawn(words, xy[0], anchor, size, self.width))
+        return original(self, xy, words, size, fill, anchor)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    yield seen
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
+    """Every text the lettering's one cutter shortened to fit its room meanwhile (`fit_text` cuts there)."""
+    seen: list[tuple[str, str]] = []
+    original = lettering.cut_name
+
+    def cut_name(name: str, limit: int | None = lettering.NAME_LIMIT, size: float | None = None,
+                 width: float | None = None) -> str:
+        shown = original(name, limit, size, width)
+        if shown != " ".join(str(name).split()):
+            seen.append((name, shown))
+        return shown
+
+    monkeypatch.setattr(lettering, "cut_name", cut_name)
+    yield seen
+
+
+def analysis_graph(game_name: str, players: int) -> bytes:
+    """A 60-move analysis of a real game's seats, worded as /analysis show words it (the seats' names, the title
+    and legend in the language spoken), with every kind of key moment."""
+    game = GAMES[game_name]
+    state = game.setup(players, {})
+    chips = render.SEAT_CHIPS[game_name](game.view(state, None))
+    series = [Series(_("{name} ({seat})", name=NAMES[k], seat=game.seat_name(state, k)), chips[k],
+                     [50 + 30 * (-1) ** (k + p // 7) * (p % 7) / 7 for p in range(61)]) for k in range(players)]
+    moments = [Moment(5, 0, "?!"), Moment(20, 1, "?"), Moment(40, 0, "??"), Moment(60, 1, "??")]
+    title = _("{game} · match #{id} · winning chances", game=game.title, id=12345)
+    return render_graph(title, series, moments, list(range(3, 183, 3)), _("?! inaccuracy · ? mistake · ?? blunder"))
+
+
+def moment_pair() -> bytes:
+    """A key moment's two boards under their captions, as /analysis show's Key moments words them."""
+    board = Canvas(1024, 700).png()
+    return render_pair(board, board, _("Played: {move} {symbol}", move="R3.03-R4.12", symbol="??"),
+                       _("Better: {move}", move="R3.03-R2.11"))
+
+
+SCENES = {"two seats": lambda: analysis_graph("cintos", 2), "four seats": lambda: analysis_graph("sinoda", 4),
+          "key moment": moment_pair}
+KEPT = re.compile(r"[^\s,;:()·]*\d[^\s,;:()·]*|\b(?:Ada|Bartholomew|Cy|Di|Cintos|Sinoda)\b")
+
+
+@pytest.mark.parametrize("scene", SCENES)
+def test_the_pseudo_locale_reaches_every_word_of_the_graph(drawn: list[Drawn], scene: str) -> None:
+    """Under en-XA every word drawn is pseudo-localized: the title, the legend, the axis's "start" and its title,
+    the key's seat names, the captions (a plain English word was never translated)."""
+    with i18n.speaking(i18n.PSEUDO):
+        SCENES[scene]()
+    words = [d.text for d in drawn if d.text.strip()]
+    assert len(words) >= 2
+    left = {text: re.findall(r"[A-Za-z]{2,}", KEPT.sub(" ", text)) for text in words}
+    assert {text: found for text, found in left.items() if found} == {}
+    assert any(re.search(r"[À-ž]", text) for text in words)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_nothing_is_clipped_or_cut_in_any_language(drawn: list[Drawn], cuts: list[tuple[str, str]],
+                                                    code: str) -> None:
+    """Each language's words inside their image and whole: none past an edge, none cut short to fit (a key too
+    wide for one row takes a second one)."""
+    with i18n.speaking(code):
+        for make in SCENES.values():
+            make()
+    assert len(drawn) > 40
+    outside = [(d.text, d.span(), d.width) for d in drawn if d.span()[0] < -0.5 or d.span()[1] > d.width + 0.5]
+    assert outside == []
+    assert [d.text for d in drawn if d.text.endswith(ELLIPSIS)] == []
+    assert cuts == []
+
+
+def test_the_graph_speaks_german_and_its_key_takes_two_rows_when_one_is_too_narrow(drawn: list[Drawn]) -> None:
+    with i18n.speaking("de"):
+        two = Image.open(io.BytesIO(analysis_graph("cintos", 2)))
+        four = Image.open(io.BytesIO(analysis_graph("sinoda", 4)))
+    words = {d.text for d in drawn}
+    assert {"Start", "Sinoda · Partie #12345 · Gewinnchancen",
+            "?! Ungenauigkeit · ? Fehler · ?? grober Fehler"} <= words
+    assert "100 %" in {d.text.replace("\xa0", " ") for d in drawn}  # a percentage as German writes it
+    assert two.size == (WIDTH, HEIGHT)
+    assert four.size == (WIDTH, HEIGHT + KEY_ROW)  # "Bartholomew (Blau)" and "Cy (Gelb)" no longer share a row
