@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from render.panels import SMALL
 from rules import GAMES
 
 NAMES = ("Adalbertine Wolkenstein-Oberhausen", "Björn")
-OURS = tuple(str(Path(module.__file__).parent) for module in (render.sakamichi.board, render.sanae.board))
+OURS = tuple(str(Path(str(module.__file__)).parent) for module in (render.sakamichi.board, render.sanae.board))
 SHIPPED = [code for code in i18n.shipped_codes() if code != i18n.ENGLISH]
 # What the pseudo-locale makes of a letter: any of these in a string shows it came through a catalog.
 PSEUDO_MARK = re.compile(r"[\u00c0-\u024f\u1e00-\u1eff\u0180-\u01ff\[\]]")
@@ -113,6 +114,10 @@ POSITIONS = [("sakamichi", 6, 5, {}), ("sakamichi", 40, 3, {}), ("sakamichi", 40
              ("sanae", 3, 2, {}), ("sanae", 60, 2, {}), ("sanae", 3000, 4, {})]
 
 
+def _board(game: str, state: Any, seat: int | None) -> bytes:
+    return render_board(GAMES[game].view(state, seat), NAMES, 42)
+
+
 def every_picture(game: str) -> Iterator[Callable[[], object]]:
     """What one game draws: its board in every position, public and each seat's, its rules picture."""
     for name, plies, seed, options in POSITIONS:
@@ -120,7 +125,7 @@ def every_picture(game: str) -> Iterator[Callable[[], object]]:
             continue
         state = play(game, plies, seed, options)
         for seat in (None, 0, 1):  # the view made in the language spoken, as the bot makes it where it shows it
-            yield lambda state=state, seat=seat: render_board(GAMES[game].view(state, seat), NAMES, 42)
+            yield partial(_board, game, state, seat)
     yield RULES_IMAGES[game]
 
 
