@@ -199,7 +199,7 @@ def embed_words(embed: Any) -> list[str]:
 async def test_the_pseudo_locale_leaves_no_word_of_this_layer_in_english(simcord_env: Any) -> None:
     """The pseudo-locale accents every translated letter: a word left in plain English in what this layer words
     (replies, refusals, lobby, board, buttons, draw offer, timeout, DMs, /games, /history, /profile, /verify,
-    /notify) was never translated. The server speaks it too (Discord's preferred locale of the server)."""
+    /notify, /leaderboard) was never translated. The server speaks it too (Discord's preferred locale of the server)."""
     from tests.bot.test_languages_bot import english_left
 
     server = simcord_env.create_guild(preferred_locale=i18n.PSEUDO)
@@ -244,6 +244,8 @@ async def test_the_pseudo_locale_leaves_no_word_of_this_layer_in_english(simcord
         assert match.status == "finished" and final.embeds[0].title.startswith("[")
         seen(answer(await ada.slash(channel, "verify", match=match.id)))
         seen(answer(await ada.slash(channel, "history", match=match.id)))
+        seen(answer(await ada.slash(channel, "leaderboard", game="cintos")))
+        seen(answer(await ada.slash(channel, "leaderboard", game="cintos", page=9)))  # refused: no such page
     texts += [m.content for person in (ada, bob) for m in person.user.dm_channel.history()]  # turn DMs, reminders
     texts = [text for text in texts if text]
     assert len(texts) > 60
