@@ -5,20 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
+from i18n import N_, _
 from rules.sanae.game import GAME
 from rules.sanae.pieces import NAMES
 from rules.sanae.state import LayoutPreset, LayoutRandom, LayoutSwap, Move, Ready, SanaeState
 
 DISCORD_CHOICES = 25
 CODE_AFTER = 8  # a typed layout longer than this, and no swap, is offered back as a layout code
-SETUP_HINTS = {"random": "the server shuffles your stones", "classic": "Footmen in front, Void deep",
-               "wall": "20 Footmen facing the Contended Ground", "keep": "the Void ringed by officers",
-               "ready": "confirm your layout"}
+# What each named layout does, beside its name (translated where offered; the names are what players type).
+SETUP_HINTS = {"random": N_("the server shuffles your stones"), "classic": N_("Footmen in front, Void deep"),
+               "wall": N_("20 Footmen facing the Contended Ground"), "keep": N_("the Void ringed by officers"),
+               "ready": N_("confirm your layout")}
 
 
-def _name(stone: dict[str, Any] | None, unknown: str) -> str:
+def _name(stone: dict[str, Any] | None) -> str | None:
+    """The stone's rank in words, None where the seat does not know it."""
     letter = (stone or {}).get("letter")
-    return NAMES.get(letter or "", unknown)
+    return _(NAMES[letter]) if letter in NAMES else None
 
 
 def suggest_moves(state: SanaeState, seat: int, typed: str = "",
@@ -42,10 +45,12 @@ def suggest_moves(state: SanaeState, seat: int, typed: str = "",
             continue
         source, target = text.split("-")
         mine, aim = stones.get(source), stones.get(target)
-        name = _name(mine, "stone")
-        if aim is not None:
-            enemy = f"the {_name(aim, 'stone')}" if aim.get("letter") else "a hidden stone"
-            label = f"{text} · {name} attacks {enemy}"
+        name = _name(mine) or _("stone")
+        enemy = _name(aim)
+        if aim is not None and enemy is not None:
+            label = _("{move} · {stone} attacks the {enemy}", move=text, stone=name, enemy=enemy)
+        elif aim is not None:
+            label = _("{move} · {stone} attacks a hidden stone", move=text, stone=name)
         else:
             label = f"{text} · {name}"
         ranked.append((not flat.startswith(want), aim is None, text, label))
@@ -67,7 +72,8 @@ def suggest_setup(state: SanaeState, seat: int, typed: str = "", limit: int = DI
     for name, hint in SETUP_HINTS.items():
         action = Ready() if name == "ready" else LayoutRandom() if name == "random" else LayoutPreset(name)
         if action in allowed and want in name:
-            out.append((f"{name} ({hint})", name))
+            words = _(hint)
+            out.append((f"{name} ({words})", name))
     if "swap" in want or want[:1] in ("r", "b"):
         key = want.removeprefix("layout").removeprefix("swap")
         for action in legal:

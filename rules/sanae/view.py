@@ -33,11 +33,11 @@ def stone_view(token: str, seat: int | None, over: bool = False) -> dict[str, An
     owner = seat_of(token)
     shown = "*" in token or owner == seat or over
     return {"seat": owner, "side": SIDE_WORDS[owner], "letter": token[1] if shown else None,
-            "name": NAMES[token[1]] if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
+            "name": _(NAMES[token[1]]) if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
 
 
 def _token_view(token: str) -> dict[str, Any]:
-    return {"side": SIDE_WORDS[seat_of(token)], "letter": token[1], "name": NAMES[token[1]]}
+    return {"side": SIDE_WORDS[seat_of(token)], "letter": token[1], "name": _(NAMES[token[1]])}
 
 
 def last_view(state: SanaeState, seat: int | None) -> dict[str, Any] | None:
