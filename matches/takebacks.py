@@ -190,8 +190,13 @@ class Takebacks:
         again, as after any move). A compare-and-set on the version: a move committed meanwhile refuses it."""
         version = match.record.version + 1
         more = plan.undone - 1  # the computers' replies (and server-made lines) go with it
-        words = (ngettext("takes back {move} and the {n} line after it", "takes back {move} and the {n} lines after it",
-                          more, move=plan.move) if more else _("takes back {move}", move=plan.move))
+
+        def words() -> str:  # made where it is shown: the asker's language in the reply, the server's on the board
+            if more:
+                return ngettext("takes back {move} and the {n} line after it",
+                                "takes back {move} and the {n} lines after it", more, move=plan.move)
+            return _("takes back {move}", move=plan.move)
+
         line = Event(version, plan.seat, None, takeback_text(plan.line), takeback_text(plan.line), words, "takeback")
         events, after = self.core.resolve(match, plan.before, version)
         await self.core.commit(match, after, [line, *events], key=key)

@@ -94,6 +94,9 @@ async def test_takeback_asks_in_the_askers_language_and_posts_in_the_servers(sim
     await other.click(request, label="Accepter la reprise")
     accepted = next(m for m in channel.history() if m.id == request.id)
     assert "Acceptée : le coup est repris, " in accepted.content and " rejoue." in accepted.content
+    board = next(m for m in reversed(channel.history()) if m.embeds)  # posted again, in the server's French
+    assert f"<@{first.id}> (Rouge)" in board.embeds[0].description, board.embeds[0].description
+    assert f"reprend {legal[0]}" in board.embeds[0].description, board.embeds[0].description
 
 
 async def test_vacation_in_german(simcord_env: Any) -> None:
