@@ -204,6 +204,11 @@ async def test_japanese_is_drawn_with_real_glyphs(site: Site, browsers: dict[str
     Chromium kept the boxes of the first texts it laid out, the title and the players' heading among them)."""
     driver = browsers["en-US"]
     match = await started(site.matches, "sinoda", [ADA, BOB])
+    # a page without Japanese never fetches the face (the picker's 日本語 is drawn with the system's fonts)
+    await call(driver.get, site.url(site.path(f"m/{match.id}?lang=de")))
+    await until(driver, "document.readyState === 'complete' && document.fonts.status === 'loaded'")
+    faces = await call(driver.execute_script, "return Array.from(document.fonts, f => f.status)")
+    assert faces and set(faces) == {"unloaded"}, faces
     await call(driver.get, site.url(site.path(f"m/{match.id}?lang=ja")))
     await until(driver, "document.readyState === 'complete'")
     await until(driver, "document.fonts.status === 'loaded' && Array.from(document.fonts).some("
