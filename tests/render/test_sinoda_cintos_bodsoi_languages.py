@@ -1,0 +1,213 @@
+"""Sinoda, Cintos and Bodsoi in every language (issue 40): every word their boards (public and private views), rules
+pictures, text boards and alt texts show comes from the catalogs (the pseudo-locale marks each one), and nothing the
+drawing kit draws for them runs off the image, is cut short (names aside) or falls under the phone size, in any
+shipped language; Japanese draws with the CJK face and its text board keeps to 40 columns."""
+
+from __future__ import annotations
+
+import inspect
+import random
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import pytest
+
+import i18n
+import render.bodsoi.board
+import render.cintos.board
+import render.sinoda.board
+from render import RULES_IMAGES, alt_text, render_board, text_board
+from render.fonts import FACES
+from render.kit import Canvas, text_width
+from render.lettering import ELLIPSIS, runs
+from render.panels import SMALL
+from render.words import WIDTH, columns
+from rules import GAMES
+
+NAMES = ("Adalbertine Wolkenstein-Oberhausen", "Björn", "山田太郎と花子さん", "Wilhelmina")
+OURS = ("render/sinoda/", "render/cintos/", "render/bodsoi/", "render/words.py", "render/describe.py")
+SHIPPED = [code for code in i18n.shipped_codes() if code != i18n.ENGLISH]
+PSEUDO_MARK = re.compile(r"[\u00c0-\u024f\u1e00-\u1eff\[\]]")  # what the pseudo-locale makes of letters
+# The same in every language: cells, squares, moves, tiles, rotations, seat letters and team numerals, compass
+# points of Cintos' territories, the games' own names, commands and option values.
+NOTATION = re.compile(
+    r"^(?:[a-h]\d{1,2}(?:[-x][a-h]\d{1,2})?[+-]?|[a-h]|[CS]-(?:su|mo|st|le|wa)-(?:su|mo|st|le|wa)|"
+    r"[RBYGPO]\d?|[BY][12]|I{1,3}|NW|NE|SE|SW|Sinoda|Cintos|Bodsoi|pass|place|tile|square|rotation|bodsoi|"
+    r"fixed-axes|symbol|draw|resign|first|>?[│─└┌┐┘][SMTLW?][smtlw?]|[<>*]?[.A-Z]?|R3|su|mo|st|le|wa)$")
+TOKEN = re.compile(r"[^\s,.;:()·=+\-–—/|#…→←×°!?0-9<>*]+(?:-[^\s,.;:()·=+/|#…]+)*")
+
+
+def uncut(text: str) -> str:
+    """`text` without the names cut short in it ('Adalbertine Wol…'): a name is cut to fit, words never are. The
+    pseudo-locale's padding of a long message (a run of '·' longer than a line) is cut where it wraps: no word."""
+    for name in NAMES:
+        for end in range(len(name), 2, -1):
+            text = text.replace(name[:end].rstrip() + ELLIPSIS, " ")
+    return re.sub(r"·+…", " ", text)
+
+
+def untranslated(text: str, names: tuple[str, ...] = NAMES) -> list[str]:
+    """The words of `text` that show no sign of the pseudo-locale: not a name, not notation, not a number."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    if PSEUDO_MARK.search(text) and text.strip().startswith("["):
+        return []  # one pseudo-localized message (its fields may hold notation)
+    words = []
+    for token in TOKEN.findall(text):
+        if PSEUDO_MARK.search(token) or NOTATION.match(token) or any(token in name for name in names):
+            continue
+        words.append(token)
+    return words
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One string the kit drew: where, how big, its anchor, the canvas's width."""
+
+    text: str
+    xy: tuple[float, float]
+    size: float
+    anchor: str
+    width: int
+    ours: bool  # asked for by these games' modules (or the shared words), not by a diagram's sprite cache
+
+
+def _ours() -> bool:
+    frame = inspect.currentframe()
+    while frame is not None:
+        if any(part in frame.f_code.co_filename for part in OURS):
+            return True
+        frame = frame.f_back
+    return False
+
+
+@contextmanager
+def drawn() -> Iterator[list[Drawn]]:
+    """Every string `Canvas.text` (the kit's one text-drawing function) draws meanwhile; the games' caches are
+    cleared first, so cached frames and sprites are drawn again in the language spoken."""
+    for cached in (render.sinoda.board._frame, render.sinoda.board._sprite, render.cintos.board._frame,
+                   render.bodsoi.board._board_base, render.bodsoi.board.tile_image):
+        cached.cache_clear()
+    seen: list[Drawn] = []
+    original = Canvas.text
+
+    def spy(self: Canvas, xy: Any, text: str, size: float, fill: Any = "#2B2B2B", anchor: str = "la") -> float:
+        seen.append(Drawn(text, (float(xy[0]), float(xy[1])), size, anchor, self.width, _ours()))
+        return original(self, xy, text, size, fill, anchor)
+
+    setattr(Canvas, "text", spy)  # noqa: B010 (a spy on the class: every canvas, cached ones too)
+    try:
+        yield seen
+    finally:
+        setattr(Canvas, "text", original)  # noqa: B010
+
+
+def _positions(name: str, players: int, seed: int) -> list[Any]:
+    """The first move made, a mid-game and the final position of a seeded random game."""
+    game = GAMES[name]
+    rng = random.Random(seed)
+    state = game.setup(players)
+    history = [state]
+    while game.outcome(state) is None and len(history) < 3000:
+        chances = game.chance_outcomes(state)
+        if chances:
+            state = game.apply(state, rng.choices([a for a, _w in chances], [p for _a, p in chances])[0], None)
+        else:
+            seat = rng.choice(sorted(game.actors(state)))
+            state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
+        history.append(state)
+    playing = [s for s in history if game.actors(s)]
+    return [playing[min(2, len(playing) - 1)], playing[len(playing) // 2], history[-1]]
+
+
+CASES = [("sinoda", 2, 1), ("sinoda", 4, 2), ("sinoda", 6, 3), ("cintos", 2, 4), ("cintos", 4, 5), ("bodsoi", 2, 6),
+         ("bodsoi", 4, 7)]
+
+
+def _views(code: str) -> Iterator[tuple[str, dict[str, Any], tuple[str, ...]]]:
+    """(game, view, names) of each case's positions, public and (Bodsoi) private, the views made in `code`."""
+    for name, players, seed in CASES:
+        game = GAMES[name]
+        for state in _positions(name, players, seed):
+            with i18n.speaking(code):
+                yield name, game.view(state, None), NAMES[:players] if players <= len(NAMES) else \
+                    (*NAMES, *(f"P{i}" for i in range(len(NAMES), players)))
+                if name == "bodsoi":
+                    yield name, game.view(state, 0), NAMES[:players]
+
+
+def _images(code: str) -> Iterator[tuple[str, Callable[[], bytes]]]:
+    for name, view, names in _views(code):
+        yield f"{name} board", partial(render_board, view, names, 12)
+    for name in ("sinoda", "cintos", "bodsoi"):
+        yield f"{name} rules", RULES_IMAGES[name]
+
+
+def _box(d: Drawn) -> tuple[float, float]:
+    """The left and right of the letters drawn."""
+    width = text_width(d.text, d.size)
+    left = d.xy[0] - {"l": 0.0, "m": width / 2, "r": width}.get(d.anchor[0], 0.0)
+    return left, left + width
+
+
+def test_every_word_drawn_is_pseudo_localized() -> None:
+    leaks: dict[str, set[str]] = {}
+    for kind, draw in _images(i18n.PSEUDO):
+        with i18n.speaking(i18n.PSEUDO), drawn() as seen:
+            draw()
+        for d in seen:
+            words = untranslated(d.text)
+            if words and d.ours:
+                leaks.setdefault(kind, set()).add(f"{d.text!r} ({', '.join(words)})")
+        assert any(PSEUDO_MARK.search(d.text) for d in seen), f"{kind}: no pseudo-localized word at all"
+    assert not leaks, "\n".join(f"{kind}: {sorted(found)[:8]}" for kind, found in leaks.items())
+
+
+@pytest.mark.parametrize("code", [*SHIPPED, i18n.PSEUDO])
+def test_nothing_drawn_runs_off_is_cut_or_too_small(code: str) -> None:
+    problems: set[str] = set()
+    for kind, draw in _images(code):
+        with i18n.speaking(code), drawn() as seen:
+            draw()
+        for d in seen:
+            left, right = _box(d)
+            if left < -0.5 or right > d.width + 0.5:
+                problems.add(f"{kind}: runs off ({left:.0f}..{right:.0f} of {d.width}): {d.text!r}")
+            if ELLIPSIS in uncut(d.text) and d.ours:
+                problems.add(f"{kind}: cut short: {d.text!r}")
+            # Board coordinates and piece values are numbers and letters of their own; words keep the phone size.
+            if d.size < SMALL - 0.01 and untranslated(d.text, ()) == [] and PSEUDO_MARK.search(d.text):
+                problems.add(f"{kind}: {d.size:.1f} px: {d.text!r}")
+    assert not problems, "\n".join(sorted(problems)[:20])
+
+
+def test_japanese_draws_with_the_cjk_face() -> None:
+    cjk = next(i for i, face in enumerate(FACES) if "CJK" in face.name)
+    with i18n.speaking("ja"), drawn() as seen:
+        RULES_IMAGES["sinoda"]()
+    japanese = [d.text for d in seen if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", d.text)]
+    assert japanese, "no Japanese drawn"
+    for text in japanese:
+        faces = {face for face, _chunk, _rtl in runs(text) if re.search(r"[\u3040-\u30ff\u4e00-\u9fff]", _chunk)}
+        assert faces == {cjk}, f"{text!r} drawn with {faces}"
+
+
+@pytest.mark.parametrize("code", [*SHIPPED, i18n.PSEUDO])
+def test_text_boards_and_alt_texts_in_every_language(code: str) -> None:
+    for name, view, names in _views(code):
+        with i18n.speaking(code):
+            board, alt = text_board(view, names, 12), alt_text(view, names, 12)
+        lines = board.split("\n")[1:-1]
+        assert all(columns(line) <= WIDTH for line in lines), [line for line in lines if columns(line) > WIDTH]
+        if code == i18n.PSEUDO:
+            leaks = [line for line in lines if untranslated(line)]
+            assert not leaks, f"{name} text board: {leaks}"
+            assert not untranslated(alt), f"{name} alt text: {untranslated(alt)}: {alt}"
+        elif code == "de":
+            assert "Zug" in board and "Brett" in alt, (board, alt)
+        elif code == "ja":
+            assert "手目" in board and "盤" in alt, (board, alt)
