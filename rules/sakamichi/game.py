@@ -26,16 +26,17 @@ class Sakamichi(Game):
     player_counts = (2,)
     options: ClassVar[dict[str, Option]] = {
         "mode": Option("advanced", ("advanced", "basic"),
-                       "advanced: hands hidden until colours are chosen, own colour lines, six-row win; "
-                       "basic: open hands, the high roller moves first"),
+                       N_("advanced: hands hidden until colours are chosen, own colour lines, six-row win; "
+                          "basic: open hands, the high roller moves first")),
         "count-rule": Option("auto", ("auto", "plus-or-minus", "same-or-plus"),
-                             "tile count of a new row after an n-tile row: n-1 or n+1 (plus-or-minus) or n or n+1 "
-                             "(same-or-plus); auto takes the mode's own rule"),
-        "stack-layers": Option("one", ("one", "many"), "layers one Stack action may add"),
+                             N_("tile count of a new row after an n-tile row: n-1 or n+1 (plus-or-minus) or n or "
+                                "n+1 (same-or-plus); auto takes the mode's own rule")),
+        "stack-layers": Option("one", ("one", "many"), N_("layers one Stack action may add")),
         "pile-end": Option("after-turn", ("after-turn", "equal-turns"),
-                           "when the empty pile ends the game: after the last drawer's turn, or once both players "
-                           "have had as many turns"),
-        "six-rows": Option("6", SIX_ROWS, "own-line rows that win in advanced mode (0 or off: no such win)", off="0"),
+                           N_("when the empty pile ends the game: after the last drawer's turn, or once both "
+                              "players have had as many turns")),
+        "six-rows": Option("6", SIX_ROWS, N_("own-line rows that win in advanced mode (0 or off: no such win)"),
+                           off="0"),
     }
 
     # ---- set-up -------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from i18n import _, ngettext
+from i18n import N_, _, ngettext
 from rules.base import (
     Action,
     Configuration,
@@ -73,15 +73,15 @@ class Sanae(Game):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     options: ClassVar[dict[str, Option]] = {
         "king-queen": Option("flag-draw", ("flag-draw", "draw", "off"),
-                             "losing both King and Queen: a later Void capture only draws (flag-draw), the game "
-                             "is drawn at once (draw), or nothing happens (off)"),
-        "quiet-limit": Option("200", (), "plies without combat before the game is drawn; 0 (or off) turns it off",
+                             N_("losing both King and Queen: a later Void capture only draws (flag-draw), the "
+                                "game is drawn at once (draw), or nothing happens (off)")),
+        "quiet-limit": Option("200", (), N_("plies without combat before the game is drawn; 0 (or off) turns it off"),
                               off="0"),
         "zed-prompt": Option("any-unused", ("any-unused", "eligible-only"),
-                             "when a Void attack pauses for Zed Inel: whenever the defender has an unused Captain, "
-                             "or only when one is in range"),
-        "zed-range": Option("4", (), "how many steps a Captain may be from its Void for Zed Inel (1-10)"),
-        "board": Option("lens93", ("lens93",), "the board: two 4-ring circles sharing 3 cells (93 cells)"),
+                             N_("when a Void attack pauses for Zed Inel: whenever the defender has an unused "
+                                "Captain, or only when one is in range")),
+        "zed-range": Option("4", (), N_("how many steps a Captain may be from its Void for Zed Inel (1-10)")),
+        "board": Option("lens93", ("lens93",), N_("the board: two 4-ring circles sharing 3 cells (93 cells)")),
     }
 
     # ---- set-up -----------------------------------------------------------------------------------------------
