@@ -13,6 +13,7 @@ import aiohttp
 from data import Store
 from matches import Match, MatchService
 from reviews import Reviews
+from tests.reviews.helpers import Counting
 from tournaments import Tournament, TournamentService
 from web import WebServer
 
@@ -51,6 +52,11 @@ class Site:
         await self.session.close()
         await self.server.stop()
         await self.store.close()
+
+
+def quick_reviews(matches: MatchService) -> Reviews:
+    """The analysis service of the pages' tests: a small search, in this process."""
+    return Reviews(matches, iterations=12, executor=Counting())
 
 
 async def open_site(target: str, *, seed: int = 1, names: dict[int, str] | None = None,

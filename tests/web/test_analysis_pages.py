@@ -13,22 +13,16 @@ import pytest
 import pytest_asyncio
 from PIL import Image
 
-from matches import MatchService
-from reviews import Reviews
-from tests.reviews.helpers import Counting
 from tests.web.browser import PHONE, BrowserMissing, call, screenshot, start_browser
 from tests.web.helpers import USERS as NAMES
-from tests.web.helpers import Site, open_site, play, started
+from tests.web.helpers import Site, open_site, play, quick_reviews, started
 
 ADA, BOB = list(NAMES)[:2]
 
 
 @pytest_asyncio.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    def reviews(matches: MatchService) -> Reviews:
-        return Reviews(matches, iterations=12, executor=Counting())
-
-    opened = await open_site(str(tmp_path / "web.sqlite3"), reviews=reviews)
+    opened = await open_site(str(tmp_path / "web.sqlite3"), reviews=quick_reviews)
     yield opened
     await opened.close()
 
@@ -43,7 +37,7 @@ async def test_a_finished_match_shows_its_analysis_once_made(site: Site) -> None
     assert 'id="no-analysis"' in html and f"/analysis show match:{match.id}" in html
     assert (await site.get(site.path(f"m/{match.id}/analysis.png")))[0] == 404
 
-    made = await Reviews(site.matches, iterations=12, executor=Counting()).analyse(match.id, ADA, None)
+    made = await quick_reviews(site.matches).analyse(match.id, ADA, None)
     html = (await site.get(page))[2].decode()
     assert 'id="no-analysis"' not in html and "Computer analysis" in html
     graph = re.search(r'id="analysis-graph" src="([^"]+)"', html)
@@ -78,7 +72,7 @@ async def test_the_analysis_fits_a_phone_in_a_real_browser(site: Site, tmp_path:
         match = await started(site.matches, "cintos", [ADA, BOB])
         await play(site.matches, match.id, 12)
         await site.matches.resign(match.id, BOB)
-        await Reviews(site.matches, iterations=12, executor=Counting()).analyse(match.id, ADA, None)
+        await quick_reviews(site.matches).analyse(match.id, ADA, None)
         url = site.url(site.path(f"m/{match.id}"))
         overflow = await screenshot(driver, url, str(tmp_path / "analysis-phone.png"), PHONE)
         assert overflow <= 0  # nothing wider than the phone's screen

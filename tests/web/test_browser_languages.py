@@ -19,12 +19,9 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 import i18n
-from matches import MatchService
 from matches.sharing import player_code
-from reviews import Reviews
-from tests.reviews.helpers import Counting
 from tests.web.browser import DESKTOP, PHONE, TABLES_WIDER, BrowserMissing, call, screenshot, start_browser, until
-from tests.web.helpers import GUILD, USERS, Site, open_site, play, round_one_played, started
+from tests.web.helpers import GUILD, USERS, Site, open_site, play, quick_reviews, round_one_played, started
 
 ADA, BOB, CY, DI = USERS
 # What stays as it is in every language: the players' names, the games' and the bot's names, and (as the pseudo-locale
@@ -82,10 +79,7 @@ def untranslated(text: str) -> bool:
 
 @pytest_asyncio.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
-    def reviews(matches: MatchService) -> Reviews:
-        return Reviews(matches, iterations=12, executor=Counting())
-
-    opened = await open_site(str(tmp_path / "web.sqlite3"), reviews=reviews)
+    opened = await open_site(str(tmp_path / "web.sqlite3"), reviews=quick_reviews)
     yield opened
     await opened.close()
 
@@ -119,7 +113,7 @@ async def every_page(site: Site) -> tuple[dict[str, str], int]:
     analysed = await started(site.matches, "cintos", [ADA, BOB], rated=True)
     await play(site.matches, analysed.id, 12)
     await site.matches.resign(analysed.id, BOB)
-    await Reviews(site.matches, iterations=12, executor=Counting()).analyse(analysed.id, ADA, None)
+    await quick_reviews(site.matches).analyse(analysed.id, ADA, None)
     knockout = await round_one_played(site, "elimination", 1)
     signup = await site.tournaments.create("cintos", "swiss", guild_id=GUILD, channel_id=7, organiser_id=ADA)
     await site.tournaments.join(signup.id, ADA)
