@@ -23,23 +23,18 @@ from tests.tabletop.test_table import ANSWER_TIMEOUT, until_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
 # What stays in every language besides the kept spans: the commands a player types or copies (a whole line's tail),
-# file paths, the games' names, a colour code of a text board's key (R = …).
-TYPED = re.compile(r"python -m tabletop[^\]·\n]*|\S+/\S+|\S+\.(png|md)\b|\b(Sinoda|Tabletop)\b|\b[RB] =|'[^']*'|[\w-]+=\S+")
-# Texts still shown in English that another engineer's files make (issue 40's sweep, by owner), each removed from
-# here when its owner translates it: Sinoda's text board and its turn words (render/sinoda, rules/sinoda: B1) and
-# the games' option descriptions (rules/*: B1, B2).
-ELSEWHERE = re.compile(
-    r"piece of \S+ of value|the empty cell|the last action's cell|= the empty|points?, \d+ pieces? left"
-    r"|pieces? left|captured \d|from the (upper|lower|left|right)|centre|\d steps?\b|captures \S+|turned \S+ to"
-    r"|leads by more than|could still capture|Win by Sinoda|\bmoves first\b|steps|step\b|game end|turn \d+")
-
-
-OPTION = re.compile(r"(=\S+) \((?:[^()]|\([^()]*\))*\)")  # an option's description after its name=value (B1, B2)
+# file paths, the games' names, a colour code of a text board's key (R = …), the typed text a refusal quotes, and
+# options as name=value (a hyphen in the name too).
+TYPED = re.compile(r"python -m tabletop[^\]·\n]*|\S+/\S+|\S+\.(png|md)\b|\b(Sinoda|Tabletop)\b|\b[RB] ="
+                   r"|'[^']*'|[\w-]+=\S+")
+# Texts still shown in English that another owner's files make, removed from here when they are translated: the
+# games' option descriptions (`Option.description` in rules/<game>/, which no catalog holds yet), after name=value.
+OPTION = re.compile(r"(=\S+) \((?:[^()]|\([^()]*\))*\)")
 
 
 def english(line: str) -> list[str]:
     """The words of `line` left in plain English: two or more ASCII letters outside what may stay."""
-    text = KEPT.sub(" ", TYPED.sub(" ", ELSEWHERE.sub(" ", OPTION.sub(r"\1", line))))
+    text = KEPT.sub(" ", TYPED.sub(" ", OPTION.sub(r"\1", line)))
     return re.findall(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])", text)
 
 
