@@ -90,7 +90,7 @@ async def seed_data(target: str, moves: int) -> tuple[Store, MatchService, Tourn
     event = await tournaments.create("sinoda", "swiss", guild_id=GUILD, channel_id=1, organiser_id=users[0], rounds=3)
     for user in users:
         await tournaments.join(event.id, user)
-    await tournaments.start(event.id, users[0])
+    await tournaments.start(event.id, users[0], organiser=True)  # users[0] holds Manage Server here
     return store, matches, tournaments, token, {"live": live, "finished": finished, "event": event.id}
 
 
