@@ -93,22 +93,36 @@ def title_bar(canvas: Canvas, title: str, note: str = "", height: float = HEADER
 TITLE_LINE = 44  # a title's second line, where a long title wraps (`title_strip`)
 
 
-def _two_lines(title: str, room: float) -> tuple[str, str]:
-    """A title too long for one line, broken after the last " · " part that fits (so '24 h per move' stays whole),
-    else at a space."""
-    parts = title.split(" · ")
-    for k in range(len(parts) - 1, 0, -1):
-        head = " · ".join(parts[:k])
-        if text_width(head, LARGE) <= room:
-            return head, " · ".join(parts[k:])
-    first, *rest = wrap(title, LARGE, room) or [""]
-    return first, " ".join(rest)
+def _title_lines(title: str, room: float) -> list[tuple[str, float]]:
+    """A title too long for one line as lines (with their sizes: the first large, the rest body size), broken after
+    the last " · " part that fits (so '24 h per move' stays whole), a part too long for a line alone at spaces."""
+    lines: list[tuple[str, float]] = []
+    size: float = LARGE
+    current = ""
+    for part in title.split(" · "):
+        trial = f"{current} · {part}" if current else part
+        if text_width(trial, size) <= room:
+            current = trial
+            continue
+        if current:
+            lines.append((current, size))
+            size = BODY
+        current = part
+        if text_width(current, size) > room:  # one part longer than a line: broken at its spaces
+            *whole, current = wrap(current, size, room) or [""]
+            for piece in whole:
+                lines.append((piece, size))
+                size = BODY
+    if current:
+        lines.append((current, size))
+    return lines
 
 
 def title_strip(canvas: Canvas | None, title: str, note: str = "", width: float = 1000) -> float:
     """A tournament image's title strip: `title_bar` where the title fits on one line beside the note, else the
-    title on two lines (never cut short of its end: "· 24 h per move" is information) with the note after it;
-    returns the strip's height (drawn only with a `canvas`, so a caller can size its image first)."""
+    title on as many lines as it takes (never cut short of its end: "· 24 h per move" is information; the first line
+    large, the others body size) with the note after it, or under it where it does not fit there; returns the strip's
+    height (drawn only with a `canvas`, so a caller can size its image first)."""
     note = fit(note, SMALL, width * 0.4) if note else ""
     note_w = text_width(note, SMALL) + 24 if note else 0.0
     room = width - 2 * MARGIN
@@ -116,17 +130,23 @@ def title_strip(canvas: Canvas | None, title: str, note: str = "", width: float 
         if canvas is not None:
             title_bar(canvas, title, note, HEADER_HEIGHT)
         return HEADER_HEIGHT
-    first, second = _two_lines(title, room)
-    second = fit(second, BODY, room - note_w)
-    height = HEADER_HEIGHT + TITLE_LINE
-    if canvas is not None:
-        canvas.rect((0, 0, width, height), fill=HEADER_FILL)
-        canvas.line([(0, height - 0.5), (width, height - 0.5)], BORDER, 1)
-        canvas.text((MARGIN, HEADER_HEIGHT / 2 + 4), first, LARGE, INK, anchor="lm")
-        x = MARGIN + canvas.text((MARGIN, HEADER_HEIGHT + TITLE_LINE / 2 - 10), second, BODY, INK, anchor="lm")
-        if note:
-            canvas.text((x + 16 if second else MARGIN, HEADER_HEIGHT + TITLE_LINE / 2 - 8), note, SMALL, MUTED,
-                        anchor="lm")
+    lines = _title_lines(title, room)
+    last, last_size = lines[-1]
+    inline = len(lines) > 1 and text_width(last, last_size) + 16 + note_w <= room  # the note after the last line
+    height = HEADER_HEIGHT + TITLE_LINE * (len(lines) - 1) + (TITLE_LINE if note and not inline else 0)
+    if canvas is None:
+        return height
+    canvas.rect((0, 0, width, height), fill=HEADER_FILL)
+    canvas.line([(0, height - 0.5), (width, height - 0.5)], BORDER, 1)
+    x, y = float(MARGIN), HEADER_HEIGHT / 2 + 4
+    for i, (line, size) in enumerate(lines):
+        y = HEADER_HEIGHT / 2 + 4 if i == 0 else HEADER_HEIGHT + TITLE_LINE * (i - 1) + TITLE_LINE / 2 - 10
+        x = MARGIN + canvas.text((MARGIN, y), line, size, INK, anchor="lm")
+    if note and inline:
+        canvas.text((x + 16, y + 2), note, SMALL, MUTED, anchor="lm")
+    elif note:  # a row of its own under the title
+        canvas.text((MARGIN, HEADER_HEIGHT + TITLE_LINE * (len(lines) - 1) + TITLE_LINE / 2 - 8), note, SMALL, MUTED,
+                    anchor="lm")
     return height
 
 

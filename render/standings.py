@@ -24,6 +24,7 @@ from render.kit import (
     fit,
     text_on,
     text_width,
+    wrap,
 )
 from render.panels import BODY, HEADER_HEIGHT, MARGIN, SMALL, title_strip
 from tournament_rules import Standing, figure, place_text, points_text
@@ -36,6 +37,7 @@ HEAD = HEADER_HEIGHT
 CHIP = 40  # a round's result chip, its letters 28 px
 PODIUM_H = 300
 NOTE_H = 44  # the line under the title saying what the standings count
+NOTE_LINE = 36  # each further line of it, where it wraps
 MAX_ROWS = 64  # more are summed up in one line (the text table lists everyone)
 COLUMN_ROOM = 76  # a figures column's heading at most (they stand 70-86 px apart)
 GREY = "#9A9389"  # withdrawn entrants
@@ -173,7 +175,8 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
     fits = max(1, int(room // (CHIP + 10)))
     first = max(0, rounds - fits)  # the latest rounds when not all fit
     chip_step = min(CHIP + 14, room / (rounds - first))
-    below = NOTE_H if note else 0
+    notes = wrap(note, SMALL, WIDTH - 2 * MARGIN) if note else []  # a long note (a long language) wraps
+    below = NOTE_H + NOTE_LINE * (len(notes) - 1) if notes else 0
     # Translators: the note beside a standings image's title: the final standings, or the standings so far
     kind = pgettext("image note", "final") if final else pgettext("image note", "standings")
     head = title_strip(None, title, kind, WIDTH)  # a long title takes a second line, never an ellipsis
@@ -182,8 +185,8 @@ def standings_image(title: str, rows: Sequence[Standing], names: Mapping[int, st
     canvas = Canvas(WIDTH, round(height + MARGIN))
     canvas.rect((0, 0, WIDTH, height + MARGIN), outline=BORDER, width=1)
     title_strip(canvas, title, kind, WIDTH)
-    if note:
-        canvas.text((MARGIN, head + NOTE_H / 2 + 2), fit(note, SMALL, WIDTH - 2 * MARGIN), SMALL, MUTED, anchor="lm")
+    for k, line in enumerate(notes):
+        canvas.text((MARGIN, head + NOTE_H / 2 + 2 + k * NOTE_LINE), line, SMALL, MUTED, anchor="lm")
     y: float = head + below + 12
     if final:
         y = _podium(canvas, y, rows, names)

@@ -75,6 +75,23 @@ def standings(final: bool = False) -> bytes:
     return standings_image(title, rows, NAMES, rounds=4, final=final, note=note)
 
 
+def long_title() -> str:
+    """The longest title an event has: a team Swiss drawn each round with a top cut and days per move."""
+    parts = [i18n._("{game} {format}", game="Sinoda", format=i18n._("Swiss")),
+             i18n._("teams of {n} drawn each round", n=3),
+             i18n.ngettext("{n} round + top {cut}", "{n} rounds + top {cut}", 5, cut=16),
+             i18n.ngettext("{n} day per move", "{n} days per move", 3)]
+    return " · ".join(parts)
+
+
+def long_standings() -> bytes:
+    """The long title with the longest note, over the final standings."""
+    rows = tournament_rules.standings(SWISS, ENTRANTS, GAMES)
+    note = i18n._("{after} · round {n} in progress: {done} of {total} results in",
+                  after=i18n._("after round {n}", n=14), n=15, done=12, total=16)
+    return standings_image(long_title(), rows, NAMES, rounds=4, final=True, note=note)
+
+
 def pods() -> bytes:
     settings = TournamentSettings("pods", rounds=2, pod_size=3)
     entrants = [Entrant(i, i, 0.0) for i in range(1, 7)]
@@ -136,7 +153,10 @@ def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
 
 SCENES: dict[str, Callable[[], bytes]] = {
     "standings": standings, "final": lambda: standings(final=True), "pods": pods, "single": single,
-    "double": double_elimination, "leaderboard": leaderboard}
+    "double": double_elimination, "leaderboard": leaderboard, "long": long_standings,
+    "long bracket": lambda: bracket_image(long_title(), elimination.view(TournamentSettings("elimination"), field(4),
+                                                                         []), NAMES,
+                                          i18n._("champion: {name}", name="ada"))}
 # What stays the same in every language: names, numbers, words with digits (R1, BH-1, WF·1), the games' names
 KEPT = re.compile(r"[^\s,;:()·]*\d[^\s,;:()·]*|\b(?:ada|bob|cy|di|eve|flo|gus|Cintos|Sinoda)\b")
 
