@@ -171,10 +171,10 @@ class Sanae(Game):
             setup.check_swap(state, action, seat)
             return
         if state.result is not None:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         if isinstance(action, Resign):
             if seat not in (0, 1):
-                raise IllegalAction("only a seated player may resign")
+                raise IllegalAction(_("only a seated player may resign"))
             return
         if isinstance(action, Roll):
             if seat is not None or action not in owed_rolls(state):
@@ -192,7 +192,7 @@ class Sanae(Game):
         if state.phase == "setup":
             raise IllegalAction(setup.waiting_message(state))
         if state.phase == "roll":
-            raise IllegalAction("the first-player roll is owed")
+            raise IllegalAction(_("the first-player roll is owed"))
         if isinstance(action, Move):
             moves.check_move(state, action, seat)
         elif isinstance(action, Zed):
