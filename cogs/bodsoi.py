@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits, markup
 from cogs.base import MAX_CHOICES, GameCog
 from cogs.host import host
@@ -49,6 +50,16 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
                 typed(" ".join(v for v in (tile, square, rotation) if v), "a placement")
             await guarded(interaction, too_long, match)
             return
+        with i18n.speaking(interaction.locale):  # these answers come before `guarded`: in the asker's language too
+            text, ready = self._placement(tile, square, rotation)
+        if ready:
+            await self.play(interaction, text, match)
+        else:
+            await reply(interaction, text)
+
+    @staticmethod
+    def _placement(tile: str, square: str | None, rotation: str | None) -> tuple[str, bool]:
+        """(the placement notation from the command's options, True), or (why it is not one yet, False)."""
         words = tile.split()
         if words and words[0].lower() in ("place", "p"):
             words = words[1:]
@@ -63,15 +74,11 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             else:
                 text = _("Give the rotation too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 rotation:90` "
                          "— or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
-            await reply(interaction, text)
-            return
+            return text, False
         if len(words) > 1 and (square is not None or rotation is not None):
-            await reply(interaction, _("{placement} already names a square and rotation; leave the square and "
-                                       "rotation options empty, or give only the tile in `tile`.",
-                                       placement=markup.typed(tile)))
-            return
-        text = " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)])
-        await self.play(interaction, text, match)
+            return _("{placement} already names a square and rotation; leave the square and rotation options empty, "
+                     "or give only the tile in `tile`.", placement=markup.typed(tile)), False
+        return " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)]), True
 
     @app_commands.command(name="pass", description="End your turn without placing a tile")
     @app_commands.describe(match="Match number (default: your match here)")

@@ -6,6 +6,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits, markup
 from cogs.base import GameCog
 from cogs.host import host
@@ -86,7 +87,8 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
     async def change(self, interaction: discord.Interaction, piece: str, direction: str | None = None,
                      match: int | None = None) -> None:
         try:
-            text = change_text(piece, direction)
+            with i18n.speaking(interaction.locale):  # a refusal made here, before `guarded`, is the asker's too
+                text = change_text(piece, direction)
         except Refusal as refusal:
             message = refusal.message
             await guarded(interaction, lambda: _refuse(message), match)
