@@ -352,7 +352,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             if name in settings.disabled_games:
                 raise Refusal(_("{game} is switched off on this server.", game=cog.game.title))
             require_posting(interaction.channel)
-            parsed = cog.parse_options(typed(options or "", "an option list"))
+            parsed = cog.parse_options(typed(options or "", _("an option list")))
             closes = self.bot.service.now() + signup_closes * 3600 if signup_closes else None
             event = await self.tournaments.create(
                 name, format.value, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
