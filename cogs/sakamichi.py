@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits
 from cogs.base import MAX_CHOICES, GameCog
 from cogs.host import cog_of, host
@@ -100,9 +101,10 @@ class Sakamichi(GameCog, group_name="sakamichi",
                 continue
             if words[index] not in seen and words[index].startswith(current.strip().lower()):
                 seen.append(words[index])
-        # Translators: autocomplete of /sakamichi exchange: a tile (notation) and whose hand it is in.
-        return limits.choices(((_("{tile} (yours)", tile=t) if index == 1 else _("{tile} (theirs)", tile=t)), t)
-                              for t in seen)
+        with i18n.speaking(interaction.locale):  # autocomplete runs outside `guarded`: the asker's language here
+            # Translators: autocomplete of /sakamichi exchange: a tile (notation) and whose hand it is in.
+            return limits.choices(((_("{tile} (yours)", tile=t) if index == 1 else _("{tile} (theirs)", tile=t)), t)
+                                  for t in seen)
 
     # ---- actions --------------------------------------------------------------------------------------------------
     @app_commands.command(name="place", description="Lay a new row at an open end, e.g. white up w4")
@@ -172,7 +174,8 @@ class Sakamichi(GameCog, group_name="sakamichi",
         match, _state, _seat = found
         legal = set(await self.service.legal_texts(match.id, interaction.user.id))
         typed = current.strip().lower()
-        labels = {verb: _(label) for verb, label in CHOICE_LABELS.items()}
+        with i18n.speaking(interaction.locale):  # autocomplete runs outside `guarded`: the asker's language here
+            labels = {verb: _(label) for verb, label in CHOICE_LABELS.items()}
         return limits.choices((label, verb) for verb, label in labels.items()
                               if CHOICES[verb] in legal and (verb.startswith(typed) or label.lower().startswith(typed)))
 

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import i18n
 from cogs import limits
 from cogs.base import GameCog
 from cogs.host import cog_of, host
@@ -211,9 +212,11 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         if turn is None:
             return []
         _match, state, seat = turn
-        # A value longer than a choice could not be sent whole: left out rather than cut.
-        return limits.choices((label, value) for label, value in suggest_setup(state, seat, current)
-                              if len(value) <= limits.CHOICE_NAME)
+        # A value longer than a choice could not be sent whole: left out rather than cut. Autocomplete runs outside
+        # `guarded`: the labels' words in the asker's language here.
+        with i18n.speaking(interaction.locale):
+            return limits.choices((label, value) for label, value in suggest_setup(state, seat, current)
+                                  if len(value) <= limits.CHOICE_NAME)
 
     @app_commands.command(name="move", description="Move one of your stones, e.g. R3.03-R4.02 (onto an enemy: attack)")
     @app_commands.describe(move="from-to, e.g. R3.03-R4.02 (autocomplete lists your legal moves)",
@@ -235,7 +238,8 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         if turn is None:
             return []
         _match, state, seat = turn
-        return limits.choices(suggest_moves(state, seat, current))
+        with i18n.speaking(interaction.locale):  # autocomplete runs outside `guarded`: the asker's language here
+            return limits.choices(suggest_moves(state, seat, current))
 
     setup.autocomplete("match")(GameCog.match_autocomplete)
     move.autocomplete("match")(GameCog.match_autocomplete)

@@ -80,5 +80,9 @@ async def test_the_opening_prompt_speaks_the_servers_language_and_the_hand_the_a
     assert "höher gewürfelt" in prompt.content and "Meine Hand ansehen" in labels(prompt), prompt.content
     with speaking("ja"):
         look = answer(await chooser.click(prompt, label="Meine Hand ansehen"))
+        offered = await chooser.autocomplete(channel, "sakamichi choose", "choice", "")
     assert "あなたの手札" in look.content, look.content
     assert {"white ライン", "black ライン", "先手を取る"} <= set(labels(look))
+    # Autocomplete runs outside the command's guard: its labels speak the asker's language all the same.
+    assert {(c["name"], c["value"]) for c in offered} == {("white ライン", "white"), ("black ライン", "black"),
+                                                           ("先手を取る", "first")}
