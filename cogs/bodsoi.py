@@ -91,9 +91,10 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         turn = await self.mover(interaction)
         if turn is None:
             return []
-        _, state, seat = turn
-        return [(label, text) for label, text in suggest_placements(state, seat, typed, limit=400)
-                if text != "pass"]
+        _match, state, seat = turn
+        with i18n.speaking(interaction.locale):  # not under `guarded`: the asker's language said here
+            return [(label, text) for label, text in suggest_placements(state, seat, typed, limit=400)
+                    if text != "pass"]
 
     @place.autocomplete("tile")
     async def tile_autocomplete(self, interaction: discord.Interaction,
@@ -117,7 +118,8 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             return []
         rotation = getattr(interaction.namespace, "rotation", None)
         typed = " ".join([tile[0], current.strip().lower() or "", rotation or ""]).strip()
-        return self._distinct(await self._suggest(interaction, typed), 2, current)
+        with i18n.speaking(interaction.locale):
+            return self._distinct(await self._suggest(interaction, typed), 2, current)
 
     @place.autocomplete("rotation")
     async def rotation_autocomplete(self, interaction: discord.Interaction,
@@ -127,7 +129,8 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         if not tile or not square:
             return limits.choices((f"{r}°", str(r)) for r in ROTATIONS if str(r).startswith(current))
         typed = " ".join([tile[0], square.strip().lower(), current.strip()]).strip()
-        return self._distinct(await self._suggest(interaction, typed), 3, current)
+        with i18n.speaking(interaction.locale):
+            return self._distinct(await self._suggest(interaction, typed), 3, current)
 
     @staticmethod
     def _distinct(suggestions: list[tuple[str, str]], field: int, current: str) -> list[app_commands.Choice[str]]:

@@ -100,20 +100,23 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
     async def move_autocomplete(self, interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         turn = await self.mover(interaction)
-        return limits.choices(suggest_moves(turn[1], turn[2], current)) if turn else []
+        with i18n.speaking(interaction.locale):  # not under `guarded`: the asker's language said here
+            return limits.choices(suggest_moves(turn[1], turn[2], current)) if turn else []
 
     @change.autocomplete("piece")
     async def piece_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[str]]:
         turn = await self.mover(interaction)
-        return limits.choices(suggest_pieces(turn[1], turn[2], current)) if turn else []
+        with i18n.speaking(interaction.locale):
+            return limits.choices(suggest_pieces(turn[1], turn[2], current)) if turn else []
 
     @change.autocomplete("direction")
     async def direction_autocomplete(self, interaction: discord.Interaction,
                                      current: str) -> list[app_commands.Choice[str]]:
         turn = await self.mover(interaction)
         piece = str(getattr(interaction.namespace, "piece", "") or "")
-        return limits.choices(suggest_directions(turn[1], turn[2], piece, current)) if turn else []
+        with i18n.speaking(interaction.locale):
+            return limits.choices(suggest_directions(turn[1], turn[2], piece, current)) if turn else []
 
     move.autocomplete("match")(GameCog.match_autocomplete)
     change.autocomplete("match")(GameCog.match_autocomplete)

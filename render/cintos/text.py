@@ -8,7 +8,7 @@ from typing import Any
 from i18n import _, ngettext
 from render.cintos.board import describe_last, seat_colours
 from render.words import GameText, seat_names, text_names, wrapped
-from rules.cintos.board import COLOUR_NAMES
+from rules.cintos.board import COLOUR_NAMES, territory_word
 
 FILES = "abcdefgh"
 TERRITORIES = (("NW", "a5-d8"), ("NE", "e5-h8"), ("SE", "e1-h4"), ("SW", "a1-d4"))
@@ -40,7 +40,8 @@ def facts(view: dict[str, Any], names: Sequence[str]) -> list[str]:
         owner = owners.get(key) or ""
         owner_word = _(COLOUR_NAMES[owner]) if owner in COLOUR_NAMES else _("nobody")
         # Translators: a territory (NW), its squares (a5-d8) and its owner's colour, or nobody.
-        owned.append(_("{territory} ({squares}) {owner}", territory=key, squares=squares, owner=owner_word))
+        area = territory_word(key)
+        owned.append(_("{territory} ({squares}) {owner}", territory=area, squares=squares, owner=owner_word))
     out.append(_("Territories: {territories}", territories=", ".join(owned)))
     return out
 

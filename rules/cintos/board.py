@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from i18n import N_
+from i18n import N_, pgettext
 from rules.base import IllegalAction
 
 FILES = "abcdefgh"
@@ -17,6 +17,14 @@ VICTORY_BY_NUMBERS = N_("Victory by Numbers")
 TIE_ON_HOME = N_("Tie on Home Territory")
 TIE_ON_NEUTRAL = N_("Tie on Neutral Territory")
 PIECES = 16
+
+
+def territory_word(key: str) -> str:
+    """A territory's name (NW, NE, SE, SW: codes in views and positions) as the language spoken writes it."""
+    # Translators: the four territories of the Cintos board by compass point (north-west, ...); keep them short.
+    words = {"NW": pgettext("territory", "NW"), "NE": pgettext("territory", "NE"), "SE": pgettext("territory", "SE"),
+             "SW": pgettext("territory", "SW")}
+    return words.get(key, key)
 
 
 def _on_board(f: int, r: int) -> bool:

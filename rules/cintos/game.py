@@ -28,6 +28,7 @@ from rules.cintos.board import (
     Pass,
     _illegal,
     _on_board,
+    territory_word,
 )
 from rules.cintos.moves import AREA_BITS, BIT, has_move, legal_moves
 from rules.cintos.state import (
@@ -388,7 +389,7 @@ class Cintos(Game):
             for seat in last.eliminated:
                 out = _(COLOUR_NAMES[before.seats[seat]])
                 text = _("{action}; {colour} is eliminated", action=text, colour=out)
-            gained = [TERRITORIES[z] for z in range(4) if after.owners[z] != before.owners[z]]
+            gained = [territory_word(TERRITORIES[z]) for z in range(4) if after.owners[z] != before.owners[z]]
             if gained:
                 taker = _(COLOUR_NAMES[capturer])
                 text = _("{action}, {colour} takes {territories}", action=text, colour=taker,

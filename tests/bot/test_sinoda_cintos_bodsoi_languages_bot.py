@@ -21,6 +21,9 @@ async def test_a_sinoda_move_refused_in_german_keeps_the_notation(simcord_env: A
     assert result.ephemeral and "'hello' ist nicht lesbar" in text, text
     assert "schreibe eine Änderung als c4+ oder c4-" in text, text
     assert match.record.version == version  # refused: nothing changed
+    with speaking("de"):  # the autocomplete's labels too (an autocomplete is not under `guarded`)
+        choices = await mover.autocomplete(channel, "sinoda move", "move", "")
+    assert choices and all("Schritt" in c["name"] or "schlägt" in c["name"] for c in choices), choices[:3]
     with speaking("de"):
         result = await mover.slash(channel, "sinoda change", piece="c4")
     assert "Sag, in welche Richtung" in answer(result).content, answer(result).content
