@@ -102,7 +102,9 @@ class Sakamichi(Game):
         return mask_text(state, format_action(action), viewer)
 
     def describe(self, before: State, action: Action, after: State) -> str:
-        text = self.log_text(before, action, None)
+        """What was done, in words around its notation ("placed white up w4"); a chance event as its (masked)
+        notation."""
+        text = _done(self.log_text(before, action, None))
         if after.result is None or before.result is not None:
             return text
         # Who won and why are the result's words (`reason_text`, with the players' names) under this line; a seat
@@ -191,6 +193,22 @@ class Sakamichi(Game):
                 if len(found) == limit:
                     break
         return found
+
+
+# A player's action in words, its notation kept as typed (translated where told).
+_DONE = {"place": N_("placed {move}"), "stack": N_("stacked {move}"), "redraw": N_("redrew {move}"),
+         "exchange": N_("exchanged {move}")}
+
+
+def _done(text: str) -> str:
+    """A logged action in words: "place white up w4" → "placed white up w4"; chance events stay notation."""
+    verb, _space, rest = text.partition(" ")
+    if verb == "choose":
+        line = rest.removeprefix("colour ").strip()
+        return _("chose to move first") if line == "first" else _("chose the {line} line", line=line)
+    if verb == "resign":
+        return _("resigned")
+    return _(_DONE[verb], move=rest) if verb in _DONE else text
 
 
 _KIND_ORDER = {"place": 0, "stack": 1, "exchange": 2, "redraw": 3, "choose": 4}

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+import i18n
 from rules import RESIGN, IllegalAction, NotationError
 from rules.sakamichi import GAME
 from rules.sakamichi.moves import legal_actions
@@ -597,3 +598,17 @@ def test_suggestions_rank_placements_first_and_cap_at_25() -> None:
     assert GAME.suggestions(state, 0, "place w") == ["place white down w2b2", "place white up w4"]
     assert GAME.suggestions(state, 0, "red", limit=3) == ["redraw b2", "redraw b4", "redraw w1b3"]
     assert GAME.suggestions(state, 1) == []
+
+
+def test_an_action_is_described_in_words_in_the_language_spoken() -> None:
+    """The match message tells what was done in words around the notation, in the reader's language (issue 40)."""
+    state = load(EX1)
+    action = next(a for a in GAME.legal_actions(state, 0) if format_action(a).startswith("place "))
+    after = GAME.apply(state, action, 0)
+    move = format_action(action).removeprefix("place ")
+    assert GAME.describe(state, action, after) == f"placed {move}"
+    with i18n.speaking("de"):
+        assert GAME.describe(state, action, after) == f"legte {move}"
+    with i18n.speaking("de"):
+        with pytest.raises(IllegalAction, match="not_in_hand: w2b3 — deine Hand ist b2 b4 w1b3 w2b2 w4"):
+            GAME.parse(state, "place white up w2b3", 0)
