@@ -609,6 +609,5 @@ def test_an_action_is_described_in_words_in_the_language_spoken() -> None:
     assert GAME.describe(state, action, after) == f"placed {move}"
     with i18n.speaking("de"):
         assert GAME.describe(state, action, after) == f"legte {move}"
-    with i18n.speaking("de"):
-        with pytest.raises(IllegalAction, match="not_in_hand: w2b3 — deine Hand ist b2 b4 w1b3 w2b2 w4"):
-            GAME.parse(state, "place white up w2b3", 0)
+    with i18n.speaking("de"), pytest.raises(IllegalAction, match="not_in_hand: w2b3 — deine Hand ist b2 b4 w1b3"):
+        GAME.parse(state, "place white up w2b3", 0)
