@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import itertools
 import re
 import threading
 from collections import defaultdict
@@ -29,6 +30,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PROPER = ("Tabletop", "Cintos", "Sinoda", "Sakamichi", "Sanae", "Bodsoi", "Void", "Captain", "Zed Inel",
           *GAMES,  # a game by its command's name (the games switched off)
           *(shipped.name for shipped in i18n.LANGUAGES))
+
+
+ROMAN = re.compile(r"[IVX]+")  # a number too (Team II)
 
 
 @dataclass(frozen=True)
@@ -124,7 +128,10 @@ class Capture:
         for entry in requests[self._cursor:]:
             body = entry.json
             if isinstance(body, dict) and body.get("type") == 8:
-                self.notation |= {str(c.get("value")) for c in (body.get("data") or {}).get("choices") or []}
+                values = [str(c.get("value")) for c in (body.get("data") or {}).get("choices") or []]
+                # each value, and each word of it made like notation (a tile C-su-mo, a cell R3.03)
+                self.notation |= {*values, *(word for value in values for word in value.split()
+                                             if re.search(r"[-.\d]", word))}
             for kind, text in texts_of_request(entry.method, entry.path, body, dm_channels):
                 if text:
                     self.seen.append(Seen(text, self.current, kind))
@@ -173,8 +180,10 @@ def english_left(text: str, names: Iterable[str]) -> list[str]:
     A letter the pseudo-locale would accent and that is still plain was never pseudo-localized: `accented` changes
     exactly those, one character for one."""
     plain = [a != b for a, b in zip(text, accented(text), strict=True)]
+    if not any(a and b for a, b in itertools.pairwise(plain)):  # no two plain letters in a row: nothing left
+        return []
     for name in names:
-        if len(name) < 2:
+        if len(name) < 2 or name not in text:  # the cheap test first: the names include every notation offered
             continue
         for found in re.finditer(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text):
             plain[found.start():found.end()] = [False] * (found.end() - found.start())
@@ -183,7 +192,7 @@ def english_left(text: str, names: Iterable[str]) -> list[str]:
         if flag and start is None:
             start = index
         elif not flag and start is not None:
-            if index - start >= 2:
+            if index - start >= 2 and not ROMAN.fullmatch(text[start:index]):
                 runs.append(text[start:index])
             start = None
     return runs
@@ -239,11 +248,23 @@ def literals() -> list[tuple[str, int, tuple[str, ...]]]:
     return found
 
 
-def where_from(text: str) -> str:
+@cache
+def literal_words() -> dict[str, list[int]]:
+    """Which of `literals()` hold each English word: the strings a leak may come from, found at once."""
+    index: dict[str, list[int]] = defaultdict(list)
+    for number, (_path, _line, pieces) in enumerate(literals()):
+        for word in {w for piece in pieces for w in re.findall(r"[A-Za-z]{2,}", piece)}:
+            index[word].append(number)
+    return index
+
+
+def where_from(text: str, runs: list[str]) -> str:
     """The file and line of the code whose English a leaking text shows: the string in the code that covers the
-    most of it (every piece of it found in the text)."""
-    best, weight = "", 3
-    for path, line, pieces in literals():
+    most of it (every piece of it found in the text, one of them holding English left in it)."""
+    best, weight = "", 1
+    candidates = sorted({number for run in runs for number in literal_words().get(run, [])})
+    for number in candidates:
+        path, line, pieces = literals()[number]
         size = sum(len(piece) for piece in pieces)
         if size > weight and all(piece in text for piece in pieces):
             best, weight = f"{path}:{line}", size
@@ -303,7 +324,7 @@ def leaks(seen: Iterable[Seen], names: Iterable[str]) -> list[Leak]:
     # entry per source line and English left.
     merged: dict[tuple[str, tuple[str, ...]], Leak] = {}
     for leak in by_shape.values():
-        leak.source = leak.source or where_from(leak.text)
+        leak.source = leak.source or where_from(leak.text, leak.runs)
         leak.owner = owner_of(leak.source) if leak.source else guess_owner(*leak.where[0])
         key = (leak.source.split(":")[0] if leak.source else leak.text, tuple(leak.runs))
         if key not in merged:

@@ -441,6 +441,7 @@ def test_english_left_is_what_the_pseudo_locale_would_still_accent() -> None:
     assert english_left(kept, []) == []
     assert english_left(f"[Ţûŕñ öƒ ada: white up w4 ·····] {kept}", ["ada", "white up w4"]) == []
     assert english_left("[Ţûŕñ öƒ adam ··]", ["ada"]) == ["adam"]  # a name is kept only as a whole word
+    assert english_left("[[Ţéåɱ II ···] ŵîñš ···]", []) == []  # a Roman numeral is a number
 
 
 async def test_the_whole_bot_under_the_pseudo_locale_leaves_nothing_in_english(simcord_env: Any) -> None:
