@@ -28,13 +28,15 @@ def first_sentence(text: str) -> str:
 
 def help_messages() -> list[dict[str, Any]]:
     """The English of every game's help that lives outside this file (each game's goal from its rules, its players
-    and phases from its entry), for the catalogs: `python bot.py --messages` adds them to the tree's."""
+    and phases from its entry, its rule options' descriptions, which the local table shows), for the catalogs:
+    `python bot.py --messages` adds them to the tree's."""
     texts: list[str] = []
     for name, info in GAMES_HELP.items():
         goal = GAMES[name].goal
         texts += [goal, first_sentence(goal), info.players]
         for phase, how in info.phases:
             texts += [phase, how]
+        texts += [option.description for option in GAMES[name].options.values() if option.description]
     return [{"message": text, "where": ["help of a game"], "limit": None} for text in dict.fromkeys(texts)]
 
 

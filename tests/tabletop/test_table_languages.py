@@ -27,14 +27,10 @@ ROOT = Path(__file__).resolve().parents[2]
 # options as name=value (a hyphen in the name too).
 TYPED = re.compile(r"python -m tabletop[^\]·\n]*|\S+/\S+|\S+\.(png|md)\b|\b(Sinoda|Tabletop)\b|\b[RB] ="
                    r"|'[^']*'|[\w-]+=\S+")
-# Texts still shown in English that another owner's files make, removed from here when they are translated: the
-# games' option descriptions (`Option.description` in rules/<game>/, which no catalog holds yet), after name=value.
-OPTION = re.compile(r"(=\S+) \((?:[^()]|\([^()]*\))*\)")
-
 
 def english(line: str) -> list[str]:
     """The words of `line` left in plain English: two or more ASCII letters outside what may stay."""
-    text = KEPT.sub(" ", TYPED.sub(" ", OPTION.sub(r"\1", line)))
+    text = KEPT.sub(" ", TYPED.sub(" ", line))
     return re.findall(r"(?<![^\W\d_])[A-Za-z]{2,}(?![^\W\d_])", text)
 
 
