@@ -26,12 +26,16 @@ class Refusal(Exception):
     @classmethod
     def of(cls, error: Exception) -> Refusal:
         """A rules error as a player reads it: the spec's error code (`wrong_phase: …`, `syntax: …`) is for tests
-        and logs, so it is left out and the sentence then starts with a capital."""
+        and logs, so it is left out and the sentence then starts with a capital, unless it starts with notation (a
+        tile, a cell: a word with a digit, or quoted), which is typed as it is."""
         text = str(error)
         code = re.match(r"[a-z]+(?:_[a-z]+)*: ", text)
         if code is None:
             return cls(text)
         rest = text[code.end():]
+        first = rest.split(" ", 1)[0]
+        if any(c.isdigit() for c in first) or first.startswith(("`", "'", '"')):
+            return cls(rest)
         return cls(rest[:1].upper() + rest[1:])
 
 
