@@ -18,6 +18,7 @@ import cogs.limits
 from bot import TabletopBot
 from matches import Match
 from tests.bot.helpers import actor_of, answer, labels, open_match, world
+from tests.bot.locales import speaking
 from tests.reviews.helpers import Counting
 
 ITERATIONS = 12
@@ -209,3 +210,131 @@ async def test_learning_that_outlives_its_answer_comes_by_dm(simcord_env: Any, m
     await ada.slash(channel, "analysis learn", match=match.id)
     (dm,) = [m for m in ada.user.dm_channel.history() if m.content.startswith("Learn from your mistakes")]
     assert f"match #{match.id}" in dm.content and "learn from your mistakes" in dm.embeds[0].title
+
+
+# ---- in the player's language (issue 40) ---------------------------------------------------------------------------
+async def test_a_german_asker_reads_the_analysis_and_its_key_moments_in_german(simcord_env: Any,
+                                                                                monkeypatch: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    cog = bot.get_cog("AnalysisCog")
+    assert isinstance(cog, commands.Cog)
+    monkeypatch.setattr(cog, "progress_every", 0.0)
+    shown: list[str] = []
+    edit = cogs.limits.edit_original
+
+    async def noted(interaction: Any, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("content"), str):
+            shown.append(kwargs["content"])
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", noted)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=10)
+    ada = people[0]
+    with speaking("de"):
+        result = await ada.click(channel.last_message, label="Analyse")  # the board's button: the server's English
+    lines = len([e for e in await bot.service.store.log(match.id) if e.seat is not None])
+    assert f"Analyse von Partie #{match.id}: Zug 1 von {lines}." in shown  # the progress
+    message = answer(result)
+    embed = message.embeds[0]
+    assert embed.title == f"Cintos · Partie #{match.id} · Analyse"
+    assert embed.description.startswith("Gewinnchancen Zug für Zug")
+    assert all(f.value.startswith("Genauigkeit **") and f.name.endswith(("(Rot)", "(Blau)")) for f in embed.fields)
+    assert "Schlüsselmoment" in embed.footer.text and "/analysis learn match:" in embed.footer.text
+    assert message.attachments[0].description.startswith("Gewinnchancen von ")
+    assert labels(message) == ["Schlüsselmomente"]
+    analysis = await bot.reviews.stored(match)
+    assert analysis is not None
+    assert analysis.labelled()  # this game (seeded) has key moments at this budget
+    if analysis.labelled():
+        with speaking("de"):
+            opened = answer(await ada.click(message, label="Schlüsselmomente"))
+        moment = opened.embeds[0]
+        assert moment.title.endswith(f"Schlüsselmoment 1 von {len(analysis.labelled())}")
+        assert moment.description.startswith(f"Zeile {analysis.labelled()[0].n} · ")
+        assert "Gewinnchance" in moment.description
+        assert moment.footer.text.startswith("so, wie ")
+        assert labels(opened) == ["◀ Zurück", "Weiter ▶"]
+    with speaking("de"):  # a refusal of the analysis service: a match still being played
+        running = await open_match(simcord_env, "cintos", channel, people)
+        refused = answer(await ada.slash(channel, "analysis show", match=running.id))
+    assert refused.content == (f"Partie #{running.id} läuft noch: keine Computerhilfe während des Spiels. Frag noch "
+                               "einmal, wenn sie zu Ende ist.")
+
+
+async def test_a_public_analysis_speaks_the_server_s_language_and_the_asker_hears_their_own(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    admins = channel.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    boss = channel.guild.add_member(simcord_env.create_user("boss"), roles=[admins])
+    match = await played_and_resigned(simcord_env, channel, people, plies=2)  # by the English buttons
+    await boss.slash(channel, "settings language", language="fr")
+    with speaking("de"):
+        result = await people[0].slash(channel, "analysis show", match=match.id, public=True)
+    assert answer(result).content.startswith("Für alle gepostet")  # the asker's
+    posted = channel.last_message
+    assert posted.embeds[0].title == f"Cintos · partie #{match.id} · analyse"  # everyone's: the server's
+    assert posted.embeds[0].fields[0].value.startswith("Précision **")
+    assert labels(posted) == ["Moments clés"]
+    assert posted.attachments[0].description.startswith("Chances de gain de ")
+
+
+async def test_the_dm_of_an_analysis_speaks_the_language_the_asker_was_last_seen_with(simcord_env: Any,
+                                                                                       monkeypatch: Any) -> None:
+    """Past Discord's 15 minutes the analysis comes by DM, made again in the player's stored language (a DM, like a
+    reminder), not the language of the request it outlived."""
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=2)
+    edit = cogs.limits.edit_original
+
+    async def expired(interaction: Any, **kwargs: Any) -> Any:
+        if "attachments" in kwargs:
+            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+    ada = people[0]
+    await bot.service.touch_user(ada.id, "ada", "ja")  # last seen in Japanese
+    with speaking("de"):
+        await ada.slash(channel, "analysis show", match=match.id)
+    (dm,) = [m for m in ada.user.dm_channel.history() if f"対局 #{match.id}" in m.content]
+    assert dm.content == f"対局 #{match.id} の解析ができました。"
+    assert dm.embeds[0].title == f"Cintos · 対局 #{match.id} · 解析" and dm.attachments
+
+
+async def test_learning_from_your_mistakes_in_german(simcord_env: Any) -> None:
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=24)
+    analysis = await bot.reviews.analyse(match.id, people[0].id, channel.guild.id)
+    person, seat = max(((p, match.seat_of(p.id)) for p in people),
+                       key=lambda ps: len([m for m in analysis.labelled(ps[1]) if m.label != "inaccuracy"]))
+    mistakes = [m for m in analysis.labelled(seat) if m.label in ("mistake", "blunder")]
+    assert len(mistakes) >= 2
+    with speaking("de"):
+        shown = answer(await person.slash(channel, "analysis learn", match=match.id))
+        assert shown.embeds[0].title.endswith(f"aus deinen Fehlern lernen · 1 von {len(mistakes)}")
+        assert shown.embeds[0].description.startswith(f"Hier hast du `{mistakes[0].notation}` gespielt, ")
+        assert shown.embeds[0].footer.text.startswith("bisher gelöst: 0")
+        assert labels(shown) == ["Tipp", "Zeig es mir"]
+        wrong = answer(await person.slash(channel, "analysis learn", match=match.id, move=mistakes[0].notation))
+        assert wrong.embeds[0].description.startswith(f"❌ `{mistakes[0].notation}`: ")
+        assert "Nicht ganz" in wrong.embeds[0].description and "Tipp" in wrong.embeds[0].description
+        await person.click(wrong, label="Tipp")
+        hinted = answer(await person.slash(channel, "analysis learn", match=match.id))
+        assert [f.name for f in hinted.embeds[0].fields] == ["Tipp"]
+        assert hinted.embeds[0].fields[0].value.startswith("Der bessere Zug beginnt mit `")
+        right = answer(await person.slash(channel, "analysis learn", match=match.id, move=mistakes[0].best))
+        assert right.embeds[0].description.startswith(f"✅ `{mistakes[0].best}` ist gut: ")
+        message = right
+        for _ in mistakes[1:]:
+            await person.click(message, label="Zeig es mir")
+        end = answer(await person.slash(channel, "analysis learn", match=match.id))
+        assert f"1 von {len(mistakes)} gelöst." in end.embeds[0].description
+        refused = answer(await person.slash(channel, "analysis learn", match=match.id, move="zz"))
+    assert refused.content.startswith(f"Du bist alle Fehler von Partie #{match.id} durchgegangen: 1 von ")

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
+import i18n
 from analysis import Analysis, Record, analyse
 from data import Store
 from matches import MatchService, Refusal
@@ -164,6 +165,35 @@ async def test_a_shutdown_tells_every_waiter_and_stores_nothing(service: MatchSe
     executor.shutdown()
     assert await service.store.analyses.latest(first) is None and await service.store.analyses.latest(second) is None
     assert not reviews.jobs and len(reviews.queue) == 0
+
+
+async def test_two_waiters_of_a_stopped_analysis_are_each_told_in_their_own_language(service: MatchService) -> None:
+    """One job, two askers (a German one who started it, an English one who joined): the restart's refusal is
+    worded for each waiter, not once in the language of whoever started the job (or of the shutdown: English)."""
+    executor = Gated()
+    reviews = Reviews(service, iterations=ITERATIONS, executor=executor)
+    match_id = await finished(service, plies=2)
+
+    async def ask(code: str) -> str:
+        with i18n.speaking(code):
+            try:
+                await reviews.analyse(match_id, ADA, 1)
+            except Refusal as refusal:
+                return refusal.message
+        return ""
+
+    try:
+        german = asyncio.create_task(ask("de"))
+        while not reviews.jobs:
+            await asyncio.sleep(0.01)
+        english = asyncio.create_task(ask("en"))
+        await asyncio.sleep(0.05)
+        await reviews.stop()
+        assert await german == "Der Bot startet neu: frag in einer Minute noch einmal nach der Analyse."
+        assert await english == "The bot is restarting: ask for the analysis again in a minute."
+    finally:
+        executor.open()
+        executor.shutdown()
 
 
 async def test_a_worker_that_dies_is_replaced_and_the_next_request_succeeds(service: MatchService) -> None:
