@@ -322,9 +322,22 @@ def _pieces(word: str) -> list[str]:
     return pieces
 
 
+def _split_long(word: str, size: float, max_width: float) -> list[str]:
+    """A word wider than a line in pieces that each fit, broken between user-perceived characters (never cut)."""
+    pieces: list[str] = []
+    piece = ""
+    for cluster in graphemes(word):
+        if piece and text_width(piece + cluster, size) > max_width:
+            pieces.append(piece)
+            piece = cluster
+        else:
+            piece += cluster
+    return [*pieces, piece] if piece else pieces
+
+
 def wrap(text: str, size: float, max_width: float) -> list[str]:
     """`text` broken into lines at spaces (and between Japanese or Chinese characters) so each fits `max_width`;
-    over-long words are cut."""
+    a word wider than a line is broken across lines rather than cut, so no word is lost."""
     lines: list[str] = []
     for paragraph in (safe_text(part) for part in text.split("\n")):
         line = ""
@@ -336,6 +349,7 @@ def wrap(text: str, size: float, max_width: float) -> list[str]:
                     continue
                 if line:
                     lines.append(line)
-                line = fit(piece, size, max_width)
+                *whole, line = _split_long(piece, size, max_width) or [""]
+                lines.extend(whole)
         lines.append(line)
     return lines

@@ -23,7 +23,7 @@ import render.sinoda.board
 from render import RULES_IMAGES, alt_text, render_board, text_board
 from render.fonts import FACES
 from render.kit import Canvas, text_width
-from render.lettering import ELLIPSIS, runs
+from render.lettering import ELLIPSIS, runs, wrap
 from render.panels import SMALL
 from render.words import WIDTH, columns
 from rules import GAMES
@@ -211,3 +211,12 @@ def test_text_boards_and_alt_texts_in_every_language(code: str) -> None:
             assert "Zug" in board and "Brett" in alt, (board, alt)
         elif code == "ja":
             assert "手目" in board and "盤" in alt, (board, alt)
+
+
+def test_a_word_wider_than_a_line_is_broken_across_lines_not_cut() -> None:
+    """A long compound, a long run without spaces or the pseudo-locale's padding keeps every letter (it was cut with
+    an ellipsis: the Bodsoi rules picture lost the end of its paragraph under en-XA)."""
+    for word in ("Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen" * 2, "·" * 200):
+        lines = wrap(word, SMALL, 300)
+        assert len(lines) > 1 and "".join(lines) == word, lines
+        assert all(text_width(line, SMALL) <= 300 for line in lines)
