@@ -45,10 +45,13 @@ def test_a_message_is_translated_and_its_fields_filled() -> None:
 
 
 def test_plurals_follow_each_language_and_the_count_is_formatted() -> None:
-    # No plural message is shipped yet: the English forms, with the count in the locale's digits.
+    # Each language's own form for the count, the count in the locale's digits.
     assert language(ENGLISH).ngettext("{n} match", "{n} matches", 1) == "1 match"
     assert language(ENGLISH).ngettext("{n} match", "{n} matches", 1200) == "1,200 matches"
-    assert language("de").ngettext("{n} match", "{n} matches", 1200) == "1.200 matches"
+    assert language("de").ngettext("{n} match", "{n} matches", 1) == "1 Partie"
+    assert language("de").ngettext("{n} match", "{n} matches", 1200) == "1.200 Partien"
+    assert [language("fr").ngettext("{n} match", "{n} matches", n) for n in (0, 1, 2)] == \
+        ["0 partie", "1 partie", "2 parties"]  # French's singular covers 0
     # The plural rules are the catalogs' headers (Babel's CLDR data): French's singular covers 0 and 1, German's
     # only 1, Japanese has one form.
     assert [language("fr").catalog.plural(n) for n in (0, 1, 2)] == [0, 0, 1]  # type: ignore[attr-defined]
