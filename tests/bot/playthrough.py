@@ -164,7 +164,8 @@ def drawer() -> str:
     frame: FrameType | None = inspect.currentframe()
     while frame is not None:
         path = frame.f_code.co_filename
-        if not path.endswith(("render/kit.py", "render/lettering.py", "tests/bot/playthrough.py")):
+        # render/panels.py draws what the game's renderer hands it: the renderer is where the words come from
+        if not path.endswith(("render/kit.py", "render/lettering.py", "render/panels.py", "tests/bot/playthrough.py")):
             try:
                 return f"{Path(path).resolve().relative_to(ROOT)}:{frame.f_lineno}"
             except ValueError:
@@ -185,7 +186,8 @@ def english_left(text: str, names: Iterable[str]) -> list[str]:
     for name in names:
         if len(name) < 2 or name not in text:  # the cheap test first: the names include every notation offered
             continue
-        for found in re.finditer(r"(?<![A-Za-z])" + re.escape(name) + r"(?![A-Za-z])", text):
+        after = r"(?![A-Za-z])" if name[-1].isalpha() else ""  # `game:` is followed by its value
+        for found in re.finditer(r"(?<![A-Za-z])" + re.escape(name) + after, text):
             plain[found.start():found.end()] = [False] * (found.end() - found.start())
     runs, start = [], None
     for index, flag in enumerate([*plain, False]):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from concurrent.futures import Executor, Future
 from dataclasses import replace
@@ -76,11 +77,32 @@ class Playthrough:
         self.bot.service.computer_executor = AtOnce()
         self.games_played: list[str] = []
         self.timings: dict[str, float] = {}  # CPU seconds of each part
+        self.log_lines: set[str] = set()
+        self.commands: set[str] = set()
 
     def names(self) -> list[str]:
-        """What may stay as it is: the players', the server's and the channel's names, and every notation a player
-        was offered to type (autocomplete values: moves, cells, tiles, option values)."""
-        return [SERVER, CHANNEL, "boss", *NAMES, *sorted(self.capture.notation, key=len, reverse=True)]
+        """What may stay as it is: the players', the server's and the channel's names, every notation a player was
+        offered to type (autocomplete values: moves, cells, tiles, option values, and their words), every log line
+        of the matches played (the games' notation: `place C-su-mo d4 90; draw ?`) and every command with its
+        subcommand and option names (names stay English: translating.md)."""
+        notation = {*self.capture.notation, *self.log_lines, *self.commands}
+        notation |= {word for value in self.capture.notation for word in re.split(r"[\s=]+", value) if word}
+        return [SERVER, CHANNEL, "boss", *NAMES, *sorted(notation, key=len, reverse=True)]
+
+    async def gather_notation(self) -> None:
+        """Every log line of every match played, whole and each `;` part, and the command tree's names."""
+        empty = 0
+        for match_id in range(1, 1000):  # match ids are consecutive: stop after a run of none
+            lines = await self.service.store.log(match_id, with_seat_draw=True)
+            empty = 0 if lines else empty + 1
+            if empty > 10:
+                break
+            for entry in lines:
+                self.log_lines |= {entry.text, *(part.strip() for part in entry.text.split(";"))}
+        for command in self.bot.tree.walk_commands():
+            options = [p.display_name for p in getattr(command, "parameters", [])]
+            self.commands |= {f"/{command.qualified_name} {' '.join(options)}".strip(), f"/{command.qualified_name}",
+                              *(f"{name}:" for name in options)}
 
     def by_id(self, user_id: int) -> Any:
         return next(p for p in self.everyone if p.id == user_id)
@@ -113,6 +135,7 @@ class Playthrough:
         if computers:
             options = {"computers": computers, "level": "easy", **options}
         before = {m.id for m in await self.service.matches_for(creator.id)}
+        await self.complete(creator, f"{game} new", "options")  # the rule options' values, as a player picks them
         await self.slash(creator, f"{game} new", **options)
         lobby = self.channel.last_message
         for person in others:
@@ -423,6 +446,7 @@ class Playthrough:
             await self.timed("tournaments", self.tournament())
             await self.timed("the other commands", self.personal(finished))
         self.capture.step("end")
+        await self.gather_notation()
 
 
 def summary(run: Playthrough) -> str:
