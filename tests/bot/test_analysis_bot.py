@@ -15,10 +15,12 @@ from discord.ext import commands
 from PIL import Image
 
 import cogs.limits
+import i18n
 from bot import TabletopBot
 from matches import Match
-from tests.bot.helpers import actor_of, answer, labels, open_match, world
+from tests.bot.helpers import NAMES, actor_of, answer, labels, open_match, world
 from tests.bot.locales import speaking
+from tests.bot.playthrough import Capture, leaks, report
 from tests.reviews.helpers import Counting
 
 ITERATIONS = 12
@@ -338,3 +340,57 @@ async def test_learning_from_your_mistakes_in_german(simcord_env: Any) -> None:
         assert f"1 von {len(mistakes)} gelöst." in end.embeds[0].description
         refused = answer(await person.slash(channel, "analysis learn", match=match.id, move="zz"))
     assert refused.content.startswith(f"Du bist alle Fehler von Partie #{match.id} durchgegangen: 1 von ")
+
+
+async def test_nothing_of_the_analysis_is_left_in_english_under_the_pseudo_locale(simcord_env: Any) -> None:
+    """Every text of /analysis show (private and by the Analyse button), its key moments stepped through, /analysis
+    learn with a wrong move, a hint, Show me and the tally, and a refusal, from a client in en-XA: each one
+    pseudo-localized but for names and notation (the whole-bot playthrough's check, tests/bot/playthrough.py), the
+    words drawn in the graph and the key moments' captions included."""
+    bot: TabletopBot = simcord_env.bot
+    quick(bot)
+    channel, people = world(simcord_env)
+    match = await played_and_resigned(simcord_env, channel, people, plies=24)
+    analysis = await bot.reviews.analyse(match.id, people[0].id, channel.guild.id)
+    person, seat = max(((p, match.seat_of(p.id)) for p in people),
+                       key=lambda ps: len([m for m in analysis.labelled(ps[1]) if m.label != "inaccuracy"]))
+    mistakes = [m for m in analysis.labelled(seat) if m.label in ("mistake", "blunder")]
+    assert len(mistakes) >= 2 and len(analysis.labelled()) >= 2
+    log = {e.text for e in await bot.service.store.log(match.id)}
+    capture = Capture(simcord_env)
+    pseudo = i18n.language(i18n.PSEUDO)
+    labels_of = {"key": pseudo._("Key moments"), "next": pseudo._("Next ▶"), "hint": pseudo._("Hint"),
+                 "show": pseudo._("Show me")}
+
+    def pressed(message: Any, label: str) -> str:
+        assert label in labels(message), (label, labels(message))
+        return label
+
+    with speaking(i18n.PSEUDO), capture.drawing():
+        capture.step("click analysis:run")
+        shown = answer(await person.click(channel.last_message, label="Analyse"))  # the board: the server's English
+        capture.step("click analysis:open")
+        opened = answer(await person.click(shown, label=pressed(shown, labels_of["key"])))
+        capture.step("click analysis:step")
+        await person.click(opened, label=pressed(opened, labels_of["next"]))
+        capture.step("/analysis learn")
+        wrong = answer(await person.slash(channel, "analysis learn", match=match.id, move=mistakes[0].notation))
+        capture.step("click drill:hint")
+        await person.click(wrong, label=pressed(wrong, labels_of["hint"]))
+        capture.step("/analysis learn")
+        hinted = answer(await person.slash(channel, "analysis learn", match=match.id))
+        for _ in mistakes:
+            capture.step("click drill:show")
+            await person.click(hinted, label=pressed(hinted, labels_of["show"]))
+        capture.step("/analysis learn")
+        await person.slash(channel, "analysis learn", match=match.id)
+        await person.slash(channel, "analysis learn", match=match.id, move="zz")  # refused: nothing left
+        capture.step("/analysis show")
+        await person.slash(channel, "analysis show", match=match.id + 99)  # refused: no such match
+    capture.collect()
+    kinds = {item.kind for item in capture.seen}
+    assert {"content", "embed title", "embed description", "embed footer", "image"} <= kinds
+    names = [*NAMES, *log, *capture.notation, *(m.notation for m in analysis.moves),
+             *(m.best for m in analysis.moves if m.best)]
+    found = leaks([item for item in capture.seen if item.source == "" or "analysis" in item.source], names)
+    assert found == [], report(found)
