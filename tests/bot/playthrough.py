@@ -260,13 +260,17 @@ def literal_words() -> dict[str, list[int]]:
     return index
 
 
-def where_from(text: str, runs: list[str]) -> str:
+def where_from(text: str, runs: list[str], step: str = "") -> str:
     """The file and line of the code whose English a leaking text shows: the string in the code that covers the
-    most of it (every piece of it found in the text, one of them holding English left in it)."""
+    most of it (every piece of it found in the text, one of them holding English left in it), in the step's game's
+    files or shared ones."""
     best, weight = "", 1
+    game = next((name for name in GAMES if step.lstrip("/").startswith(name)), None)
     candidates = sorted({number for run in runs for number in literal_words().get(run, [])})
     for number in candidates:
         path, line, pieces = literals()[number]
+        if game is not None and any(other in path for other in GAMES if other != game):
+            continue
         size = sum(len(piece) for piece in pieces)
         if size > weight and all(piece in text for piece in pieces):
             best, weight = f"{path}:{line}", size
@@ -326,7 +330,7 @@ def leaks(seen: Iterable[Seen], names: Iterable[str]) -> list[Leak]:
     # entry per source line and English left.
     merged: dict[tuple[str, tuple[str, ...]], Leak] = {}
     for leak in by_shape.values():
-        leak.source = leak.source or where_from(leak.text, leak.runs)
+        leak.source = leak.source or where_from(leak.text, leak.runs, leak.where[0][0])
         leak.owner = owner_of(leak.source) if leak.source else guess_owner(*leak.where[0])
         key = (leak.source.split(":")[0] if leak.source else leak.text, tuple(leak.runs))
         if key not in merged:
@@ -345,6 +349,11 @@ def report(found: list[Leak], header: str = "") -> str:
     for leak in found:
         groups[leak.owner].append(leak)
     lines = [header] if header else []
+    lines.append("Each entry: one text (others of its shape: other numbers, names, moves), the English words left in "
+                 "it, where it was seen (the step: a command or a button's custom id; [the kind of text]) and the "
+                 "line of code its English comes from (for the words in images: the line that drew it). Names, "
+                 "numbers, notation offered to type, log lines, /commands with their option names, `code`, "
+                 "<mentions>, links and name=value stay as they are.")
     lines.append(f"{len(found)} texts still show English: " +
                  ", ".join(f"{owner} {len(items)}" for owner, items in sorted(groups.items())))
     for owner, items in sorted(groups.items()):
