@@ -66,7 +66,9 @@ def board(view: dict[str, Any], names: Sequence[str]) -> list[str]:
             row += (">" if square == placed else " ") + text
         lines.append(f"{rank} {row} {rank}")
     lines.append(files)
-    lines += wrapped(_("Tile: blue band's course (│─└┌┐┘), blue symbol (capital), yellow symbol:"))
+    # The band's shapes are a field: text-board glyphs, not words (no image draws them; the fonts need not have them).
+    lines += wrapped(_("Tile: blue band's course ({shapes}), blue symbol (capital), yellow symbol:",
+                       shapes="".join(BANDS.values())))
     # Translators: the text board's one-letter keys for the symbols; keep the letters (s, m, t, l, w).
     lines += wrapped(_("s sun, m moon, t star, l leaf, w wave"))
     if placed:
