@@ -22,17 +22,15 @@ from analysis import AnalysedMove, Analysis
 from cogs import limits, markup
 from cogs.host import Host, cog_of, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, publish, server_locale
-from i18n import N_, _, ngettext
+from i18n import _, ngettext
 from matches import Match, Refusal
 from render.analysis_graph import Moment, Series, render_graph, render_pair
 from render.lettering import cut_name
 from reviews import Progress, Reviews
 from reviews.drills import ACCEPT, Attempt, Drill, hint_of
-from reviews.report import SYMBOLS, graph, key_moments, side_of
+from reviews.report import SYMBOLS, graph, key_moments, label_word, side_of
 
 PROGRESS_EVERY = 2.0  # seconds between two edits of a progress message (Discord limits edits of one message)
-# The labels' words where a key moment names its label (the labels themselves stay English codes in the analysis)
-LABEL_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
 def progress_text(progress: Progress) -> str:
@@ -67,11 +65,6 @@ def side_names(match: Match, analysis: Analysis, names: list[str]) -> list[str]:
 def chance(value: float | None) -> str:
     """A winning chance in percent, as the language writes a percentage ('62%', '62 %')."""
     return "—" if value is None else i18n.active().percent(round(value) / 100)
-
-
-def label_word(label: str) -> str:
-    """A label's word in the language spoken ("blunder")."""
-    return _(LABEL_WORDS[label]) if label in LABEL_WORDS else label
 
 
 def moment_line(match: Match, names: list[str], move: AnalysedMove) -> str:

@@ -1,14 +1,22 @@
 """What the pictures and pages of an analysis are drawn from, as plain numbers: the winning-chance series of each
-side, the key moments (labelled moves) and their symbols; no words and no images (the cogs and the web word and
-draw them)."""
+side, the key moments (labelled moves) and their symbols, the labels' words (marked here, made where shown); no
+images (the cogs and the web draw them)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from analysis import AnalysedMove, Analysis
+from i18n import N_, _
 
 SYMBOLS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}  # Lichess's marks
+# Each label's word, marked for the catalogs (the labels themselves stay English codes in the analysis and its JSON)
+LABEL_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+
+
+def label_word(label: str) -> str:
+    """A label's word in the language being spoken ("blunder", "grober Fehler")."""
+    return _(LABEL_WORDS[label]) if label in LABEL_WORDS else label
 
 
 @dataclass(frozen=True)

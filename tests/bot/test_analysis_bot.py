@@ -256,6 +256,8 @@ async def test_a_german_asker_reads_the_analysis_and_its_key_moments_in_german(s
         assert moment.title.endswith(f"Schlüsselmoment 1 von {len(analysis.labelled())}")
         assert moment.description.startswith(f"Zeile {analysis.labelled()[0].n} · ")
         assert "Gewinnchance" in moment.description
+        label = {"inaccuracy": "Ungenauigkeit", "mistake": "Fehler", "blunder": "grober Fehler"}
+        assert f"({label[analysis.labelled()[0].label or '']})" in moment.description  # the label's word
         assert moment.footer.text.startswith("so, wie ")
         assert labels(opened) == ["◀ Zurück", "Weiter ▶"]
     with speaking("de"):  # a refusal of the analysis service: a match still being played
