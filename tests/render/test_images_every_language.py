@@ -113,9 +113,11 @@ def drawing() -> Iterator[list[Drawn]]:
 
 
 def is_given(text: str) -> bool:
-    """A name or title the caller gave (cut as it must be), or a part of one."""
+    """A name or title the caller gave (cut as it must be), a part of one, or a text ending in one cut short
+    ("von Zoë Ångström-Łu…": the name was cut, not the words around it)."""
     core = text.rstrip("…").strip()
-    return any(core and (core in name or name in text) for name in GIVEN)
+    return any(core and (core in name or name in text or any(core.endswith(name[:k]) for k in range(4, len(name))))
+               for name in GIVEN)
 
 
 def problems(image: Image.Image, seen: list[Drawn], game: str) -> list[str]:
