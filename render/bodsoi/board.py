@@ -369,7 +369,7 @@ def _draw_rack(canvas: Canvas, top: float, hand: Sequence[str]) -> None:
     canvas.line([(MARGIN, top), (WIDTH - MARGIN, top)], BORDER, 1.5)
     room = WIDTH - 2 * MARGIN
     canvas.fit_text((MARGIN, top + 14), _("Your tiles · only you can see this"), BODY, room, INK, min_size=SMALL)
-    canvas.text((MARGIN, top + 56), "/bodsoi place tile square rotation", SMALL, MUTED)
+    canvas.text((MARGIN, top + 56), "/bodsoi place tile: square: rotation:", SMALL, MUTED)
     if not hand:
         canvas.fit_text((MARGIN, top + 104), _("Your hand is empty."), SMALL, room, MUTED)
         return
