@@ -257,3 +257,23 @@ def test_the_longest_translation_of_each_kind_of_image_is_measured(capsys: pytes
     with capsys.disabled():
         print("\nThe words of each image, as wide as the English (100 %):\n" + table)
     assert measured >= len(KINDS) // 2
+
+
+def test_the_check_sees_a_word_outside_the_image_too_small_or_cut() -> None:
+    """The checks above can fail: a word past the right edge, a paragraph past the bottom, one too small for a phone
+    and one cut with an ellipsis are each reported."""
+    def picture() -> bytes:
+        canvas = Canvas(1000, 200)
+        canvas.text((950, 20), "Overflowing", 30)
+        canvas.text((20, 100), "tiny", 20)
+        canvas.fit_text((20, 150), "A caption far too long for its room", 30, 120)
+        canvas.paragraph((500, 100), "Unbreakable", 30, 60)
+        return canvas.png()
+
+    with drawing() as seen:
+        image = Image.open(io.BytesIO(picture()))
+    found = problems(image, seen, "")
+    assert any("outside" in f and "Overflowing" in f for f in found), found
+    assert any("points on a phone" in f and "tiny" in f for f in found), found
+    assert any("cut short" in f and "A caption" in f for f in found), found
+    assert any("outside" in f and "(500, 2" in f for f in found), found  # the paragraph's last lines, below
