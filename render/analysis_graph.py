@@ -16,7 +16,10 @@ from i18n import _
 from render.kit import BORDER, INK, MUTED, PAPER, WHITE, Canvas, Chip, Point, encode_png, mix, text_width
 
 WIDTH, HEIGHT = 800, 460  # HEIGHT with a key of one row
-LEFT, RIGHT, TOP, BOTTOM = 64, 24, 70, 96  # the plot's margins: axis labels left and below, the key at the bottom
+LEFT, RIGHT, TOP, BOTTOM = 80, 24, 80, 116  # the plot's margins: axis labels left and below, the key at the bottom
+PAD = 24  # the title's and the key's margin
+# Every word at least 23 px in an image 800 wide: 28 px for 1,000 (tests/render/test_phone.py), so it reads on a phone
+TEXT, TITLE = 23, 28
 # A side's second cue besides colour: its line's dash pattern (on, off, ... in pixels; () solid) and its chip's
 # shape as markers along the line.
 DASHES: tuple[tuple[float, ...], ...] = ((), (16, 8), (4, 6), (18, 6, 4, 6), (10, 10), (2, 10))
@@ -25,7 +28,7 @@ DASHES: tuple[tuple[float, ...], ...] = ((), (16, 8), (4, 6), (18, 6, 4, 6), (10
 BADGES = {"?!": "#FFF3C4", "?": "#F8CFA0", "??": "#F2A7A0"}
 MARKERS = 7  # markers per line (its shape), besides its last point
 PAIR_WIDTH = 800  # each board of a key moment at most this wide
-KEY_SIZE, KEY_ROW, KEY_SAMPLE = 21, 34, 74  # the key's text size, the height of each of its rows, what precedes a name
+KEY_SIZE, KEY_ROW, KEY_SAMPLE = TEXT, 34, 74  # the key: text size, height of a row, what precedes a name
 
 
 @dataclass(frozen=True)
@@ -54,9 +57,9 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
     columns = _key_columns(series)
     rows = max(1, math.ceil(len(series) / columns))
     canvas = Canvas(WIDTH, HEIGHT + (rows - 1) * KEY_ROW)  # a key too wide for one row takes more rows below
-    canvas.fit_text((LEFT, 14), title, 27, WIDTH - LEFT - RIGHT, INK)
+    canvas.fit_text((PAD, 12), title, TITLE, WIDTH - 2 * PAD, INK)
     if subtitle:
-        canvas.fit_text((LEFT, 45), subtitle, 18, WIDTH - LEFT - RIGHT, MUTED)
+        canvas.fit_text((PAD, 46), subtitle, TEXT, WIDTH - 2 * PAD, MUTED)
     x0, y0, x1, y1 = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM  # the plot: the same in every size
     canvas.rect((x0, y0, x1, y1), fill=WHITE, outline=BORDER)
     points = max((len(s.values) for s in series), default=1)
@@ -68,17 +71,17 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
     for level in (0, 25, 50, 75, 100):
         y = xy(0, level)[1]
         canvas.line([(x0, y), (x1, y)], mix(BORDER, WHITE, 0.3) if level != 50 else BORDER, 2 if level == 50 else 1)
-        canvas.text((x0 - 8, y), i18n.active().percent(level / 100), 19, MUTED, anchor="rm")
-    step = max(1, math.ceil(span / 8))
+        canvas.text((x0 - 8, y), i18n.active().percent(level / 100), TEXT, MUTED, anchor="rm")
+    step = max(1, math.ceil(span / 7))
     # Translators: the first mark on the analysis graph's move axis: the position before any move
     start = _("start")
     for point in range(0, points, step):
         x = xy(point, 0)[0]
         label = start if point == 0 else str(move_numbers[point - 1]) if point - 1 < len(move_numbers) else ""
         canvas.line([(x, y1), (x, y1 + 5)], MUTED, 1)
-        canvas.text((x, y1 + 8), label, 19, MUTED, anchor="ma")
+        canvas.text((x, y1 + 7), label, TEXT, MUTED, anchor="ma")
     # Translators: the analysis graph's move axis: each mark is the number of a move's line in the match's log
-    canvas.text(((x0 + x1) / 2, y1 + 30), _("log line of the move"), 16, MUTED, anchor="ma")
+    canvas.text(((x0 + x1) / 2, y1 + 35), _("log line of the move"), TEXT, MUTED, anchor="ma")
     for index, line in enumerate(series):
         if not line.values:
             continue
@@ -96,12 +99,12 @@ def render_graph(title: str, series: Sequence[Series], moments: Sequence[Moment]
         if not 0 <= moment.point < len(values):
             continue
         x, y = xy(moment.point, values[moment.point])
-        y = y - 22 if y > y0 + 34 else y + 22  # above its point, below it at the very top
-        w = 14 + 10 * len(moment.symbol)
-        canvas.rect((x - w / 2, y - 12, x + w / 2, y + 12), fill=BADGES.get(moment.symbol, WHITE), outline=INK,
+        y = y - 24 if y > y0 + 36 else y + 24  # above its point, below it at the very top
+        w = 16 + 12 * len(moment.symbol)
+        canvas.rect((x - w / 2, y - 14, x + w / 2, y + 14), fill=BADGES.get(moment.symbol, WHITE), outline=INK,
                     width=1.5, radius=6)
-        canvas.text((x, y), moment.symbol, 18, INK, anchor="mm")
-    _key(canvas, series, HEIGHT - 34, columns)
+        canvas.text((x, y), moment.symbol, TEXT, INK, anchor="mm")
+    _key(canvas, series, HEIGHT - 28, columns)
     return canvas.png()
 
 
@@ -109,7 +112,7 @@ def _key_columns(series: Sequence[Series]) -> int:
     """How many of the key's entries share a row: all of them when every name fits its share of the width whole,
     else fewer (two rows of two in German or Japanese for four seats); one a row at the least, where a long name
     is then cut."""
-    width = WIDTH - LEFT - RIGHT
+    width = WIDTH - 2 * PAD
     for columns in range(max(1, len(series)), 1, -1):
         if all(KEY_SAMPLE + text_width(line.name, KEY_SIZE) + 10 <= width / columns for line in series):
             return columns
@@ -117,15 +120,17 @@ def _key_columns(series: Sequence[Series]) -> int:
 
 
 def _key(canvas: Canvas, series: Sequence[Series], y: float, columns: int) -> None:
-    """Each side's sample line (its dash), its chip (colour, shape, letter) and its name, `columns` a row."""
-    room = (WIDTH - LEFT - RIGHT) / columns
+    """Each side's sample line (its dash), its chip's colour and shape, and its name, `columns` a row."""
+    room = (WIDTH - 2 * PAD) / columns
     for index, line in enumerate(series):
-        x = LEFT + room * (index % columns)
+        x = PAD + room * (index % columns)
         row_y = y + KEY_ROW * (index // columns)
         dash = DASHES[index % len(DASHES)]
         canvas.dashed_polyline([(x, row_y), (x + 40, row_y)], INK, 6, dash)
         canvas.dashed_polyline([(x, row_y), (x + 40, row_y)], line.chip.fill, 3.5, dash)
-        canvas.chip((x + 56, row_y), 11, line.chip)
+        # its colour and shape without the chip's letter: the seat's name is written beside it at full size, and a
+        # letter in a chip this small would be under the phone size
+        canvas.token((x + 56, row_y), 11, line.chip.fill, line.chip.shape, outline=INK, width=1.2)
         canvas.fit_text((x + KEY_SAMPLE, row_y), line.name, KEY_SIZE, room - KEY_SAMPLE - 10, INK, anchor="lm")
 
 

@@ -17,10 +17,13 @@ from i18n import _
 from render import kit, lettering
 from render.analysis_graph import (
     BADGES,
+    BOTTOM,
     DASHES,
     HEIGHT,
     KEY_ROW,
+    LEFT,
     PAIR_WIDTH,
+    TOP,
     WIDTH,
     Moment,
     Series,
@@ -51,9 +54,9 @@ def test_every_side_is_drawn_in_its_colour_with_its_own_dash_and_the_key_moments
         assert sum(near(p, fill, 4) for p in seen) > 30, fill  # each kind of badge
     assert len({DASHES[k] for k in range(4)}) == 4  # four sides, four dash patterns
     # along the flat lines: the solid one is unbroken, the dashed one has gaps of paper
-    x0, x1 = 80, 700
+    x0, x1 = LEFT + 16, 700
     for k, solid in ((0, True), (1, False)):
-        y = round(70 + (460 - 70 - 96) * (1 - (25 + 10 * k) / 100))
+        y = round(TOP + (HEIGHT - TOP - BOTTOM) * (1 - (25 + 10 * k) / 100))
         hits = [near(colour_at(image, (x, y)), chips[k].fill, 40) for x in range(x0, x1)]
         share = sum(hits) / len(hits)  # markers and badges sit on the lines too
         assert share > 0.93 if solid else 0.3 < share < 0.85, (k, share)
@@ -188,3 +191,13 @@ def test_the_graph_speaks_german_and_its_key_takes_two_rows_when_one_is_too_narr
     assert "100 %" in {d.text.replace("\xa0", " ") for d in drawn}  # a percentage as German writes it
     assert two.size == (WIDTH, HEIGHT)
     assert four.size == (WIDTH, HEIGHT + KEY_ROW)  # "Bartholomew (Blau)" and "Cy (Gelb)" no longer share a row
+
+
+def test_every_word_of_the_graph_reads_on_a_phone(drawn: list[Drawn]) -> None:
+    """At least 28 px for every 1,000 px of the image's width (tests/render/test_phone.py's rule: about 11 points on
+    a phone showing it 400 points wide), in the language with the smallest glyphs and the longest words alike."""
+    for code in ("ja", i18n.PSEUDO):
+        with i18n.speaking(code):
+            analysis_graph("sinoda", 4)
+    small = {(d.text, round(d.size * 1000 / d.width, 1)) for d in drawn if d.size * 1000 / d.width < 28}
+    assert small == set() and len(drawn) > 40
