@@ -34,6 +34,23 @@ def quick(bot: TabletopBot) -> Counting:
     return executor
 
 
+def progress_shown(bot: TabletopBot, monkeypatch: Any) -> list[str]:
+    """Every progress text the answers show from now on (each change shown: no pause between edits)."""
+    cog = bot.get_cog("AnalysisCog")
+    assert isinstance(cog, commands.Cog)
+    monkeypatch.setattr(cog, "progress_every", 0.0)
+    shown: list[str] = []
+    edit = cogs.limits.edit_original
+
+    async def noted(interaction: Any, **kwargs: Any) -> Any:
+        if isinstance(kwargs.get("content"), str):
+            shown.append(kwargs["content"])
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", noted)
+    return shown
+
+
 async def played_and_resigned(env: Any, channel: Any, people: list[Any], plies: int = 6) -> Match:
     """A Cintos match played through the commands for `plies` moves, then resigned with the board's buttons."""
     match = await open_match(env, "cintos", channel, people)
@@ -52,18 +69,7 @@ async def played_and_resigned(env: Any, channel: Any, people: list[Any], plies: 
 async def test_the_analyse_button_shows_progress_then_the_analysis(simcord_env: Any, monkeypatch: Any) -> None:
     bot: TabletopBot = simcord_env.bot
     executor = quick(bot)
-    cog = bot.get_cog("AnalysisCog")
-    assert isinstance(cog, commands.Cog)
-    monkeypatch.setattr(cog, "progress_every", 0.0)
-    shown: list[str] = []
-    edit = cogs.limits.edit_original
-
-    async def noted(interaction: Any, **kwargs: Any) -> Any:
-        if isinstance(kwargs.get("content"), str):
-            shown.append(kwargs["content"])
-        return await edit(interaction, **kwargs)
-
-    monkeypatch.setattr(cogs.limits, "edit_original", noted)
+    shown = progress_shown(bot, monkeypatch)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people)
     final = channel.last_message
@@ -219,18 +225,7 @@ async def test_a_german_asker_reads_the_analysis_and_its_key_moments_in_german(s
                                                                                 monkeypatch: Any) -> None:
     bot: TabletopBot = simcord_env.bot
     quick(bot)
-    cog = bot.get_cog("AnalysisCog")
-    assert isinstance(cog, commands.Cog)
-    monkeypatch.setattr(cog, "progress_every", 0.0)
-    shown: list[str] = []
-    edit = cogs.limits.edit_original
-
-    async def noted(interaction: Any, **kwargs: Any) -> Any:
-        if isinstance(kwargs.get("content"), str):
-            shown.append(kwargs["content"])
-        return await edit(interaction, **kwargs)
-
-    monkeypatch.setattr(cogs.limits, "edit_original", noted)
+    shown = progress_shown(bot, monkeypatch)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=10)
     ada = people[0]

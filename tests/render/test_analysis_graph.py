@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
 
 import pytest
 from PIL import Image
@@ -14,7 +12,6 @@ from PIL import Image
 import i18n
 import render
 from i18n import _
-from render import kit, lettering
 from render.analysis_graph import (
     BADGES,
     BOTTOM,
@@ -30,9 +27,10 @@ from render.analysis_graph import (
     render_graph,
     render_pair,
 )
-from render.kit import Canvas, rgb, seat_chips, text_width
+from render.kit import Canvas, rgb, seat_chips
 from render.lettering import ELLIPSIS
 from rules import GAMES
+from tests.render.drawn import Drawn
 from tests.render.pixels import colour_at, pixels
 
 
@@ -78,54 +76,6 @@ def test_a_key_moment_stacks_its_two_boards_at_a_phone_s_width() -> None:
 # ---- in every language (issue 40) ----------------------------------------------------------------------------------
 LANGUAGES = i18n.shipped_codes(pseudo=True)
 NAMES = ["Ada", "Bartholomew", "Cy", "Di"]
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """One text the kit drew: its words, where (Pillow's anchor at `x`), its size, on a canvas `width` wide."""
-
-    text: str
-    x: float
-    anchor: str
-    size: float
-    width: int
-
-    def span(self) -> tuple[float, float]:
-        wide = text_width(self.text, self.size)
-        left = self.x - {"l": 0.0, "m": 0.5, "r": 1.0}[self.anchor[0]] * wide
-        return left, left + wide
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text drawn meanwhile, recorded at the kit's one text-drawing function (`Canvas.text`)."""
-    seen: list[Drawn] = []
-    original = Canvas.text
-
-    def text(self: Canvas, xy: kit.Point, words: str, size: float, fill: kit.Colour = kit.INK,
-             anchor: str = "la") -> float:
-        seen.append(Drawn(words, xy[0], anchor, size, self.width))
-        return original(self, xy, words, size, fill, anchor)
-
-    monkeypatch.setattr(Canvas, "text", text)
-    yield seen
-
-
-@pytest.fixture
-def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
-    """Every text the lettering's one cutter shortened to fit its room meanwhile (`fit_text` cuts there)."""
-    seen: list[tuple[str, str]] = []
-    original = lettering.cut_name
-
-    def cut_name(name: str, limit: int | None = lettering.NAME_LIMIT, size: float | None = None,
-                 width: float | None = None) -> str:
-        shown = original(name, limit, size, width)
-        if shown != " ".join(str(name).split()):
-            seen.append((name, shown))
-        return shown
-
-    monkeypatch.setattr(lettering, "cut_name", cut_name)
-    yield seen
 
 
 def analysis_graph(game_name: str, players: int) -> bytes:

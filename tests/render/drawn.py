@@ -1,0 +1,63 @@
+"""What the drawing kit draws, recorded for the image tests of every language (issue 40): every text at the kit's one
+text function (`render.kit.Canvas.text`) with where and how large, and every text the lettering's one cutter
+shortened (`render.lettering.cut_name`, which `fit_text` and titles use)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import pytest
+
+from render import kit, lettering
+from render.kit import Canvas, text_width
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text the kit drew: its words, where (Pillow's anchor at `x`), its size, on a canvas `width` wide."""
+
+    text: str
+    x: float
+    anchor: str
+    size: float
+    width: int
+
+    def span(self) -> tuple[float, float]:
+        """Its left and right edge."""
+        wide = text_width(self.text, self.size)
+        left = self.x - {"l": 0.0, "m": 0.5, "r": 1.0}[self.anchor[0]] * wide
+        return left, left + wide
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
+    """Every text drawn meanwhile."""
+    seen: list[Drawn] = []
+    original = Canvas.text
+
+    def text(self: Canvas, xy: kit.Point, words: str, size: float, fill: kit.Colour = kit.INK,
+             anchor: str = "la") -> float:
+        seen.append(Drawn(words, xy[0], anchor, size, self.width))
+        return original(self, xy, words, size, fill, anchor)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    yield seen
+
+
+@pytest.fixture
+def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
+    """Every (text, what was shown) the lettering's one cutter shortened to fit its room meanwhile: a word cut to
+    nothing leaves no ellipsis behind to see in what is drawn."""
+    seen: list[tuple[str, str]] = []
+    original = lettering.cut_name
+
+    def cut_name(name: str, limit: int | None = lettering.NAME_LIMIT, size: float | None = None,
+                 width: float | None = None) -> str:
+        shown = original(name, limit, size, width)
+        if shown != " ".join(str(name).split()):
+            seen.append((name, shown))
+        return shown
+
+    monkeypatch.setattr(lettering, "cut_name", cut_name)
+    yield seen
