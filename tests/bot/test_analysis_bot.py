@@ -384,9 +384,12 @@ async def test_nothing_of_the_analysis_is_left_in_english_under_the_pseudo_local
         await person.slash(channel, "analysis learn", match=match.id, move="zz")  # refused: nothing left
         capture.step("/analysis show")
         await person.slash(channel, "analysis show", match=match.id + 99)  # refused: no such match
+        capture.step("/analysis show match: (autocomplete)")
+        offered = await person.autocomplete(channel, "analysis show", "match", "")
+    assert [c["value"] for c in offered] == [match.id] and "Cintos" in offered[0]["name"]
     capture.collect()
     kinds = {item.kind for item in capture.seen}
-    assert {"content", "embed title", "embed description", "embed footer", "image"} <= kinds
+    assert {"content", "embed title", "embed description", "embed footer", "image", "autocomplete"} <= kinds
     names = [*NAMES, *log, *capture.notation, *(m.notation for m in analysis.moves),
              *(m.best for m in analysis.moves if m.best)]
     found = leaks([item for item in capture.seen if item.source == "" or "analysis" in item.source], names)
