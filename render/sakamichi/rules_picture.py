@@ -148,11 +148,11 @@ def _words_height(title: str, caption: str, note: str) -> float:
 
 def render_rules() -> bytes:
     """One image summing up Sakamichi, in the language being spoken (each drawn once per language)."""
-    return _render_rules(active().code)
+    return rules_picture(active().code)
 
 
 @lru_cache(maxsize=8)  # the same picture every time in each language
-def _render_rules(code: str) -> bytes:
+def rules_picture(code: str) -> bytes:
     """One image summing up Sakamichi: rows adding up to their value, the advanced tile count and a Stack; each
     picture across the width with its words under it, for a phone."""
     lines = rules_lines()

@@ -247,11 +247,11 @@ DIAGRAMS = (
 
 def render_rules() -> bytes:
     """One image summing up Sanae, in the language being spoken (drawn once per language)."""
-    return _render_rules(active().code)
+    return rules_picture(active().code)
 
 
 @lru_cache(maxsize=8)
-def _render_rules(code: str) -> bytes:
+def rules_picture(code: str) -> bytes:
     """One image summing up Sanae: the ten stones with rank, range and count, and two moves drawn on the board.
 
     Cached: it never changes in a language, and its four board drawings take a third of a second."""

@@ -66,8 +66,8 @@ def _caller() -> str:
 def drawn() -> Iterator[list[Drawn]]:
     """Every string `Canvas.text` (the kit's one text-drawing function) draws meanwhile, each language's caches
     cleared first so cached frames and rules pictures are drawn again."""
-    for cached in (render.sanae.board._frame, render.sakamichi.rules_picture._render_rules,
-                   render.sanae.rules_picture._render_rules, render.sakamichi.board._ghost_width):
+    for cached in (render.sanae.board._frame, render.sakamichi.rules_picture.rules_picture,
+                   render.sanae.rules_picture.rules_picture, render.sakamichi.board._ghost_width):
         cached.cache_clear()
     seen: list[Drawn] = []
     original = Canvas.text
