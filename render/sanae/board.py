@@ -269,10 +269,15 @@ def _outline(canvas: Canvas, parts: Sequence[Sequence[tuple[float, float]]], col
             canvas.line([*pts, pts[0], pts[1]], colour, width)
 
 
+def lost_kinds(letters: str) -> list[str]:
+    """['V', '2C', '9F']: the captured stones by rank letter, highest first, each kind once with its count."""
+    kinds = sorted(set(letters), key=lambda k: list(STONE_NAMES).index(k) if k in STONE_NAMES else len(STONE_NAMES))
+    return [f"{letters.count(k) if letters.count(k) > 1 else ''}{k}" for k in kinds]
+
+
 def lost_list(letters: str, separator: str = ", ") -> str:
     """'V, 2C, 9F': the captured stones by rank letter, highest first, each kind once with its count."""
-    kinds = sorted(set(letters), key=lambda k: list(STONE_NAMES).index(k) if k in STONE_NAMES else len(STONE_NAMES))
-    return separator.join(f"{letters.count(k) if letters.count(k) > 1 else ''}{k}" for k in kinds)
+    return separator.join(lost_kinds(letters))
 
 
 def lost_text(letters: str, separator: str = ", ") -> str:
@@ -295,11 +300,16 @@ def setup_words(status: str) -> str:
 def _seat_detail(view: Mapping[str, Any], seat: int) -> str:
     if view["phase"] == "setup":
         return setup_words(view["setup"][seat]["status"])
-    # Late in a game the list outgrows a card: then without commas, then the count and the highest ranks (a cut
-    # list loses Footmen, never the King).
+    # Late in a game the list outgrows a card: then without commas, then the count and the highest ranks, the
+    # lowest left out as "(+N)" stones (a short list loses Footmen, never the King; no word is cut).
     letters = view["captured"][seat]
-    many = ngettext("lost {n}: {stones}", "lost {n}: {stones}", len(letters), stones=lost_list(letters, " "))
-    return first_fitting([lost_text(letters), lost_text(letters, " "), many], SMALL, card_text_width(PANEL_W))
+    kinds = lost_kinds(letters)
+    options = [lost_text(letters), lost_text(letters, " ")]
+    for keep in range(len(kinds), 0, -1):
+        left_out = sum(int(kind[:-1] or 1) for kind in kinds[keep:])
+        stones = " ".join(kinds[:keep]) + (f" (+{left_out})" if left_out else "")
+        options.append(ngettext("lost {n}: {stones}", "lost {n}: {stones}", len(letters), stones=stones))
+    return first_fitting(options, SMALL, card_text_width(PANEL_W))
 
 
 def side_stone(side: str, stone: Mapping[str, Any]) -> str:
