@@ -87,6 +87,9 @@ class Playthrough:
         subcommand and option names (names stay English: translating.md)."""
         notation = {*self.capture.notation, *self.log_lines, *self.commands}
         notation |= {word for value in self.capture.notation for word in re.split(r"[\s=]+", value) if word}
+        # the parts of a tile's name (C-su-mo: the rules picture names its symbols by their codes)
+        notation |= {part for word in notation if re.fullmatch(r"[A-Z]-[a-z]{2}-[a-z]{2}", word)
+                     for part in word.split("-")[1:]}
         return [SERVER, CHANNEL, "boss", *NAMES, *sorted(notation, key=len, reverse=True)]
 
     async def gather_notation(self) -> None:
