@@ -114,6 +114,7 @@ class Capture:
         self.env = env
         self.seen: list[Seen] = []
         self.notation: set[str] = set()  # every autocomplete value: what a player types (moves, tiles, cells)
+        self.offered: set[tuple[str, str]] = set()  # every autocomplete choice: (name, value)
         self.current = "start"
         self._cursor = len(env.http_requests)
         self._lock = threading.Lock()
@@ -128,7 +129,9 @@ class Capture:
         for entry in requests[self._cursor:]:
             body = entry.json
             if isinstance(body, dict) and body.get("type") == 8:
-                values = [str(c.get("value")) for c in (body.get("data") or {}).get("choices") or []]
+                choices = (body.get("data") or {}).get("choices") or []
+                values = [str(c.get("value")) for c in choices]
+                self.offered |= {(str(c.get("name")), str(c.get("value"))) for c in choices}
                 # each value, and each word of it made like notation (a tile C-su-mo, a cell R3.03)
                 self.notation |= {*values, *(word for value in values for word in value.split()
                                              if re.search(r"[-.\d]", word))}

@@ -20,8 +20,11 @@ import discord
 
 import i18n
 from bot import TabletopBot
+from cogs.sanae import PRESET_LABELS
 from i18n.pseudo import pseudo
 from matches import Match
+from rules import GAMES
+from rules.replay import TakeBack, steps
 from tests.bot.helpers import NAMES, answer
 from tests.bot.locales import speaking
 from tests.bot.playthrough import Capture, english_left, leaks, report
@@ -86,6 +89,11 @@ class Playthrough:
         of the matches played (the games' notation: `place C-su-mo d4 90; draw ?`) and every command with its
         subcommand and option names (names stay English: translating.md)."""
         notation = {*self.capture.notation, *self.log_lines, *self.commands}
+        # a choice named by the whole action, its value without the verb its command already says (Sakamichi's
+        # `/sakamichi place row:` offers "place black up w1b5" for "black up w1b5"): the verb is the game's notation
+        verbs = {line.split()[0] for line in self.log_lines if line.split()}
+        notation |= {name for name, value in self.capture.offered
+                     if name.endswith(f" {value}") and name.removesuffix(f" {value}") in verbs}
         notation |= {word for value in self.capture.notation for word in re.split(r"[\s=]+", value) if word}
         # the parts of a tile's name (C-su-mo: the rules picture names its symbols by their codes)
         notation |= {part for word in notation if re.fullmatch(r"[A-Z]-[a-z]{2}-[a-z]{2}", word)
@@ -102,10 +110,32 @@ class Playthrough:
                 break
             for entry in lines:
                 self.log_lines |= {entry.text, *(part.strip() for part in entry.text.split(";"))}
+            if lines:
+                self.log_lines |= await self.public_log_lines(match_id)
+        # What each game's notation names besides moves: its option values (a mode, `plus-or-minus`), Sakamichi's
+        # lines as its board labels them (WHITE, BLACK) and Sanae's presets (Classic, Wall, Keep: names players type).
+        self.log_lines |= {str(value) for game in GAMES.values() for option in game.options.values()
+                           for value in option.choices}
+        self.log_lines |= {"WHITE", "BLACK", *PRESET_LABELS.values()}
         for command in self.bot.tree.walk_commands():
             options = [p.display_name for p in getattr(command, "parameters", [])]
             self.commands |= {f"/{command.qualified_name} {' '.join(options)}".strip(), f"/{command.qualified_name}",
                               *(f"{name}:" for name in options)}
+
+    async def public_log_lines(self, match_id: int) -> set[str]:
+        """The match's log as each reader sees it (`log_text`: the public's and each seat's, with what the stored
+        line masks or adds, e.g. Sanae's reveals and combats, Sakamichi's dealt tiles), whole and each `;` part."""
+        match = await self.service.get(match_id)
+        log = [(entry.seat, entry.text) for entry in await self.service.store.log(match_id)]
+        found: set[str] = set()
+        readers = [None, *range(match.record.players)]
+        for before, action, _seat, _after in steps(match.game, match.record.players, match.record.options, log):
+            if isinstance(action, TakeBack):
+                continue
+            for reader in readers:
+                text = match.game.log_text(before, action, reader)
+                found |= {text, *(part.strip() for part in text.split(";"))}
+        return found
 
     def by_id(self, user_id: int) -> Any:
         return next(p for p in self.everyone if p.id == user_id)
