@@ -7,19 +7,17 @@ translated), and in every language every text lies inside the image and none is 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import pytest
 
 import i18n
 import tournament_rules
-from render import kit, lettering
 from render.bracket import bracket_image
-from render.kit import Canvas, text_width
 from render.leaderboard import LeaderboardRow, leaderboard_png
 from render.lettering import ELLIPSIS
 from render.standings import standings_image
+from tests.render.drawn import Drawn
 from tests.tournament_rules.helpers import field
 from tournament_rules import Entrant, Game, TournamentSettings, double, elimination, pair_round
 
@@ -32,38 +30,6 @@ GAMES = [Game(1, (1, 3), (1, 0)), Game(1, (2, 4), (0.5, 0.5)), Game(1, (5,), (1,
          Game(3, (1, 2), (0.5, 0.5)), Game(3, (4, 5), (0, 1), played=False), Game(4, (1, 4), None)]
 NAMES = {0: "ada", 1: "ada", 2: "bob", 3: "cy", 4: "di", 5: "eve", 6: "flo", 7: "gus"}
 LANGUAGES = i18n.shipped_codes(pseudo=True)
-
-
-@dataclass(frozen=True)
-class Drawn:
-    """One text the kit drew: its words, where (Pillow's anchor at `x`) and how wide, on a canvas `width` wide."""
-
-    text: str
-    x: float
-    anchor: str
-    size: float
-    width: int
-
-    def span(self) -> tuple[float, float]:
-        """Its left and right edge."""
-        wide = text_width(self.text, self.size)
-        left = self.x - {"l": 0.0, "m": 0.5, "r": 1.0}[self.anchor[0]] * wide
-        return left, left + wide
-
-
-@pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Drawn]]:
-    """Every text drawn meanwhile, recorded at the kit's one text-drawing function."""
-    seen: list[Drawn] = []
-    original = Canvas.text
-
-    def text(self: Canvas, xy: kit.Point, words: str, size: float, fill: kit.Colour = kit.INK,
-             anchor: str = "la") -> float:
-        seen.append(Drawn(words, xy[0], anchor, size, self.width))
-        return original(self, xy, words, size, fill, anchor)
-
-    monkeypatch.setattr(Canvas, "text", text)
-    yield seen
 
 
 def standings(final: bool = False) -> bytes:
@@ -131,24 +97,6 @@ def leaderboard() -> bytes:
     rows = [LeaderboardRow(i + 1, NAMES[i + 1], f"{1600 - 20 * i}" + ("?" if i == 3 else ""), 12 - i, 8 - i, 1, 3,
                            provisional=i == 3) for i in range(4)]
     return leaderboard_png("Cintos", "4", rows)
-
-
-@pytest.fixture
-def cuts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
-    """Every text the lettering's one cutter shortened to fit its room meanwhile (`fit`, `fit_text`, titles): a
-    word cut to nothing leaves no ellipsis behind to see in what is drawn."""
-    seen: list[tuple[str, str]] = []
-    original = lettering.cut_name
-
-    def cut_name(name: str, limit: int | None = lettering.NAME_LIMIT, size: float | None = None,
-                 width: float | None = None) -> str:
-        shown = original(name, limit, size, width)
-        if shown != " ".join(str(name).split()):
-            seen.append((name, shown))
-        return shown
-
-    monkeypatch.setattr(lettering, "cut_name", cut_name)
-    yield seen
 
 
 SCENES: dict[str, Callable[[], bytes]] = {
