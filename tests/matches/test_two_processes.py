@@ -32,7 +32,7 @@ async def test_two_processes_on_the_same_matches(postgres_url: str) -> None:
     span = f"{ids[0]}-{ids[-1]}"
     assert ids == list(range(ids[0], ids[0] + MATCHES))
     drivers = [await spawn("play", postgres_url, "--ids", span, "--attempts", str(ATTEMPTS), "--seed", str(seed),
-                           "--name", name, "--commit-delay", "0.01") for seed, name in ((1, "a"), (2, "b"))]
+                           "--name", name) for seed, name in ((1, "a"), (2, "b"))]
     outputs = await asyncio.wait_for(asyncio.gather(*(d.communicate() for d in drivers)), 120)
     lines = []
     for driver, (out, err) in zip(drivers, outputs, strict=True):
@@ -43,7 +43,7 @@ async def test_two_processes_on_the_same_matches(postgres_url: str) -> None:
         assert not [line for line in own if line.startswith(("error", "twice"))], own
     done = [dict(word.split("=") for word in own[-1].split()[1:]) for own in lines]
     assert all(int(d["ok"]) > 50 for d in done), done  # both really played
-    # They met on the same turn (mostly on the hot matches, in the 10 ms each write waits): one committed first and
+    # They met on the same turn (about 20 and 40 times a run, mostly on the hot matches): one committed first and
     # the other was refused as stale, or, both sending the turn's key, as "Already played".
     assert sum(int(d["stale"]) for d in done) > 0, done
     assert sum(int(d["played"]) for d in done) > 0, done

@@ -22,7 +22,6 @@ import asyncio
 import random
 import sys
 import time
-from typing import Any
 
 from cogs.scheduler import Scheduler
 from data import Lease, Store
@@ -103,16 +102,6 @@ class Player:
 
 async def play(args: argparse.Namespace) -> None:
     store = await Store.open(args.target)
-    if args.commit_delay:
-        # Widen the window between a move's read and its write, as a slow network would: the two processes then
-        # meet in it (one writes first, the other's write is refused as stale) in every run, not by luck of timing.
-        append = store.append
-
-        async def slow_append(*a: Any, **k: Any) -> Any:
-            await asyncio.sleep(args.commit_delay)
-            return await append(*a, **k)
-
-        store.append = slow_append  # type: ignore[method-assign]
     try:
         service = MatchService(store)
         player = Player(service, id_range(args.ids), args.name, random.Random(args.seed), args.ack_first)
@@ -176,7 +165,6 @@ def main(argv: list[str]) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--name", default="p")
     p.add_argument("--ack-first", type=float, default=None)
-    p.add_argument("--commit-delay", type=float, default=0.0, help="seconds slept before each write")
     q = sub.add_parser("scheduler")
     q.add_argument("target")
     q.add_argument("--until", type=float, default=60.0)
