@@ -180,19 +180,25 @@ async def test_learn_from_your_mistakes_in_private(simcord_env: Any) -> None:
     assert f"Solved 1 of {len(mistakes)}." in in_dm.embeds[0].description
 
 
+def answers_expire(monkeypatch: Any, key: str) -> None:
+    """From now on Discord refuses an edit of an answer that carries `key` (the result, after 15 minutes in the
+    queue: an answer can be edited for 15 minutes only); other edits (the progress) go through."""
+    edit = cogs.limits.edit_original
+
+    async def expired(interaction: Any, **kwargs: Any) -> Any:
+        if key in kwargs:
+            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
+        return await edit(interaction, **kwargs)
+
+    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+
+
 async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
     bot: TabletopBot = simcord_env.bot
     quick(bot)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=2)
-    edit = cogs.limits.edit_original
-
-    async def expired(interaction: Any, **kwargs: Any) -> Any:
-        if "attachments" in kwargs:  # the result, after 15 minutes in the queue: Discord no longer takes it
-            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
-        return await edit(interaction, **kwargs)
-
-    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+    answers_expire(monkeypatch, "attachments")
     ada = people[0]
     await ada.slash(channel, "analysis show", match=match.id)
     (dm,) = [m for m in ada.user.dm_channel.history() if f"analysis of match #{match.id}" in m.content]
@@ -201,19 +207,12 @@ async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any
 
 async def test_learning_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
     """/analysis learn waits for the analysis like /analysis show: past Discord's 15 minutes for editing an answer,
-    the first position comes by DM, with its board and buttons."""
+    what it would have shown (here the tally: a short game has no mistakes) comes by DM."""
     bot: TabletopBot = simcord_env.bot
     quick(bot)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=2)
-    edit = cogs.limits.edit_original
-
-    async def expired(interaction: Any, **kwargs: Any) -> Any:
-        if "embed" in kwargs:  # the drill, after 15 minutes in the queue: Discord no longer takes it
-            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
-        return await edit(interaction, **kwargs)
-
-    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+    answers_expire(monkeypatch, "embed")
     ada = people[0]
     await ada.slash(channel, "analysis learn", match=match.id)
     (dm,) = [m for m in ada.user.dm_channel.history() if m.content.startswith("Learn from your mistakes")]
@@ -288,14 +287,7 @@ async def test_the_dm_of_an_analysis_speaks_the_language_the_asker_was_last_seen
     quick(bot)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=2)
-    edit = cogs.limits.edit_original
-
-    async def expired(interaction: Any, **kwargs: Any) -> Any:
-        if "attachments" in kwargs:
-            raise discord.NotFound(cast(Any, SimpleNamespace(status=404, reason="Not Found")), "Unknown Webhook")
-        return await edit(interaction, **kwargs)
-
-    monkeypatch.setattr(cogs.limits, "edit_original", expired)
+    answers_expire(monkeypatch, "attachments")
     ada = people[0]
     await bot.service.touch_user(ada.id, "ada", "ja")  # last seen in Japanese
     with speaking("de"):
