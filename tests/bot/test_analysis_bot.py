@@ -146,17 +146,23 @@ async def test_autocomplete_offers_only_finished_matches(simcord_env: Any) -> No
     assert done.id in offered and running.id not in offered
 
 
+async def learner(bot: TabletopBot, match: Any, people: list[Any], guild_id: int) -> tuple[Any, list[Any]]:
+    """The player with the most mistakes and blunders in `match` (analysed beforehand: analysing a long game inside
+    one interaction outlasts simcord's 5 s), and those moves; at least two of them."""
+    analysis = await bot.reviews.analyse(match.id, people[0].id, guild_id)
+    person, seat = max(((p, match.seat_of(p.id)) for p in people),
+                       key=lambda ps: len([m for m in analysis.labelled(ps[1]) if m.label != "inaccuracy"]))
+    mistakes = [m for m in analysis.labelled(seat) if m.label in ("mistake", "blunder")]
+    assert len(mistakes) >= 2
+    return person, mistakes
+
+
 async def test_learn_from_your_mistakes_in_private(simcord_env: Any) -> None:
     bot: TabletopBot = simcord_env.bot
     quick(bot)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=24)
-    # made beforehand: analysing a long game inside one interaction outlasts simcord's 5 s
-    analysis = await bot.reviews.analyse(match.id, people[0].id, channel.guild.id)
-    person, seat = max(((p, match.seat_of(p.id)) for p in people),
-                       key=lambda ps: len([m for m in analysis.labelled(ps[1]) if m.label != "inaccuracy"]))
-    mistakes = [m for m in analysis.labelled(seat) if m.label in ("mistake", "blunder")]
-    assert len(mistakes) >= 2
+    person, mistakes = await learner(bot, match, people, channel.guild.id)
     shown = answer(await person.slash(channel, "analysis learn", match=match.id))
     assert shown.embeds[0].title.endswith(f"learn from your mistakes · 1 of {len(mistakes)}")
     assert f"Here you played `{mistakes[0].notation}`" in shown.embeds[0].description
@@ -302,11 +308,7 @@ async def test_learning_from_your_mistakes_in_german(simcord_env: Any) -> None:
     quick(bot)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=24)
-    analysis = await bot.reviews.analyse(match.id, people[0].id, channel.guild.id)
-    person, seat = max(((p, match.seat_of(p.id)) for p in people),
-                       key=lambda ps: len([m for m in analysis.labelled(ps[1]) if m.label != "inaccuracy"]))
-    mistakes = [m for m in analysis.labelled(seat) if m.label in ("mistake", "blunder")]
-    assert len(mistakes) >= 2
+    person, mistakes = await learner(bot, match, people, channel.guild.id)
     with speaking("de"):
         shown = answer(await person.slash(channel, "analysis learn", match=match.id))
         assert shown.embeds[0].title.endswith(f"aus deinen Fehlern lernen · 1 von {len(mistakes)}")
