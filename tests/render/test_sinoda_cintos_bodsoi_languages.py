@@ -6,7 +6,6 @@ shipped language; Japanese draws with the CJK face and its text board keeps to 4
 from __future__ import annotations
 
 import inspect
-import random
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -27,6 +26,7 @@ from render.lettering import ELLIPSIS, runs, wrap
 from render.panels import SMALL
 from render.words import WIDTH, columns
 from rules import GAMES
+from tests.render.test_phone import positions
 
 NAMES = ("Adalbertine Wolkenstein-Oberhausen", "Björn", "山田太郎と花子さん", "Wilhelmina")
 OURS = ("render/sinoda/", "render/cintos/", "render/bodsoi/", "render/words.py", "render/describe.py")
@@ -106,24 +106,6 @@ def drawn() -> Iterator[list[Drawn]]:
         setattr(Canvas, "text", original)  # noqa: B010
 
 
-def _positions(name: str, players: int, seed: int) -> list[Any]:
-    """The first move made, a mid-game and the final position of a seeded random game."""
-    game = GAMES[name]
-    rng = random.Random(seed)
-    state = game.setup(players)
-    history = [state]
-    while game.outcome(state) is None and len(history) < 3000:
-        chances = game.chance_outcomes(state)
-        if chances:
-            state = game.apply(state, rng.choices([a for a, _w in chances], [p for _a, p in chances])[0], None)
-        else:
-            seat = rng.choice(sorted(game.actors(state)))
-            state = game.apply(state, rng.choice(game.legal_actions(state, seat)), seat)
-        history.append(state)
-    playing = [s for s in history if game.actors(s)]
-    return [playing[min(2, len(playing) - 1)], playing[len(playing) // 2], history[-1]]
-
-
 CASES = [("sinoda", 2, 1), ("sinoda", 4, 2), ("sinoda", 6, 3), ("cintos", 2, 4), ("cintos", 4, 5), ("bodsoi", 2, 6),
          ("bodsoi", 4, 7)]
 
@@ -132,7 +114,7 @@ def _views(code: str) -> Iterator[tuple[str, dict[str, Any], tuple[str, ...]]]:
     """(game, view, names) of each case's positions, public and (Bodsoi) private, the views made in `code`."""
     for name, players, seed in CASES:
         game = GAMES[name]
-        for state in _positions(name, players, seed):
+        for state in positions(name, players, seed):
             with i18n.speaking(code):
                 yield name, game.view(state, None), NAMES[:players] if players <= len(NAMES) else \
                     (*NAMES, *(f"P{i}" for i in range(len(NAMES), players)))
