@@ -31,16 +31,17 @@ def line_rng(seed: Seed, n: int) -> random.Random:
 
 
 def analyse_move(game: Game, state: State, seat: int, action: Action, *, budget: Budget | None = None,
-                 seed: Seed = 0, n: int = 0) -> AnalysedMove:
+                 seed: Seed = 0, n: int = 0, calibrated: bool = True) -> AnalysedMove:
     """`action` by `seat` in `state` (log line `n`), judged from what `seat` could know there: nothing but its view
-    of `state`, `seed` and `n` decide the result."""
+    of `state`, `seed` and `n` decide the result. `calibrated=False`: on the engine's own chances (the bench's)."""
     notation = game.notation(state, action)
     if isinstance(action, Resign):
         return AnalysedMove(n, seat, notation, "resign")
     if game.automatic_action(state) is None and \
             setup_choice(game.legal_actions(state, seat), random.Random(0)) is not None:
         return AnalysedMove(n, seat, notation, "setup")
-    judged = judge(game, state, seat, action, budget or default_budget(game.name), line_rng(seed, n))
+    judged = judge(game, state, seat, action, budget or default_budget(game.name), line_rng(seed, n),
+                   calibrated=calibrated)
     before, after = tuple(map(percent, judged.before)), tuple(map(percent, judged.after))
     forced = judged.candidates == 1
     if forced:

@@ -27,6 +27,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from analysis.calibration import calibrate
 from players import DEFAULT_WORLDS, WORLDS, Budget
 from players.evaluate import evaluate, rewards, teams_of
 from players.levels import after, one_ply
@@ -137,9 +138,14 @@ def _mean(rows: Sequence[tuple[float, ...]]) -> tuple[float, ...]:
     return tuple(sum(column) / len(rows) for column in zip(*rows, strict=True))
 
 
-def judge(game: Game, state: State, seat: int, played: Action, budget: Budget, rng: random.Random) -> Judgement:
+def judge(game: Game, state: State, seat: int, played: Action, budget: Budget, rng: random.Random, *,
+          calibrated: bool = True) -> Judgement:
     """`played` by `seat` in `state` judged from `seat`'s view against the best move found within `budget` (its
-    iterations: one candidate scored in one world). Only `seat`'s view of `state` and `rng` decide the result."""
+    iterations: one candidate scored in one world). Only `seat`'s view of `state` and `rng` decide the result.
+
+    The chances are calibrated to how games end (analysis.calibration; the lead counted is decided on the engine's
+    values, and the map is monotone, so a move found no worse stays no worse); `calibrated=False` gives the engine's
+    own chances (bench/calibrate.py fits the map on those)."""
     hidden = has_hidden_information(game)
     teams = teams_of(game, state)
 
@@ -190,7 +196,10 @@ def judge(game: Game, state: State, seat: int, played: Action, budget: Budget, r
     if not samples[played]:
         raise ValueError(f"{game.notation(first, played)!r} is not possible in any world seat {seat} sees")
     best = max(running, key=lambda a: (_mover_mean(samples[a], seat) if samples[a] else -math.inf, a == played))
-    after = _mean(list(samples[played].values()))
+    def scale(values: tuple[float, ...]) -> tuple[float, ...]:
+        return calibrate(game.name, values, seat, teams) if calibrated else values
+
+    after = scale(_mean(list(samples[played].values())))
     if best == played:
         return Judgement(played, after, after, len(samples[played]), len(candidates))
     paired = [k for k in samples[played] if k in samples[best]]
@@ -203,7 +212,7 @@ def judge(game: Game, state: State, seat: int, played: Action, budget: Budget, r
     top = _mean([samples[best][k] for k in paired])
     low = _mean([samples[played][k] for k in paired])
     before = tuple(b * share + p * (1 - share) for b, p in zip(top, low, strict=True))
-    return Judgement(best, before, low, len(paired), len(candidates))
+    return Judgement(best, scale(before), scale(low), len(paired), len(candidates))
 
 
 def _mover_mean(rows: dict[int, tuple[float, ...]], seat: int) -> float:

@@ -23,25 +23,33 @@ are those of one process; the seconds are each process's own processor time).
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analysis import Analysis, analyse, analyse_move, default_budget
+from analysis import Analysis, analyse, analyse_move, default_budget, standing_moves
+from analysis.calibration import Map, map_for
 from players import Budget
 from players.arena import Player, computer, uniform
-from rules import GAMES, Configuration, Game, Outcome
+from players.evaluate import teams_of
+from players.levels import setup_choice
+from rules import GAMES, Action, Configuration, Game, Outcome, Resign, State
 from tests.analysis.positions import losing_positions
 from tests.analysis.records import Played, play_logged
 
 SPEED_DECISIONS = 60
 SMALL_SAMPLE = 50  # fewer games than this are a small sample
+OFF = 0.10  # the calibration goal: every tenth's wins within 10 points of its mean prediction
+MIN_ITERATIONS = 60  # --share goes no lower
+FEW = 20  # a tenth with no more positions than this is marked as few
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,7 @@ class Task:
     hard: int  # hard's iterations
     iterations: int | None  # the analysis's, None for the game's default
     limit: int
+    sample: int = 0  # calibration: positions judged a game (0: all)
 
 
 @dataclass(frozen=True)
@@ -79,17 +88,19 @@ def run(task: Task) -> Done:
     return Done(task, played, result, time.process_time() - began)
 
 
-def run_all(tasks: list[Task], jobs: int) -> list[Done]:
+def run_all(tasks: list[Task], jobs: int) -> Iterator[Done]:
     if jobs <= 1:
-        return [run(task) for task in tasks]
+        yield from map(run, tasks)
+        return
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(run, tasks))
+        yield from pool.map(run, tasks)
 
 
-def alternated(name: str, games: int, levels: tuple[str, str], hard: int, iterations: int | None) -> list[Task]:
+def alternated(name: str, games: int, levels: tuple[str, str], hard: int, iterations: int | None, first: int = 0,
+               sample: int = 0) -> list[Task]:
     config = GAMES[name].configurations()[0]
-    return [Task(name, config, levels if number % 2 == 0 else (levels[1], levels[0]), number, hard, iterations, 2000)
-            for number in range(games)]
+    return [Task(name, config, levels if number % 2 == 0 else (levels[1], levels[0]), number, hard, iterations, 2000,
+                 sample) for number in range(first, first + games)]
 
 
 def speed(names: list[str], args: argparse.Namespace) -> None:
@@ -114,67 +125,186 @@ def results(outcome: Outcome | None, sides: tuple[tuple[int, ...], ...]) -> list
     return [1 / len(won) if index in won else 0.0 for index in range(len(sides))]
 
 
+@dataclass(frozen=True)
+class Position:
+    """A position of a calibration game judged: its game, game number, side count, log line, the mover's side's
+    predicted chance after the move played (the engine's raw one, in [0, 1]; the calibrated one follows from it by
+    `analysis.calibration`) and that side's result (1 a win, 0 a loss, a share of 1 when shared)."""
+
+    game: str
+    number: int
+    sides: int
+    n: int
+    raw: float
+    result: float
+
+    def predicted(self, maps: dict[tuple[str, int], Map] | None = None) -> float:
+        return map_for(self.game, self.sides, maps)(self.raw, 1 / self.sides)
+
+
+def sampled(lines: list[tuple[int, State, Action, int]], k: int, number: int) -> list[tuple[int, State, Action, int]]:
+    """`k` of `lines` spread over the game: one drawn (seeded by the game's number) from each of `k` equal stretches
+    (all of them when there are no more than `k`)."""
+    if k <= 0 or len(lines) <= k:
+        return lines
+    rng = random.Random(f"calibration sample {number}")
+    bounds = [round(i * len(lines) / k) for i in range(k + 1)]
+    return [lines[rng.randrange(bounds[i], bounds[i + 1])] for i in range(k)]
+
+
+def judge_positions(task: Task) -> tuple[list[Position], float, float]:
+    """A calibration game played and `task.sample` of its positions (all when 0) judged on the engine's raw
+    chances: the positions, and the processor seconds of playing and of judging. The game's last move is left out
+    (its result is known, not predicted), as are set-ups and resignations (no chances)."""
+    game = GAMES[task.game]
+    seats = [seat_player(game, level, 1000 * task.number + seat, task.hard) for seat, level in enumerate(task.levels)]
+    began = time.process_time()
+    played = play_logged(game, task.config, seats, random.Random(task.number), limit=task.limit)
+    playing = time.process_time() - began
+    start = game.setup(task.config.players, task.config.options)
+    sides = tuple(teams_of(game, start))
+    ended = results(played.outcome, sides)
+    if ended is None:
+        return [], playing, 0.0
+    side_of = {seat: index for index, side in enumerate(sides) for seat in side}
+    lines = [line for line in standing_moves(game, played.record)[:-1] if not isinstance(line[2], Resign)
+             and (game.automatic_action(line[1]) is not None
+                  or setup_choice(game.legal_actions(line[1], line[3]), random.Random(0)) is None)]
+    budget = Budget(iterations=task.iterations) if task.iterations else default_budget(task.game)
+    began = time.process_time()
+    out = []
+    for n, state, action, seat in sampled(lines, task.sample, task.number):
+        move = analyse_move(game, state, seat, action, budget=budget, seed=task.number, n=n, calibrated=False)
+        if move.after is not None:
+            out.append(Position(task.game, task.number, len(sides), n, move.after[seat] / 100,
+                                ended[side_of[seat]]))
+    return out, playing, time.process_time() - began
+
+
+def judge_all(tasks: list[Task], jobs: int) -> Iterator[tuple[list[Position], float, float]]:
+    if jobs <= 1:
+        yield from map(judge_positions, tasks)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(judge_positions, tasks)
+
+
 def calibration(names: list[str], args: argparse.Namespace) -> None:
-    print(f"\n## Calibration: {args.games} games per game of hard ({args.hard} iterations) v normal"
-          + (" (a small sample)" if args.games < SMALL_SAMPLE else ""))
+    shown = f"{args.sample} positions a game" if args.sample else "every position"
+    print(f"\n## Calibration: {args.games} games per game of hard ({args.hard} iterations) v normal, games "
+          f"{args.first}-{args.first + args.games - 1}, {shown}"
+          + (" (a small sample)" if args.games < SMALL_SAMPLE else ""), flush=True)
     tasks = [task for name in names for task in alternated(name, args.games, ("hard", "normal"), args.hard,
-                                                           args.iterations)]
-    by_game: dict[str, list[tuple[float, float, int]]] = {}
-    for done in run_all(tasks, args.jobs):
-        sides = done.analysis.sides
-        ended = results(done.played.outcome, sides)
-        if ended is None:
-            continue
-        side_of = {seat: index for index, side in enumerate(sides) for seat in side}
-        for move in done.analysis.moves:
-            if move.after is not None:
-                by_game.setdefault(done.task.game, []).append(
-                    (move.after[move.seat] / 100, ended[side_of[move.seat]], len(sides)))
-    print("\n| Game | Positions | Brier | Even guess's Brier |")
-    print("|---|---|---|---|")
-    pooled: list[tuple[float, float, int]] = []
-    for name, rows in by_game.items():
-        pooled += rows
-        print(f"| {GAMES[name].title} | {len(rows)} | {brier(rows):.3f} | "
-              f"{brier([(1 / n, o, n) for _, o, n in rows]):.3f} |")
-    print("\nPredicted winning chance of the mover's side, by tenth, against how often those sides won (all games):")
-    print("\n| Predicted | Positions | Mean predicted | Won |")
-    print("|---|---|---|---|")
+                                                           args.iterations, args.first, args.sample)]
+    positions: list[Position] = []
+    rows = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115 (written as it goes)
+    playing = judging = 0.0
+    for index, (found, played, judged) in enumerate(judge_all(tasks, args.jobs), start=1):
+        positions += found
+        playing, judging = playing + played, judging + judged
+        if rows is not None:
+            rows.writelines(json.dumps(asdict(position)) + "\n" for position in found)
+            rows.flush()
+        if index in (3, len(tasks)) or index % 25 == 0:
+            print(f"({index} of {len(tasks)} games: {playing:.0f} s playing, {judging:.0f} s judging, "
+                  f"{(playing + judging) / index:.1f} s a game)", flush=True)
+    if rows is not None:
+        rows.close()
+    calibration_report(positions)
+
+
+def calibration_report(positions: list[Position], maps: dict[tuple[str, int], Map] | None = None) -> None:
+    """Brier scores by game and pooled (the engine's raw chances, the analysis's calibrated ones by `maps`, or the
+    fitted ones when None, and an even guess's), and each game's and the pooled table by tenth."""
+    print("\n| Game | Games | Positions | Brier, calibrated | Brier, raw | Even guess's Brier "
+          "| Tenths off by over 10 |")
+    print("|---|---|---|---|---|---|---|")
+    by_game: dict[str, list[Position]] = {}
+    for position in positions:
+        by_game.setdefault(GAMES[position.game].title, []).append(position)
+    for title, found in [*by_game.items(), ("All", positions)]:
+        calibrated = [(p.predicted(maps), p.result) for p in found]
+        off = [row for row in tenths(calibrated) if row[4]]
+        print(f"| {title} | {len({(p.game, p.number) for p in found})} | {len(found)} | {brier(calibrated):.3f} | "
+              f"{brier([(p.raw, p.result) for p in found]):.3f} | "
+              f"{brier([(1 / p.sides, p.result) for p in found]):.3f} | "
+              f"{', '.join(f'{10 * t}-{10 * t + 10} % ({n})' for t, n, _, _, _ in off) or 'none'} |")
+    for title, found in [*by_game.items(), ("All", positions)]:
+        print(f"\n{title}: the mover's side's calibrated chance after its move, by tenth, against how often those "
+              f"sides won (* more than 10 points off; {FEW} positions or fewer: few)")
+        print("\n| Predicted | Positions | Mean predicted | Won | Off by |")
+        print("|---|---|---|---|---|")
+        for tenth, count, predicted, won, far in tenths([(p.predicted(maps), p.result) for p in found]):
+            print(f"| {10 * tenth}-{10 * tenth + 10} % | {count}{' (few)' if count <= FEW else ''} | "
+                  f"{100 * predicted:.1f} % | {100 * won:.1f} % | {100 * (won - predicted):+.1f}"
+                  f"{' *' if far else ''} |")
+
+
+def tenths(rows: list[tuple[float, float]]) -> list[tuple[int, int, float, float, bool]]:
+    """(tenth, positions, mean predicted, how often won, more than 10 points off) for each tenth with positions."""
+    out = []
     for tenth in range(10):
-        tenths = [(p, o) for p, o, _ in pooled if min(9, int(p * 10)) == tenth]
-        if tenths:
-            predicted, won = statistics.mean(p for p, _ in tenths), statistics.mean(o for _, o in tenths)
-            print(f"| {10 * tenth}-{10 * tenth + 10} % | {len(tenths)} | {100 * predicted:.1f} % | {100 * won:.1f} % |")
+        inside = [(p, o) for p, o in rows if min(9, int(p * 10)) == tenth]
+        if inside:
+            predicted, won = statistics.mean(p for p, _ in inside), statistics.mean(o for _, o in inside)
+            out.append((tenth, len(inside), predicted, won, abs(won - predicted) > OFF))
+    return out
 
 
-def brier(rows: list[tuple[float, float, int]]) -> float:
-    return statistics.mean((p - o) ** 2 for p, o, _ in rows) if rows else float("nan")
+def brier(rows: list[tuple[float, float]]) -> float:
+    return statistics.mean((p - o) ** 2 for p, o in rows) if rows else float("nan")
 
 
 def discrimination(names: list[str], args: argparse.Namespace) -> None:
-    print(f"\n## Discrimination: {args.games} games per game of hard ({args.hard} iterations) v random"
-          + (" (a small sample)" if args.games < SMALL_SAMPLE else ""))
-    print("\n| Game | Games | Hard's accuracy | Random's accuracy | Hard's blunders a move | Random's | Random below |")
-    print("|---|---|---|---|---|---|---|")
-    tasks = [task for name in names for task in alternated(name, args.games, ("hard", "random"), args.hard,
-                                                           args.iterations)]
-    done_all = run_all(tasks, args.jobs)
+    budgets = {name: reduced(name, args) for name in names}
+    print(f"\n## Discrimination: {args.games} games per game of hard ({args.hard} iterations) v random, games "
+          f"{args.first}-{args.first + args.games - 1}, iterations a position: "
+          + ", ".join(f"{GAMES[name].title} {budgets[name]}" for name in names)
+          + (" (a small sample)" if args.games < SMALL_SAMPLE else ""), flush=True)
+    rows = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115 (written as it goes)
     for name in names:
+        tasks = alternated(name, args.games, ("hard", "random"), args.hard, budgets[name], args.first)
         accuracy: dict[str, list[float]] = {"hard": [], "random": []}
         blunders: dict[str, list[int]] = {"hard": [], "random": []}
         judged: dict[str, int] = {"hard": 0, "random": 0}
-        for done in (d for d in done_all if d.task.game == name):
+        below = seconds = 0.0
+        for index, done in enumerate(run_all(tasks, args.jobs), start=1):
+            seconds += done.seconds
+            mine: dict[str, float] = {}
             for summary in done.analysis.summaries:
                 level = done.task.levels[summary.seat]
                 if summary.accuracy is not None:
                     accuracy[level].append(summary.accuracy)
+                    mine[level] = summary.accuracy
                 blunders[level].append(summary.blunders)
                 judged[level] += summary.moves
+                if rows is not None:
+                    rows.write(json.dumps({"game": name, "number": done.task.number, "seat": summary.seat,
+                                           "level": level, "iterations": done.analysis.iterations,
+                                           "accuracy": summary.accuracy, "moves": summary.moves,
+                                           "blunders": summary.blunders, "seconds": round(done.seconds, 2)}) + "\n")
+                    rows.flush()
+            below += mine.get("random", 100.0) < mine.get("hard", 0.0)
+            if index in (3, len(tasks)) or index % 10 == 0:
+                print(f"({GAMES[name].title}: {index} of {len(tasks)} games, {seconds:.0f} s analysing, "
+                      f"{seconds / index:.1f} s a game)", flush=True)
         hard, rand = statistics.mean(accuracy["hard"]), statistics.mean(accuracy["random"])
-        print(f"| {GAMES[name].title} | {args.games} | {hard:.1f} | {rand:.1f} | "
+        print("\n| Game | Games | Iterations | Hard's accuracy | Random's accuracy | Games random below hard "
+              "| Hard's blunders a move | Random's | Random below |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        print(f"| {GAMES[name].title} | {len(tasks)} | {budgets[name]} | {hard:.1f} | {rand:.1f} | {below:.0f} | "
               f"{sum(blunders['hard']) / max(judged['hard'], 1):.3f} | "
               f"{sum(blunders['random']) / max(judged['random'], 1):.3f} | {'yes' if rand < hard else 'NO'} |",
               flush=True)
+    if rows is not None:
+        rows.close()
+
+
+def reduced(name: str, args: argparse.Namespace) -> int:
+    """The analysis's iterations a position for `name`: `--iterations`, else `--share` of the game's default (not
+    below MIN_ITERATIONS, under which the analysis's own floor of worlds decides anyway)."""
+    default = default_budget(name).iterations or 0
+    return args.iterations or max(MIN_ITERATIONS, round(default * args.share))
 
 
 def sanity(names: list[str], args: argparse.Namespace) -> None:
@@ -207,6 +337,14 @@ def main() -> None:
                         "game's own)")
     parser.add_argument("--hard", type=int, default=100, help="hard's iterations a move in the games played")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (its seeds): calibration and "
+                        "discrimination play games first to first + games - 1")
+    parser.add_argument("--sample", type=int, default=0, help="calibration: judge this many positions a game, spread "
+                        "over it (0: every position)")
+    parser.add_argument("--share", type=float, default=1.0, help="discrimination: the analysis's iterations a "
+                        "position as this share of each game's default (unless --iterations)")
+    parser.add_argument("--rows", default=None, help="append each position judged (calibration: JSON lines, for "
+                        "bench/calibrate.py) or each player's game (discrimination) to this file")
     args = parser.parse_args()
     names = args.games_to_run
     unknown = [name for name in names if name not in GAMES]
