@@ -215,6 +215,25 @@ async def command_payloads(tree: app_commands.CommandTree[Any]) -> list[dict[str
     return [await command.get_translated_payload(tree, tree.translator) for command in commands]
 
 
+def clashes(siblings: Sequence[dict[str, Any]]) -> list[str]:
+    """Names shared by two siblings (a command's options, a group's subcommands, the top-level commands) in any
+    language: in each locale one of them has a localization for, each sibling goes by that locale's name, else its
+    English one (what Discord shows there). Discord refuses such a tree (50035), so a translation must not."""
+    found: list[str] = []
+    locales = sorted({locale for item in siblings for locale in item.get("name_localizations") or {}})
+    for locale in ["", *locales]:
+        seen: dict[str, str] = {}
+        for item in siblings:
+            english = str(item.get("name"))
+            name = (item.get("name_localizations") or {}).get(locale, english) if locale else english
+            if name in seen:
+                where = f" in {locale}" if locale else ""
+                found.append(f"{seen[name]!r} and {english!r} share the name {name!r}{where}")
+            else:
+                seen[name] = english
+    return found
+
+
 def command_problems(payloads: Iterable[dict[str, Any]]) -> list[str]:
     """Where published commands break Discord's limits, one line each (none: they can be published). A field with
     localizations counts at its longest, as Discord takes any of them."""
@@ -238,9 +257,7 @@ def command_problems(payloads: Iterable[dict[str, Any]]) -> list[str]:
         options = item.get("options") or []
         if len(options) > OPTIONS:
             problems.append(f"{where}: {len(options)} options (at most {OPTIONS})")
-        names = [option.get("name") for option in options]
-        if len(set(names)) < len(names):
-            problems.append(f"{where}: two options share a name")
+        problems.extend(f"{where}: {clash}" for clash in clashes(options))
         for option in options:
             total += check(option, f"{where} {option.get('name')}", chat_input)
         choices = item.get("choices") or []
@@ -253,6 +270,10 @@ def command_problems(payloads: Iterable[dict[str, Any]]) -> list[str]:
             total += longest(choice, "name") + len(value)
         return total
 
+    payloads = list(payloads)
+    for kind in sorted({payload.get("type", 1) for payload in payloads}):  # a user command may share a slash's name
+        kin = [payload for payload in payloads if payload.get("type", 1) == kind]
+        problems.extend(f"the commands: {clash}" for clash in clashes(kin))
     for payload in payloads:
         where = f"/{payload.get('name')}"
         total = check(payload, where, payload.get("type", 1) == 1)

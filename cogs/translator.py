@@ -1,6 +1,6 @@
 """The slash commands in every shipped language: discord.py's `Translator` over the gettext catalogs (`i18n`), set on
-the tree in bot.py, so `tree.sync()` publishes each description and choice name in German, French, Spanish,
-Brazilian Portuguese and Japanese. Names stay English (docs/developers/translating.md says why).
+the tree in bot.py, so `tree.sync()` publishes each command, group and option name, each description and each
+choice name in German, French, Spanish, Brazilian Portuguese and Japanese.
 """
 
 from __future__ import annotations
@@ -14,11 +14,20 @@ from discord.app_commands import TranslationContextLocation as Where
 
 import i18n
 from cogs import limits
+from games import entries
 
-# Command, group and option names are the words players type and quote to each other (`/cintos move`, help,
-# refusals, the docs): one name in every language, like the game notation. Their descriptions are translated.
-NAMES = frozenset({Where.command_name, Where.group_name, Where.parameter_name})
+# Names are catalog messages in a context of their own (i18n.COMMAND_NAME, i18n.OPTION_NAME). Discord shows each
+# user the names in their app's language, and an interaction still carries the English ones (the tree finds its
+# command and options by them), so the handlers never see a translated name.
+NAMES = {Where.command_name: i18n.COMMAND_NAME, Where.group_name: i18n.COMMAND_NAME,
+         Where.parameter_name: i18n.OPTION_NAME}
+NAME_LIMIT = 32
 LIMITS = {Where.choice_name: limits.CHOICE_NAME}  # anything else a description: limits.COMMAND_DESCRIPTION
+
+
+def proper_names() -> frozenset[str]:
+    """The games' own names (`/cintos`): the same in every language, so never in the catalogs."""
+    return frozenset(entry.name for entry in entries())
 
 
 def discord_languages() -> dict[str, str]:
@@ -28,8 +37,9 @@ def discord_languages() -> dict[str, str]:
 
 
 class CatalogTranslator(app_commands.Translator):
-    """Descriptions and choice names from the catalogs; None (Discord shows the English) for a name, a locale
-    without a catalog, or a message its catalog does not translate."""
+    """Names, descriptions and choice names from the catalogs; None (Discord shows the English) for a locale
+    without a catalog, a message its catalog does not translate, or a name Discord would refuse (so a bad
+    translation can never break a sync)."""
 
     def __init__(self, languages: Mapping[str, str] | None = None) -> None:
         # Discord locale -> shipped code; a test maps a locale to the pseudo-locale to see the tree at its longest.
@@ -38,30 +48,41 @@ class CatalogTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
         code = self.languages.get(locale.value)
-        if code is None or context.location in NAMES:
+        if code is None:
             return None
-        return i18n.language(code).translated(string.message)
+        language = i18n.language(code)
+        kind = NAMES.get(context.location)
+        if kind is None:
+            return language.translated(string.message)
+        name = language.local_name(string.message, kind)  # the English where the translation is not a valid name
+        return None if name == string.message else name
 
 
 class _Recorder(app_commands.Translator):
     """Notes every string the tree would translate, with where it sits (one locale is enough: all ask the same)."""
 
     def __init__(self) -> None:
-        self.found: dict[str, dict[str, Any]] = {}
+        self.found: dict[tuple[str | None, str], dict[str, Any]] = {}
+        self.games = proper_names()
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        if locale is discord.Locale.german and context.location not in NAMES and string.message:
-            entry = self.found.setdefault(string.message, {"message": string.message, "where": set(),
-                                                           "limit": LIMITS.get(context.location,
-                                                                               limits.COMMAND_DESCRIPTION)})
-            entry["where"].add(context.location.name.replace("_", " "))
+        if locale is not discord.Locale.german or not string.message:
+            return None
+        kind = NAMES.get(context.location)
+        if kind is not None and string.message in self.games:
+            return None
+        limit = NAME_LIMIT if kind else LIMITS.get(context.location, limits.COMMAND_DESCRIPTION)
+        entry = self.found.setdefault((kind, string.message), {"message": string.message, "where": set(),
+                                                               "limit": limit, **({"context": kind} if kind else {})})
+        entry["where"].add(context.location.name.replace("_", " "))
         return None
 
 
 async def tree_messages(tree: app_commands.CommandTree[Any]) -> list[dict[str, Any]]:
-    """Every description and choice name of the tree as the catalogs need them: the English message, where it is
-    used (command description, choice name…) and its length limit. What `python bot.py --messages` writes."""
+    """Every name, description and choice name of the tree as the catalogs need them: the English message, its
+    context (a name's: `i18n.COMMAND_NAME` or `i18n.OPTION_NAME`), where it is used (command description, choice
+    name…) and its length limit. What `python bot.py --messages` writes."""
     recorder = _Recorder()
     for command in tree.get_commands():
         await command.get_translated_payload(tree, recorder)

@@ -7,6 +7,7 @@ A leaf below every layer, like `settings/` and `games/`: it imports none of them
 from __future__ import annotations
 
 import gettext
+import re
 import string
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -69,6 +70,21 @@ def resolve(code: object) -> str:
     return ENGLISH
 
 
+# Command, group and option names, as Discord validates them at sync (a breach fails the whole publication): letters
+# of any script, digits, - and _, 1 to 32, lower case where the script has case, no spaces. Each name is a catalog
+# message in its own context, so "move" the command and "move" the option never collide with prose or each other.
+NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
+COMMAND_NAME = "command name"  # a command's or a group's name (`/cintos new`: cintos, new)
+OPTION_NAME = "option name"  # an option's (`computers:`)
+NAME_CONTEXTS = (COMMAND_NAME, OPTION_NAME)
+NAME_RULE = "a name: lower case, 1-32 letters, digits, - or _, no spaces; unique among its siblings"
+
+
+def valid_name(text: str) -> bool:
+    """Whether Discord accepts `text` as a command, group or option name."""
+    return bool(NAME.match(text)) and text == text.lower()
+
+
 def N_(message: str) -> str:  # gettext's conventional name for a deferred message
     """Mark `message` for extraction without translating it here: it is translated where it is shown."""
     return message
@@ -126,6 +142,26 @@ class Language:
         """The catalog's translation of `message`, or None where it has none or it reads as the English."""
         found = self.catalog.pgettext(context, message) if context else self.catalog.gettext(message)
         return None if found == message else found  # gettext answers the message itself when it has none
+
+    def local_name(self, english: str, context: str = COMMAND_NAME) -> str:
+        """A command's, group's (`COMMAND_NAME`) or option's (`OPTION_NAME`) name as this language's Discord users
+        see it: the catalog's, where it is a name Discord accepts, else the English (what Discord then shows)."""
+        found = self.catalog.pgettext(context, english)
+        return found if valid_name(found) else english
+
+    def command(self, path: str, /, **options: object) -> str:
+        """`/cintos new computers:1` as this language names it, without backticks: each word of `path` a command or
+        group name, each keyword an option (`_` for `-`: `players_per_match`) with its value as typed (notation,
+        numbers and choice values stay; "" leaves `name:` open, None names the option alone)."""
+        words = [self.local_name(word) for word in path.split()]
+        for option, value in options.items():
+            name = self.local_name(option.replace("_", "-"), OPTION_NAME)
+            words.append(name if value is None else f"{name}:{value}")
+        return "/" + " ".join(words)
+
+    def slash(self, path: str, /, **options: object) -> str:
+        """`command` in backticks, as the messages show a command to type: `` `/cintos neu computer:1` ``."""
+        return f"`{self.command(path, **options)}`"
 
     # ---- formats ---------------------------------------------------------------------------------------------------
     def number(self, value: float) -> str:
@@ -206,25 +242,43 @@ def pgettext(context: str, message: str, /, **fields: Any) -> str:
     return active().pgettext(context, message, **fields)
 
 
+def slash(path: str, /, **options: object) -> str:
+    """A command to type, in backticks, as the language being spoken names it (`Language.slash`): put it in a
+    message as a field, `_("Start one with {new}.", new=slash("cintos new"))`."""
+    return active().slash(path, **options)
+
+
+def command(path: str, /, **options: object) -> str:
+    """A command as the language being spoken names it, without backticks (`Language.command`)."""
+    return active().command(path, **options)
+
+
 def shipped_codes(pseudo: bool = False) -> list[str]:
     """The codes of every shipped language, English first (and the pseudo-locale last when asked)."""
     return [shipped.code for shipped in LANGUAGES] + ([PSEUDO] if pseudo else [])
 
 
 __all__ = [
+    "COMMAND_NAME",
     "ENGLISH",
     "LANGUAGES",
+    "NAME",
+    "NAME_CONTEXTS",
     "N_",
+    "OPTION_NAME",
     "PSEUDO",
     "Language",
     "Shipped",
     "_",
     "active",
+    "command",
     "language",
     "ngettext",
     "pgettext",
     "placeholders",
     "resolve",
     "shipped_codes",
+    "slash",
     "speaking",
+    "valid_name",
 ]

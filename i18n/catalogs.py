@@ -16,8 +16,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from i18n import DOMAIN, LANGUAGES, PSEUDO_LANGUAGE, Shipped, placeholders
-from i18n.pseudo import pseudo
+from i18n import DOMAIN, LANGUAGES, NAME_CONTEXTS, NAME_RULE, PSEUDO_LANGUAGE, Shipped, placeholders, valid_name
+from i18n.pseudo import pseudo, pseudo_name
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
@@ -60,15 +60,17 @@ def extract(tree: Iterable[dict[str, Any]]) -> Catalog:
             template.add(message, locations=[(f"{package}/{filename}", lineno)], auto_comments=comments,
                          context=context, flags=("python-brace-format",) if "{" in str(message) else ())
     for entry in tree:
-        text, limit = entry["message"], entry.get("limit")
-        known = template.get(text)
+        text, limit, context = entry["message"], entry.get("limit"), entry.get("context")
+        known = template.get(text, context)
         if known is not None:  # also in the code: the tighter limit holds
             tighter = [n for n in (limit_of(known), limit) if n is not None]
             known.auto_comments = [c for c in known.auto_comments if not c.startswith(LIMIT)] + \
                 [f"{LIMIT}{n}" for n in tighter[:1] and [min(tighter)]]
             continue
-        notes = [f"used in: {', '.join(entry['where'])}", *([f"{LIMIT}{limit}"] if limit is not None else [])]
-        template.add(text, auto_comments=notes, flags=("python-brace-format",) if "{" in text else ())
+        notes = [f"used in: {', '.join(entry['where'])}", *([NAME_RULE] if context in NAME_CONTEXTS else []),
+                 *([f"{LIMIT}{limit}"] if limit is not None else [])]
+        template.add(text, auto_comments=notes, context=context,
+                     flags=("python-brace-format",) if "{" in text else ())
     return template
 
 
@@ -104,6 +106,8 @@ def pseudo_catalog(template: Catalog) -> Catalog:
         limit = limit_of(message)
         if isinstance(message.id, tuple | list):
             text: Any = tuple(pseudo(form, limit) for form in message.id)
+        elif message.context in NAME_CONTEXTS:
+            text = pseudo_name(message.id)
         else:
             text = pseudo(message.id, limit)
         catalog.add(message.id, text, context=message.context, auto_comments=message.auto_comments,
@@ -202,6 +206,8 @@ def problems(shipped: Shipped, template: Catalog | None = None) -> list[str]:
             limit = limit_of(message)
             if limit is not None and len(form) > limit:
                 found.append(f"{where}: {len(form)} characters (at most {limit})")
+            if message.context in NAME_CONTEXTS and not valid_name(form):
+                found.append(f"{where}: {form!r} is not {NAME_RULE.split(';')[0]}")
     if not mo_path(shipped).exists() or mo_path(shipped).read_bytes() != compiled(catalog):
         found.append(f"{shipped.code}: {mo_path(shipped).relative_to(ROOT)} is not {path.name} compiled "
                      "(python -m i18n compile)")

@@ -2,7 +2,8 @@
 inside brackets, so a text left in English, a clipped translation or a layout without room shows at a glance.
 
 What must not change stays as it is: `{placeholders}`, `code`, <mentions and links>, URLs, /commands, name=value
-and every word with a digit in it (game notation: b6-b5, R3.03, w2b3).
+and every word with a digit in it (game notation: b6-b5, R3.03, w2b3). A command's or option's name is accented
+only (`pseudo_name`): Discord's pattern for names allows no brackets or padding.
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ def accented(text: str) -> str:
         end = kept.end()
     out.append(text[end:].translate(_ACCENTED))
     return "".join(out)
+
+
+def pseudo_name(text: str) -> str:
+    """A command's or option's name pseudo-localized: every letter accented, still a name Discord accepts (lower
+    case, no brackets, padding or spaces, at most 32 characters), so the whole-bot check sees which names a text
+    shows in English."""
+    return text.translate(_ACCENTED).lower()[:32]
 
 
 def pseudo(text: str, limit: int | None = None) -> str:

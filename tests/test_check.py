@@ -166,7 +166,7 @@ def _command(**changes: Any) -> dict[str, Any]:
     (_command(description=""), "/play: description of 0 characters"),
     (_command(description_localizations={"de": "d" * 101}), "/play: description of 101 characters"),
     (_command(options=[{"type": 5, "name": f"o{i}", "description": "x"} for i in range(26)]), "26 options"),
-    (_command(options=[{"type": 5, "name": "o", "description": "x"}] * 2), "two options share a name"),
+    (_command(options=[{"type": 5, "name": "o", "description": "x"}] * 2), "'o' and 'o' share the name 'o'"),
     (_command(options=[{"type": 3, "name": "o", "description": "x",
                         "choices": [{"name": f"c{i}", "value": f"{i}"} for i in range(26)]}]), "26 choices"),
     (_command(options=[{"type": 3, "name": "o", "description": "x",
@@ -183,3 +183,37 @@ def test_each_limit_of_discord_is_found(payload: dict[str, Any], problem: str) -
 
 def test_a_command_within_the_limits_has_no_problem() -> None:
     assert limits.command_problems([_command(), _command(name="żółw-2_x")]) == []
+
+
+def _option(name: str, **localized: str) -> dict[str, Any]:
+    return {"type": 3, "name": name, "description": "x", "name_localizations": localized}
+
+
+def test_two_options_whose_german_names_collide_are_found() -> None:
+    """English `move` and `turn` both read `zug` in German: Discord refuses the whole tree at sync."""
+    payload = _command(options=[_option("move", de="zug", fr="coup"), _option("turn", de="zug", fr="tour")])
+    assert limits.command_problems([payload]) == ["/play: 'move' and 'turn' share the name 'zug' in de"]
+
+
+def test_an_option_translated_to_a_siblings_english_name_collides_where_the_sibling_stays_english() -> None:
+    payload = _command(options=[_option("move", ja="turn"), _option("turn")])  # ja shows the English `turn`
+    assert limits.command_problems([payload]) == ["/play: 'move' and 'turn' share the name 'turn' in ja"]
+
+
+def test_two_subcommands_of_a_group_and_two_top_level_commands_may_not_share_a_localized_name() -> None:
+    group = {"type": 1, "name": "cintos", "description": "Cintos", "options": [
+        {"type": 1, "name": "new", "description": "x", "name_localizations": {"de": "neu"}},
+        {"type": 1, "name": "renew", "description": "x", "name_localizations": {"de": "neu"}}]}
+    assert limits.command_problems([group]) == ["/cintos: 'new' and 'renew' share the name 'neu' in de"]
+    first = _command(name="games", name_localizations={"fr": "parties"})
+    second = _command(name="matches", name_localizations={"fr": "parties"})
+    assert limits.command_problems([first, second]) == ["the commands: 'games' and 'matches' share the name "
+                                                        "'parties' in fr"]
+    user_menu = {"type": 2, "name": "games"}  # a user command may have a slash command's name
+    assert limits.command_problems([first, user_menu]) == []
+
+
+def test_localized_names_are_checked_against_discords_pattern() -> None:
+    assert limits.command_problems([_command(name_localizations={"ja": "遊ぶ", "de": "spielen"})]) == []
+    found = limits.command_problems([_command(name_localizations={"de": "Spielen", "fr": "jouer une partie"})])
+    assert len(found) == 2 and all("is not 1-32 lower-case" in line for line in found), found

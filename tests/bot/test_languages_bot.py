@@ -45,14 +45,23 @@ async def test_every_shipped_language_is_published_for_every_description_and_cho
     for payload in payloads:
         for item in texts(payload):
             key = "description" if "description" in item else "name"  # a choice has only its name
-            if key == "description":  # names stay English: players type and quote them (translating.md)
-                assert not item.get("name_localizations"), item["name"]
+            if key == "description":  # a command's, group's or option's name: each language's, the games' own none
+                kind = i18n.OPTION_NAME if item.get("type", 1) > 2 and item is not payload else i18n.COMMAND_NAME
+                named = {locale for locale, code in discord_languages().items()
+                         if i18n.language(code).local_name(item["name"], kind) != item["name"]}
+                assert set(item.get("name_localizations") or {}) == named, item["name"]
+                assert bool(named) is (item["name"] not in GAMES), item["name"]  # "web" reads "web" but in ja
             if item[key] in english_only or (key == "name" and item[key].startswith("top ")):
                 continue
             # Every language's own words; one that reads as the English is left out (Discord ignores it anyway).
             differ = {locale for locale, code in discord_languages().items()
                       if i18n.language(code)._(item[key]) != item[key]}
             assert set(item.get(f"{key}_localizations") or {}) == differ and len(differ) >= 4, (key, item[key])
+    cintos = next(p for p in payloads if p["name"] == "cintos")
+    new = next(option for option in cintos["options"] if option["name"] == "new")
+    computers = next(option for option in new["options"] if option["name"] == "computers")
+    assert (new["name_localizations"]["de"], computers["name_localizations"]["de"]) == ("neu", "computer")
+    assert new["name_localizations"]["ja"] == "新規" and not cintos.get("name_localizations")
     settings = next(p for p in payloads if p["name"] == "settings")
     assert settings["description_localizations"]["ja"] == "Tabletop のサーバー設定（管理者向け）"
     assert settings["description_localizations"]["es-419"] == settings["description_localizations"]["es-ES"]
