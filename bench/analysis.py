@@ -1,5 +1,6 @@
 """Computer analysis (analysis/, issue 39), run by hand:
-`.venv/bin/python bench/analysis.py [game ...] [--speed] [--calibration] [--discrimination] [--sanity] [--games N]`.
+`.venv/bin/python bench/analysis.py [game ...] [--speed] [--calibration] [--discrimination] [--sanity] [--games N]`
+(the other options: --help).
 
 With no section named, all four run. Every game is analysed at the analysis's default budget per position
 (`analysis.default_budget`) unless `--iterations N` sets one for all.
@@ -7,12 +8,19 @@ With no section named, all four run. Every game is analysed at the analysis's de
 - speed: the first 60 decisions of a game of normal against normal in each game at each player count (default
   options), analysed whole: processor seconds for the game and per move (the target: a 60-move game of two players
   within 60 s).
-- calibration: `--games` games per game of hard against normal (hard at `--hard` iterations; seats alternated), each
-  analysed whole; every move with chances predicts its mover's side's result (after the move played, as its mover
-  could know it) against how the game ended (a win 1, a loss 0, a shared result its share): the Brier score (and a
-  guess's: every side's even share), and a table of predictions by tenth, with how often those sides won.
-- discrimination: `--games` games per game of hard against random (uniform moves), seats alternated: the mean game
-  accuracy of each, random's must be the lower. Few games by default; `--games 50` for a figure to report.
+- calibration: `--games` games per game of hard against normal (hard at `--hard` iterations; seats alternated;
+  games numbered from `--first`, each game's seeds its number's), and in each, `--sample K` of its players' moves
+  (one drawn at random from each of K equal stretches of the game; 0: every move; never the last move, whose result
+  is known, nor a set-up or a resignation) judged at the default budget on the engine's raw chances: each predicts
+  its mover's side's result (after the move played, as its mover could know it) against how the game ended (a win 1,
+  a loss 0, a shared result its share). Reported per game and pooled: the Brier score of the analysis's chances
+  (through analysis/calibration.py's map), of the raw ones and of a guess of every side's even share, and the table
+  by tenth, each tenth more than 10 points off marked (and whether beyond twice its sampling error). `--rows FILE`
+  keeps every position (JSON lines) for bench/calibrate.py, which fits the map on one set and reports on another.
+- discrimination: `--games` games per game of hard against random (uniform moves), seats alternated, each analysed
+  whole at `--share` of the game's default iterations (or `--iterations`): the mean game accuracy of each, random's
+  must be the lower. `--rows FILE` keeps every player's game as it goes; `--summarise FILE...` prints the table of
+  such files.
 - sanity: up to `--positions` positions per game, from seeded random games, where a move loses at once
   (tests/analysis/positions.py); how many of those moves are labelled blunders.
 
@@ -24,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import statistics
 import sys
@@ -32,6 +41,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -214,40 +224,70 @@ def calibration(names: list[str], args: argparse.Namespace) -> None:
 
 
 def calibration_report(positions: list[Position], maps: dict[tuple[str, int], Map] | None = None) -> None:
-    """Brier scores by game and pooled (the engine's raw chances, the analysis's calibrated ones by `maps`, or the
-    fitted ones when None, and an even guess's), and each game's and the pooled table by tenth."""
-    print("\n| Game | Games | Positions | Brier, calibrated | Brier, raw | Even guess's Brier "
-          "| Tenths off by over 10 |")
-    print("|---|---|---|---|---|---|---|")
+    """Brier scores by game and pooled (the analysis's chances by `maps`, the fitted ones when None; the engine's
+    raw ones; an even guess's), and each game's and the pooled table by tenth."""
+    print("\n| Game | Games | Positions | Brier | Brier, raw | Even guess's Brier | Tenths off by over 10 points "
+          "(positions) | Of which beyond twice their sampling error |")
+    print("|---|---|---|---|---|---|---|---|")
     by_game: dict[str, list[Position]] = {}
     for position in positions:
         by_game.setdefault(GAMES[position.game].title, []).append(position)
     for title, found in [*by_game.items(), ("All", positions)]:
         calibrated = [(p.predicted(maps), p.result) for p in found]
-        off = [row for row in tenths(calibrated) if row[4]]
+        off = [row for row in tenths(calibrated) if row.off]
         print(f"| {title} | {len({(p.game, p.number) for p in found})} | {len(found)} | {brier(calibrated):.3f} | "
               f"{brier([(p.raw, p.result) for p in found]):.3f} | "
               f"{brier([(1 / p.sides, p.result) for p in found]):.3f} | "
-              f"{', '.join(f'{10 * t}-{10 * t + 10} % ({n})' for t, n, _, _, _ in off) or 'none'} |")
+              f"{', '.join(f'{row.name} ({row.count})' for row in off) or 'none'} | "
+              f"{', '.join(row.name for row in off if row.beyond_noise) or 'none'} |")
     for title, found in [*by_game.items(), ("All", positions)]:
-        print(f"\n{title}: the mover's side's calibrated chance after its move, by tenth, against how often those "
-              f"sides won (* more than 10 points off; {FEW} positions or fewer: few)")
-        print("\n| Predicted | Positions | Mean predicted | Won | Off by |")
-        print("|---|---|---|---|---|")
-        for tenth, count, predicted, won, far in tenths([(p.predicted(maps), p.result) for p in found]):
-            print(f"| {10 * tenth}-{10 * tenth + 10} % | {count}{' (few)' if count <= FEW else ''} | "
-                  f"{100 * predicted:.1f} % | {100 * won:.1f} % | {100 * (won - predicted):+.1f}"
-                  f"{' *' if far else ''} |")
+        print(f"\n{title}: the mover's side's chance after its move, by tenth, against how often those sides won "
+              f"(* more than 10 points off; {FEW} positions or fewer: few; noise: twice the standard error of the "
+              "won share if the predictions were right)")
+        print("\n| Predicted | Positions | Mean predicted | Won | Off by | Noise |")
+        print("|---|---|---|---|---|---|")
+        for row in tenths([(p.predicted(maps), p.result) for p in found]):
+            print(f"| {row.name} | {row.count}{' (few)' if row.count <= FEW else ''} | {100 * row.predicted:.1f} % | "
+                  f"{100 * row.won:.1f} % | {100 * (row.won - row.predicted):+.1f}{' *' if row.off else ''} | "
+                  f"±{100 * row.noise:.1f} |")
 
 
-def tenths(rows: list[tuple[float, float]]) -> list[tuple[int, int, float, float, bool]]:
-    """(tenth, positions, mean predicted, how often won, more than 10 points off) for each tenth with positions."""
+@dataclass(frozen=True)
+class Tenth:
+    """The positions predicted within one tenth: how many, their mean prediction and how often their sides won."""
+
+    tenth: int
+    count: int
+    predicted: float
+    won: float
+
+    @property
+    def name(self) -> str:
+        return f"{10 * self.tenth}-{10 * self.tenth + 10} %"
+
+    @property
+    def off(self) -> bool:
+        return abs(self.won - self.predicted) > OFF
+
+    @property
+    def noise(self) -> float:
+        """Twice the standard error of the won share of `count` positions won as predicted (the positions of one
+        game share its result, so the true noise is somewhat larger)."""
+        return 2 * math.sqrt(self.predicted * (1 - self.predicted) / self.count)
+
+    @property
+    def beyond_noise(self) -> bool:
+        return abs(self.won - self.predicted) > max(OFF, self.noise)
+
+
+def tenths(rows: list[tuple[float, float]]) -> list[Tenth]:
+    """Each tenth of predictions with positions in it."""
     out = []
     for tenth in range(10):
         inside = [(p, o) for p, o in rows if min(9, int(p * 10)) == tenth]
         if inside:
-            predicted, won = statistics.mean(p for p, _ in inside), statistics.mean(o for _, o in inside)
-            out.append((tenth, len(inside), predicted, won, abs(won - predicted) > OFF))
+            out.append(Tenth(tenth, len(inside), statistics.mean(p for p, _ in inside),
+                             statistics.mean(o for _, o in inside)))
     return out
 
 
@@ -261,43 +301,52 @@ def discrimination(names: list[str], args: argparse.Namespace) -> None:
           f"{args.first}-{args.first + args.games - 1}, iterations a position: "
           + ", ".join(f"{GAMES[name].title} {budgets[name]}" for name in names)
           + (" (a small sample)" if args.games < SMALL_SAMPLE else ""), flush=True)
-    rows = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115 (written as it goes)
+    out = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115 (written as it goes)
     for name in names:
         tasks = alternated(name, args.games, ("hard", "random"), args.hard, budgets[name], args.first)
-        accuracy: dict[str, list[float]] = {"hard": [], "random": []}
-        blunders: dict[str, list[int]] = {"hard": [], "random": []}
-        judged: dict[str, int] = {"hard": 0, "random": 0}
-        below = seconds = 0.0
+        rows: list[dict[str, Any]] = []
+        seconds = 0.0
         for index, done in enumerate(run_all(tasks, args.jobs), start=1):
             seconds += done.seconds
-            mine: dict[str, float] = {}
             for summary in done.analysis.summaries:
-                level = done.task.levels[summary.seat]
-                if summary.accuracy is not None:
-                    accuracy[level].append(summary.accuracy)
-                    mine[level] = summary.accuracy
-                blunders[level].append(summary.blunders)
-                judged[level] += summary.moves
-                if rows is not None:
-                    rows.write(json.dumps({"game": name, "number": done.task.number, "seat": summary.seat,
-                                           "level": level, "iterations": done.analysis.iterations,
-                                           "accuracy": summary.accuracy, "moves": summary.moves,
-                                           "blunders": summary.blunders, "seconds": round(done.seconds, 2)}) + "\n")
-                    rows.flush()
-            below += mine.get("random", 100.0) < mine.get("hard", 0.0)
+                row = {"game": name, "number": done.task.number, "seat": summary.seat,
+                       "level": done.task.levels[summary.seat], "iterations": done.analysis.iterations,
+                       "accuracy": summary.accuracy, "moves": summary.moves, "blunders": summary.blunders,
+                       "seconds": round(done.seconds, 2)}
+                rows.append(row)
+                if out is not None:
+                    out.write(json.dumps(row) + "\n")
+                    out.flush()
             if index in (3, len(tasks)) or index % 10 == 0:
                 print(f"({GAMES[name].title}: {index} of {len(tasks)} games, {seconds:.0f} s analysing, "
                       f"{seconds / index:.1f} s a game)", flush=True)
+        discrimination_table(rows)
+    if out is not None:
+        out.close()
+
+
+def discrimination_table(rows: list[dict[str, Any]]) -> None:
+    """The discrimination table of player rows (bench/analysis.py --discrimination --rows), a line per game: hard's
+    and random's mean game accuracy, in how many games random's was below hard's, blunders a judged move."""
+    print("\n| Game | Games | Iterations | Hard's accuracy | Random's accuracy | Games random below hard "
+          "| Hard's blunders a move | Random's | Random below |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in dict.fromkeys(row["game"] for row in rows):
+        mine = [row for row in rows if row["game"] == name]
+        games: dict[int, dict[str, float]] = {}
+        for row in mine:
+            if row["accuracy"] is not None:
+                games.setdefault(row["number"], {})[row["level"]] = row["accuracy"]
+        accuracy = {level: [row["accuracy"] for row in mine if row["level"] == level and row["accuracy"] is not None]
+                    for level in ("hard", "random")}
+        blunders = {level: sum(row["blunders"] for row in mine if row["level"] == level) /
+                    max(1, sum(row["moves"] for row in mine if row["level"] == level)) for level in ("hard", "random")}
         hard, rand = statistics.mean(accuracy["hard"]), statistics.mean(accuracy["random"])
-        print("\n| Game | Games | Iterations | Hard's accuracy | Random's accuracy | Games random below hard "
-              "| Hard's blunders a move | Random's | Random below |")
-        print("|---|---|---|---|---|---|---|---|---|")
-        print(f"| {GAMES[name].title} | {len(tasks)} | {budgets[name]} | {hard:.1f} | {rand:.1f} | {below:.0f} | "
-              f"{sum(blunders['hard']) / max(judged['hard'], 1):.3f} | "
-              f"{sum(blunders['random']) / max(judged['random'], 1):.3f} | {'yes' if rand < hard else 'NO'} |",
-              flush=True)
-    if rows is not None:
-        rows.close()
+        below = sum(game.get("random", 100.0) < game.get("hard", 0.0) for game in games.values())
+        iterations = sorted({row["iterations"] for row in mine})
+        print(f"| {GAMES[name].title} | {len({row['number'] for row in mine})} | "
+              f"{', '.join(map(str, iterations))} | {hard:.1f} | {rand:.1f} | {below} of {len(games)} | "
+              f"{blunders['hard']:.3f} | {blunders['random']:.3f} | {'yes' if rand < hard else 'NO'} |", flush=True)
 
 
 def reduced(name: str, args: argparse.Namespace) -> int:
@@ -345,7 +394,15 @@ def main() -> None:
                         "position as this share of each game's default (unless --iterations)")
     parser.add_argument("--rows", default=None, help="append each position judged (calibration: JSON lines, for "
                         "bench/calibrate.py) or each player's game (discrimination) to this file")
+    parser.add_argument("--summarise", nargs="+", default=None, metavar="ROWS", help="print the discrimination "
+                        "table of each rows file written by --discrimination --rows, and nothing else")
     args = parser.parse_args()
+    if args.summarise:
+        for path in args.summarise:
+            print(f"\n{path}:")
+            with open(path, encoding="utf-8") as lines:
+                discrimination_table([json.loads(line) for line in lines if line.strip()])
+        return
     names = args.games_to_run
     unknown = [name for name in names if name not in GAMES]
     if unknown:
