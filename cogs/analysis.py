@@ -22,7 +22,7 @@ from analysis import AnalysedMove, Analysis
 from cogs import limits, markup
 from cogs.host import Host, cog_of, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, publish, server_locale
-from i18n import _, ngettext
+from i18n import _, ngettext, slash
 from matches import Match, Refusal
 from render.analysis_graph import Moment, Series, render_graph, render_pair
 from render.lettering import cut_name
@@ -238,9 +238,9 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         png = await asyncio.to_thread(render_graph, title, series, moments, shown.lines, legend)  # speaks on
         embed.set_image(url="attachment://analysis.png")
         moments_count = len(key_moments(analysis))
-        embed.set_footer(text=ngettext("{n} key moment · /analysis learn match:{id}: your mistakes as puzzles",
-                                       "{n} key moments · /analysis learn match:{id}: your mistakes as puzzles",
-                                       moments_count, id=match.id))
+        embed.set_footer(text=ngettext("{n} key moment · {learn}: your mistakes as puzzles",
+                                       "{n} key moments · {learn}: your mistakes as puzzles",
+                                       moments_count, learn=slash("analysis learn", match=match.id)))
         view = discord.ui.View(timeout=None)
         view.add_item(AnalysisButton("open", match.id, 0, disabled=moments_count == 0))
         alt = _("Winning chances of {sides} in match #{id}", sides=" · ".join(sides), id=match.id)
@@ -294,8 +294,8 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         match = await reviews.visible(match_id, interaction.user.id, interaction.guild_id)
         analysis = await reviews.stored(match) or await reviews.latest(match.id)
         if analysis is None:
-            raise Refusal(_("Match #{id} has not been analysed yet: press Analyse or use /analysis show.",
-                            id=match.id))
+            raise Refusal(_("Match #{id} has not been analysed yet: press Analyse or use {show}.",
+                            id=match.id, show=slash("analysis show")))
         moves = key_moments(analysis)
         if not moves:
             raise Refusal(_("Match #{id} has no key moments: nobody lost 5 points or more in one move.", id=match.id))
@@ -344,8 +344,8 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
                 _("Solved {solved} of {total}.", solved=drill.solved, total=len(drill.lines)) if drill.lines else
                 _("No mistakes or blunders of yours in this match: nothing to learn here."))
             if drill.lines:
-                embed.set_footer(text=_("/analysis learn match:{id} restart:True goes through them again",
-                                        id=match.id))
+                embed.set_footer(text=_("{again} goes through them again",
+                                        again=slash("analysis learn", match=match.id, restart="True")))
             return {"embed": embed, "attachments": [], "view": None}
         move = puzzle.move
         names = await self.bot.service.names(match)
@@ -353,13 +353,14 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         embed.title = _("{game} · match #{id} · learn from your mistakes · {k} of {total}", game=match.game.title,
                         id=match.id, k=puzzle.number, total=puzzle.total)
         fields = {"move": markup.inert(move.notation), "before": chance(move.before[move.seat]),
-                  "after": chance(move.after[move.seat]), "seat": match.seat_name(move.seat), "id": match.id}
+                  "after": chance(move.after[move.seat]), "seat": match.seat_name(move.seat),
+                  "learn": slash("analysis learn", match=match.id, move="")}
         if move.label == "blunder":
             body = _("Here you played `{move}`, a blunder ?? (your winning chance {before} → {after}). Find a better "
-                     "move as {seat}: `/analysis learn match:{id} move:` (the list offers the legal moves).", **fields)
+                     "move as {seat}: {learn} (the list offers the legal moves).", **fields)
         else:
             body = _("Here you played `{move}`, a mistake ? (your winning chance {before} → {after}). Find a better "
-                     "move as {seat}: `/analysis learn match:{id} move:` (the list offers the legal moves).", **fields)
+                     "move as {seat}: {learn} (the list offers the legal moves).", **fields)
         embed.description = top + body
         if puzzle.hinted and move.best:
             embed.add_field(name=button_label("hint"),
@@ -402,7 +403,8 @@ class AnalysisCog(commands.GroupCog, group_name="analysis",
         found = await reviews.visible(match_id, interaction.user.id, interaction.guild_id)
         analysis = await reviews.stored(found) or await reviews.latest(found.id)
         if analysis is None:
-            raise Refusal(_("Match #{id} has not been analysed: use /analysis learn match:{id}.", id=found.id))
+            raise Refusal(_("Match #{id} has not been analysed: use {learn}.", id=found.id,
+                            learn=slash("analysis learn", match=found.id)))
         if verb == "hint":
             _hint, drill = await reviews.drills.hint(found, interaction.user.id, analysis)
             header = ""

@@ -11,6 +11,7 @@ import asyncio
 import dataclasses
 import io
 import logging
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import discord
@@ -37,17 +38,20 @@ from cogs.ui import (
     server_locale,
     typed,
 )
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, pgettext, slash
 from matches import Match, Refusal, history
 from matches.computers import LEVELS
 from render.lettering import cut_name
 from rules import Game, State
 
+# Commands a text names as `{fields}`: each field's (command, {option: value}), written by `i18n.slashes`.
+Commands = Mapping[str, tuple[str, Mapping[str, str]]]
+
 log = logging.getLogger(__name__)
 MAX_CHOICES = 25  # Discord's limit for autocomplete
 TIME_CONTROLS = {"10 minutes": 600, "1 hour": 3600, "24 hours": 86400, "3 days": 3 * 86400, "no clock": 0}
 
-__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "GameCog", "Tables", "locale_for", "server_locale"]
+__all__ = ["MAX_CHOICES", "TIME_CONTROLS", "Commands", "GameCog", "Tables", "locale_for", "server_locale"]
 
 
 # ---- whose language ------------------------------------------------------------------------------------------------
@@ -82,6 +86,8 @@ class GameCog(commands.GroupCog):
     game_name: ClassVar[str]
     private_label: ClassVar[str | None] = None  # the board button for private information, e.g. "My hand"
     rules_summary: ClassVar[str] = ""
+    # The commands `rules_summary` names as `{fields}`: (the command, its options), written in the reader's language.
+    rules_commands: ClassVar[Commands] = {}
 
     def __init__(self, bot: Host) -> None:
         self.bot = bot
@@ -114,8 +120,8 @@ class GameCog(commands.GroupCog):
         if match_id is not None:  # another server's match only for its players: no board, names or link leak
             match = await self.service.get_visible(match_id, interaction.user.id, interaction.guild_id)
             if match.game.name != self.game_name:
-                raise Refusal(_("Match #{id} is a {game} match; use /{command}.", id=match_id, game=match.game.title,
-                                command=match.game.name))
+                raise Refusal(_("Match #{id} is a {game} match; use {command}.", id=match_id, game=match.game.title,
+                                command=slash(match.game.name)))
             return match
         mine = [m for m in await self.service.matches_for(interaction.user.id)
                 if m.game.name == self.game_name and m.status == "active"]
@@ -124,10 +130,10 @@ class GameCog(commands.GroupCog):
             return here[0]
         if not here:
             if seated:
-                raise Refusal(_("You have no running {game} match here. Start one with /{command} new.",
-                                game=self.game.title, command=self.game_name))
-            raise Refusal(_("You have no running {game} match. Start one with /{command} new.",
-                            game=self.game.title, command=self.game_name))
+                raise Refusal(_("You have no running {game} match here. Start one with {new}.",
+                                game=self.game.title, new=slash(f"{self.game_name} new")))
+            raise Refusal(_("You have no running {game} match. Start one with {new}.",
+                            game=self.game.title, new=slash(f"{self.game_name} new")))
         listing = ", ".join(f"#{m.id}" for m in here[:10])
         raise Refusal(_("You play several {game} matches ({matches}): choose one with the `match` option.",
                         game=self.game.title, matches=listing))
@@ -231,8 +237,9 @@ class GameCog(commands.GroupCog):
         async def work() -> None:
             if interaction.guild_id is None or interaction.channel_id is None:
                 raise Refusal(_("Matches are played in a server channel, where the others can join: use "
-                                "/{command} new there. Here you can use /games, /history, /profile and /help.",
-                                command=self.game_name))
+                                "{new} there. Here you can use {games}, {history}, {profile} and {help}.",
+                                new=slash(f"{self.game_name} new"), games=slash("games"), history=slash("history"),
+                                profile=slash("profile"), help=slash("help")))
             parsed = self.parse_options(typed(options or "", _("an option list")))
             invited = [u.id for u in (invite1, invite2, invite3, invite4, invite5) if u is not None and not u.bot]
             count = players if players is not None else self.game.player_counts[0]
@@ -254,8 +261,8 @@ class GameCog(commands.GroupCog):
             await defer_private(interaction)
             settings = await self.service.guild_settings(interaction.guild_id)
             if self.game_name in settings.disabled_games:
-                raise Refusal(_("{game} is switched off on this server (an admin can turn it on with /settings "
-                                "game).", game=self.game.title))
+                raise Refusal(_("{game} is switched off on this server (an admin can turn it on with {command}).",
+                                game=self.game.title, command=slash("settings game")))
             home = settings.channel_id or interaction.channel_id
             channel = await self.tables.channel(home)
             require_posting(channel)  # before the match exists: a lobby nobody can play is worse than a refusal
@@ -363,8 +370,8 @@ class GameCog(commands.GroupCog):
             else:
                 past = await history.state_at(self.service, found.id, move)
                 file = await self.tables.board_file(found, seat, state=past)
-                text = _("{game} match #{id} after line {line} of its history (/history).", game=self.game.title,
-                         id=found.id, line=move)
+                text = _("{game} match #{id} after line {line} of its history ({history}).", game=self.game.title,
+                         id=found.id, line=move, history=slash("history"))
             link = jump_url(found)
             await reply(interaction, text + (f"\n{link}" if link else ""), file=file,
                         allowed_mentions=discord.AllowedMentions.none())
@@ -374,7 +381,7 @@ class GameCog(commands.GroupCog):
                          move: int | None) -> None:
         """`/<game> board format:text`: the position (now, or after `move` lines of /history) as a code block, as
         `seat` may see it; the reply is ephemeral, so a player's own hand shows only to them."""
-        note = "" if move is None else _("After line {line} of /history.", line=move) + "\n"
+        note = "" if move is None else _("After line {line} of {history}.", line=move, history=slash("history")) + "\n"
         link = jump_url(found) if move is None else None
         tail = f"\n{link}" if link else ""
         past = None if move is None else await history.state_at(self.service, found.id, move)
@@ -393,13 +400,19 @@ class GameCog(commands.GroupCog):
                         view=confirm_resign_view(found.id))
         await guarded(interaction, work, match)
 
+    @classmethod
+    def rules_words(cls) -> dict[str, str]:
+        """The `{fields}` of `rules_summary` in the language being spoken: its commands (`rules_commands`)."""
+        return i18n.slashes(cls.rules_commands)
+
     @app_commands.command(name="rules", description="A short illustrated summary of the rules")
     async def rules(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
             # The summary is the game cog's, marked with N_ there; the picture speaks the asker's language too
             # (asyncio.to_thread carries it).
-            embed = discord.Embed(title=_("{game} · rules", game=self.game.title), description=_(self.rules_summary),
+            embed = discord.Embed(title=_("{game} · rules", game=self.game.title),
+                                  description=_(self.rules_summary, **self.rules_words()),
                                   colour=EMBED_COLOUR)
             kwargs: dict[str, Any] = {}
             make_image = render.RULES_IMAGES.get(self.game_name)

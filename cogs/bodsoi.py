@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
 from cogs import limits, markup
-from cogs.base import MAX_CHOICES, GameCog
+from cogs.base import MAX_CHOICES, Commands, GameCog
 from cogs.host import host
 from cogs.ui import MAX_TYPED, guarded, reply, typed
-from i18n import N_, _
+from i18n import N_, _, option, slash
 from matches import Match
 from rules.bodsoi import suggest_placements
 
@@ -33,10 +35,16 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
         "**Otherwise** (board full, or everyone passes in a row without drawing) each side's anchored paths score "
         "the row, counted from their edge, of the tile where they end; best against best, then second against "
         "second.\n"
-        "**Commands:** `/bodsoi place tile:C-su-mo square:d4 rotation:90` (autocomplete lists your legal "
-        "placements, best first), `/bodsoi pass`, the **My tiles** button (your hand in every rotation, only "
-        "you see it), `/bodsoi board`, `/bodsoi resign`. 2v2: `/bodsoi new players:4`."
+        "**Commands:** {place} (autocomplete lists your legal placements, best first), {pass_}, the **My tiles** "
+        "button (your hand in every rotation, only you see it), {board}, {resign}. 2v2: {new}."
     )
+    rules_commands: ClassVar[Commands] = {
+        "place": ("bodsoi place", {"tile": "C-su-mo", "square": "d4", "rotation": "90"}),
+        "pass_": ("bodsoi pass", {}),
+        "board": ("bodsoi board", {}),
+        "resign": ("bodsoi resign", {}),
+        "new": ("bodsoi new", {"players": "4"}),
+    }
 
     # ---- the game's own commands ------------------------------------------------------------------------------
     @app_commands.command(name="place", description="Place a tile from your hand, e.g. C-su-mo d4 90")
@@ -65,19 +73,20 @@ class Bodsoi(GameCog, group_name="bodsoi", group_description="Bodsoi: lay banded
             words = words[1:]
         if len(words) == 1 and (square is None or rotation is None):
             tile_typed = markup.typed(words[0])
+            example = slash("bodsoi place", tile="C-su-mo", square="d4", rotation="90")
             if square is None and rotation is None:
-                text = _("Give the square and rotation too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 "
-                         "rotation:90` — or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
+                text = _("Give the square and rotation too for {tile}, e.g. {example} — or pick a whole placement from "
+                         "the {option} suggestions.", tile=tile_typed, example=example, option=option("tile"))
             elif square is None:
-                text = _("Give the square too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 rotation:90` — "
-                         "or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
+                text = _("Give the square too for {tile}, e.g. {example} — or pick a whole placement from the {option} "
+                         "suggestions.", tile=tile_typed, example=example, option=option("tile"))
             else:
-                text = _("Give the rotation too for {tile}, e.g. `/bodsoi place tile:C-su-mo square:d4 rotation:90` "
-                         "— or pick a whole placement from the `tile` suggestions.", tile=tile_typed)
+                text = _("Give the rotation too for {tile}, e.g. {example} — or pick a whole placement from the "
+                         "{option} suggestions.", tile=tile_typed, example=example, option=option("tile"))
             return text, False
         if len(words) > 1 and (square is not None or rotation is not None):
             return _("{placement} already names a square and rotation; leave the square and rotation options empty, "
-                     "or give only the tile in `tile`.", placement=markup.typed(tile)), False
+                     "or give only the tile in {option}.", placement=markup.typed(tile), option=option("tile")), False
         return " ".join(["place", *words, *(v for v in (square, rotation) if v is not None)]), True
 
     @app_commands.command(name="pass", description="End your turn without placing a tile")

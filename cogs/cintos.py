@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.base import GameCog
+from cogs.base import Commands, GameCog
 from cogs.host import host
 from i18n import N_
 
@@ -25,8 +27,13 @@ class Cintos(GameCog, group_name="cintos", group_description="Cintos: capture by
         "A player who loses their last piece is out; the capturer takes their territory.\n"
         "A player with no move passes automatically. 2 players: threefold repetition draws; after 100 turns "
         "without a capture the player with most pieces wins.\n"
-        "**Commands:** `/cintos move move:b6-b5` (or `b6 down`), `/cintos board`, `/cintos resign`."
+        "**Commands:** {move} (or `b6 down`), {board}, {resign}."
     )
+    rules_commands: ClassVar[Commands] = {
+        "move": ("cintos move", {"move": "b6-b5"}),
+        "board": ("cintos board", {}),
+        "resign": ("cintos resign", {}),
+    }
 
     @app_commands.command(name="move", description="Move one of your pieces one square, e.g. b6-b5 or b6 down")
     @app_commands.describe(move="from-to, e.g. b6-b5 (autocomplete lists your legal moves)",

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, jump_url, reply, who
-from i18n import _
+from i18n import _, slash
 
 
 class General(commands.Cog):
@@ -23,8 +23,8 @@ class General(commands.Cog):
             service = self.bot.service
             matches = await service.matches_for(interaction.user.id)
             if not matches:
-                await reply(interaction, _("You have no open matches. Start one with `/cintos new` (or another "
-                                           "game)."))
+                await reply(interaction, _("You have no open matches. Start one with {new} (or another game).",
+                                           new=slash("cintos new")))
                 return
             lines = []
             for match in matches[:25]:

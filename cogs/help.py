@@ -62,23 +62,28 @@ class Help(commands.Cog):
         # The lobby's buttons as they read in this language (cogs/ui.py's LobbyButton: the same messages).
         join, start = lang.pgettext("button", "Join"), lang.pgettext("button", "Start")
         embed.add_field(name=lang._("Start a game"), inline=False, value=lang._(
-            "1. `/cintos new` (or any game) posts a lobby; others press **{join}**, you press **{start}**.\n"
-            "2. Play each phase with its command: `/help game:<game>` names them, from Sanae's private set-up and "
+            "1. {new} (or any game) posts a lobby; others press **{join}**, you press **{start}**.\n"
+            "2. Play each phase with its command: {help} names them, from Sanae's private set-up and "
             "Sakamichi's opening choice to every turn. Autocomplete lists your legal moves.\n"
-            "Against the computer: `/cintos new computers:1 level:easy`, then **{start}**.", join=join, start=start))
+            "Against the computer: {computer}, then **{start}**.", join=join, start=start, new=lang.slash("cintos new"),
+            help=lang.slash("help", game="<game>"), computer=lang.slash("cintos new", computers="1", level="easy")))
         embed.add_field(name=lang._("The games"), value=games, inline=False)
         # The docs' page names, each its own message (the extractor reads no call nested in another's fields).
         playing = self.link("players", lang._("playing"))
         settings = self.link("organisers/settings", lang._("server settings"))
         tournaments = self.link("organisers/tournaments", lang._("tournaments"))
         faq = self.link("players/faq", lang._("FAQ"))
+        named = {name: lang.slash(name) for name in ("games", "history", "notify", "leaderboard", "profile",
+                                                     "tournament", "learn", "analysis", "takeback", "vacation",
+                                                     "privacy")}
         embed.add_field(name=lang._("More"), inline=False, value=lang._(
-            "`/help game:<game>` a game's goal and what to do in each phase · `/<game> rules` its rules with "
-            "pictures · `/games` your matches · `/history` a match's log · `/notify` your notices · `/leaderboard`, "
-            "`/profile` ratings · `/tournament` events · `/learn` a game's lessons · `/analysis` a finished match "
-            "judged by the computer · `/takeback` · `/vacation` · `/privacy` your data.\n"
-            "Docs: {playing} · {settings} · {tournaments} · {faq}",
-            playing=playing, settings=settings, tournaments=tournaments, faq=faq))
+            "{help} a game's goal and what to do in each phase · {rules} its rules with pictures · {games} your "
+            "matches · {history} a match's log · {notify} your notices · {leaderboard}, {profile} ratings · "
+            "{tournament} events · {learn} a game's lessons · {analysis} a finished match judged by the computer · "
+            "{takeback} · {vacation} · {privacy} your data.\n"
+            "Docs: {playing} · {settings} · {tournaments} · {faq}", help=lang.slash("help", game="<game>"),
+            rules=lang.slash("<game> rules"), playing=playing, settings=settings, tournaments=tournaments, faq=faq,
+            **named))
         return embed
 
     def game(self, name: str, lang: i18n.Language | None = None) -> discord.Embed:
@@ -87,15 +92,17 @@ class Help(commands.Cog):
         title = self.bot.service.game(name).title
         embed = discord.Embed(title=lang._("{title} · {players} players", title=title, players=lang._(info.players)),
                               description=lang._(self.bot.service.game(name).goal), colour=EMBED_COLOUR)
+        commands = lang.slashes(info.commands)
         for phase, how in info.phases:
-            embed.add_field(name=lang._(phase), value=lang._(how), inline=False)
+            embed.add_field(name=lang._(phase), value=lang._(how, **commands), inline=False)
         start = lang.pgettext("button", "Start")  # the lobby's button as it reads in this language
         embed.add_field(name=lang._("Start"), inline=False, value=lang._(
-            "`/{game} new` in a server channel, then **{start}** once the seats are taken; "
-            "`/{game} new computers:1` to play the computer.", game=name, start=start))
+            "{new} in a server channel, then **{start}** once the seats are taken; {computer} to play the computer.",
+            new=lang.slash(f"{name} new"), start=start, computer=lang.slash(f"{name} new", computers="1")))
         embed.add_field(name=lang._("More"), inline=False, value=lang._(
-            "`/{game} rules` the rules with pictures · `/{game} board` the board, only to you · docs: {link}",
-            game=name, link=self.link(f"players/{name}", title)))
+            "{rules} the rules with pictures · {board} the board, only to you · docs: {link}",
+            rules=lang.slash(f"{name} rules"), board=lang.slash(f"{name} board"),
+            link=self.link(f"players/{name}", title)))
         return embed
 
     @app_commands.command(name="help", description="What Tabletop does and how to start, or how a game is played")

@@ -24,7 +24,7 @@ from cogs.base import MAX_CHOICES
 from cogs.host import Host, cog_of, host
 from cogs.tables import seat_mentions
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply, who
-from i18n import _, pgettext
+from i18n import _, pgettext, slash
 from matches import Match, MatchService, Refusal
 from matches.history import HistoryLine, dice_record, export_record, history, public_views
 from render.animation import render_gif
@@ -142,7 +142,8 @@ class History(commands.Cog):
             value = _("Commitment (SHA-256 of the seed): `{commitment}`", commitment=dice["commitment"])
             if "seat_draw" in dice:
                 value += "\n" + _("Line 0, the seat draw: `{draw}`", draw=dice["seat_draw"])
-            value += "\n" + (_("Seed: `{seed}` — check it with `/verify match:{id}`", seed=dice["seed"], id=match.id)
+            value += "\n" + (_("Seed: `{seed}` — check it with {verify}", seed=dice["seed"],
+                               verify=slash("verify", match=match.id))
                              if "seed" in dice else _("The seed is revealed when the match ends."))
             embed.add_field(name=_("Dice"), value=value, inline=False)
         url = await self.service.web.match_url(match.record.guild_id, match.id)

@@ -21,7 +21,7 @@ from cogs import limits, markup
 from cogs.host import Host, cog_of, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, defer_private, guarded, reply, typed
 from data.lessons import Lessons
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, option, slash
 from lessons import LESSONS, Lesson, Verdict
 from matches import Refusal
 from rules import GAMES
@@ -99,8 +99,9 @@ class Learn(commands.Cog):
             if move is not None:
                 typed(move)
             if game is None and (move is not None or lesson is not None or restart):
-                raise Refusal(_("Choose a game for that: /learn game:<game> (lesson, move and restart belong to "
-                                "one)."))
+                raise Refusal(_("Choose a game for that: {learn} ({lesson}, {move} and {restart} belong to one).",
+                                learn=slash("learn", game="<game>"), lesson=option("lesson"), move=option("move"),
+                                restart=option("restart")))
             if game is not None and lesson is not None and lesson > len(LESSONS[game.value]):
                 raise Refusal(ngettext("{game} has {n} lesson, not {number}.", "{game} has {n} lessons, not {number}.",
                                        len(LESSONS[game.value]), game=GAMES[game.value].title, number=lesson))
@@ -147,26 +148,29 @@ class Learn(commands.Cog):
         finished = await self.progress.finished(user)
         embed = discord.Embed(title=_("Lessons"), colour=EMBED_COLOUR,
                               description=_("Short lessons with a board each: about ten minutes a game. "
-                                            "Start one with /learn game:<game>; only you see them."))
+                                            "Start one with {learn}; only you see them.",
+                                            learn=slash("learn", game="<game>")))
         for game, found in LESSONS.items():
             done = finished.get(game, set())
             number = lessons.next_number(game, done)
             progress = lessons.progress_words(game, done)
             value = (_("{progress} · next: {number}. {title}", progress=progress, number=number,
                        title=found[number - 1].words.title) if number
-                     else _("{progress} · play one again with lesson:", progress=progress))
+                     else _("{progress} · play one again with {lesson}", progress=progress,
+                               lesson=option("lesson", "")))
             embed.add_field(name=found[0].rules.title, value=limits.cut(value, limits.FIELD_VALUE))
         await reply(interaction, embed=embed)
 
     async def all_done(self, interaction: discord.Interaction, game: str, finished: set[str]) -> None:
         rows = "\n".join(f"{n}. {found.words.title}" for n, found in enumerate(LESSONS[game], start=1))
         title = LESSONS[game][0].rules.title
-        done = ngettext("You have done all {n} {game} lessons. Play one again with /learn game:{name} "
-                        "lesson:<number>, start over with restart:True, or play a real match with /{name} new "
-                        "(computers:1 for the computer).",
-                        "You have done all {n} {game} lessons. Play one again with /learn game:{name} "
-                        "lesson:<number>, start over with restart:True, or play a real match with /{name} new "
-                        "(computers:1 for the computer).", len(LESSONS[game]), game=title, name=game)
+        done = ngettext("You have done all {n} {game} lessons. Play one again with {again}, start over with "
+                        "{restart}, or play a real match with {new} ({computers} for the computer).",
+                        "You have done all {n} {game} lessons. Play one again with {again}, start over with "
+                        "{restart}, or play a real match with {new} ({computers} for the computer).",
+                        len(LESSONS[game]), game=title, again=slash("learn", game=game, lesson="<number>"),
+                        restart=option("restart", "True"), new=slash(f"{game} new"),
+                        computers=option("computers", "1"))
         await reply(interaction, limits.cut(f"{done}\n{rows}", limits.CONTENT))
 
     async def board(self, found: Lesson, learner: str, state: Any = None) -> discord.File:
@@ -193,13 +197,13 @@ class Learn(commands.Cog):
                               description=limits.cut(note + found.words.instruction, limits.EMBED_DESCRIPTION))
         embed.set_image(url="attachment://lesson.png")
         legal = found.legal()
-        which = "" if lessons.next_number(game, finished) == number else f" lesson:{number}"
-        command = f"/learn game:{game}{which} move:<your move>"
+        which = {} if lessons.next_number(game, finished) == number else {"lesson": number}
+        answer = slash("learn", game=game, **which, move="<your move>")
         footer = (ngettext("Answer with {command} (autocomplete lists all {n}) or a button below.",
                            "Answer with {command} (autocomplete lists all {n}) or a button below.", len(legal),
-                           command=command) if len(legal) <= ANSWER_BUTTONS else
+                           command=answer) if len(legal) <= ANSWER_BUTTONS else
                   ngettext("Answer with {command} (autocomplete lists all {n}).",
-                           "Answer with {command} (autocomplete lists all {n}).", len(legal), command=command))
+                           "Answer with {command} (autocomplete lists all {n}).", len(legal), command=answer))
         embed.set_footer(text=limits.cut(footer, limits.FOOTER))
         view = discord.ui.View(timeout=None)
         view.add_item(LearnButton("hint", game, number))
@@ -239,8 +243,8 @@ class Learn(commands.Cog):
             view.add_item(LearnButton("next", game, after,
                                       label=_("Next: {title}", title=LESSONS[game][after - 1].words.title)))
         else:
-            every = _("Every {game} lesson done: try a match against the computer with /{name} new computers:1.",
-                      game=found.rules.title, name=game)
+            every = _("Every {game} lesson done: try a match against the computer with {new}.",
+                      game=found.rules.title, new=slash(f"{game} new", computers="1"))
             embed.description = limits.cut(f"{embed.description}\n{every}", limits.EMBED_DESCRIPTION)
         await reply(interaction, embed=embed, file=await self.board(found, learner(interaction), verdict.after),
                     view=view)
@@ -248,7 +252,8 @@ class Learn(commands.Cog):
     async def button(self, interaction: discord.Interaction, verb: str, game: str, number: int,
                      arg: int | None) -> None:
         if game not in LESSONS or not 1 <= number <= len(LESSONS[game]):
-            await reply(interaction, _("That lesson no longer exists: /learn lists the lessons there are."))
+            await reply(interaction, _("That lesson no longer exists: {learn} lists the lessons there are.",
+                                       learn=slash("learn")))
             return
         if verb == "hint":  # the lesson's own words: nothing to read, answered at once
             found = lessons.lesson(game, number)
@@ -263,7 +268,7 @@ class Learn(commands.Cog):
             return
         legal = lessons.lesson(game, number).legal()
         if arg is None or not 0 <= arg < len(legal):
-            raise Refusal(_("That answer button is out of date: /learn shows the lesson again."))
+            raise Refusal(_("That answer button is out of date: {learn} shows the lesson again.", learn=slash("learn")))
         await self.answer(interaction, game, number, legal[arg])
 
 

@@ -18,7 +18,7 @@ import i18n
 from cogs import limits, markup
 from cogs.host import Host, cog_of, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
-from i18n import N_, _, ngettext, pgettext
+from i18n import N_, _, ngettext, pgettext, slash
 from matches import Refusal
 from matches.privacy import Stored, export, stored
 from tournaments.privacy import Withdrawn, forget_player, withdraw
@@ -61,10 +61,13 @@ def stored_embed(data: Stored, titles: dict[str, str]) -> discord.Embed:
     changes = ngettext("{n} rating change", "{n} rating changes", data.rating_changes)
     embed.add_field(name=_("Ratings"), value=f"{ratings}; {changes}", inline=False)
     embed.add_field(name=_("Choices"), value="; ".join([
-        ngettext("{n} notice preference (/notify)", "{n} notice preferences (/notify)", data.preferences),
+        ngettext("{n} notice preference ({notify})", "{n} notice preferences ({notify})", data.preferences,
+                 notify=slash("notify")),
         ngettext("{n} analysis drill in progress", "{n} analysis drills in progress", data.drills),
-        ngettext("{n} lesson finished (/learn)", "{n} lessons finished (/learn)", data.lessons),
-        ngettext("{n} vacation (/vacation)", "{n} vacations (/vacation)", data.vacations)]), inline=False)
+        ngettext("{n} lesson finished ({learn})", "{n} lessons finished ({learn})", data.lessons,
+                 learn=slash("learn")),
+        ngettext("{n} vacation ({vacation})", "{n} vacations ({vacation})", data.vacations,
+                 vacation=slash("vacation"))]), inline=False)
     embed.add_field(name=_("Tournaments"), value="; ".join([
         ngettext("{n} tournament entered or signed up for", "{n} tournaments entered or signed up for",
                  data.tournaments),
@@ -74,11 +77,12 @@ def stored_embed(data: Stored, titles: dict[str, str]) -> discord.Embed:
         waiting = listed([ngettext("{n} running match", "{n} running matches", len(open_.running)),
                           ngettext("{n} lobby", "{n} lobbies", len(open_.lobbies)),
                           ngettext("{n} tournament", "{n} tournaments", len(open_.tournaments))])
-        embed.add_field(name=_("Not over yet"), value=_("{waiting}: /privacy forget resigns and leaves them first",
-                                                        waiting=waiting), inline=False)
-    embed.set_footer(text=_("/privacy export: all of it as a JSON file · /privacy forget: remove it. Besides your "
-                            "moves, no message text is stored, nor any e-mail or IP address; your web page code is "
-                            "computed, not stored."))
+        embed.add_field(name=_("Not over yet"), value=_("{waiting}: {forget} resigns and leaves them first",
+                                                        waiting=waiting, forget=slash("privacy forget")),
+                        inline=False)
+    embed.set_footer(text=_("{export}: all of it as a JSON file · {forget}: remove it. Besides your moves, no "
+                            "message text is stored, nor any e-mail or IP address; your web page code is computed, "
+                            "not stored.", export=slash("privacy export"), forget=slash("privacy forget")))
     return embed
 
 
@@ -151,8 +155,8 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
             if interaction.user.id != self.user_id:
                 raise Refusal(_(OPERATOR))
             if cog.bot.service.now() > self.until:
-                raise Refusal(_("This confirmation has expired, and nothing was deleted. Use /privacy forget "
-                                "again."))
+                raise Refusal(_("This confirmation has expired, and nothing was deleted. Use {forget} again.",
+                                forget=slash("privacy forget")))
             await interaction.response.defer()  # before the store; the confirmation is then replaced by the result
             await cog.forget_now(interaction)
         # Not recorded afterwards: recording would store the name just forgotten.
@@ -196,7 +200,8 @@ class PrivacyCog(commands.GroupCog, name="privacy", group_name="privacy",
                                     description=_("Everything Tabletop stores about you"))
             try:
                 channel = await self.bot.create_dm(discord.Object(id=user))
-                await limits.send(channel, _("Everything Tabletop stores about you, as you asked (/privacy export)."),
+                await limits.send(channel, _("Everything Tabletop stores about you, as you asked ({export}).",
+                                                     export=slash("privacy export")),
                                   file=file())
             except discord.HTTPException as error:  # DMs closed (403) or the file refused: hand it over here
                 log.info("could not DM user %s their export: %s", user, error)
@@ -251,8 +256,9 @@ class PrivacyCog(commands.GroupCog, name="privacy", group_name="privacy",
         if left:
             items = listed([ngettext("{n} match", "{n} matches", len(left.running)),
                             ngettext("{n} tournament", "{n} tournaments", len(left.tournaments))])
-            lines.append(_("Still running without you able to leave: {items} (ids are in /privacy show); your name "
-                           "is gone from them, and /privacy forget again cuts them once they end.", items=items))
+            lines.append(_("Still running without you able to leave: {items} (ids are in {show}); your name is gone "
+                           "from them, and {forget} again cuts them once they end.", items=items,
+                           show=slash("privacy show"), forget=slash("privacy forget")))
         await limits.edit_original(interaction, content="\n".join(lines), embed=None, view=None)
 
     async def post(self, withdrawn: Withdrawn) -> None:

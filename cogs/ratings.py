@@ -16,7 +16,7 @@ from cogs import limits, markup
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, GAME_CHOICES, MEDALS, defer_private, guarded, reply
 from data.ratings import RatedResult
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, slash
 from lessons import LESSONS, progress_words
 from matches import Refusal
 from matches.ratings import Profile
@@ -136,8 +136,8 @@ class Ratings(commands.Cog):
         embed.add_field(name=_("Tournaments"), value=limits.cut("\n".join(events), limits.FIELD_VALUE)
                         or _("none yet"), inline=False)
         embed.set_footer(text=_("Ratings: OpenSkill, shown as 1500 + 25 × (μ − 3σ); ? = provisional (fewer than "
-                                "{games} rated games in that game). /leaderboard ranks them.",
-                                games=PROVISIONAL_GAMES))
+                                "{games} rated games in that game). {leaderboard} ranks them.",
+                                games=PROVISIONAL_GAMES, leaderboard=slash("leaderboard")))
         return embed
 
 

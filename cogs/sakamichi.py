@@ -16,7 +16,7 @@ from discord.ext import commands
 
 import i18n
 from cogs import limits
-from cogs.base import MAX_CHOICES, GameCog
+from cogs.base import MAX_CHOICES, Commands, GameCog
 from cogs.host import cog_of, host
 from cogs.ui import defer_private, guarded, reply, who
 from i18n import N_, _
@@ -70,11 +70,19 @@ class Sakamichi(GameCog, group_name="sakamichi",
         "pile runs out, more tiles in hand loses.\n"
         "**Advanced opening:** hands are secret. The high roller looks at their hand (**Look at my hand**) and "
         "chooses an own line (the other moves first) or to move first (the other then picks a line blind).\n"
-        "**Commands:** `/sakamichi new options:mode=basic`, `/sakamichi place row:white up w4`, "
-        "`/sakamichi stack row:black 4 w1b3 w3b1`, `/sakamichi redraw tile:w1b3`, "
-        "`/sakamichi exchange give:w2b2 take:w3b1`, `/sakamichi choose choice:first`, `/sakamichi board`, "
-        "`/sakamichi resign`. Autocomplete lists your legal moves."
+        "**Commands:** {new}, {place}, {stack}, {redraw}, {exchange}, {choose}, {board}, {resign}. Autocomplete "
+        "lists your legal moves."
     )
+    rules_commands: ClassVar[Commands] = {
+        "new": ("sakamichi new", {"options": "mode=basic"}),
+        "place": ("sakamichi place", {"row": "white up w4"}),
+        "stack": ("sakamichi stack", {"row": "black 4 w1b3 w3b1"}),
+        "redraw": ("sakamichi redraw", {"tile": "w1b3"}),
+        "exchange": ("sakamichi exchange", {"give": "w2b2", "take": "w3b1"}),
+        "choose": ("sakamichi choose", {"choice": "first"}),
+        "board": ("sakamichi board", {}),
+        "resign": ("sakamichi resign", {}),
+    }
 
     # ---- suggestions ------------------------------------------------------------------------------------------------
     async def suggest(self, interaction: discord.Interaction, verb: str,

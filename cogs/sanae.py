@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import discord
 from discord import app_commands
@@ -12,10 +12,10 @@ from discord.ext import commands
 
 import i18n
 from cogs import limits
-from cogs.base import GameCog
+from cogs.base import Commands, GameCog
 from cogs.host import cog_of, host
 from cogs.ui import defer_private, guarded, reply, require_posting, typed
-from i18n import N_, _
+from i18n import N_, _, slash
 from matches import Match, Refusal, Turn
 from render.sanae.board import setup_words
 from rules.sanae.pieces import PRESETS
@@ -86,7 +86,7 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         "**Goal:** capture the enemy Void (flag). A side that has lost both King and Queen only draws by it. "
         "A player with no legal move loses.\n"
         "**Setup:** both players place their 36 stones face down in their own circle at the same time, in "
-        "private: `/sanae setup` (random, classic, wall, keep, a layout code, or swap two cells), then *Ready*.\n"
+        "private: {setup} (random, classic, wall, keep, a layout code, or swap two cells), then *Ready*.\n"
         "**Moving:** one stone per turn, up to its range in any direction through empty cells (the Dragon flies "
         "over stones). A move of more than one step reveals the stone.\n"
         "**Stones (rank/range):** Void 0/0, King 6/1, Queen 6/2, Wizard 6*/3, Dragon 6*/6, Captain 5/4 ×2, "
@@ -97,9 +97,14 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
         "The server rolls every die and posts it.\n"
         "**Zed Inel:** when your Void is attacked, a Captain within 4 steps may swap with it (once per Captain) "
         "and fight the attacker instead — you answer privately with *Answer Zed Inel*.\n"
-        "**Commands:** `/sanae setup`, `/sanae move move:R3.03-R4.02`, `/sanae board`, `/sanae resign`; "
-        "*My board* shows your own ranks."
+        "**Commands:** {setup}, {move}, {board}, {resign}; *My board* shows your own ranks."
     )
+    rules_commands: ClassVar[Commands] = {
+        "setup": ("sanae setup", {}),
+        "move": ("sanae move", {"move": "R3.03-R4.02"}),
+        "board": ("sanae board", {}),
+        "resign": ("sanae resign", {}),
+    }
 
     # ---- acting ----------------------------------------------------------------------------------------------
     async def act(self, interaction: discord.Interaction, match: Match, text: str) -> Turn:
@@ -160,10 +165,11 @@ class SanaeCog(GameCog, name="sanae", group_name="sanae",
             if status == "ready":
                 lines.append(_("You are ready. {side} is {status}.", side=match.seat_name(1 - seat), status=other))
             else:
-                lines.append(_("Pick a layout below, or `/sanae setup layout:<code>` (a layout code), `/sanae setup "
-                               "layout:swap R1.06 R2.05` to exchange two of your cells; press {ready} when done. "
-                               "{side} is {status}.", ready=_(SETUP_LABELS["ready"]), side=match.seat_name(1 - seat),
-                               status=other))
+                lines.append(_("Pick a layout below, or {by_code} (a layout code), {swap} to exchange two of your "
+                               "cells; press {ready} when done. {side} is {status}.", ready=_(SETUP_LABELS["ready"]),
+                               side=match.seat_name(1 - seat), status=other,
+                               by_code=slash("sanae setup", layout="<code>"),
+                               swap=slash("sanae setup", layout="swap R1.06 R2.05")))
                 for verb in SETUP_VERBS:
                     if verb != "ready" or view["layout"]:
                         buttons.add_item(SanaeButton(verb, match.id))

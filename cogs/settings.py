@@ -81,7 +81,8 @@ class ServerSettings(commands.GroupCog, group_name="settings",
         links = self.bot.service.web
         if await links.token(guild_id) is None:
             embed.add_field(name=lang._("Web pages"),
-                            value=lang._("off (`/settings web on` gives matches and events pages)"))
+                            value=lang._("off ({on} gives matches and events pages)",
+                                                 on=lang.slash("settings web", action="on")))
         else:
             url = await links.index_url(guild_id)
             embed.add_field(name=lang._("Web pages"), value=lang._("on: {url}", url=url) if url is not None
@@ -187,8 +188,8 @@ class ServerSettings(commands.GroupCog, group_name="settings",
             if action.value == "off":
                 await links.turn_off(interaction.guild_id)
                 await reply(interaction, lang._("This server's web pages are off: every link to them shows “not "
-                                                "found” now, and boards have no {watch} button. `/settings web on` "
-                                                "makes new links.", watch=watch))
+                                                "found” now, and boards have no {watch} button. {on} makes new "
+                                                "links.", watch=watch, on=lang.slash("settings web", action="on")))
                 return
             await (links.reset if action.value == "reset" else links.turn_on)(interaction.guild_id)
             url = await links.index_url(interaction.guild_id)
@@ -200,9 +201,10 @@ class ServerSettings(commands.GroupCog, group_name="settings",
                                                 what=what))
                 return
             await reply(interaction, lang._("{what} Boards and tournament sign-ups get a **{watch}** button, and "
-                                            "`/history` a link. This server's page (share it only with your "
-                                            "community; `/settings web reset` revokes it): {url}", what=what, url=url,
-                                            watch=watch))
+                                            "{history} a link. This server's page (share it only with your "
+                                            "community; {reset} revokes it): {url}", what=what, url=url,
+                                            watch=watch, history=lang.slash("history"),
+                                            reset=lang.slash("settings web", action="reset")))
         await guarded(interaction, work)
 
     @app_commands.command(name="language", description="The language of this server's boards, lobbies and "

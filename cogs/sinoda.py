@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 import i18n
 from cogs import limits, markup
-from cogs.base import GameCog
+from cogs.base import Commands, GameCog
 from cogs.host import host
 from cogs.ui import guarded, typed
 from i18n import N_, _
@@ -53,21 +55,33 @@ class Sinoda(GameCog, group_name="sinoda", group_description="Sinoda: move pyram
         "a pyramid's top number (1–4) is both how far it moves and what it is worth.\n"
         "**Turn:** do one of these —\n"
         "• *Change:* turn one of your pieces one up or down (no wrap: 1 and 4 are the ends). "
-        "`/sinoda change piece:c4 direction:+`\n"
+        "{change_example}\n"
         "• *Move:* move one piece **exactly** its value in steps across triangle edges, through empty cells, "
         "never revisiting a cell. Land on an enemy to capture it: you score its current value. "
-        "`/sinoda move move:c4-c5`\n"
+        "{move_example}\n"
         "**End:** when someone has captured 6 pieces, someone has no piece left, or everyone is down to one "
         "piece. Most points wins; ties go to most pieces on the board. "
         "**Win by Sinoda** (2 players): you win at once when your points exceed your rival's points plus the "
         "values of all your own pieces still on the board.\n"
-        "**Teams** (`options: teams=2x2` for 4, `teams=2x3` or `teams=3x2` for 6): teammates sit opposite, "
+        "**Teams** ({teams} for 4, `teams=2x3` or `teams=3x2` for 6): teammates sit opposite, "
         "block each other's paths and cannot capture each other; the team of the top scorer wins.\n"
         "**Board:** rows a, b, c… from the top, triangles numbered from the left (`c4`). Seats and flowers are "
         "drawn at random; the first player too.\n"
-        "**Commands:** `/sinoda new players:4 options:teams=2x2`, `/sinoda move`, `/sinoda change`, "
-        "`/sinoda board`, `/sinoda resign`."
+        "**Commands:** {new}, {move}, {change}, {board}, {resign}."
     )
+    rules_commands: ClassVar[Commands] = {
+        "change_example": ("sinoda change", {"piece": "c4", "direction": "+"}),
+        "move_example": ("sinoda move", {"move": "c4-c5"}),
+        "new": ("sinoda new", {"players": "4", "options": "teams=2x2"}),
+        "move": ("sinoda move", {}),
+        "change": ("sinoda change", {}),
+        "board": ("sinoda board", {}),
+        "resign": ("sinoda resign", {}),
+    }
+
+    @classmethod
+    def rules_words(cls) -> dict[str, str]:
+        return {**super().rules_words(), "teams": i18n.option("options", "teams=2x2")}
 
     # ---- the game's own actions ---------------------------------------------------------------------------------
     def seat_label(self, match: Match, seat: int) -> str:

@@ -40,7 +40,7 @@ from cogs.ui import (
     who,
 )
 from data import Lease
-from i18n import _
+from i18n import _, slash
 from matches import Event, Match, MatchService, Refusal, Turn, history
 from matches.computers import is_computer
 from matches.vacation import Away
@@ -347,11 +347,12 @@ class Tables:
         if history.ended(match) and r.seed is not None:
             return (_("Dice seed (revealed)"),
                     _("`{seed}`\nIts SHA-256 is the commitment `{commitment}` published at the start. Check every "
-                      "roll and draw: `/verify match:{id}`.", seed=r.seed, commitment=r.commitment, id=match.id))
+                      "roll and draw: {verify}.", seed=r.seed, commitment=r.commitment,
+                      verify=slash("verify", match=match.id)))
         if started:
             return (_("Dice commitment"),
                     _("SHA-256 `{commitment}`\nSeats, rolls and draws all come from a secret seed with this hash; it "
-                      "is revealed when the match ends (`/verify`).", commitment=r.commitment))
+                      "is revealed when the match ends ({verify}).", commitment=r.commitment, verify=slash("verify")))
         return None
 
     async def notify(self, match: Match, user_id: int, text: str | Callable[[], str], *,

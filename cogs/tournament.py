@@ -40,7 +40,7 @@ from cogs.ui import (
     typed,
 )
 from data.tournaments import TableRecord
-from i18n import N_, _, ngettext
+from i18n import N_, _, ngettext, slash
 from matches import Match, Refusal, Turn
 from tournament_rules.playoff import CUTS
 from tournaments import RESULTS, Tournament
@@ -243,7 +243,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
                                ruling=ruling_words(ruling, sides)))
             head = _("⏰ Round {round} of tournament #{id} reached its deadline; decided:",
                      round=rulings[0].table.round, id=event.id)
-            tail = _("An organiser can still change a result with `/tournament result`.")
+            tail = _("An organiser can still change a result with {result}.", result=slash("tournament result"))
         for text in limits.in_messages([head, *lines, tail]):  # a large round: several messages, none cut
             await limits.send(channel, text, allowed_mentions=discord.AllowedMentions.none())
         for ruling in rulings:
@@ -341,7 +341,7 @@ class TournamentCog(commands.GroupCog, group_name="tournament", group_descriptio
             await defer_private(interaction)  # before the organiser role is read
             if not await is_organiser(interaction):
                 raise Refusal(_("Creating a tournament needs the Manage Server permission or the organiser role "
-                                "(/settings organiser-role); ask a server admin."))
+                                "({role}); ask a server admin.", role=slash("settings organiser-role")))
             assert interaction.channel_id is not None
             name = game.value
             cog = self.tables.cogs.get(name)
@@ -604,7 +604,8 @@ def overdue_words(event: Tournament, tables: list[TableRecord]) -> str:
     """The organiser's notice that a round of a set length reached its deadline with matches still running."""
     matches = listed([_("match #{id}", id=t.match_id) for t in tables])
     return _("⏰ Round {round} of tournament #{id} reached its deadline; still playing: {matches}. {organiser}: "
-             "`/tournament result` decides a match.", round=event.round, id=event.id, matches=matches,
+             "{result} decides a match.", round=event.round, id=event.id, matches=matches,
+             result=slash("tournament result"),
              organiser=f"<@{event.record.organiser_id}>")
 
 

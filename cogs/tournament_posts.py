@@ -15,7 +15,7 @@ from cogs import limits, markup
 from cogs.host import cog_of
 from cogs.ui import EMBED_COLOUR, MEDALS, guarded, watch_button
 from data.tournaments import TableRecord
-from i18n import _, ngettext, pgettext
+from i18n import _, ngettext, pgettext, slash
 from render.standings import legend, podium, standings_text
 from rules import GAMES
 from tournament_rules import Standing, figure
@@ -47,8 +47,9 @@ def signup_embed(event: Tournament) -> discord.Embed:
         lines.append(_("Sign-up closes {when}", when=f"<t:{int(r.signup_closes)}:R>"))
     if event.sides.team_size > 1:
         teams = event.record.settings.get("teams", [])
-        lines.append(_("Teams of {size}: register yours with `/tournament team`; players without one are drawn into "
-                       "teams when the event starts ({n} registered).", size=event.sides.team_size, n=len(teams)))
+        lines.append(_("Teams of {size}: register yours with {team}; players without one are drawn into teams when the "
+                       "event starts ({n} registered).", size=event.sides.team_size, n=len(teams),
+                       team=slash("tournament team")))
     names = " ".join(f"<@{u}>" for u in event.signups[:MAX_LISTED])
     if names:
         lines.append(_("{names} … and {n} more", names=names, n=count - MAX_LISTED) if count > MAX_LISTED else names)

@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from cogs.host import Host, host
 from cogs.ui import defer_private, guarded, reply
-from i18n import _, active, ngettext
+from i18n import _, active, ngettext, slash
 from matches.vacation import Status
 
 # Dates and times are Discord's timestamp tags (<t:…:f>): each reader's app shows them in their own language and
@@ -47,11 +47,11 @@ class VacationCog(commands.Cog):
             await reply(interaction, ngettext(
                 "🏖️ You are on vacation until <t:{until}:f> ({n} day). The clocks of your matches stop while it is "
                 "your turn (in a tournament only if its organiser allowed it): no reminders, no timeouts. You may "
-                "still move. /vacation off ends it early and gives back the days not begun. {account}",
+                "still move. {off} ends it early and gives back the days not begun. {account}",
                 "🏖️ You are on vacation until <t:{until}:f> ({n} days). The clocks of your matches stop while it is "
                 "your turn (in a tournament only if its organiser allowed it): no reminders, no timeouts. You may "
-                "still move. /vacation off ends it early and gives back the days not begun. {account}",
-                days, until=int(status.running.until_at), account=account(status)))
+                "still move. {off} ends it early and gives back the days not begun. {account}",
+                days, until=int(status.running.until_at), account=account(status), off=slash("vacation off")))
             await self.show(status)
         await guarded(interaction, work)
 
@@ -79,7 +79,7 @@ class VacationCog(commands.Cog):
                     head += " " + _("Clocks waiting for you: {matches}.", matches=", ".join(
                         f"{m.game.title} #{m.id}" for m in waiting))
             else:
-                head = _("You are not on vacation; /vacation on days:<n> starts one.")
+                head = _("You are not on vacation; {on} starts one.", on=slash("vacation on", days="<n>"))
             await reply(interaction, f"{head} {account(status)}")
         await guarded(interaction, work)
 

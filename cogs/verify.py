@@ -9,7 +9,7 @@ from discord.ext import commands
 
 from cogs.host import Host, host
 from cogs.ui import EMBED_COLOUR, defer_private, guarded, reply
-from i18n import _
+from i18n import _, slash
 from matches.history import verify_match
 from matches.verify import what_it_proves
 
@@ -31,8 +31,8 @@ class Verify(commands.Cog):
             embed = discord.Embed(title=title, description=verdict.summary(), colour=EMBED_COLOUR)
             for heading, text in what_it_proves():
                 embed.add_field(name=heading, value=text, inline=False)
-            embed.set_footer(text=_("Offline: export the match (/history export:json) and run "
-                                    "python -m matches.verify record.json"))
+            embed.set_footer(text=_("Offline: export the match ({export}) and run "
+                                    "python -m matches.verify record.json", export=slash("history", export="json")))
             await reply(interaction, embed=embed)
         await guarded(interaction, work, match)
 

@@ -14,10 +14,10 @@ ENTRY = Entry(
     help=Help(players="2, or 2 against 2", phases=(
         ("Your turn",
          "The server draws you a tile (at most 5 in hand). Then place one: "
-         "`/bodsoi place tile:C-su-mo square:d4 rotation:90` (autocomplete lists your legal placements, best "
-         "first), or `/bodsoi pass`, as you must when none of your tiles fits. **My tiles** shows your hand in "
-         "every rotation; an empty hand passes automatically."),
-    )),
+         "{place} (autocomplete lists your legal placements, best first), or {pass_}, as you must when none of your "
+         "tiles fits. **My tiles** shows your hand in every rotation; an empty hand passes automatically."),
+    ), commands={"place": ("bodsoi place", {"tile": "C-su-mo", "square": "d4", "rotation": "90"}),
+                 "pass_": ("bodsoi pass", {})}),
     computer=Computer(
         # Most placements leave the measure as it is (one that neither extends nor breaks a scoring path, such as a
         # block of the opponent's path): the root takes every move tied with the last one its width admits, up to 40.

@@ -13,8 +13,8 @@ ENTRY = Entry(
     cog="cogs.cintos",
     help=Help(players="2 or 4", phases=(
         ("Your turn",
-         "Slide one of your pieces one square: `/cintos move move:b6-b5` (or `b6 down`); autocomplete lists your "
-         "legal moves. With no legal move you pass automatically."),
-    )),
+         "Slide one of your pieces one square: {move} (or `b6 down`); autocomplete lists your legal moves. With no "
+         "legal move you pass automatically."),
+    ), commands={"move": ("cintos move", {"move": "b6-b5"})}),
     computer=Computer(rollout=4, scale=3.0),
 )

@@ -7,8 +7,8 @@ import contracts (rules never imports render) and this package imports none of t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 V = TypeVar("V")
@@ -18,10 +18,14 @@ V = TypeVar("V")
 class Help:
     """`/help game:<game>`'s words (cogs/help.py): how many players, and what a player does in each phase of a new
     match, in order, as (phase, the command to use with a legal example). The goal is the game's own (`Game.goal`).
-    tests/bot/test_help_phases.py walks a match through the phases."""
+    tests/bot/test_help_phases.py walks a match through the phases.
+
+    A phase names its commands as `{fields}`, each in `commands` as (the command, its options with their values):
+    /help writes them as the reader's language names them (`i18n.Language.slash`), the values as typed."""
 
     players: str
     phases: tuple[tuple[str, str], ...]
+    commands: Mapping[str, tuple[str, Mapping[str, str]]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

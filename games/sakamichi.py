@@ -14,16 +14,20 @@ ENTRY = Entry(
     help=Help(players="2", phases=(
         ("1 · Opening choice (advanced mode, the default)",
          "The server rolls the dice. The high roller may press **Look at my hand**, then chooses with the buttons "
-         "or a command: `/sakamichi choose choice:first` to move first, or `/sakamichi choose choice:white` or "
-         "`/sakamichi choose choice:black` to take that line (the other player then moves first). After *first*, "
-         "the other player chooses their line the same way, before seeing their hand. Basic mode "
-         "(`/sakamichi new options:mode=basic`) skips this."),
+         "or a command: {first} to move first, or {white} or {black} to take that line (the other player then "
+         "moves first). After *first*, the other player chooses their line the same way, before seeing their hand. "
+         "Basic mode ({basic}) skips this."),
         ("2 · Turns",
-         "You draw a tile, then lay a new row at an open end: `/sakamichi place row:white up w4` (autocomplete "
-         "lists every legal row). Or, once a game each: `/sakamichi stack row:black 4 w1b3 w3b1`, "
-         "`/sakamichi redraw tile:w2b3`, `/sakamichi exchange give:w2b1 take:w1b4`. **My hand** shows your "
-         "tiles."),
-    )),
+         "You draw a tile, then lay a new row at an open end: {place} (autocomplete lists every legal row). Or, once "
+         "a game each: {stack}, {redraw}, {exchange}. **My hand** shows your tiles."),
+    ), commands={"first": ("sakamichi choose", {"choice": "first"}),
+                 "white": ("sakamichi choose", {"choice": "white"}),
+                 "black": ("sakamichi choose", {"choice": "black"}),
+                 "basic": ("sakamichi new", {"options": "mode=basic"}),
+                 "place": ("sakamichi place", {"row": "white up w4"}),
+                 "stack": ("sakamichi stack", {"row": "black 4 w1b3 w3b1"}),
+                 "redraw": ("sakamichi redraw", {"tile": "w2b3"}),
+                 "exchange": ("sakamichi exchange", {"give": "w2b1", "take": "w1b4"})}),
     computer=Computer(
         # Its rollouts run to the end (a game is about 13 decisions): who gets stuck first decides most games, and
         # the measure cannot see it coming; its playouts lay rows as players do. Each one is a noisy win or loss:

@@ -13,17 +13,19 @@ ENTRY = Entry(
     cog="cogs.sanae",
     help=Help(players="2", phases=(
         ("1 · Set-up (both players at once, in private)",
-         "Lay out your 36 stones: `/sanae setup layout:classic` (or `random`, `wall`, `keep`, a layout code), "
-         "then swap any two of your cells, e.g. `/sanae setup layout:swap R1.06 R2.05` (Blue's cells are B…). "
-         "`/sanae setup` alone opens your set-up panel with buttons."),
+         "Lay out your 36 stones: {classic} (or `random`, `wall`, `keep`, a layout code), then swap any two of your "
+         "cells, e.g. {swap} (Blue's cells are B…). {setup} alone opens your set-up panel with buttons."),
         ("2 · Ready",
-         "`/sanae setup layout:ready` or the panel's **Ready** button. When both sides are ready the server rolls "
-         "who moves first."),
+         "{ready} or the panel's **Ready** button. When both sides are ready the server rolls who moves first."),
         ("3 · Moves",
-         "`/sanae move move:R2.01-R3.01` moves one of your stones (onto an enemy stone: an attack); autocomplete "
-         "lists your legal moves. **My board** shows your ranks."),
+         "{move} moves one of your stones (onto an enemy stone: an attack); autocomplete lists your legal moves. "
+         "**My board** shows your ranks."),
         ("4 · Zed Inel (when your Void is attacked)",
          "Press **Answer Zed Inel** under the board, then swap in a Captain or let the Void fall."),
-    )),
+    ), commands={"classic": ("sanae setup", {"layout": "classic"}),
+                 "swap": ("sanae setup", {"layout": "swap R1.06 R2.05"}),
+                 "setup": ("sanae setup", {}),
+                 "ready": ("sanae setup", {"layout": "ready"}),
+                 "move": ("sanae move", {"move": "R2.01-R3.01"})}),
     computer=Computer(rollout=4, scale=10.0, scorer="players.measures:sanae", search="players.sanae:search"),
 )

@@ -14,8 +14,9 @@ ENTRY = Entry(
     help=Help(players="2, 3, 4 or 6", phases=(
         ("Your turn",
          "The server draws who starts. Then, each turn, one of: move a piece exactly its value in steps, "
-         "`/sinoda move move:c4-c5` (autocomplete lists your legal moves, captures first); or change a piece's "
-         "value one up or down, `/sinoda change piece:c4 direction:+`."),
-    )),
+         "{move} (autocomplete lists your legal moves, captures first); or change a piece's value one up or down, "
+         "{change}."),
+    ), commands={"move": ("sinoda move", {"move": "c4-c5"}),
+                 "change": ("sinoda change", {"piece": "c4", "direction": "+"})}),
     computer=Computer(rollout=2, scale=4.0, scorer="players.measures:sinoda"),
 )

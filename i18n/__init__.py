@@ -9,7 +9,7 @@ from __future__ import annotations
 import gettext
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -163,6 +163,16 @@ class Language:
         """`command` in backticks, as the messages show a command to type: `` `/cintos neu computer:1` ``."""
         return f"`{self.command(path, **options)}`"
 
+    def slashes(self, commands: Mapping[str, tuple[str, Mapping[str, object]]]) -> dict[str, str]:
+        """The `{fields}` of a text naming several commands, each given as (the command, its options): `slash`."""
+        return {field: self.slash(path, **options) for field, (path, options) in commands.items()}
+
+    def option(self, name: str, value: object = None) -> str:
+        """An option alone, in backticks, as this language names it: `` `zug` ``, or with its value `` `zug:b6-b5` ``
+        (where the text says which command it belongs to)."""
+        local = self.local_name(name, OPTION_NAME)
+        return f"`{local}`" if value is None else f"`{local}:{value}`"
+
     # ---- formats ---------------------------------------------------------------------------------------------------
     def number(self, value: float) -> str:
         """1234.5 as this locale writes it (1,234.5 · 1.234,5 · 1 234,5)."""
@@ -248,6 +258,16 @@ def slash(path: str, /, **options: object) -> str:
     return active().slash(path, **options)
 
 
+def slashes(commands: Mapping[str, tuple[str, Mapping[str, object]]]) -> dict[str, str]:
+    """The commands of a text, each as the language being spoken names it (`Language.slashes`)."""
+    return active().slashes(commands)
+
+
+def option(name: str, value: object = None) -> str:
+    """An option alone, in backticks, as the language being spoken names it (`Language.option`)."""
+    return active().option(name, value)
+
+
 def command(path: str, /, **options: object) -> str:
     """A command as the language being spoken names it, without backticks (`Language.command`)."""
     return active().command(path, **options)
@@ -274,11 +294,13 @@ __all__ = [
     "command",
     "language",
     "ngettext",
+    "option",
     "pgettext",
     "placeholders",
     "resolve",
     "shipped_codes",
     "slash",
+    "slashes",
     "speaking",
     "valid_name",
 ]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from data.vacations import Vacation
-from i18n import _, active, ngettext
+from i18n import _, active, ngettext, slash
 from matches.computers import is_computer
 from matches.model import Match, Refusal
 
@@ -94,8 +94,8 @@ class Vacations:
             raise Refusal(_("A vacation lasts at least one day."))
         status = await self.status(user_id)
         if status.running is not None:
-            raise Refusal(_("You are on vacation already, until <t:{until}:f>; /vacation off ends it early (the days "
-                            "not begun come back).", until=int(status.running.until_at)))
+            raise Refusal(_("You are on vacation already, until <t:{until}:f>; {off} ends it early (the days not "
+                            "begun come back).", until=int(status.running.until_at), off=slash("vacation off")))
         if self.allowance == 0:
             raise Refusal(_("Vacations are switched off on this bot."))
         if status.left == 0:
@@ -121,7 +121,8 @@ class Vacations:
             if since is not None:
                 pauses.append((match.id, match.record.version, since))
         if await self.core.store.vacations.begin(user_id, now, now + days * DAY, pauses) is None:
-            raise Refusal(_("You are on vacation already (just started); /vacation status shows until when."))
+            raise Refusal(_("You are on vacation already (just started); {status} shows until when.",
+                            status=slash("vacation status")))
         # Written before the matches are looked at again: a move committed meanwhile by another process sees the
         # vacation in its own commit (or commit listener), or is seen here (its new version): no turn left running.
         paused = []
@@ -137,7 +138,7 @@ class Vacations:
         to its deadline. Refused when not on vacation."""
         ended = await self.core.store.vacations.end(user_id, self.core.now())
         if ended is None:
-            raise Refusal(_("You are not on vacation; /vacation on days:<n> starts one."))
+            raise Refusal(_("You are not on vacation; {on} starts one.", on=slash("vacation on", days="<n>")))
         await self._reload(ended.shifted)
         return replace(await self.status(user_id), matches=ended.shifted)
 

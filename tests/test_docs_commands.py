@@ -270,7 +270,7 @@ def summaries() -> list[Example]:
     for name in GAMES:
         cog = next(value for value in vars(importlib.import_module(f"cogs.{name}")).values()
                    if isinstance(value, type) and issubclass(value, GameCog) and value.rules_summary)
-        found += examples_in(cog.rules_summary, f"cogs/{name}.py rules_summary")
+        found += examples_in(cog.rules_summary.format(**cog.rules_words()), f"cogs/{name}.py rules_summary")
     return found
 
 

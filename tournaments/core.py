@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from i18n import _
+from i18n import _, slash
 from matches import MatchService, Refusal
 from tournaments.model import Sides, Tournament
 
@@ -70,7 +70,8 @@ class EventCore:
             mine = [t for t in running if user_id in t.signups or t.entrant_of(user_id) is not None]
             running = mine or running
         if not running:
-            raise Refusal(_("No tournament is running on this server; `/tournament list` shows past ones."))
+            raise Refusal(_("No tournament is running on this server; {list} shows past ones.",
+                            list=slash("tournament list")))
         if len(running) > 1:
             raise Refusal(_("Several tournaments are running here: give the `tournament` number ({numbers}).",
                             numbers=", ".join(f"#{t.id}" for t in running[:10])))
@@ -86,7 +87,7 @@ class EventCore:
         action). Having created the event gives no power of its own: a former role holder is refused like anyone."""
         if not organiser:
             raise Refusal(_("Only organisers can do that in tournament #{id}: members with Manage Server or the "
-                            "server's organiser role (/settings organiser-role).", id=event.id))
+                            "server's organiser role ({role}).", id=event.id, role=slash("settings organiser-role")))
 
     async def set_signup_settings(self, event: Tournament, settings: dict[str, Any]) -> None:
         """Write the sign-up's settings (check-ins, teams) as a compare-and-set on the ones read: another process's

@@ -3,7 +3,7 @@ round 1."""
 
 from __future__ import annotations
 
-from i18n import _
+from i18n import _, slash
 from matches import Refusal
 from tournaments.core import TRIES, EventCore
 from tournaments.model import Tournament
@@ -41,7 +41,8 @@ class SignUp:
         """Refuse a Join or a Leave that the event's state rules out."""
         if event.status != "signup":
             raise Refusal(_("Tournament #{id} has already started: sign-up is closed.", id=event.id) if joining else
-                          _("Tournament #{id} has started: use `/tournament drop` to withdraw.", id=event.id))
+                          _("Tournament #{id} has started: use {drop} to withdraw.", id=event.id,
+                            drop=slash("tournament drop")))
         if joining and user_id in event.signups:
             raise Refusal(_("You are already signed up for tournament #{id}.", id=event.id))
         if not joining and user_id not in event.signups:

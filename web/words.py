@@ -301,7 +301,7 @@ class Words:
 
     def ratings_note(self) -> Markup:
         return html(_("Ratings: OpenSkill, shown as 1500 + 25 × (μ − 3σ); ? = provisional (fewer than 10 rated "
-                      "games). The same table as {command}."), command=code("/leaderboard"))
+                      "games). The same table as {command}."), command=code(i18n.command("leaderboard")))
 
     def standings_of(self, note: str) -> str:
         return _("Standings ({note})", note=note) if note else self.standings
@@ -336,7 +336,7 @@ class Words:
         # Translators: {button} is the Discord button's label, which is not translated yet
         return html(_("No computer analysis yet: press {button} under the match's last board in Discord, or use "
                       "{command}."), button=Markup('<strong translate="no">Analyse</strong>'),
-                    command=code(f"/analysis show match:{match_id}"))
+                    command=code(i18n.command("analysis show", match=match_id)))
 
     def export_hint(self) -> Markup:
         return html(_("Check it offline with {command}."), command=code("python -m matches.verify record.json"))

@@ -243,7 +243,7 @@ async def test_a_german_asker_reads_the_analysis_and_its_key_moments_in_german(s
     assert embed.title == f"Cintos · Partie #{match.id} · Analyse"
     assert embed.description.startswith("Gewinnchancen Zug für Zug")
     assert all(f.value.startswith("Genauigkeit **") and f.name.endswith(("(Rot)", "(Blau)")) for f in embed.fields)
-    assert "Schlüsselmoment" in embed.footer.text and "/analysis learn match:" in embed.footer.text
+    assert "Schlüsselmoment" in embed.footer.text and "`/analyse lernen partie:" in embed.footer.text
     assert message.attachments[0].description.startswith("Gewinnchancen von ")
     assert labels(message) == ["Schlüsselmomente"]
     analysis = await bot.reviews.stored(match)

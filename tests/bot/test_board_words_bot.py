@@ -78,7 +78,7 @@ async def test_past_position_and_spectator_as_text(simcord_env: Any) -> None:
     assert "rack" not in watched.content
     assert block(watched.content) == text_board(match.view(None), await names(simcord_env, match), match.id)
     past = answer(await players[0].slash(channel, "bodsoi board", move=0, format="text"))
-    assert past.content.startswith("After line 0 of /history.")
+    assert past.content.startswith("After line 0 of `/history`.")
     assert "turn 0" in block(past.content) and len(past.content) <= TEXT_LIMIT
 
 

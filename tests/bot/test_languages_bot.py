@@ -99,10 +99,12 @@ async def test_help_speaks_the_askers_language(simcord_env: Any, code: str) -> N
                                           "turn, in minutes or over days. Every move is checked, stored and "
                                           "answered with a new board; hidden hands reach only their owner; dice "
                                           "are rolled on the server and can be verified afterwards.")
-    assert "/cintos new" in overview.fields[0].value  # commands and notation stay as typed
+    # commands as the asker's app names them (`/cintos neu computer:1 stufe:easy`), their values as typed
+    assert lang.slash("cintos new", computers="1", level="easy") in overview.fields[0].value
+    assert lang.command("cintos new") != "/cintos new" and "/cintos new" not in overview.fields[0].value
     goal = GAMES["sanae"].goal
     assert one.description == lang._(goal) != goal
-    assert one.fields[-2].name == lang._("Start") and "`/sanae new`" in one.fields[-2].value
+    assert one.fields[-2].name == lang._("Start") and lang.slash("sanae new") in one.fields[-2].value
     english = [phase for phase, _how in GAMES_HELP["sanae"].phases]
     assert [field.name for field in one.fields[:-2]] == [lang._(phase) for phase in english]
     assert all(lang._(phase) != phase for phase in english)

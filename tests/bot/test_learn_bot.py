@@ -25,7 +25,7 @@ async def test_a_first_lesson_answered_wrong_then_right(simcord_env: Any) -> Non
     image = Image.open(io.BytesIO(await message.attachments[0].read()))
     assert image.width >= 400 and message.attachments[0].description  # a board, with its alt text
     assert labels(message) == ["Hint"]  # 20 legal moves: answered by the command, not buttons
-    assert embed.footer.text == "Answer with /learn game:cintos move:<your move> (autocomplete lists all 20)."
+    assert embed.footer.text == "Answer with `/learn game:cintos move:<your move>` (autocomplete lists all 20)."
 
     offered = await ada.autocomplete(channel, "learn", "move", "d5", game="cintos")
     assert [c["value"] for c in offered] == ["d5-c5", "d5-d4", "d5-d6", "d5-e5"]  # as typed: the moves from d5
@@ -69,7 +69,7 @@ async def test_answer_buttons_where_a_lesson_has_few_answers(simcord_env: Any) -
     shown = answer(await ada.slash(channel, "learn", game="sanae", lesson=5))  # Zed Inel: two answers
     assert shown.embeds[0].title == "Sanae lesson 5 of 6: Zed Inel"
     # Not the next unfinished lesson: the command to answer it names it.
-    assert shown.embeds[0].footer.text == ("Answer with /learn game:sanae lesson:5 move:<your move> (autocomplete "
+    assert shown.embeds[0].footer.text == ("Answer with `/learn game:sanae lesson:5 move:<your move>` (autocomplete "
                                            "lists all 2) or a button below.")
     assert labels(shown) == ["Hint", "zed R2.08", "zed no"]
     wrong = answer(await ada.click(shown, label="zed no"))

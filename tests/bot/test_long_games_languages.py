@@ -33,7 +33,7 @@ async def test_learn_speaks_german_and_the_pseudo_locale(simcord_env: Any) -> No
         embed = shown.embeds[0]
         assert embed.title == "Cintos: Lektion 1 von 6: Eine Figur schieben"
         assert embed.description.startswith("Du bist Rot; Cintos gewinnt, wer alle 16 Figuren besitzt.")
-        assert embed.footer.text == ("Antworte mit /learn game:cintos move:<your move> (die Autovervollständigung "
+        assert embed.footer.text == ("Antworte mit `/lernen spiel:cintos zug:<your move>` (die Autovervollständigung "
                                      "zeigt alle 20).")
         assert labels(shown) == ["Tipp"]
         wrong = answer(await ada.slash(channel, "learn", game="cintos", move="c6-c5"))
@@ -48,7 +48,8 @@ async def test_learn_speaks_german_and_the_pseudo_locale(simcord_env: Any) -> No
         assert {f.name: f.value for f in overview.fields}["Cintos"] == ("1 von 6 Lektionen · als Nächstes: 2. "
                                                                         "Schlagen durch Überzahl")
         refused = answer(await ada.slash(channel, "learn", move="d5-e5"))
-        assert refused.content.startswith("Wähle dafür ein Spiel: /learn game:<game>")
+        assert refused.content.startswith("Wähle dafür ein Spiel: `/lernen spiel:<game>` (`lektion`, `zug` und "
+                                          "`neustart`")
 
     with speaking("en-XA"):
         zed = answer(await bob.slash(channel, "learn", game="sanae", lesson=5))
@@ -105,7 +106,7 @@ async def test_vacation_in_german(simcord_env: Any) -> None:
     away = next(p for p in people if p is not actor_of(match, people))
     with speaking("de"):
         status = answer(await away.slash(channel, "vacation status"))
-        assert status.content == ("Du bist nicht im Urlaub; /vacation on days:<n> beginnt einen. Du hast noch 14 "
+        assert status.content == ("Du bist nicht im Urlaub; `/urlaub an tage:<n>` beginnt einen. Du hast noch 14 "
                                   "Urlaubstage von 14 (gezählt über die letzten 365 Tage).")
         went = answer(await away.slash(channel, "vacation on", days=1))
         assert went.content.startswith("🏖️ Du bist im Urlaub bis <t:") and "(1 Tag)." in went.content

@@ -110,7 +110,7 @@ async def test_settings_show_says_whether_the_web_pages_are_on_and_who_organises
         return {f.name: f.value for f in answer(message).embeds[0].fields}
 
     shown = fields(await boss.slash(channel, "settings show"))
-    assert shown["Web pages"].startswith("off") and "/settings web on" in shown["Web pages"]
+    assert shown["Web pages"].startswith("off") and "`/settings web action:on`" in shown["Web pages"]
     assert shown["Tournament organisers"] == "members with Manage Server"
     organisers = channel.guild.create_role("organisers")
     await boss.slash(channel, "settings organiser-role", role=organisers)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gettext
 from pathlib import Path
+from typing import Any, cast
 
 import discord
 import pytest
@@ -46,7 +47,7 @@ def test_every_name_of_every_catalog_is_a_name_discord_accepts(code: str) -> Non
     assert len(names) > 100 and not any(m.id in ("cintos", "sinoda", "sakamichi", "sanae", "bodsoi") for m in names)
     lang = i18n.language(code)
     for message in names:
-        translated = lang.catalog.pgettext(message.context, message.id)
+        translated = lang.catalog.pgettext(str(message.context), str(message.id))
         assert i18n.valid_name(translated), (code, message.id, translated)
 
 
@@ -62,7 +63,7 @@ async def test_a_name_discord_would_refuse_is_never_published_nor_written(monkey
     monkeypatch.setattr(lang, "catalog", _Bad())
     assert lang.local_name("new") == "new" and lang.slash("cintos new") == "`/cintos new`"
     translator = CatalogTranslator({"de": "de"})
-    context = TranslationContext(location=Where.command_name, data=None)
+    context: TranslationContext[Any, Any] = TranslationContext(location=Where.command_name, data=cast(Any, None))
     assert await translator.translate(app_commands.locale_str("new"), discord.Locale.german, context) is None
 
 
