@@ -135,8 +135,8 @@ class GameCog(commands.GroupCog):
             raise Refusal(_("You have no running {game} match. Start one with {new}.",
                             game=self.game.title, new=slash(f"{self.game_name} new")))
         listing = ", ".join(f"#{m.id}" for m in here[:10])
-        raise Refusal(_("You play several {game} matches ({matches}): choose one with the `match` option.",
-                        game=self.game.title, matches=listing))
+        raise Refusal(_("You play several {game} matches ({matches}): choose one with the {option} option.",
+                        game=self.game.title, matches=listing, option=i18n.option("match")))
 
     async def match_autocomplete(self, interaction: discord.Interaction,
                                  current: str) -> list[app_commands.Choice[int]]:

@@ -261,8 +261,8 @@ class Tables:
             if ratings:
                 embed.add_field(name=_("Ratings"), value=ratings, inline=False)
             embed.set_image(url="attachment://board.png")
-            embed.set_footer(text=_("turn {turn} · /{game} board shows it again",
-                                    turn=match.view(None).get("turn", 0), game=match.game.name))
+            embed.set_footer(text=_("turn {turn} · {board} shows it again", turn=match.view(None).get("turn", 0),
+                                    board=slash(f"{match.game.name} board")))
             file = await self.board_file(match, None)
             pinged = [match.user_at(s) for s in match.actors()] if match.outcome() is None else match.user_ids
             mentions = " ".join(f"<@{uid}>" for uid in pinged if uid >= 0)  # computer seats are never pinged

@@ -15,7 +15,7 @@ import i18n
 from cogs import limits
 from cogs.host import Host, cog_of, host
 from cogs.ui import defer_private, guarded, reply, require_posting, seat_mentions
-from i18n import N_, _
+from i18n import N_, _, option
 from matches import Match, Refusal, Turn
 from matches.takebacks import Takeback
 from render.lettering import cut_name
@@ -135,8 +135,8 @@ class Takebacks(commands.Cog):
         if not here:
             raise Refusal(_("You have no running match: a takeback is for your last move in one."))
         listing = ", ".join(f"#{m.id}" for m in here[:10])
-        raise Refusal(_("You play several matches ({matches}): choose one with the `match` option.",
-                        matches=listing))
+        raise Refusal(_("You play several matches ({matches}): choose one with the {option} option.",
+                        matches=listing, option=option("match")))
 
     async def answer(self, interaction: discord.Interaction, accept: bool, match_id: int) -> None:
         """Accept or Decline: the request's message is edited to say where it stands."""

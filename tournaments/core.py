@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from i18n import _, slash
+from i18n import _, option, slash
 from matches import MatchService, Refusal
 from tournaments.model import Sides, Tournament
 
@@ -73,8 +73,8 @@ class EventCore:
             raise Refusal(_("No tournament is running on this server; {list} shows past ones.",
                             list=slash("tournament list")))
         if len(running) > 1:
-            raise Refusal(_("Several tournaments are running here: give the `tournament` number ({numbers}).",
-                            numbers=", ".join(f"#{t.id}" for t in running[:10])))
+            raise Refusal(_("Several tournaments are running here: give the {option} number ({numbers}).",
+                            numbers=", ".join(f"#{t.id}" for t in running[:10]), option=option("tournament")))
         return running[0]
 
     async def names(self, event: Tournament) -> dict[int, str]:

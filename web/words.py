@@ -310,7 +310,7 @@ class Words:
         return html(_("{wdl} won, drawn, lost · {b} bye · {f} forfeit · {bh} Buchholz cut 1 · {sb} "
                       "Sonneborn-Berger — the same figures and tie-breaks as {command}."),
                     wdl=notation("W/D/L"), b=notation("B"), f=notation("F+/F−"), bh=notation("BH-1"),
-                    sb=notation("SB"), command=code("/tournament standings"))
+                    sb=notation("SB"), command=code(i18n.command("tournament standings")))
 
     def signed_up(self, count: int, most: int | None) -> str:
         if most:

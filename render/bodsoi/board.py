@@ -9,7 +9,7 @@ from typing import Any
 
 from PIL import Image
 
-from i18n import N_, _, ngettext
+from i18n import N_, _, command, ngettext
 from render.kit import (
     BLUE,
     BOARD,
@@ -369,7 +369,8 @@ def _draw_rack(canvas: Canvas, top: float, hand: Sequence[str]) -> None:
     canvas.line([(MARGIN, top), (WIDTH - MARGIN, top)], BORDER, 1.5)
     room = WIDTH - 2 * MARGIN
     canvas.fit_text((MARGIN, top + 14), _("Your tiles · only you can see this"), BODY, room, INK, min_size=SMALL)
-    canvas.text((MARGIN, top + 56), "/bodsoi place tile: square: rotation:", SMALL, MUTED)
+    # the command as the reader's Discord names it (drawn in the painter's worker: it speaks the post's language)
+    canvas.text((MARGIN, top + 56), command("bodsoi place", tile="", square="", rotation=""), SMALL, MUTED)
     if not hand:
         canvas.fit_text((MARGIN, top + 104), _("Your hand is empty."), SMALL, room, MUTED)
         return

@@ -177,6 +177,37 @@ def drawer() -> str:
     return ""
 
 
+# A command as a text writes it: a code span starting with `/` (`/cintos new computers:1`), or a bare /command and
+# the words after it (`/vacation off ends it early`).
+COMMAND = re.compile(r"`(/[^`]*)`|(?<![\w/`<])(/[\w<>{}-]+(?: [\w-]+)*)")
+
+
+@dataclass(frozen=True)
+class TreeWords:
+    """The English command, group and option names of the tree (the games' own names left out: they stay)."""
+
+    commands: frozenset[str] = frozenset()
+    options: frozenset[str] = frozenset()
+
+
+def english_names(text: str, words: TreeWords) -> list[str]:
+    """The command and option names `text` writes in English where it shows a command to type: the pseudo-locale
+    accents every name (i18n/pseudo.py `pseudo_name`), so a plain one was never written by `i18n.slash`. A code
+    span is kept whole by `english_left`, so this is what finds `/cintos new` left English inside one."""
+    found: list[str] = []
+    for match in COMMAND.finditer(text):
+        path = True  # the words before the first option are the command's; those after, option values
+        for token in (match.group(1) or match.group(2))[1:].split(" "):
+            name, colon, _value = token.partition(":")
+            if colon:
+                path = False
+                if name in words.options:
+                    found.append(f"{name}:")
+            elif path and name in words.commands:
+                found.append(name)
+    return found
+
+
 def english_left(text: str, names: Iterable[str]) -> list[str]:
     """The runs of two or more plain ASCII letters in `text` outside what may stay as it is: the spans
     i18n/pseudo.py keeps (code, mentions, links, /commands, name=value, words with a digit) and `names`.
@@ -310,8 +341,9 @@ def shape(text: str, names: Iterable[str]) -> str:
     return re.sub(r"\d+", "#", text)
 
 
-def leaks(seen: Iterable[Seen], names: Iterable[str]) -> list[Leak]:
-    """Each shape of leaking text once, with where it was seen (the first few places), how often, its source."""
+def leaks(seen: Iterable[Seen], names: Iterable[str], words: TreeWords = TreeWords()) -> list[Leak]:
+    """Each shape of leaking text once, with where it was seen (the first few places), how often, its source; a
+    command or option name left English (`words`, the tree's) is a leak too."""
     kept = [*PROPER, *names]
     plain_names = [name for name in kept if len(name) >= 2]
     by_shape: dict[str, Leak] = {}
@@ -319,7 +351,7 @@ def leaks(seen: Iterable[Seen], names: Iterable[str]) -> list[Leak]:
     for item in seen:
         runs = checked.get(item.text)
         if runs is None:
-            runs = checked[item.text] = english_left(item.text, kept)
+            runs = checked[item.text] = english_left(item.text, kept) + english_names(item.text, words)
         if not runs:
             continue
         found = by_shape.get(shape(item.text, plain_names))
@@ -355,7 +387,7 @@ def report(found: list[Leak], header: str = "") -> str:
     lines.append("Each entry: one text (others of its shape: other numbers, names, moves), the English words left in "
                  "it, where it was seen (the step: a command or a button's custom id; [the kind of text]) and the "
                  "line of code its English comes from (for the words in images: the line that drew it). Names, "
-                 "numbers, notation offered to type, log lines, /commands with their option names, `code`, "
+                 "numbers, notation offered to type, log lines, the games' own /commands, `code`, "
                  "<mentions>, links and name=value stay as they are.")
     lines.append(f"{len(found)} texts still show English: " +
                  ", ".join(f"{owner} {len(items)}" for owner, items in sorted(groups.items())))

@@ -27,7 +27,7 @@ from rules import GAMES
 from rules.replay import TakeBack, steps
 from tests.bot.helpers import NAMES, answer
 from tests.bot.locales import speaking
-from tests.bot.playthrough import Capture, english_left, leaks, report
+from tests.bot.playthrough import Capture, TreeWords, english_left, english_names, leaks, report
 
 SERVER, CHANNEL = "Ludoteca", "games"
 TOURNAMENT_OPTIONS = "quiet-limit=20 turn-limit=100"
@@ -81,14 +81,14 @@ class Playthrough:
         self.games_played: list[str] = []
         self.timings: dict[str, float] = {}  # CPU seconds of each part
         self.log_lines: set[str] = set()
-        self.commands: set[str] = set()
+        self.words = TreeWords()  # the tree's English names: each one shown must be the pseudo-locale's
 
     def names(self) -> list[str]:
         """What may stay as it is: the players', the server's and the channel's names, every notation a player was
         offered to type (autocomplete values: moves, cells, tiles, option values, and their words), every log line
-        of the matches played (the games' notation: `place C-su-mo d4 90; draw ?`) and every command with its
-        subcommand and option names (names stay English: translating.md)."""
-        notation = {*self.capture.notation, *self.log_lines, *self.commands}
+        of the matches played (the games' notation: `place C-su-mo d4 90; draw ?`). Not the commands' and options'
+        names: a text names them as the reader's Discord does (`i18n.slash`), so an English one is a leak."""
+        notation = {*self.capture.notation, *self.log_lines}
         # a choice named by the whole action, its value without the verb its command already says (Sakamichi's
         # `/sakamichi place row:` offers "place black up w1b5" for "black up w1b5"): the verb is the game's notation
         verbs = {line.split()[0] for line in self.log_lines if line.split()}
@@ -117,10 +117,11 @@ class Playthrough:
         self.log_lines |= {str(value) for game in GAMES.values() for option in game.options.values()
                            for value in option.choices}
         self.log_lines |= {"WHITE", "BLACK", *PRESET_LABELS.values()}
+        commands, options = set(), set()
         for command in self.bot.tree.walk_commands():
-            options = [p.display_name for p in getattr(command, "parameters", [])]
-            self.commands |= {f"/{command.qualified_name} {' '.join(options)}".strip(), f"/{command.qualified_name}",
-                              *(f"{name}:" for name in options)}
+            commands.add(command.name)
+            options |= {p.display_name for p in getattr(command, "parameters", [])}
+        self.words = TreeWords(frozenset(commands - set(GAMES)), frozenset(options))
 
     async def public_log_lines(self, match_id: int) -> set[str]:
         """The match's log as each reader sees it (`log_text`: the public's and each seat's, with what the stored
@@ -485,8 +486,8 @@ class Playthrough:
 def summary(run: Playthrough) -> str:
     run.capture.collect()
     seen = run.capture.seen
-    return report(leaks(seen, run.names()), f"# The pseudo-locale playthrough (tests/bot/test_pseudo_locale_playthrough"
-                  f".py): {len(seen)} texts seen after step {run.capture.current!r}; games: "
+    return report(leaks(seen, run.names(), run.words), f"# The pseudo-locale playthrough (tests/bot/test_pseudo_locale_"
+                  f"playthrough.py): {len(seen)} texts seen after step {run.capture.current!r}; games: "
                   f"{', '.join(run.games_played)}; CPU seconds: "
                   f"{', '.join(f'{name} {seconds:.1f}' for name, seconds in run.timings.items())}")
 
@@ -499,6 +500,20 @@ def test_english_left_is_what_the_pseudo_locale_would_still_accent() -> None:
     assert english_left(f"[Ţûŕñ öƒ ada: white up w4 ·····] {kept}", ["ada", "white up w4"]) == []
     assert english_left("[Ţûŕñ öƒ adam ··]", ["ada"]) == ["adam"]  # a name is kept only as a whole word
     assert english_left("[[Ţéåɱ II ···] ŵîñš ···]", []) == []  # a Roman numeral is a number
+
+
+def test_a_command_name_left_english_is_found_even_in_code() -> None:
+    """The pseudo-locale keeps a code span as it is, so a command written in English inside one would pass
+    `english_left`: `english_names` reads the names of every command a text writes."""
+    words = TreeWords(frozenset({"new", "move", "off", "cintos"} - set(GAMES)), frozenset({"computers", "move"}))
+    assert english_names("[Šţåŕţ öñé ŵîţĥ `/cintos new computers:1` ····]", words) == ["new", "computers:"]
+    assert english_names("/vacation off ends it", words) == ["off"]
+    assert english_names("`/cintos move move:b6-b5` b6 move", words) == ["move", "move:"]
+    with i18n.speaking(i18n.PSEUDO):  # as i18n.slash writes it under the pseudo-locale: nothing English
+        written = f"[Šţåŕţ öñé ŵîţĥ {i18n.slash('cintos new', computers='1')} ····] {i18n.command('vacation off')}"
+    assert written.startswith("[Šţåŕţ öñé ŵîţĥ `/cintos ñéŵ çöɱþûţéŕš:1`")
+    assert english_names(written, words) == []
+    assert english_names("`/cintos` · row:white up w4", words) == []  # a game's name; notation outside a command
 
 
 async def test_the_whole_bot_under_the_pseudo_locale_leaves_nothing_in_english(simcord_env: Any) -> None:
@@ -515,4 +530,4 @@ async def test_the_whole_bot_under_the_pseudo_locale_leaves_nothing_in_english(s
     assert {"content", "embed title", "embed description", "embed field name", "component label", "autocomplete",
             "alt text", "image", "DM content"} <= kinds, sorted(kinds)
     assert len(seen) > 2000
-    assert not leaks(seen, run.names()), summary(run)
+    assert not leaks(seen, run.names(), run.words), summary(run)
