@@ -245,3 +245,60 @@ async def test_help_and_settings_leave_nothing_in_english_under_the_pseudo_local
     left = {text: english_left(text) for text in texts if english_left(text)}
     assert left == {}
     assert any("Ţåƀļéţöþ šéţţîñğš" in text for text in texts)
+
+
+def _named_in_code() -> list[tuple[str, str, set[str]]]:
+    """Every command a text of the code names through `i18n.slash`/`command` (`slash("cintos new", computers=1)`),
+    and every option through `option("match")`: (file:line, the command, its options). A command built from a
+    field (`f"{game} new"`) stands for the same command of each game."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found: list[tuple[str, str, set[str]]] = []
+    for package in ("cogs", "matches", "tournaments", "lessons", "reviews", "tabletop", "web", "render", "games"):
+        for file in sorted((root / package).rglob("*.py")):
+            for node in ast.walk(ast.parse(file.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.Call) or not node.args:
+                    continue
+                func = node.func
+                called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+                owner = getattr(func.value, "id", "") if isinstance(func, ast.Attribute) else "i18n"
+                if called not in ("slash", "command", "option") or owner not in ("i18n", "lang"):
+                    continue
+                where = f"{file.relative_to(root)}:{node.lineno}"
+                first = node.args[0]
+                if called == "option":
+                    assert isinstance(first, ast.Constant), where
+                    found.append((where, "", {str(first.value)}))
+                    continue
+                options = {kw.arg.replace("_", "-") for kw in node.keywords if kw.arg}
+                if isinstance(first, ast.Constant):
+                    found.append((where, str(first.value), options))
+                elif isinstance(first, ast.JoinedStr):  # f"{game} new": the command of every game
+                    tail = "".join(str(part.value) for part in first.values if isinstance(part, ast.Constant))
+                    found += [(where, f"{game}{tail}", options) for game in GAMES]
+    return found
+
+
+async def test_every_command_a_text_names_is_in_the_tree_as_written(simcord_env: Any) -> None:
+    """A command a text names (`i18n.slash`) that the tree lacks would be shown in English in every language:
+    each one, with its options, is a command of the tree (the help's and the rules' tables included)."""
+    from cogs.base import GameCog
+
+    tree = simcord_env.bot.tree
+    options_of = {command.qualified_name: {p.display_name for p in getattr(command, "parameters", [])}
+                  for command in tree.walk_commands()}
+    every_option = set().union(*options_of.values())
+    named = _named_in_code()
+    for game, info in GAMES_HELP.items():
+        named += [(f"games/{game}.py", path, set(options)) for path, options in info.commands.values()]
+    for cog in simcord_env.bot.cogs.values():
+        if isinstance(cog, GameCog):
+            named += [(f"{cog.game_name} rules", path, set(options)) for path, options in cog.rules_commands.values()]
+    assert len(named) > 80
+    wrong = [(where, path, options) for where, path, options in named
+             if (options - every_option if not path else
+                 path.replace("<game>", "cintos") not in options_of or
+                 options - options_of[path.replace("<game>", "cintos")])]
+    assert wrong == []
