@@ -121,18 +121,21 @@ class History:
     is not kept: repetition needs only the counts.
     """
 
-    __slots__ = ("_buckets", "_size", "last")
+    __slots__ = ("_buckets", "_ordered", "_size", "last")
     BUCKETS = 32
 
     def __init__(self, keys: Iterable[int] = (), last: int | None = None) -> None:
         """The history of `keys`; `last`: the current position's hash, when it is not the last of `keys`."""
-        self._size = 0
-        self._buckets: tuple[tuple[int, ...], ...] = ((),) * self.BUCKETS
-        self.last: int | None = None  # the hash of the newest position, which a move changes by a few XORs
+        # Filled in one pass: a snapshot read back holds a whole game's positions (pushing them one by one copied
+        # a bucket per position: quadratic in the game's length).
+        lists: list[list[int]] = [[] for _ in range(self.BUCKETS)]
+        newest: int | None = None
         for key in keys:
-            self._push(key)
-        if last is not None:
-            self.last = last
+            lists[key % self.BUCKETS].append(key)
+            newest = key
+        self._buckets: tuple[tuple[int, ...], ...] = tuple(tuple(bucket) for bucket in lists)
+        self._size = sum(len(bucket) for bucket in lists)
+        self.last: int | None = newest if last is None else last  # the newest position's hash, a move XORs it
 
     def _push(self, key: int) -> None:
         b = key % self.BUCKETS
@@ -168,19 +171,26 @@ class History:
 
     def __iter__(self) -> Iterator[int]:
         """Every occurrence's hash, in ascending order (one order for equal histories, however they were made)."""
-        return iter(sorted(key for bucket in self._buckets for key in bucket))
+        return iter(self._in_order())
+
+    def _in_order(self) -> tuple[int, ...]:
+        # Sorted once per history: a state is written to a snapshot, compared and hashed more than once.
+        ordered: tuple[int, ...] | None = getattr(self, "_ordered", None)
+        if ordered is None:
+            ordered = self._ordered = tuple(sorted(key for bucket in self._buckets for key in bucket))
+        return ordered
 
     def __eq__(self, other: object) -> bool:
         if self is other:
             return True
         if isinstance(other, History):
-            return self._size == other._size and tuple(self) == tuple(other)  # `last` follows from the state
+            return self._size == other._size and self._in_order() == other._in_order()  # `last` follows the state
         if isinstance(other, tuple):
-            return tuple(self) == tuple(sorted(other))
+            return self._in_order() == tuple(sorted(other))
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(tuple(self))
+        return hash(self._in_order())
 
     def __repr__(self) -> str:
         return f"History({list(self)!r})"
