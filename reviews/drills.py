@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from analysis import AnalysedMove, Analysis
-from i18n import _
+from i18n import _, option
 from matches.history import state_at
 from matches.model import Match, Refusal
 from reviews import work
@@ -143,8 +143,8 @@ class Drills:
         puzzle = await self.puzzle(match, drill, analysis)
         if puzzle is None:
             raise Refusal(_("You have been through every mistake of match #{id}: solved {solved} of {total}. "
-                            "`restart:True` goes through them again.", id=match.id, solved=drill.solved,
-                            total=len(drill.lines)))
+                            "{restart} goes through them again.", id=match.id, solved=drill.solved,
+                            total=len(drill.lines), restart=option("restart", "True")))
         game = match.game
         try:
             action = game.parse(puzzle.before, text.strip(), puzzle.seat)

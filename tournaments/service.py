@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import tournament_rules
-from i18n import _
+from i18n import _, option
 from matches import Match, MatchService, Refusal, Turn
 from matches.lobby import DEFAULT_TIME_CONTROL
 from matches.ratings import TournamentPlacement
@@ -146,18 +146,20 @@ class TournamentService:
         except ValueError as exc:
             raise Refusal(str(exc)) from None
         if deadline != "ping" and round_hours is None:
-            raise Refusal(_("deadline {rule} decides the matches still running when a round ends: give the round a "
-                            "length with round-hours (without it a round has no deadline of its own).",
-                            rule=deadline))
+            raise Refusal(_("{deadline} decides the matches still running when a round ends: give the round a "
+                            "length with {hours} (without it a round has no deadline of its own).",
+                            deadline=option("deadline", deadline), hours=option("round-hours")))
         sides = self.core.sides(game.name, count, full)
         if sides.per_table > 2 and fmt != "pods":
-            raise Refusal(_("A {game} match of {sides} sides is played in pods: use format pods (swiss, round robin "
-                            "and elimination pair two sides per match).", game=game.title, sides=sides.per_table))
+            raise Refusal(_("A {game} match of {sides} sides is played in pods: use {pods} (swiss, round robin and "
+                            "elimination pair two sides per match).", game=game.title, sides=sides.per_table,
+                            pods=option("format", "pods")))
         team_mode = team_column(teams, sides.team_size, fmt)
         if playoff is not None:
             self.check_playoff(game.name, fmt, sides, team_mode, full)
         if max_players is not None and max_players < 2 * sides.team_size:
-            raise Refusal(_("max-players must leave room for at least two entrants ({n}).", n=2 * sides.team_size))
+            raise Refusal(_("{option} must leave room for at least two entrants ({n}).", n=2 * sides.team_size,
+                            option=option("max-players")))
         if timeout_rule not in ("claim", "forfeit"):
             raise Refusal(_("When time runs out the rule is claim or forfeit."))
         if time_control is None:  # as a match of the server would have it
