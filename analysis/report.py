@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 FORMAT = "tabletop-analysis"
-VERSION = 1
+VERSION = 2  # 2: chances calibrated to how games end (analysis.calibration); older analyses are made again
 DIGITS = 2
 
 KINDS = ("move", "forced", "setup", "resign")
