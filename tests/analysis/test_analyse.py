@@ -80,7 +80,10 @@ def test_a_move_that_loses_at_once_is_a_blunder(game: Game) -> None:
     for state, seat, losing in found:
         judged = analyse_move(game, state, seat, losing, budget=QUICK, seed=1, n=7)
         assert judged.label == "blunder", (game.position(state), judged)
-        assert judged.after is not None and judged.after[seat] <= 25.0  # lost in (nearly) every world it could see
+        raw = analyse_move(game, state, seat, losing, budget=QUICK, seed=1, n=7, calibrated=False)
+        # lost in (nearly) every world it could see: on the engine's own scale (a calibrated chance also says how
+        # often such positions were won, in Sakamichi a third)
+        assert raw.after is not None and raw.after[seat] <= 25.0
         assert judged.best is not None and judged.best != judged.notation
 
 
