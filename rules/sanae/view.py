@@ -26,14 +26,19 @@ def published(state: SanaeState) -> bool:
     return state.setup == ("ready", "ready")
 
 
-def stone_view(token: str, seat: int | None, over: bool = False) -> dict[str, Any]:
+def stone_view(token: str, seat: int | None, over: bool, names: dict[str, str]) -> dict[str, Any]:
     """A stone as `seat` sees it: its rank when revealed in play, when it is the viewer's own, or once the game is
     over (then every rank is shown to everyone, as players of hidden-piece games expect; `revealed` still says
-    whether play revealed it)."""
+    whether play revealed it). `names`: each rank's name in the language spoken (`rank_names`)."""
     owner = seat_of(token)
     shown = "*" in token or owner == seat or over
     return {"seat": owner, "side": SIDE_WORDS[owner], "letter": token[1] if shown else None,
-            "name": _(NAMES[token[1]]) if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
+            "name": names[token[1]] if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
+
+
+def rank_names() -> dict[str, str]:
+    """Each rank's name in the language spoken: translated once per view, not once per stone."""
+    return {letter: _(name) for letter, name in NAMES.items()}
 
 
 def _token_view(token: str) -> dict[str, Any]:
@@ -97,12 +102,13 @@ def view(state: SanaeState, seat: int | None) -> dict[str, Any]:
     grid = state.grid
     public_board = published(state)
     over = state.phase == "over"
+    names = rank_names()
     cells = []
     for c, token in enumerate(state.cells):
         shown = token and (public_board or seat_of(token) == seat)
         cell = grid.cells[c]
         cells.append({"label": cell.label, "circle": cell.circle, "ring": cell.ring, "arc": cell.arc,
-                      "stone": stone_view(token, seat, over) if shown else None})
+                      "stone": stone_view(token, seat, over, names) if shown else None})
     pending = None
     if state.pending is not None:
         p = state.pending
