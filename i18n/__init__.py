@@ -90,6 +90,15 @@ def N_(message: str) -> str:  # gettext's conventional name for a deferred messa
     return message
 
 
+# The stand-ins a command example leaves to the player (`/help game:<game>`), each said in the reader's language by
+# `Language.placeholder`: messages of their own (the brackets keep them apart from prose).
+PLACEHOLDERS = frozenset({
+    # Translators: a stand-in for what the player types in a command example (`/help game:<game>`): keep the
+    # angle brackets
+    N_("<game>"), N_("<n>"), N_("<number>"), N_("<code>"), N_("<your move>"),
+})
+
+
 def _fill(text: str, fields: dict[str, Any]) -> str:
     return text.format(**fields) if fields else text
 
@@ -153,11 +162,16 @@ class Language:
         """`/cintos new computers:1` as this language names it, without backticks: each word of `path` a command or
         group name, each keyword an option (`_` for `-`: `players_per_match`) with its value as typed (notation,
         numbers and choice values stay; "" leaves `name:` open, None names the option alone)."""
-        words = [self.local_name(word) for word in path.split()]
+        words = [self.placeholder(word) if word in PLACEHOLDERS else self.local_name(word) for word in path.split()]
         for option, value in options.items():
             name = self.local_name(option.replace("_", "-"), OPTION_NAME)
-            words.append(name if value is None else f"{name}:{value}")
+            shown = self.placeholder(value) if value in PLACEHOLDERS else value
+            words.append(name if value is None else f"{name}:{shown}")
         return "/" + " ".join(words)
+
+    def placeholder(self, english: str) -> str:
+        """A stand-in for what the player fills in (`<game>`, `<your move>`) as this language says it."""
+        return self._(english)
 
     def slash(self, path: str, /, **options: object) -> str:
         """`command` in backticks, as the messages show a command to type: `` `/cintos neu computer:1` ``."""

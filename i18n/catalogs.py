@@ -16,8 +16,18 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
-from i18n import DOMAIN, LANGUAGES, NAME_CONTEXTS, NAME_RULE, PSEUDO_LANGUAGE, Shipped, placeholders, valid_name
-from i18n.pseudo import pseudo, pseudo_name
+from i18n import (
+    DOMAIN,
+    LANGUAGES,
+    NAME_CONTEXTS,
+    NAME_RULE,
+    PLACEHOLDERS,
+    PSEUDO_LANGUAGE,
+    Shipped,
+    placeholders,
+    valid_name,
+)
+from i18n.pseudo import accented, pseudo, pseudo_name
 
 LOCALES = Path(__file__).resolve().parent / "locales"
 TEMPLATE = LOCALES / f"{DOMAIN}.pot"
@@ -108,6 +118,8 @@ def pseudo_catalog(template: Catalog) -> Catalog:
             text: Any = tuple(pseudo(form, limit) for form in message.id)
         elif message.context in NAME_CONTEXTS:
             text = pseudo_name(message.id)
+        elif message.id in PLACEHOLDERS:  # `<your move>` inside a command example: accented, no brackets or padding
+            text = f"<{accented(message.id[1:-1])}>"
         else:
             text = pseudo(message.id, limit)
         catalog.add(message.id, text, context=message.context, auto_comments=message.auto_comments,

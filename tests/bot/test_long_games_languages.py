@@ -33,7 +33,7 @@ async def test_learn_speaks_german_and_the_pseudo_locale(simcord_env: Any) -> No
         embed = shown.embeds[0]
         assert embed.title == "Cintos: Lektion 1 von 6: Eine Figur schieben"
         assert embed.description.startswith("Du bist Rot; Cintos gewinnt, wer alle 16 Figuren besitzt.")
-        assert embed.footer.text == ("Antworte mit `/lernen spiel:cintos zug:<your move>` (die Autovervollständigung "
+        assert embed.footer.text == ("Antworte mit `/lernen spiel:cintos zug:<dein zug>` (die Autovervollständigung "
                                      "zeigt alle 20).")
         assert labels(shown) == ["Tipp"]
         wrong = answer(await ada.slash(channel, "learn", game="cintos", move="c6-c5"))
@@ -48,7 +48,7 @@ async def test_learn_speaks_german_and_the_pseudo_locale(simcord_env: Any) -> No
         assert {f.name: f.value for f in overview.fields}["Cintos"] == ("1 von 6 Lektionen · als Nächstes: 2. "
                                                                         "Schlagen durch Überzahl")
         refused = answer(await ada.slash(channel, "learn", move="d5-e5"))
-        assert refused.content.startswith("Wähle dafür ein Spiel: `/lernen spiel:<game>` (`lektion`, `zug` und "
+        assert refused.content.startswith("Wähle dafür ein Spiel: `/lernen spiel:<spiel>` (`lektion`, `zug` und "
                                           "`neustart`")
 
     with speaking("en-XA"):

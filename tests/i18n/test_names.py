@@ -31,6 +31,11 @@ def test_slash_writes_a_command_as_each_language_names_it() -> None:
         "/tournoi créer joueurs-par-partie:2"
     assert i18n.language("de").command("analysis learn", match="{id}", move="") == "/analyse lernen partie:{id} zug:"
     assert i18n.language("es-ES").command("learn", restart=None) == "/aprender reiniciar"
+    # a stand-in for what the player types is said in the reader's language too
+    assert i18n.language("de").command("<game> rules") == "/<spiel> regeln"
+    assert i18n.language("ja").command("learn", game="cintos", move="<your move>") == \
+        "/学ぶ ゲーム:cintos 手:<あなたの手>"
+    assert i18n.language(i18n.PSEUDO).command("help", game="<game>") == "/ĥéļþ ğåɱé:<ğåɱé>"
 
 
 def test_slash_speaks_the_language_being_spoken_and_keeps_the_games_names() -> None:
