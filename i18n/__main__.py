@@ -24,8 +24,8 @@ from i18n.catalogs import ROOT, compiled, fill, hidden_calls, mo_path, po_path, 
 
 
 def tree_messages() -> list[dict]:
-    """The command tree's descriptions and choices, from the bot itself built offline (no Discord, a scratch
-    database): bot.py builds the tree, so the layers stay out of this package."""
+    """The command tree's names (in their contexts), descriptions and choices, from the bot itself built offline
+    (no Discord, a scratch database): bot.py builds the tree, so the layers stay out of this package."""
     with tempfile.TemporaryDirectory(prefix="tabletop-i18n-") as scratch:
         out = Path(scratch) / "tree.json"
         env = {**os.environ, "DATABASE_PATH": str(Path(scratch) / "scratch.sqlite3"), "DATABASE_URL": "",

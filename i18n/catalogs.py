@@ -1,5 +1,5 @@
 """The catalogs' life cycle with Babel: extract the messages (the code's `_`/`ngettext`/`pgettext`/`N_` calls and the
-command tree's descriptions and choices) into the template, update every language's .po from it, generate the
+command tree's names, descriptions and choices) into the template, update every language's .po from it, generate the
 pseudo-locale, compile the .mo files, and find what is missing (`python -m i18n`; docs/developers/translating.md).
 """
 

@@ -80,10 +80,15 @@ async def test_the_tree_in_each_language_alone_keeps_discords_limits(simcord_env
 
 
 async def test_the_template_holds_every_message_of_the_tree_and_the_help(simcord_env: Any) -> None:
-    template = {message.id for message in read(TEMPLATE) if message.id}
-    wanted = [entry["message"] for entry in await tree_messages(simcord_env.bot.tree) + help_messages()]
-    missing = sorted(set(wanted) - template)
+    template = {(message.id, message.context) for message in read(TEMPLATE) if message.id}
+    found = await tree_messages(simcord_env.bot.tree) + help_messages()
+    wanted = [(entry["message"], entry.get("context")) for entry in found]
+    missing = sorted(set(wanted) - template, key=str)
     assert not missing, f"run `.venv/bin/python -m i18n update`, then translate: {missing}"
+    # every name in its context, with Discord's rule for names; the games' own names never
+    names = {(message, context) for message, context in wanted if context in i18n.NAME_CONTEXTS}
+    assert {("new", i18n.COMMAND_NAME), ("computers", i18n.OPTION_NAME), ("move", i18n.COMMAND_NAME),
+            ("move", i18n.OPTION_NAME)} <= names and not {message for message, _ in names} & set(GAMES)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
