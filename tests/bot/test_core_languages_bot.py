@@ -91,7 +91,7 @@ async def test_a_server_set_to_german_posts_german_lobbies_and_boards_to_english
     assert text.startswith("Die Partie hat begonnen. Plätze und Farben wurden ausgelost.")
     assert "Am Zug: " in text and " · Frist <t:" in text and "To move" not in text
     assert board.embeds[0].fields[0].name == "Würfel-Hinterlegung"
-    assert board.embeds[0].footer.text.startswith("Zug ") and "/cintos board zeigt es wieder" in \
+    assert board.embeds[0].footer.text.startswith("Zug ") and "`/cintos brett` zeigt es wieder" in \
         board.embeds[0].footer.text
     assert {"Remis anbieten", "Aufgeben"} <= set(labels(board))
 
