@@ -320,8 +320,9 @@ async def check(bot: TabletopBot) -> str:
 
 
 async def write_messages(bot: TabletopBot, path: str) -> int:
-    """`--messages PATH`: the command tree's descriptions and choices as JSON, for the catalogs (`python -m i18n
-    update` runs this); built offline like `--check`. How many were written."""
+    """`--messages PATH`: the command tree's names (each in its context: command name, option name), descriptions and
+    choices as JSON, for the catalogs (`python -m i18n update` runs this); built offline like `--check`. How many
+    were written."""
     async with bot:
         await bot.build()
         found = await tree_messages(bot.tree) + help_messages()
