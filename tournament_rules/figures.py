@@ -1,15 +1,16 @@
-"""The one way tournament figures are written (points, tie-breaks): halves as ½, other fractions to two places, and
-"point" or "points" as the number says. Every text and image of an event uses it."""
+"""The one way tournament figures are written (points, tie-breaks): halves as ½, other fractions to two places with
+the decimal sign of the language being spoken, and "point" or "points" as the number says. Every text and image of an
+event uses it."""
 
 from __future__ import annotations
 
-from i18n import ngettext
+from i18n import active, ngettext
 
 HALF = "½"
 
 
 def figure(value: float) -> str:
-    """4 -> '4', 4.5 -> '4½', 0.5 -> '½', 13/3 -> '4.33', 5.25 -> '5.25', -1.5 -> '-1½'."""
+    """4 -> '4', 4.5 -> '4½', 0.5 -> '½', 13/3 -> '4.33' ('4,33' in German), 5.25 -> '5.25', -1.5 -> '-1½'."""
     sign = "-" if value < 0 and round(abs(value), 2) != 0 else ""
     magnitude = abs(value)
     hundredths = round(magnitude * 100)
@@ -18,7 +19,7 @@ def figure(value: float) -> str:
         return f"{sign}{whole}"
     if rest == 50:
         return f"{sign}{whole or ''}{HALF}"
-    return f"{sign}{hundredths / 100:.2f}".rstrip("0")
+    return f"{sign}{active().number(hundredths / 100)}"  # rounded to hundredths: no more than two places shown
 
 
 def place_text(place: int | None, place_to: int | None = None) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+import i18n
 from tournament_rules.figures import figure, points_text
 
 
@@ -21,3 +22,10 @@ def test_figures(value: float, text: str) -> None:
 ])
 def test_points_say_point_or_points(value: float, text: str) -> None:
     assert points_text(value) == text
+
+
+@pytest.mark.parametrize(("code", "text"), [("en", "4.33"), ("de", "4,33"), ("fr", "4,33"), ("es-ES", "4,33"),
+                                            ("pt-BR", "4,33"), ("ja", "4.33")])
+def test_a_fraction_is_written_with_the_languages_decimal_sign(code: str, text: str) -> None:
+    with i18n.speaking(code):
+        assert figure(13 / 3) == text and figure(-13 / 3) == f"-{text}" and figure(4.5) == "4½"
