@@ -446,7 +446,8 @@ class Playthrough:
     async def personal(self, finished: Match) -> None:
         ada, bob, *_ = self.people
         await self.slash(ada, "games")
-        await self.slash(ada, "history", match=finished.id)
+        history = answer(await self.slash(ada, "history", match=finished.id))
+        await self.click(ada, history, "tt:history:")  # a whole game's log takes more than one page
         await self.slash(ada, "verify", match=finished.id)
         await self.slash(ada, "profile")
         await self.slash(ada, "leaderboard", game="cintos")
@@ -455,6 +456,7 @@ class Playthrough:
         await self.slash(ada, "vacation on", days=3)
         await self.slash(ada, "vacation off")
         await self.slash(ada, "privacy show")
+        await self.slash(ada, "privacy export")
         lesson = answer(await self.slash(bob, "learn", game="cintos"))
         await self.slash(bob, "learn", game="cintos", move="c6-c5")
         await self.click(bob, lesson, "tt:learn:hint:")
