@@ -39,7 +39,7 @@ async def test_a_finished_local_match_is_analysed_in_words(tmp_path: Path) -> No
     text = out.getvalue()
     assert "\ranalysing: move 7 of 7" in text  # 6 moves and the resignation, counted on one line
     assert f"Cintos match #{done}: the computer's analysis (12 searches a position)." in text
-    assert len(re.findall(r"accuracy \d+% over \d+ moves · \d+ inaccuracies \?!", text)) == 2
+    assert len(re.findall(r"accuracy \d+% over \d+ moves · \d+ inaccurac(?:y|ies) \?!", text)) == 2
     out = io.StringIO()
     assert await analyse_match(argparse.Namespace(match=running, db=str(db)), out, settings) == 2
     assert "no computer help while playing" in out.getvalue()
