@@ -6,7 +6,9 @@ Both files are written by `bench/analysis.py --calibration --sample K --rows FIL
 and number of sides the map's two numbers (slope and shift of a logistic on the logit) are fitted by maximum
 likelihood to the fitting set's results, as a logistic regression on the raw logit (Newton's method, pulled gently
 towards the identity so that a game with few positions is not over-fitted); then the held-out set is reported with
-the fitted maps and without. It prints `MAPS` to paste into analysis/calibration.py.
+the fitted maps, with the maps analysis/calibration.py keeps (a map that made the held-out set's Brier score worse is
+left out there: that game keeps the engine's chances) and without any. It prints `MAPS` to paste into
+analysis/calibration.py.
 """
 
 from __future__ import annotations
@@ -96,6 +98,8 @@ def main() -> None:
     print("}")
     print("\n## The held-out games, with the fitted maps")
     calibration_report(held, maps)
+    print("\n## The held-out games, with the maps kept in analysis/calibration.py (the analysis's own chances)")
+    calibration_report(held)
     print("\n## The held-out games, raw (the engine's chances)")
     calibration_report(held, {})
 
