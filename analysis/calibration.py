@@ -34,7 +34,7 @@ class Map:
 # (game, sides) -> the map fitted for it: printed by bench/calibrate.py, fitted on 6 positions in each of games 0-29
 # of hard (100 iterations) against normal (Cintos 0-25), judged at the default budget, and kept where it did not
 # worsen the Brier score on games 1000-1049, held out (docs/players/analysis.md has the figures). Sakamichi's
-# (0.394, -0.102) and Bodsoi's (0.9539, 0.3253) did (0.143 -> 0.180 and 0.202 -> 0.213: thirty games were too few
+# (0.394, -0.102) and Bodsoi's (0.9539, 0.3253) did (0.143 -> 0.180 and 0.198 -> 0.206: thirty games were too few
 # to fit them), so those two keep the engine's chances, as do more than two sides (fitted on two-player games only).
 MAPS: dict[tuple[str, int], Map] = {
     ("cintos", 2): Map(0.6419, 0.0841),
