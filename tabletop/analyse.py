@@ -9,14 +9,12 @@ from typing import TextIO
 
 from analysis import Analysis
 from data import Store
-from i18n import N_, _, active, ngettext
+from i18n import _, active, ngettext
 from matches import Match, MatchService, Refusal
 from reviews import Progress, Reviews
-from reviews.report import SYMBOLS, key_moments
+from reviews.report import SYMBOLS, key_moments, label_word
 from settings import DEFAULTS, Settings
 from tabletop.table import HUMAN
-
-LABELS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 
 
 def report(match: Match, names: list[str], analysis: Analysis) -> str:
@@ -43,7 +41,7 @@ def report(match: Match, names: list[str], analysis: Analysis) -> str:
                    after=lang.percent(round(m.after[m.seat]) / 100))
         better = " · " + _("better {move}", move=m.best) if m.best and m.best != m.notation else ""
         line = _("line {n}", n=f"{m.n:>3}")
-        lines.append(f"  {line}  {match.seat_name(m.seat)}: {m.notation} {SYMBOLS[m.label]} ({_(LABELS[m.label])}), "
+        lines.append(f"  {line}  {match.seat_name(m.seat)}: {m.notation} {SYMBOLS[m.label]} ({label_word(m.label)}), "
                      f"{chance}{better}")
     return "\n".join(lines)
 
