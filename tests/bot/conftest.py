@@ -10,16 +10,8 @@ import pytest
 import pytest_asyncio
 
 from bot import Settings, TabletopBot, create_bot
-from tests.bot.helpers import SETTLE_SECONDS
 
 _BOTS: list[TabletopBot] = []
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Every simcord test waits up to SETTLE_SECONDS for the bot's work (simcord's default: 5)."""
-    for item in items:
-        if "simcord_env" in getattr(item, "fixturenames", ()) and item.get_closest_marker("simcord") is None:
-            item.add_marker(pytest.mark.simcord(settle_timeout=SETTLE_SECONDS))
 
 
 @pytest.fixture

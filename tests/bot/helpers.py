@@ -9,10 +9,6 @@ from matches import Match
 from rules import GAMES
 
 NAMES = ("ada", "bob", "cy", "di", "eve", "fay")
-# After each interaction simcord waits for the bot's work, threads included (boards, GIFs, replays), and fails the
-# test past its settle timeout. On a loaded 2-core machine (three test workers, PostgreSQL servers) a GIF export took
-# longer than its 5-second default and the test failed with nothing wrong; a hang still fails, after this long.
-SETTLE_SECONDS = 30.0
 
 
 def world(env: Any, players: int = 2) -> tuple[Any, list[Any]]:
