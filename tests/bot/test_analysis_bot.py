@@ -199,13 +199,18 @@ def answers_expire(monkeypatch: Any, key: str) -> None:
     monkeypatch.setattr(cogs.limits, "edit_original", expired)
 
 
-async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
-    bot: TabletopBot = simcord_env.bot
-    quick(bot)
+async def outlived(simcord_env: Any, monkeypatch: Any, key: str) -> tuple[Any, Any, Any]:
+    """A short finished match whose answers carrying `key` expire before the analysis is ready: (the channel, ada,
+    the match)."""
+    quick(simcord_env.bot)
     channel, people = world(simcord_env)
     match = await played_and_resigned(simcord_env, channel, people, plies=2)
-    answers_expire(monkeypatch, "attachments")
-    ada = people[0]
+    answers_expire(monkeypatch, key)
+    return channel, people[0], match
+
+
+async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
+    channel, ada, match = await outlived(simcord_env, monkeypatch, "attachments")
     await ada.slash(channel, "analysis show", match=match.id)
     (dm,) = [m for m in ada.user.dm_channel.history() if f"analysis of match #{match.id}" in m.content]
     assert dm.embeds[0].title == f"Cintos · match #{match.id} · analysis" and dm.attachments
@@ -214,12 +219,7 @@ async def test_an_analysis_that_outlives_its_answer_comes_by_dm(simcord_env: Any
 async def test_learning_that_outlives_its_answer_comes_by_dm(simcord_env: Any, monkeypatch: Any) -> None:
     """/analysis learn waits for the analysis like /analysis show: past Discord's 15 minutes for editing an answer,
     what it would have shown (here the tally: a short game has no mistakes) comes by DM."""
-    bot: TabletopBot = simcord_env.bot
-    quick(bot)
-    channel, people = world(simcord_env)
-    match = await played_and_resigned(simcord_env, channel, people, plies=2)
-    answers_expire(monkeypatch, "embed")
-    ada = people[0]
+    channel, ada, match = await outlived(simcord_env, monkeypatch, "embed")
     await ada.slash(channel, "analysis learn", match=match.id)
     (dm,) = [m for m in ada.user.dm_channel.history() if m.content.startswith("Learn from your mistakes")]
     assert f"match #{match.id}" in dm.content and "learn from your mistakes" in dm.embeds[0].title
@@ -290,11 +290,7 @@ async def test_the_dm_of_an_analysis_speaks_the_language_the_asker_was_last_seen
     """Past Discord's 15 minutes the analysis comes by DM, made again in the player's stored language (a DM, like a
     reminder), not the language of the request it outlived."""
     bot: TabletopBot = simcord_env.bot
-    quick(bot)
-    channel, people = world(simcord_env)
-    match = await played_and_resigned(simcord_env, channel, people, plies=2)
-    answers_expire(monkeypatch, "attachments")
-    ada = people[0]
+    channel, ada, match = await outlived(simcord_env, monkeypatch, "attachments")
     await bot.service.touch_user(ada.id, "ada", "ja")  # last seen in Japanese
     with speaking("de"):
         await ada.slash(channel, "analysis show", match=match.id)
