@@ -6,12 +6,13 @@ instead; nothing here raises. tests/test_discord_limits.py checks that no other 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import discord
 from discord import app_commands
+
+import i18n
 
 CONTENT = 2000
 EMBED_TITLE = 256
@@ -32,7 +33,7 @@ FILE_SIZE = 25 * 1024 * 1024  # bytes an attachment may have (a server without b
 THREAD_NAME = 100
 ELLIPSIS = "…"
 # Application commands, as Discord validates them when they are published (a breach fails `--sync` with 50035).
-COMMAND_NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")  # letters, digits, - and _, 1 to 32
+COMMAND_NAME = i18n.NAME  # letters of any script, digits, - and _, 1 to 32 (the one pattern: translations obey it too)
 COMMAND_DESCRIPTION = 100  # commands' and options' descriptions (and choice names, CHOICE_NAME)
 OPTIONS = 25  # a command's options, a group's subcommands
 COMMAND_TOTAL = 8000  # a top-level command's names, descriptions, choice names and values together
