@@ -38,9 +38,9 @@ from rules.bodsoi.tiles import (
     SYMBOLS,
     TILE_NAMES,
     TILE_TYPES,
+    drawn,
     quarters_of,
     symbol_of,
-    tile_geometry,
 )
 
 # Every possible placement, built once, with its notation and its rank in plain character order.
@@ -433,13 +433,13 @@ class Bodsoi(Game):
         over = state.ending is not None
         found = analyse(state.board, state.axes, state.links)
         board = []
+        placers = state.placers
         for i, cell in enumerate(state.board):
             if cell is None:
                 continue
-            geometry = tile_geometry(cell[0], cell[1] * 90)
-            board.append({"square": LABELS[i], "tile": geometry["tile"], "shape": geometry["shape"],
-                          "rotation": geometry["rotation"], "bands": geometry["bands"], "edges": geometry["edges"],
-                          "crossing": geometry["crossing"], "placed_by": state.placers[i]})
+            name, shape, degrees, bands, edges, crossing = drawn(cell[0], cell[1])
+            board.append({"square": LABELS[i], "tile": name, "shape": shape, "rotation": degrees, "bands": bands,
+                          "edges": edges, "crossing": crossing, "placed_by": placers[i]})
         own = state.hands[seat] if seat is not None else ()
         unseen = list(FULL_SET)
         for t in own:

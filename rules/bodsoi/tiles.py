@@ -104,6 +104,35 @@ def counts_of(tiles: tuple[int, ...] | list[int]) -> list[int]:
     return counts
 
 
+# Per tile and quarter turn (0-3, straight tiles' 2 and 3 as their canonical 0 and 1): what `tile_geometry` tells, as
+# immutable parts built once. Views describe every placed tile of every board they show, and working each one out
+# again was most of a view's time.
+_Band = tuple[str, str, tuple[str, str]]  # symbol code, symbol name, the two sides it joins
+_Drawn = tuple[str, str, int, tuple[_Band, _Band], tuple[str, str, str, str], bool]
+
+
+def _drawing(tile: int, quarter: int) -> _Drawn:
+    q = normalise(tile, quarter)
+    blue, yellow = ((SYMBOLS[symbol_of(tile, c)], SYMBOL_NAMES[SYMBOLS[symbol_of(tile, c)]],
+                     (DIRECTIONS[BAND_SIDES[tile][q][c][0]], DIRECTIONS[BAND_SIDES[tile][q][c][1]]))
+                    for c in (BLUE, YELLOW))
+    n, e, s, w = (COLOURS[c] for c in _colours(tile, q))
+    return TILE_NAMES[tile], SHAPE_NAMES[SHAPES[tile // 25]], q * 90, (blue, yellow), (n, e, s, w), is_straight(tile)
+
+
+_DRAWN: tuple[tuple[_Drawn, ...], ...] = tuple(tuple(_drawing(t, k) for k in range(4)) for t in range(TILE_TYPES))
+
+
+def drawn(tile: int, quarter: int) -> tuple[str, str, int, dict[str, Any], dict[str, str], bool]:
+    """`tile_geometry`'s values for a tile turned `quarter` quarter turns: name, shape, canonical degrees, bands, edges,
+    crossing. The bands and edges are new dicts at every call, so a caller may change its own."""
+    name, shape, degrees, ((blue, blue_name, (b1, b2)), (yellow, yellow_name, (y1, y2))), (n, e, s, w), crossing \
+        = _DRAWN[tile][quarter % 4]
+    bands = {"blue": {"symbol": blue, "name": blue_name, "edges": [b1, b2]},
+             "yellow": {"symbol": yellow, "name": yellow_name, "edges": [y1, y2]}}
+    return name, shape, degrees, bands, {"N": n, "E": e, "S": s, "W": w}, crossing
+
+
 def tile_geometry(tile: int | str, rotation: int = 0) -> dict[str, Any]:
     """How to draw `tile` turned `rotation` degrees clockwise: which edges each band joins and what each edge shows.
 
@@ -114,12 +143,5 @@ def tile_geometry(tile: int | str, rotation: int = 0) -> dict[str, Any]:
     t = TILE_IDS[tile] if isinstance(tile, str) else tile
     if rotation % 90:
         raise ValueError(f"rotation must be 0, 90, 180 or 270, not {rotation}")
-    q = normalise(t, rotation // 90)
-    colours = _colours(t, q)
-    bands = {}
-    for colour in (BLUE, YELLOW):
-        sym = SYMBOLS[symbol_of(t, colour)]
-        bands[COLOURS[colour]] = {"symbol": sym, "name": SYMBOL_NAMES[sym],
-                                  "edges": [DIRECTIONS[d] for d in BAND_SIDES[t][q][colour]]}
-    return {"tile": TILE_NAMES[t], "shape": SHAPE_NAMES[SHAPES[t // 25]], "rotation": q * 90, "bands": bands,
-            "edges": {DIRECTIONS[d]: COLOURS[colours[d]] for d in range(4)}, "crossing": is_straight(t)}
+    name, shape, degrees, bands, edges, crossing = drawn(t, rotation // 90)
+    return {"tile": name, "shape": shape, "rotation": degrees, "bands": bands, "edges": edges, "crossing": crossing}
