@@ -8,8 +8,10 @@ With no section named, all four run. Every game is analysed at the analysis's de
 - speed: the first 60 decisions of a game of normal against normal in each game at each player count (default
   options), analysed whole: processor seconds for the game and per move (the target: a 60-move game of two players
   within 60 s).
-- calibration: `--games` games per game of hard against normal (hard at `--hard` iterations; seats alternated;
-  games numbered from `--first`, each game's seeds its number's), and in each, `--sample K` of its players' moves
+- calibration: `--games` games per game of self-play, hard against hard (or against `--opponent`; hard at `--hard`
+  iterations; seats alternated; games numbered from `--first`, each game's seeds its number's; players of one
+  strength, since the chances assume both sides play alike and a stronger seat wins more than its positions say),
+  and in each, `--sample K` of its players' moves
   (one drawn at random from each of K equal stretches of the game; 0: every move; never the last move, whose result
   is known, nor a set-up or a resignation) judged at the default budget on the engine's raw chances: each predicts
   its mover's side's result (after the move played, as its mover could know it) against how the game ended (a win 1,
@@ -201,10 +203,10 @@ def judge_all(tasks: list[Task], jobs: int) -> Iterator[tuple[list[Position], fl
 
 def calibration(names: list[str], args: argparse.Namespace) -> None:
     shown = f"{args.sample} positions a game" if args.sample else "every position"
-    print(f"\n## Calibration: {args.games} games per game of hard ({args.hard} iterations) v normal, games "
+    print(f"\n## Calibration: {args.games} games per game of hard ({args.hard} iterations) v {args.opponent}, games "
           f"{args.first}-{args.first + args.games - 1}, {shown}"
           + (" (a small sample)" if args.games < SMALL_SAMPLE else ""), flush=True)
-    tasks = [task for name in names for task in alternated(name, args.games, ("hard", "normal"), args.hard,
+    tasks = [task for name in names for task in alternated(name, args.games, ("hard", args.opponent), args.hard,
                                                            args.iterations, args.first, args.sample)]
     positions: list[Position] = []
     rows = open(args.rows, "a", encoding="utf-8") if args.rows else None  # noqa: SIM115 (written as it goes)
@@ -385,6 +387,8 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=None, help="the analysis's per position (default: each "
                         "game's own)")
     parser.add_argument("--hard", type=int, default=100, help="hard's iterations a move in the games played")
+    parser.add_argument("--opponent", choices=("hard", "normal", "easy", "random"), default="hard",
+                        help="calibration: hard's opponent in the games played (default: hard, self-play)")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="the first game's number (its seeds): calibration and "
                         "discrimination play games first to first + games - 1")
