@@ -260,7 +260,24 @@ class Canvas:
 
     def polygon(self, points: Sequence[Point], fill: Colour | None = None, outline: Colour | None = None,
                 width: float = 1) -> None:
-        self._draw(fill, outline).polygon(self._pts(points), fill=fill, outline=outline, width=self._w(width))
+        scaled, wide = self._pts(points), self._w(width)
+        translucent = self._draw(fill, outline) is self._blend
+        if outline is None or wide == 1:
+            self._draw(fill, outline).polygon(scaled, fill=fill, outline=outline, width=wide)
+            return
+        # Pillow draws an outline wider than a pixel through a mask as big as the whole image (a token's outline on
+        # a board cost more than its drawing): draw it on the patch of the image it covers instead, moved by whole
+        # pixels, which gives the same pixels.
+        left = max(0, math.floor(min(x for x, _ in scaled)) - 2)
+        top = max(0, math.floor(min(y for _, y in scaled)) - 2)
+        right = min(self.image.width, math.ceil(max(x for x, _ in scaled)) + 2)
+        bottom = min(self.image.height, math.ceil(max(y for _, y in scaled)) + 2)
+        if right <= left or bottom <= top:
+            return  # wholly off the image
+        patch = self.image.crop((left, top, right, bottom))
+        ImageDraw.Draw(patch, "RGBA" if translucent else None).polygon(
+            [(x - left, y - top) for x, y in scaled], fill=fill, outline=outline, width=wide)
+        self.image.paste(patch, (left, top))
 
     def line(self, points: Sequence[Point], fill: Colour = INK, width: float = 1) -> None:
         self._draw(fill).line(self._pts(points), fill=fill, width=self._w(width), joint="curve")

@@ -216,6 +216,25 @@ def test_every_shape_draws_its_own_outline_about_the_size_of_the_circle(shape: s
         assert len(mine ^ circle) > 150  # a different outline, not a circle with a new name
 
 
+@pytest.mark.parametrize(("centre", "fill", "outline"), [
+    ((40, 40), RED, INK),  # inside
+    ((3, 77), RED, INK),  # running off two edges
+    ((40, 40), (200, 30, 30, 120), (0, 0, 0, 160)),  # translucent, blended
+    ((200, 200), RED, INK),  # wholly off the image
+])
+def test_a_wide_outline_drawn_on_its_patch_has_the_pixels_of_pillows_whole_image_mask(
+        centre: tuple[float, float], fill: Any, outline: Any) -> None:
+    from PIL import ImageDraw
+
+    points = [(centre[0] + dx, centre[1] + dy) for dx, dy in ((-17.3, 9.6), (0.4, -19.2), (16.8, 10.1), (2.2, 4.7))]
+    c = Canvas(80, 80, background=WHITE)
+    c.polygon(points, fill=fill, outline=outline, width=2.5)
+    pillow = Image.new("RGB", (80 * SCALE, 80 * SCALE), WHITE)
+    ImageDraw.Draw(pillow, "RGBA" if isinstance(fill, tuple) else None).polygon(
+        [(x * SCALE, y * SCALE) for x, y in points], fill=fill, outline=outline, width=round(2.5 * SCALE))
+    assert c.image.tobytes() == pillow.tobytes()
+
+
 def test_wash_is_translucent() -> None:
     c = Canvas(40, 40, background=BLUE)
     c.wash((0, 0, 20, 40), WHITE, 0.5)
