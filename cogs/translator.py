@@ -44,13 +44,14 @@ class CatalogTranslator(app_commands.Translator):
     def __init__(self, languages: Mapping[str, str] | None = None) -> None:
         # Discord locale -> shipped code; a test maps a locale to the pseudo-locale to see the tree at its longest.
         self.languages = dict(discord_languages() if languages is None else languages)
+        # Each locale's language found once: a sync asks about every string in each of Discord's 30-odd locales.
+        self._spoken = {locale: i18n.language(code) for locale, code in self.languages.items()}
 
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContextTypes) -> str | None:
-        code = self.languages.get(locale.value)
-        if code is None:
+        language = self._spoken.get(locale.value)
+        if language is None:
             return None
-        language = i18n.language(code)
         kind = NAMES.get(context.location)
         if kind is None:
             return language.translated(string.message)
