@@ -31,7 +31,7 @@ from render.kit import Canvas, rgb, seat_chips
 from render.lettering import ELLIPSIS
 from rules import GAMES
 from tests.render.drawn import Drawn
-from tests.render.pixels import colour_at, pixels
+from tests.render.pixels import colour_at, count_near
 
 
 def near(colour: tuple[int, ...], target: str, slack: int = 12) -> bool:
@@ -45,11 +45,10 @@ def test_every_side_is_drawn_in_its_colour_with_its_own_dash_and_the_key_moments
                                                                         Moment(20, 2, "??")], list(range(1, 31)))
     image = Image.open(io.BytesIO(png)).convert("RGB")
     assert image.size == (WIDTH, HEIGHT)
-    seen = pixels(image)
     for chip in chips:
-        assert sum(near(p, chip.fill) for p in seen) > 200, chip  # each line, markers and key chip in its colour
+        assert count_near(image, chip.fill) > 200, chip  # each line, markers and key chip in its colour
     for fill in BADGES.values():
-        assert sum(near(p, fill, 4) for p in seen) > 30, fill  # each kind of badge
+        assert count_near(image, fill, 4) > 30, fill  # each kind of badge
     assert len({DASHES[k] for k in range(4)}) == 4  # four sides, four dash patterns
     # along the flat lines: the solid one is unbroken, the dashed one has gaps of paper
     x0, x1 = LEFT + 16, 700

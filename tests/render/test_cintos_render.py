@@ -23,7 +23,7 @@ from render.cintos.board import (
 )
 from render.kit import LAST_MOVE, MAX_PNG_BYTES, WHITE, rgb
 from render.panels import CARD_GAP, CARD_HEIGHT, HEADER_HEIGHT, MARGIN
-from tests.render.pixels import colour_at, pixels
+from tests.render.pixels import colour_at, count_near, pixels
 
 SEAT_NAMES = {"R": "Red", "Y": "Yellow", "B": "Blue", "G": "Green"}
 NAMES = ["Alice", "Bob", "Chloé", "Dmitri"]
@@ -163,7 +163,7 @@ def test_pieces_carry_their_colour() -> None:
         x0, y0, x1, y1 = (int(v) for v in board_box(square))
         box = image.crop((x0, y0, x1, y1))
         # A good part of the square is the piece's colour (the piece in its shape, clear of the letter).
-        share = sum(near(p, CHIPS[letter].fill, 16) for p in pixels(box)) / (box.width * box.height)
+        share = count_near(box, CHIPS[letter].fill, 16) / (box.width * box.height)
         assert share > 0.2, (square, share)
 
 
@@ -197,10 +197,10 @@ def test_a_finished_game_header_shows_the_result() -> None:
     header_running = decode(render_board(running, NAMES)).crop((0, 0, 1000, HEADER_HEIGHT))
     assert header_done.tobytes() != header_running.tobytes()
     # The winner's chip (Red) is in the result; the running game shows Blue's chip as the player to move.
-    reds = sum(1 for p in pixels(header_done) if near(p, CHIPS["R"].fill))
-    blues = sum(1 for p in pixels(header_running) if near(p, CHIPS["B"].fill))
+    reds = count_near(header_done, CHIPS["R"].fill)
+    blues = count_near(header_running, CHIPS["B"].fill)
     assert reds > 100 and blues > 100
-    assert not any(near(p, CHIPS["B"].fill) for p in pixels(header_done))
+    assert count_near(header_done, CHIPS["B"].fill) == 0
 
 
 def test_last_turn_descriptions() -> None:
@@ -232,7 +232,7 @@ def test_turns_without_squares_render(kind: str) -> None:
     data = render_board(view, NAMES)
     assert data != render_board(start_4p(), NAMES)
     board = (MARGIN, BOARD_TOP, MARGIN + BOARD_SIZE, BOARD_TOP + BOARD_SIZE)
-    assert not any(near(p, LAST_MOVE, 6) for p in pixels(decode(data).crop(board)))
+    assert count_near(decode(data).crop(board), LAST_MOVE, 6) == 0
 
 
 def test_rules_image() -> None:
@@ -241,7 +241,7 @@ def test_rules_image() -> None:
     image = decode(data)
     assert 900 <= image.width <= 1200
     # Its diagrams mark moves as the board does.
-    assert sum(1 for p in pixels(image) if near(p, LAST_MOVE, 8)) > 500
+    assert count_near(image, LAST_MOVE, 8) > 500
 
 
 def test_views_from_the_rules_render() -> None:

@@ -49,7 +49,7 @@ from render.panels import (
     seat_cards,
     status_line,
 )
-from tests.render.pixels import colour_at, levels, pixels
+from tests.render.pixels import colour_at, count_near, levels, pixels
 
 
 def decode(data: bytes) -> Image.Image:
@@ -384,3 +384,11 @@ def test_photographic_images_stay_in_full_colour() -> None:
     assert image.mode == "RGB"
     assert image.tobytes() == noise.tobytes()
     assert decode(encode_png(noise, optimize=True)).tobytes() == noise.tobytes()
+
+
+def test_the_tests_pixel_counter_agrees_with_a_count_pixel_by_pixel() -> None:
+    image = Image.frombytes("RGB", (64, 48), random.Random(5).randbytes(64 * 48 * 3))
+    for colour, tolerance in (((120, 130, 140), 60), ((0, 0, 0), 90), (RED, 100), ((255, 255, 255, 9), 200)):
+        target = rgb(colour) if isinstance(colour, str) else colour[:3]
+        slow = sum(all(abs(a - b) <= tolerance for a, b in zip(p, target, strict=True)) for p in pixels(image))
+        assert count_near(image, colour, tolerance) == slow > 0

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from render import RENDERERS, RULES_IMAGES
-from render.kit import LAST_MOVE, MAX_PNG_BYTES, rgb
+from render.kit import LAST_MOVE, MAX_PNG_BYTES
 from render.sakamichi.board import (
     DIE_COL,
     TILE_MAX,
@@ -25,7 +25,7 @@ from render.sakamichi.board import (
 from render.sakamichi.rules_picture import render_rules, rules_lines, rules_position
 from rules.base import IllegalAction
 from rules.sakamichi import GAME
-from tests.render.pixels import pixels
+from tests.render.pixels import count_near
 from tests.rules.test_sakamichi import EX2, EX3, EX6, load, play
 
 NAMES = ["Alice", "Bartholomew the Long"]
@@ -60,8 +60,7 @@ def decode(data: bytes) -> Image.Image:
 
 def marked_pixels(image: Image.Image) -> int:
     """Pixels of the last-move colour (black: nothing else on these images is)."""
-    target = rgb(LAST_MOVE)
-    return sum(1 for p in pixels(image) if all(abs(a - b) <= 12 for a, b in zip(p, target, strict=True)))
+    return count_near(image, LAST_MOVE, 12)
 
 
 VIEWS = {
