@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from i18n import N_, _, ngettext
@@ -18,6 +17,7 @@ from rules.base import (
     Option,
     Outcome,
     Resign,
+    evolve,
     quote,
     whole_number,
 )
@@ -205,7 +205,7 @@ class Sanae(Game):
         match action:
             case Resign():
                 assert seat is not None
-                return moves.over(replace(state, last=Last("resign", seat)), 1 - seat, "resign")
+                return moves.over(evolve(state, last=Last("resign", seat)), 1 - seat, "resign")
             case Fill():
                 return setup.do_fill(state, action)
             case FirstRoll():
@@ -285,7 +285,7 @@ class Sanae(Game):
         last = None if raw is None else Last(
             raw["kind"], raw["seat"], tuple(raw["cells"]), None if raw["dice"] is None else tuple(raw["dice"]),
             None if raw["fight"] is None else tuple(raw["fight"]), raw["note"])
-        return replace(state, plies=data.get("plies", 0), moved=frozenset(data.get("moved", ())), last=last)
+        return evolve(state, plies=data.get("plies", 0), moved=frozenset(data.get("moved", ())), last=last)
 
 
 GAME = Sanae()

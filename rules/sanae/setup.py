@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from functools import lru_cache
+from itertools import compress
 
 from i18n import _
-from rules.base import Action, IllegalAction
+from rules.base import Action, IllegalAction, evolve
 from rules.sanae.board import BOARDS, Board
 from rules.sanae.moves import start_turn
 from rules.sanae.pieces import COUNTS, EMPTY, PRESETS, STONES, SYMBOLS, CodeError, expand_code
@@ -64,10 +64,17 @@ def first_outcomes() -> list[tuple[FirstRoll, float]]:
 
 
 @lru_cache(maxsize=4)
-def _swap_pairs(board: str, seat: int) -> tuple[tuple[int, int, LayoutSwap], ...]:
-    # Cell order is label order within one circle, so this is the notation order of the swaps.
+def _swaps(board: str, seat: int) -> tuple[tuple[int, ...], tuple[LayoutSwap, ...]]:
+    """Each of the seat's setup cells' position in their order plus one, and every swap of two of its setup cells in
+    notation order (cell order is label order within one circle): first cell, then second."""
     own = BOARDS[board].setup_cells[seat]
-    return tuple((a, b, LayoutSwap(a, b)) for i, a in enumerate(own) for b in own[i + 1:])
+    return (tuple(range(1, len(own) + 1)),
+            tuple(LayoutSwap(a, b) for i, a in enumerate(own) for b in own[i + 1:]))
+
+
+_DIFFERENT = tuple(bytes(int(other != code) for other in range(256)) for code in range(256))
+"""By a content's code: a `bytes.translate` table turning the codes of a layout into 1 where a cell's content
+differs from it, 0 where it is the same."""
 
 
 def setup_actions(state: SanaeState, seat: int) -> list[Action]:
@@ -77,8 +84,17 @@ def setup_actions(state: SanaeState, seat: int) -> list[Action]:
         return []
     actions = list(_ALWAYS)
     if status == "laid":
-        cells = state.cells
-        actions.extend(swap for a, b, swap in _swap_pairs(state.grid.name, seat) if cells[a] != cells[b])
+        # Hundreds of swaps at every step of a set-up walk (a thousand pairs to compare): the comparisons are made
+        # in C. Each content gets a code, the layout becomes a bytes of codes, and for each distinct content one
+        # translate marks the cells that differ from it. The swaps of the first cell are its content's marks past
+        # it; all rows joined select from every swap at once (`compress`).
+        grid = state.grid
+        starts, swaps = _swaps(grid.name, seat)
+        layout = tuple(map(state.cells.__getitem__, grid.setup_cells[seat]))
+        code = {token: n for n, token in enumerate(dict.fromkeys(layout))}
+        codes = bytes(map(code.__getitem__, layout))
+        differ = {n: codes.translate(_DIFFERENT[n]) for n in code.values()}
+        actions.extend(compress(swaps, b"".join([differ[n][start:] for n, start in zip(codes, starts, strict=True)])))
         actions.append(Ready())
     return actions
 
@@ -134,7 +150,7 @@ def do_setup(state: SanaeState, action: Action, seat: int, note: str) -> SanaeSt
             return state
         case LayoutRandom():
             setup[seat] = SHUFFLE + "0"
-            return replace(state, cells=place(state, seat, ""), setup=(setup[0], setup[1]), last=last)
+            return evolve(state, cells=place(state, seat, ""), setup=(setup[0], setup[1]), last=last)
         case LayoutPreset(name):
             symbols = expand_code(PRESETS[name], len(grid.setup_cells[seat]))
         case LayoutCode(code):
@@ -142,15 +158,15 @@ def do_setup(state: SanaeState, action: Action, seat: int, note: str) -> SanaeSt
         case LayoutSwap(first, second):
             cells = list(state.cells)
             cells[first], cells[second] = cells[second], cells[first]
-            return replace(state, cells=tuple(cells), last=last)
+            return evolve(state, cells=tuple(cells), last=last)
         case Ready():
             setup[seat] = "ready"
             phase = "roll" if setup == ["ready", "ready"] else "setup"
-            return replace(state, setup=(setup[0], setup[1]), phase=phase, last=last)
+            return evolve(state, setup=(setup[0], setup[1]), phase=phase, last=last)
         case _:
             raise IllegalAction(f"not a setup action: {action!r}")
     setup[seat] = "laid"
-    return replace(state, cells=place(state, seat, symbols), setup=(setup[0], setup[1]), last=last)
+    return evolve(state, cells=place(state, seat, symbols), setup=(setup[0], setup[1]), last=last)
 
 
 def do_fill(state: SanaeState, fill: Fill) -> SanaeState:
@@ -162,7 +178,7 @@ def do_fill(state: SanaeState, fill: Fill) -> SanaeState:
     dealt = int(state.setup[seat][len(SHUFFLE):]) + 1
     setup = list(state.setup)
     setup[seat] = "laid" if dealt == len(state.grid.setup_cells[seat]) else f"{SHUFFLE}{dealt}"
-    return replace(state, cells=tuple(cells), setup=(setup[0], setup[1]),
+    return evolve(state, cells=tuple(cells), setup=(setup[0], setup[1]),
                    last=Last("fill", seat, (fill.cell,), note=f"fill {state.grid.labels[fill.cell]} {fill.symbol}"))
 
 
@@ -170,7 +186,7 @@ def do_first(state: SanaeState, roll: FirstRoll) -> SanaeState:
     if state.phase != "roll" or roll not in _ROLLS:
         raise IllegalAction(f"{roll!r} is not an outcome of this chance node")
     first = 0 if roll.red > roll.blue else 1
-    return start_turn(replace(state, phase="play", first=first, turn=first,
+    return start_turn(evolve(state, phase="play", first=first, turn=first,
                               last=Last("first", None, dice=(roll.red, roll.blue))))
 
 
