@@ -66,6 +66,8 @@ class Board:
         self.code_groups: tuple[int, ...] = tuple(arcs - (len(shared) if ring == rings else 0)
                                                   for ring in range(1, rings + 1))
         self.labels: tuple[str, ...] = tuple(c.label for c in cells)
+        self.cell_keys: tuple[tuple[str, str, int, int], ...] = tuple((c.label, c.circle, c.ring, c.arc) for c in cells)
+        """Each cell's label, circle, ring and arc, unpacked at once where every cell is listed (a view)."""
         # Sorting by label rank is sorting by the label text (no label is a prefix of another).
         order = sorted(range(self.size), key=lambda i: self.labels[i])
         self.label_rank: tuple[int, ...] = tuple(order.index(i) for i in range(self.size))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
 from i18n import _
-from rules.base import Outcome
+from rules.base import Outcome, evolve
 from rules.sanae.moves import DRAGON_RANGE, actors_of, eligible_captains, has_moves, seat_of, zed_pause
 from rules.sanae.pieces import NAMES, canonical_code, combat
 from rules.sanae.setup import full_set, layout, place
@@ -103,12 +102,19 @@ def view(state: SanaeState, seat: int | None) -> dict[str, Any]:
     public_board = published(state)
     over = state.phase == "over"
     names = rank_names()
+    mine = SIDE_CHARS[seat] if seat in (0, 1) else None  # the viewer's side char: its stones show before play
+    # Every view is made many times a ply (each viewer, each re-deal a test compares): each distinct token's stone
+    # is made once per view and copied for its other cells (most stones share a token: twenty Footmen a side).
+    stones: dict[str, dict[str, Any]] = {}
     cells = []
-    for c, token in enumerate(state.cells):
-        shown = token and (public_board or seat_of(token) == seat)
-        cell = grid.cells[c]
-        cells.append({"label": cell.label, "circle": cell.circle, "ring": cell.ring, "arc": cell.arc,
-                      "stone": stone_view(token, seat, over, names) if shown else None})
+    for (label, circle, ring, arc), token in zip(grid.cell_keys, state.cells, strict=True):
+        stone = None
+        if token and (public_board or token[0] == mine):
+            made = stones.get(token)
+            if made is None:
+                made = stones[token] = stone_view(token, seat, over, names)
+            stone = made.copy()
+        cells.append({"label": label, "circle": circle, "ring": ring, "arc": arc, "stone": stone})
     pending = None
     if state.pending is not None:
         p = state.pending
@@ -172,7 +178,7 @@ def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> 
             symbols = list(full_set(state.grid).elements())
             rng.shuffle(symbols)
             dealt = int(status[len(SHUFFLE):]) if status.startswith(SHUFFLE) else len(symbols)
-            state = replace(state, cells=place(state, side, "".join(symbols[:dealt])))
+            state = evolve(state, cells=place(state, side, "".join(symbols[:dealt])))
         return state
     for _try in range(QUICK_TRIES):
         candidate = state
@@ -203,7 +209,7 @@ def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
     rng.shuffle(letters)
     for c, letter in zip(hidden, letters, strict=True):
         cells[c] = char + letter
-    return replace(state, cells=tuple(cells))
+    return evolve(state, cells=tuple(cells))
 
 
 def _fits(candidate: SanaeState, original: SanaeState, side: int) -> bool:
@@ -232,7 +238,7 @@ def _blank(state: SanaeState, side: int, hidden: list[int]) -> SanaeState:
     cells = list(state.cells)
     for c in hidden:
         cells[c] = SIDE_CHARS[side] + "V"
-    return replace(state, cells=tuple(cells))
+    return evolve(state, cells=tuple(cells))
 
 
 def _witnesses(state: SanaeState, side: int, hidden: list[int], pool: list[str]) -> list[tuple[int, str]] | None:
@@ -241,7 +247,7 @@ def _witnesses(state: SanaeState, side: int, hidden: list[int], pool: list[str])
     cells = list(state.cells)
     for c in hidden:  # all hidden stones as Voids: what the face-up stones prove on their own
         cells[c] = SIDE_CHARS[side] + "V"
-    blank = replace(state, cells=tuple(cells))
+    blank = evolve(state, cells=tuple(cells))
     grid, pending, options = state.grid, state.pending, state.options
     if pending is not None and pending.kind == "zed":
         if 1 - (state.turn or 0) != side or zed_pause(blank, pending.target):
@@ -297,7 +303,7 @@ def _deal_to_fit(state: SanaeState, side: int, rng: random.Random) -> SanaeState
         cells = list(state.cells)
         for c in hidden:
             cells[c] = SIDE_CHARS[side] + (fixed[c] if c in fixed else rest.pop())
-        candidate = replace(state, cells=tuple(cells))
+        candidate = evolve(state, cells=tuple(cells))
         if _fits(candidate, state, side):
             return candidate
         first = first or candidate
