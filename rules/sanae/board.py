@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 SIDES = "RB"  # circle letters; seat 0 is Red (west), seat 1 is Blue (east)
@@ -94,10 +95,17 @@ class Board:
         """By label rank: the mask of the cell's neighbours."""
         self.distance: tuple[tuple[int, ...], ...] = tuple(self._bfs(i) for i in range(self.size))
         self.index: dict[str, int] = self._spellings(key, shared)
+        self.label_cell: dict[str, int] = {label: i for i, label in enumerate(self.labels)}
+        """Each canonical label's cell (as written in positions); `cell` reads any spelling."""
         self.geometry: tuple[dict[str, Any], ...] = tuple(self._geometry(c) for c in cells)
         self._within: dict[tuple[int, int], tuple[int, ...]] = {}
         self._within_by_label: dict[tuple[int, int], tuple[int, ...]] = {}
         self._within_bits: dict[tuple[int, int], int] = {}
+
+    @cached_property
+    def move_texts(self) -> tuple[tuple[str, ...], ...]:
+        """`move_texts[source][target]`: the notation of that move, made once (moves are named by the million)."""
+        return tuple(tuple(f"{source}-{target}" for target in self.labels) for source in self.labels)
 
     def _bfs(self, start: int) -> tuple[int, ...]:
         dist = [-1] * self.size

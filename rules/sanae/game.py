@@ -244,7 +244,7 @@ class Sanae(Game):
         return "R3.07-R4.07"
 
     def notation(self, state: SanaeState, action: Action) -> str:
-        return action_text(state.grid, action)
+        return action_text(state.options.grid, action)  # not the `grid` property: asked of every listed action
 
     def describe(self, before: SanaeState, action: Action, after: SanaeState) -> str:
         return narration.describe(before, action, after)

@@ -36,6 +36,14 @@ _FIXED: dict[str, Action] = {"resign": RESIGN, "ready": Ready(), "layoutrandom":
 
 def action_text(grid: Board, action: Action) -> str:
     """The canonical notation of a player action or a chance outcome."""
+    # The two kinds listed by the hundred (moves, set-up swaps) are written directly: the cache below hashes a
+    # dataclass in Python, three times the cost of reading a made text or filling one in.
+    kind = type(action)
+    if kind is Move:
+        return grid.move_texts[action.source][action.target]
+    if kind is LayoutSwap:
+        label = grid.labels
+        return f"layout swap {label[action.first]} {label[action.second]}"
     return _text(grid.name, action)
 
 

@@ -8,12 +8,15 @@ from rules.base import NotationError
 from rules.sanae.board import BOARDS
 from rules.sanae.moves import start_turn
 from rules.sanae.pieces import LETTERS
-from rules.sanae.state import SIDE_WORDS, Options, Pending, SanaeState, sorted_letters
+from rules.sanae.state import SIDE_CHARS, SIDE_WORDS, Options, Pending, SanaeState, sorted_letters
 
 _OPTIONS = re.compile(r"options king-queen=(flag-draw|draw|off) quiet-limit=([0-9]{1,9}) "
                       r"zed-prompt=(any-unused|eligible-only) zed-range=([0-9]{1,2}) board=(\S+)")
 _STATUS = re.compile(r"empty|laid|ready|shuffle:([0-9]{1,2})")
-_STONE = re.compile(r"([rb])([VKQWDCLNAF])(\*)?(z)?")
+TOKENS = frozenset(side + letter + shown + spent for side in SIDE_CHARS for letter in LETTERS for shown in ("", "*")
+                   for spent in ("", "z") if not spent or letter == "C")
+"""Every stone token a position may hold: side char, letter, `*` if revealed, `z` (a Captain only) if its Zed Inel
+is used."""
 _REASONS = ("void_captured", "king_queen_draw", "quiet-limit", "no_moves", "resign")
 
 
@@ -26,7 +29,7 @@ def position_text(state: SanaeState) -> str:
     label = state.grid.labels
     pending = "-" if state.pending is None else \
         f"{state.pending.kind} {label[state.pending.attacker]} {label[state.pending.target]}"
-    stones = " ".join(f"{label[c]}={t}" for c, t in enumerate(state.cells) if t) or "-"
+    stones = " ".join([f"{where}={t}" for where, t in zip(label, state.cells, strict=True) if t]) or "-"
     if state.result is None:
         result = "-"
     else:
@@ -95,11 +98,13 @@ def read_position(text: str) -> SanaeState:
     captured = tuple(sorted_letters("" if lost == "-" else lost) for lost in (m[1], m[2]))
     cells = [""] * grid.size
     stones_text = _field(parts[8], "stones")
+    label_cell = grid.label_cell.get  # positions are read by the thousand, their labels nearly always canonical
     for item in [] if stones_text == "-" else stones_text.split(" "):
         where, _, token = item.partition("=")
-        cell = grid.cell(where)
-        s = _STONE.fullmatch(token)
-        if cell is None or not s or (s[4] and s[2] != "C") or cells[cell]:
+        cell = label_cell(where)
+        if cell is None:
+            cell = grid.cell(where)
+        if cell is None or token not in TOKENS or cells[cell]:
             raise NotationError(f"bad stone {item!r}")
         cells[cell] = token
     result_text = _field(parts[9], "result")
