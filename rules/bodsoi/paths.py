@@ -15,6 +15,12 @@ GOAL_EDGES: dict[str, tuple[frozenset[int], frozenset[int]]] = {
     "any-axis": (frozenset((N, E, S, W)), frozenset((N, E, S, W))),
     "fixed-axes": (frozenset((N, S)), frozenset((E, W))),
 }
+# ANCHORS[axes][colour][square][side]: `side` where it is a board edge that anchors `colour`'s paths, else None: a
+# search analyses every board it scores, a dozen chain ends a colour each.
+ANCHORS: dict[str, tuple[tuple[tuple[int | None, ...], ...], ...]] = {
+    axes: tuple(tuple(tuple(d if d in goals and NEIGHBOURS[square][d] < 0 else None for d in range(4))
+                      for square in range(SQUARES)) for goals in per_colour)
+    for axes, per_colour in GOAL_EDGES.items()}
 
 
 # End and Path are named tuples, not dataclasses: a search analyses every board it scores, dozens of paths each, and
@@ -73,18 +79,6 @@ def _linked(board: tuple[Placed | None, ...], links: str, square: int, side: int
     return j if theirs // 5 == colour else -1
 
 
-def _score(cells: list[int], ends: tuple[End, End]) -> tuple[int, int | None]:
-    best, origin = 0, None
-    for k, end in enumerate(ends):
-        if end.anchor is None:
-            continue
-        tip = cells[-1] if k == 0 else cells[0]
-        value = DEPTH[end.anchor][tip]
-        if value > best:
-            best, origin = value, k
-    return best, origin
-
-
 def _walk(board: tuple[Placed | None, ...], links: str, colour: int, start: int, entered: int,
           seen: list[bool]) -> tuple[list[int], int]:
     """Follow `colour`'s band from `start` (entered by side `entered`) until it stops linking or comes back to a
@@ -106,13 +100,9 @@ def _walk(board: tuple[Placed | None, ...], links: str, colour: int, start: int,
 
 
 def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int) -> list[Path]:
-    goals = GOAL_EDGES[axes][colour]
+    anchors = ANCHORS[axes][colour]
     seen = [False] * SQUARES
     found: list[Path] = []
-
-    def end_at(square: int, side: int) -> End:
-        return End(square, side, side if side in goals and NEIGHBOURS[square][side] < 0 else None)
-
     for start in range(SQUARES):
         cell = board[start]
         if cell is None or seen[start]:
@@ -125,11 +115,17 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
         else:
             continue  # a loop or the middle of a chain: chains are walked from an open end
         cells, leave = _walk(board, links, colour, start, open_side, seen)
-        ends = (end_at(start, open_side), end_at(cells[-1], leave))
-        score, origin = _score(cells, ends)
-        bodsoi = ends[0].anchor is not None and ends[1].anchor is not None \
-            and ends[1].anchor == opposite(ends[0].anchor)
-        found.append(Path(colour, tuple(cells), ends, score, origin, bodsoi))
+        tip = cells[-1]
+        near, far = anchors[start][open_side], anchors[tip][leave]
+        # The score counts rows from an anchored end's edge to the tile at the other end; the first end wins a tie.
+        score, origin = 0, None
+        if near is not None:
+            score, origin = DEPTH[near][tip], 0
+        if far is not None and DEPTH[far][start] > score:
+            score, origin = DEPTH[far][start], 1
+        bodsoi = near is not None and far == opposite(near)
+        found.append(Path(colour, tuple(cells), (End(start, open_side, near), End(tip, leave, far)), score, origin,
+                          bodsoi))
 
     for start in range(SQUARES):  # whatever is left lies on loops
         placed = board[start]
