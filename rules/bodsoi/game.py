@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
+from itertools import compress
 from typing import Any, ClassVar
 
 from i18n import _
@@ -43,31 +45,30 @@ from rules.bodsoi.tiles import (
     symbol_of,
 )
 
-# Every possible placement, built once, with its notation and its rank in plain character order.
-PLACES: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
-    tuple(tuple(Place(t, sq, q % len(quarters_of(t))) for q in range(4)) for sq in range(SQUARES))
-    for t in range(TILE_TYPES)
-)
-PLACE_TEXT: dict[Place, str] = {p: action_text(p) for tile in PLACES for square in tile for p in square}
-# The placements in plain character order of their notation, and each one's rank in it.
-BY_RANK: tuple[Place, ...] = tuple(sorted(PLACE_TEXT, key=PLACE_TEXT.__getitem__))
-PLACE_RANK: dict[Place, int] = {p: k for k, p in enumerate(BY_RANK)}
-# Per tile: its distinct orientations, each with the (side, edge code) pairs it shows: an orientation fits next to
-# tiles when one of its pairs is one they want (a set test in C; the search lists legal placements thousands of times
-# a move).
-ORIENTATIONS: tuple[tuple[tuple[int, frozenset[tuple[int, int]]], ...], ...] = tuple(
-    tuple((q, frozenset(enumerate(EDGE_CODES[t][q]))) for q in quarters_of(t)) for t in range(TILE_TYPES))
+# Per tile: its distinct quarter turns in plain character order of their notation ("0" < "180" < "270" < "90"). Names
+# and labels have one width and go in that order too, so tile, then square, then this order is notation order.
+NOTATION_QUARTERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(quarters_of(t), key=lambda q: str(q * 90))) for t in range(TILE_TYPES))
+# FITTING[tile][side][code]: a bit per orientation (by its place in NOTATION_QUARTERS) that shows edge `code` on `side`:
+# an orientation fits next to tiles when it shows, on a side facing one, a code that tile wants (section 5).
+FITTING: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(sum(1 << k for k, q in enumerate(NOTATION_QUARTERS[t]) if EDGE_CODES[t][q][d] == code)
+                for code in range(10)) for d in range(4))
+    for t in range(TILE_TYPES))
+# Per mask of those bits: which of a square's placements it keeps, for `itertools.compress`.
+SELECTED: tuple[tuple[bool, ...], ...] = tuple(tuple(bool(mask >> k & 1) for k in range(4)) for mask in range(16))
 # Per square: each side that faces another square, as (side, that square, its side facing back).
 FACING: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((d, j, opposite(d)) for d, j in enumerate(NEIGHBOURS[square]) if j >= 0) for square in range(SQUARES))
 DRAWS: tuple[Draw, ...] = tuple(Draw(t) for t in range(TILE_TYPES))
-# Each placement's rank where PLACES has it: legal_actions sorts ranks (ints), not placements.
-RANKS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(PLACE_RANK[p] for p in square) for square in tile) for tile in PLACES)
-# Per tile and square: the ranks of the tile's distinct orientations there (all legal where no tile touches).
-ALONE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(RANKS[t][square][q] for q, _ in ORIENTATIONS[t]) for square in range(SQUARES))
-    for t in range(TILE_TYPES))
+
+
+@cache
+def placements(tile: int) -> tuple[tuple[Place, ...], ...]:
+    """Per square: `tile`'s placements there, in notation order. Made at first use, once per tile: most processes
+    that import the rules never list a Bodsoi move, and making all 9,600 at import took tens of milliseconds."""
+    return tuple(tuple(Place(tile, square, q) for q in NOTATION_QUARTERS[tile]) for square in range(SQUARES))
+
 
 # Set in a state's __dict__ by `apply` when its board is known to hold no Bodsoi (every state it returns while the
 # game runs), so the next placement checks only the chains through the new tile.
@@ -184,31 +185,38 @@ class Bodsoi(Game):
         if state.ending is not None or state.step != "draw":
             return []
         size = state.bag_size
-        return [(DRAWS[t], n / size) for t, n in enumerate(state.bag) if n]
+        return [(draw, n / size) for draw, n in zip(DRAWS, state.bag, strict=True) if n]
 
     def legal_actions(self, state: BodsoiState, seat: int) -> list[Action]:
         """`pass` and every legal placement, in plain character order of their notation."""
         if seat not in self.actors(state):
             return []
         colour = side_of(seat)
-        tiles = sorted(set(state.hands[seat]))
         board = state.board
-        found: list[int] = []
+        # Each empty square a tile may go on, with the (side, code) pairs it must match one of (None: no tile
+        # touches it, and every orientation fits).
+        targets: list[tuple[int, list[tuple[int, int]] | None]] = []
         for square in range(SQUARES):
-            if board[square] is not None:
-                continue
-            wanted, touching = own_matches(state, square, colour)
-            if not touching:
-                for t in tiles:
-                    found.extend(ALONE[t][square])
-            elif wanted:
-                for t in tiles:
-                    ranks = RANKS[t][square]
-                    for q, shown in ORIENTATIONS[t]:
-                        if not shown.isdisjoint(wanted):
-                            found.append(ranks[q])
-        found.sort()
-        return [PASS, *map(BY_RANK.__getitem__, found)]
+            if board[square] is None:
+                wanted, touching = own_matches(state, square, colour)
+                if not touching:
+                    targets.append((square, None))
+                elif wanted:
+                    targets.append((square, wanted))
+        found: list[Action] = [PASS]
+        for t in sorted(set(state.hands[seat])):  # tile, square, quarter: made in notation order, never sorted
+            here = placements(t)
+            fitting = FITTING[t]
+            for square, wanted in targets:
+                if wanted is None:
+                    found.extend(here[square])
+                    continue
+                mask = 0
+                for d, code in wanted:
+                    mask |= fitting[d][code]
+                if mask:
+                    found.extend(compress(here[square], SELECTED[mask]))
+        return found
 
     def automatic_action(self, state: BodsoiState) -> tuple[int, Action] | None:
         """An empty hand can only pass (section 5). A hand whose tiles all fit nowhere still passes by its player's
@@ -313,8 +321,7 @@ class Bodsoi(Game):
             hands = (*hands[:to], tuple(held), *hands[to + 1:])
             last_place = action.square
         idle = 0 if placed or state.step == "drew" else state.idle + 1
-        after = evolve(state, board=board, hands=hands, placers=placers, last_place=last_place, idle=idle,
-                        turns=state.turns + 1, last=(to, action))
+        bag_size = state.bag_size  # a placement or a pass leaves the bag as it was
 
         ending = None
         if placed:
@@ -330,17 +337,20 @@ class Bodsoi(Game):
             elif found[1 - mine]:
                 ending = f"bodsoi:{SIDE_LETTERS[1 - mine]}"
         if ending is None:
-            if after.placed == SQUARES:
+            if None not in board:
                 ending = "full"
             elif idle >= state.players:
                 ending = "stall"
-            elif after.bag_size == 0 and not any(hands):
+            elif bag_size == 0 and not any(hands):
                 ending = "empty"
+        # One new state, not one for the move and another for the turn: a search applies thousands of moves.
+        played = {"board": board, "hands": hands, "placers": placers, "last_place": last_place, "idle": idle,
+                  "turns": state.turns + 1, "last": (to, action)}
         if ending is not None:
-            return evolve(after, to=None, step=None, ending=ending)
+            return evolve(state, **played, to=None, step=None, ending=ending)
         nxt = (to + 1) % state.players
         # checked just now, or known before a pass
-        return _marked(state, evolve(after, to=nxt, step=step_for(len(hands[nxt]), after.bag_size)), placed)
+        return _marked(state, evolve(state, **played, to=nxt, step=step_for(len(hands[nxt]), bag_size)), placed)
 
     def outcome(self, state: BodsoiState) -> Outcome | None:
         if state.ending is None:
@@ -366,8 +376,6 @@ class Bodsoi(Game):
         return action
 
     def notation(self, state: BodsoiState, action: Action) -> str:
-        if isinstance(action, Place):
-            return PLACE_TEXT[action]
         return action_text(action)
 
     def describe(self, before: BodsoiState, action: Action, after: BodsoiState) -> str:

@@ -90,7 +90,7 @@ class BodsoiState:
 
     @property
     def placed(self) -> int:
-        return sum(1 for cell in self.board if cell is not None)
+        return SQUARES - self.board.count(None)
 
     def seat_label(self, seat: int) -> str:
         return SEAT_LABELS[self.players][seat]

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 from i18n import _
 from rules.bodsoi.board import DEPTH, LABELS, NEIGHBOURS, opposite
-from rules.bodsoi.game import GAME, PLACE_RANK, PLACE_TEXT
+from rules.bodsoi.game import GAME
 from rules.bodsoi.paths import GOAL_EDGES, End, Path, analyse
-from rules.bodsoi.state import BodsoiState, Place, side_of
+from rules.bodsoi.state import BodsoiState, Place, action_text, side_of
 from rules.bodsoi.tiles import BAND_SIDES, SYMBOL_NAMES, TILE_NAMES, is_straight, symbol_of
 
 DISCORD_CHOICES = 25
@@ -123,15 +123,15 @@ def suggest_placements(state: BodsoiState, seat: int, typed: str = "",
     colour = side_of(seat)
     facing = _facing(state, analyse(state.board, state.axes, state.links).paths)
     ranked = []
-    for place in places:
+    for rank, place in enumerate(places):  # legal actions come in notation order: the last key keeps it
         own = effect(state, place, colour, facing)
         other = effect(state, place, 1 - colour, facing)
         verdict = 0 if own.bodsoi else 2 if other.bodsoi else 1
-        ranked.append(((verdict, -own.score, other.score, -own.joins, PLACE_RANK[place]), place, own, other))
+        ranked.append(((verdict, -own.score, other.score, -own.joins, rank), place, own, other))
     ranked.sort(key=lambda item: item[0])
     choices = []
     for (verdict, *_rest), place, own, _other in ranked[:limit]:
-        text = PLACE_TEXT[place]
+        text = action_text(place)
         if verdict == 0:
             note = "Bodsoi!"
         elif verdict == 2:
