@@ -21,7 +21,6 @@ from games import entries
 # command and options by them), so the handlers never see a translated name.
 NAMES = {Where.command_name: i18n.COMMAND_NAME, Where.group_name: i18n.COMMAND_NAME,
          Where.parameter_name: i18n.OPTION_NAME}
-NAME_LIMIT = 32
 LIMITS = {Where.choice_name: limits.CHOICE_NAME}  # anything else a description: limits.COMMAND_DESCRIPTION
 
 
@@ -73,7 +72,7 @@ class _Recorder(app_commands.Translator):
         kind = NAMES.get(context.location)
         if kind is not None and string.message in self.games:
             return None
-        limit = NAME_LIMIT if kind else LIMITS.get(context.location, limits.COMMAND_DESCRIPTION)
+        limit = i18n.COMMAND_NAME_LIMIT if kind else LIMITS.get(context.location, limits.COMMAND_DESCRIPTION)
         entry = self.found.setdefault((kind, string.message), {"message": string.message, "where": set(),
                                                                "limit": limit, **({"context": kind} if kind else {})})
         entry["where"].add(context.location.name.replace("_", " "))

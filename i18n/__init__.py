@@ -73,7 +73,8 @@ def resolve(code: object) -> str:
 # Command, group and option names, as Discord validates them at sync (a breach fails the whole publication): letters
 # of any script, digits, - and _, 1 to 32, lower case where the script has case, no spaces. Each name is a catalog
 # message in its own context, so "move" the command and "move" the option never collide with prose or each other.
-NAME = re.compile(r"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{1,32}$")
+COMMAND_NAME_LIMIT = 32  # Discord's longest command, group or option name
+NAME = re.compile(rf"^[-_\w\u0900-\u097f\u0e00-\u0e7f]{{1,{COMMAND_NAME_LIMIT}}}$")
 COMMAND_NAME = "command name"  # a command's or a group's name (`/cintos new`: cintos, new)
 OPTION_NAME = "option name"  # an option's (`computers:`)
 NAME_CONTEXTS = (COMMAND_NAME, OPTION_NAME)

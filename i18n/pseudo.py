@@ -11,6 +11,8 @@ from __future__ import annotations
 import math
 import re
 
+from i18n import COMMAND_NAME_LIMIT
+
 GROWTH = 0.4  # how much longer a pseudo-localized message is (German and French run 20-35 % longer than English)
 OPEN, CLOSE, PAD = "[", "]", "·"
 
@@ -37,7 +39,7 @@ def pseudo_name(text: str) -> str:
     """A command's or option's name pseudo-localized: every letter accented, still a name Discord accepts (lower
     case, no brackets, padding or spaces, at most 32 characters), so the whole-bot check sees which names a text
     shows in English."""
-    return text.translate(_ACCENTED).lower()[:32]
+    return text.translate(_ACCENTED).lower()[:COMMAND_NAME_LIMIT]
 
 
 def pseudo(text: str, limit: int | None = None) -> str:
