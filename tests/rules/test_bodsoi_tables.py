@@ -1,0 +1,59 @@
+"""Bodsoi's speed tables (issue 38) against the plain rules: legal placements made from per-tile tables in notation
+order are the spec's matching rule sorted by notation, and a view's tile drawings are its own to change."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from rules import Configuration
+from rules.bodsoi import GAME, tile_geometry
+from rules.bodsoi.board import SQUARES
+from rules.bodsoi.game import fits
+from rules.bodsoi.state import PASS, BodsoiState, Place, action_text, side_of
+from rules.bodsoi.tiles import quarters_of
+from tests.players.positions import positions
+
+
+def plain_legal_actions(state: BodsoiState, seat: int) -> list[object]:
+    """Section 5 read literally: every distinct tile in hand on every empty square in every distinct orientation
+    that fits, sorted by the text of its notation, after `pass`."""
+    colour = side_of(seat)
+    found = [Place(t, square, q) for t in set(state.hands[seat]) for square in range(SQUARES)
+             if state.board[square] is None for q in quarters_of(t) if fits(state, Place(t, square, q), colour)]
+    return [PASS, *sorted(found, key=action_text)]
+
+
+def config_id(config: Configuration) -> str:
+    return f"{config.players}p-" + ("-".join(f"{k}={v}" for k, v in sorted(config.options.items())) or "default")
+
+
+@pytest.mark.parametrize("config", GAME.configurations(), ids=config_id)
+def test_legal_actions_are_the_matching_rule_in_notation_order(config: Configuration) -> None:
+    listed = 0
+    for state in positions(GAME, config, 60, seed=11, limit=150):
+        for seat in range(state.players):  # the seat to move, and the others (who may not act: nothing)
+            expected = plain_legal_actions(state, seat) if seat in GAME.actors(state) else []
+            assert GAME.legal_actions(state, seat) == expected, GAME.position(state)
+            listed += len(expected)
+    assert listed > 1500  # boards from empty to crowded, with hands of several tiles
+
+
+def test_every_view_draws_its_tiles_in_dicts_of_its_own() -> None:
+    """The drawings come from a table made once; changing one view (or one geometry) changes no other."""
+    state = positions(GAME, Configuration(2), 1, seed=3, limit=1)[0]
+    while len(GAME.view(state, None)["board"]) < 2:
+        seat = min(GAME.actors(state)) if GAME.actors(state) else None
+        action = GAME.chance_outcomes(state)[0][0] if seat is None else GAME.legal_actions(state, seat)[-1]
+        state = GAME.apply(state, action, seat)
+    first = GAME.view(state, None)
+    tile = first["board"][0]
+    expected = copy.deepcopy(tile_geometry(tile["tile"], tile["rotation"]))  # a copy: shares nothing with the table
+    tile["bands"]["blue"]["edges"].append("X")
+    tile["edges"]["N"] = "red"
+    geometry = tile_geometry(tile["tile"], tile["rotation"])
+    geometry["bands"]["yellow"]["name"] = "changed"
+    again = GAME.view(state, None)["board"][0]
+    assert again["bands"] == expected["bands"] and again["edges"] == expected["edges"]
+    assert tile_geometry(tile["tile"], tile["rotation"]) == expected
