@@ -90,3 +90,4 @@ class Pass:
 
 PASS = Pass()
 _MOVES = tuple(tuple((t, Move(s, t)) for t in NEIGHBOURS[s]) for s in range(64))
+MOVE_TO = tuple(dict(moves) for moves in _MOVES)  # from-square -> to-square -> the one Move object

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -10,13 +11,13 @@ from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outco
 from rules.cintos.board import (
     _DECIMAL,
     _MOVE_TEXT,
-    _MOVES,
     AREA,
     BY_LABEL,
     COLOUR_NAMES,
     DIRECTIONS,
     EMPTY,
     LABEL,
+    MOVE_TO,
     NEIGHBOURS,
     OPTION_ORDER,
     PASS,
@@ -45,13 +46,13 @@ from rules.cintos.state import (
     _ending,
     _limit,
     _next_to_move,
-    _placement,
-    _read_placement,
     _repetition_on,
     history_json,
     make_state,
+    placement_text,
     position_hash,
     read_history,
+    read_placement,
 )
 
 _new = tuple.__new__  # a state or Last from all its fields, without the Python-level __new__ of a NamedTuple
@@ -60,6 +61,13 @@ _CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for 
 # Seats -> colour to move -> the actors, made once.
 _ACTORS = {seats: {"-": frozenset(), "=": frozenset(), **{c: frozenset({i}) for i, c in enumerate(seats)}}
            for seats in ("RB", "RYBG")}
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def board_view(board: str) -> dict[str, str]:
+    """A view's board, {square: colour} for the occupied squares in label order: remembered, as a state is viewed by
+    every seat (callers get a copy: the one remembered is never handed out)."""
+    return {LABEL[s]: board[s] for s in BY_LABEL if board[s] != EMPTY}
 
 
 class Cintos(Game):
@@ -353,7 +361,7 @@ class Cintos(Game):
                                                 square=target))
             to = SQUARE[target]
         self._check_move(state, frm, to)
-        return next(move for t, move in _MOVES[frm] if t == to)
+        return MOVE_TO[frm][to]
 
     def notation(self, state: CintosState, action: Any) -> str:
         if isinstance(action, Move):
@@ -418,7 +426,7 @@ class Cintos(Game):
             "to_move": None if state.to_move in "-=" else state.seats.index(state.to_move),
             "turn": state.turns, "scores": [state.board.count(c) for c in state.seats],
             "outcome": None if outcome is None else outcome.to_json(), "last": last_view,
-            "board": {LABEL[s]: state.board[s] for s in BY_LABEL if state.board[s] != EMPTY},
+            "board": board_view(state.board).copy(),
             "owners": {TERRITORIES[z]: None if o == "-" else o for z, o in enumerate(state.owners)},
             "quiet": state.quiet, "resigned": list(state.resigned),
             "eliminated": [c not in state.board for c in state.seats],
@@ -429,8 +437,8 @@ class Cintos(Game):
 
     def position(self, state: CintosState) -> str:
         seats = "".join(c.lower() if r else c for c, r in zip(state.seats, state.resigned, strict=True))
-        fields = [_placement(state.board), state.owners, state.to_move, str(state.quiet), seats, str(state.turns)]
-        return " ".join(fields + state.rules.words())
+        return " ".join((placement_text(state.board), state.owners, state.to_move, str(state.quiet), seats,
+                         str(state.turns), *state.rules.word_items))
 
     def from_position(self, text: str) -> CintosState:
         text = text.strip()
@@ -443,7 +451,7 @@ class Cintos(Game):
         seats = roster.upper()
         if seats not in ("RB", "RYBG"):
             raise ValueError(f"seats must be RB or RYBG (lower case for a resigned player), not {roster!r}")
-        board = _read_placement(placement)
+        board = read_placement(placement)
         if sum(board.count(c) for c in seats) != PIECES or any(c not in seats + EMPTY for c in board):
             raise ValueError(f"the board must hold exactly {PIECES} pieces, all of the colours {seats}")
         if len(owners) != 4 or any(o not in seats + "-" for o in owners):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import operator
 import struct
 from functools import reduce
 from itertools import chain
 from operator import getitem, or_
 
-from rules.cintos.board import _MOVES, AREA, EMPTY, Move
+from rules.cintos.board import _MOVES, AREA, BY_LABEL, EMPTY, Move
 
 # Square s (rank * 8 + file) is the low bit of nibble file * 8 + rank: label order, so a file is 32 bits and the
 # squares of a file run from rank 1 up, the order in which the spec lists moves. The other three bits of a nibble
@@ -30,8 +31,21 @@ _STEP_MOVES = tuple(tuple(_steps_of(s, nibble) for nibble in range(16)) for s in
 _FILE_WORDS = struct.Struct("<8I").unpack  # 32 bytes -> the 32-bit word of each file
 
 
+# A board's squares from the last in label order to the first: the hex digits of a mask, most significant first.
+_HIGH_TO_LOW = operator.itemgetter(*reversed(BY_LABEL))
+# Per colour: its letter to the digit 1, every other square to 0.
+_DIGITS = {colour: str.maketrans({c: "1" if c == colour else "0" for c in "RYBG" + EMPTY}) for colour in "RYBG"}
+_SEATS = ("RB", "RYBG")
+
+
 def masks_of(seats: str, board: str) -> tuple[int, ...]:
     """Each seat's pieces as a mask of BITs."""
+    # A mask's hex digits are the board's squares in label order, a 1 where the colour stands: a few C calls a
+    # seat (every position read back needs them). Anything but 64 squares of the seats' colours or empty takes
+    # the loop below, which refuses it as it always did.
+    if seats in _SEATS and len(board) == 64 and board.count(EMPTY) + sum(map(board.count, seats)) == 64:
+        digits = "".join(_HIGH_TO_LOW(board))
+        return tuple(int(digits.translate(_DIGITS[colour]), 16) for colour in seats)
     masks = [0] * len(seats)
     for s, colour in enumerate(board):
         if colour != EMPTY:

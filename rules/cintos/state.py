@@ -6,9 +6,11 @@ import functools
 import hashlib
 import operator
 import re
+import struct
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import reduce
+from itertools import chain
 from operator import or_
 from typing import Any, NamedTuple
 
@@ -53,19 +55,27 @@ class Rules:
     quiet_cap: int = field(init=False, repr=False, compare=False)
     turn_cap: int = field(init=False, repr=False, compare=False)
 
+    # `values` and `words`, made once: every view and position text asks for them.
+    value_items: tuple[tuple[str, str], ...] = field(init=False, repr=False, compare=False)
+    word_items: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
     def __post_init__(self) -> None:
         never = 1 << 62
         object.__setattr__(self, "quiet_cap", never if self.quiet_limit is None else self.quiet_limit)
         object.__setattr__(self, "turn_cap", never if self.turn_limit is None else self.turn_limit)
+        limits = [_limit_text(limit) for limit in (self.quiet_limit, self.turn_limit)]
+        items = tuple(zip(OPTION_ORDER, [self.numbers_by, self.majority, self.repetition, *limits], strict=True))
+        object.__setattr__(self, "value_items", items)
+        object.__setattr__(self, "word_items", tuple(f"{name}={value}" for name, value in items
+                                                     if value != OPTIONS[name].default))
 
     def values(self) -> dict[str, str]:
         """Option name -> value as the player writes it, in the order of the position text."""
-        limits = [_limit_text(limit) for limit in (self.quiet_limit, self.turn_limit)]
-        return dict(zip(OPTION_ORDER, [self.numbers_by, self.majority, self.repetition, *limits], strict=True))
+        return dict(self.value_items)
 
     def words(self) -> list[str]:
         """The option fields of the position text: the values that differ from the defaults."""
-        return [f"{name}={value}" for name, value in self.values().items() if value != OPTIONS[name].default]
+        return list(self.word_items)
 
 
 class Last(NamedTuple):
@@ -118,52 +128,61 @@ class History:
 
     A hash is in its bucket (a tuple of BUCKETS tuples, by its low bits) once per occurrence, so adding one copies
     BUCKETS + n/BUCKETS references rather than all n, and `count` looks in one bucket. The order of the positions
-    is not kept: repetition needs only the counts.
+    is not kept: repetition needs only the counts. A history read back from a snapshot starts as its sorted hashes
+    and makes its buckets when a move first asks; each history sorts and writes its hashes once, when first asked.
     """
 
-    __slots__ = ("_buckets", "_ordered", "_size", "last")
+    __slots__ = ("_buckets", "_hex", "_ordered", "_size", "last")
     BUCKETS = 32
 
     def __init__(self, keys: Iterable[int] = (), last: int | None = None) -> None:
         """The history of `keys`; `last`: the current position's hash, when it is not the last of `keys`."""
-        # Filled in one pass: a snapshot read back holds a whole game's positions (pushing them one by one copied
-        # a bucket per position: quadratic in the game's length).
-        lists: list[list[int]] = [[] for _ in range(self.BUCKETS)]
-        newest: int | None = None
-        for key in keys:
-            lists[key % self.BUCKETS].append(key)
-            newest = key
-        self._buckets: tuple[tuple[int, ...], ...] = tuple(tuple(bucket) for bucket in lists)
-        self._size = sum(len(bucket) for bucket in lists)
+        # A snapshot read back holds a whole game's positions, mostly to be shown or written again: they are kept
+        # sorted (one C call: a snapshot's come sorted) and put in buckets only when a move asks (`_bucketed`).
+        given = tuple(keys)
+        self._ordered: tuple[int, ...] | None = tuple(sorted(given))
+        self._buckets: tuple[tuple[int, ...], ...] | None = None
+        self._hex: tuple[str, ...] | None = None
+        self._size = len(given)
+        newest = given[-1] if given else None
         self.last: int | None = newest if last is None else last  # the newest position's hash, a move XORs it
 
-    def _push(self, key: int) -> None:
-        b = key % self.BUCKETS
+    def _bucketed(self) -> tuple[tuple[int, ...], ...]:
+        """The buckets, made from `_ordered` the first time (a history read back); never empty (BUCKETS of them),
+        so `self._buckets or self._bucketed()` costs a move one attribute read."""
         buckets = self._buckets
-        self._buckets = (*buckets[:b], (*buckets[b], key), *buckets[b + 1:])
-        self._size, self.last = self._size + 1, key
+        if buckets is None:
+            lists: list[list[int]] = [[] for _ in range(self.BUCKETS)]
+            for key in self._ordered or ():
+                lists[key % self.BUCKETS].append(key)
+            buckets = self._buckets = tuple(map(tuple, lists))
+        return buckets
 
     def add(self, key: int) -> History:
         """A new history with `key` added (this one is unchanged)."""
+        b = key % self.BUCKETS
+        buckets = self._buckets or self._bucketed()
         after = History.__new__(History)
-        after._size, after._buckets = self._size, self._buckets
-        after._push(key)
+        after._buckets, after._ordered, after._hex = (*buckets[:b], (*buckets[b], key), *buckets[b + 1:]), None, None
+        after._size, after.last = self._size + 1, key
         return after
 
     def count(self, key: int) -> int:
-        return self._buckets[key % self.BUCKETS].count(key)
+        return (self._buckets or self._bucketed())[key % self.BUCKETS].count(key)
 
     def extended(self, key: int) -> History | None:
         """`add(key)`, or None when `key` is in this history twice already (a third time draws): one bucket, for
         the move that does both."""
         b = key % self.BUCKETS
-        bucket = self._buckets[b]
+        buckets = self._buckets or self._bucketed()
+        bucket = buckets[b]
         if bucket.count(key) >= 2:
             return None
-        buckets = list(self._buckets)
-        buckets[b] = (*bucket, key)
+        longer = list(buckets)
+        longer[b] = (*bucket, key)
         after = History.__new__(History)
-        after._buckets, after._size, after.last = tuple(buckets), self._size + 1, key
+        after._buckets, after._ordered, after._hex, after._size, after.last = tuple(longer), None, None, \
+            self._size + 1, key
         return after
 
     def __len__(self) -> int:
@@ -175,10 +194,18 @@ class History:
 
     def _in_order(self) -> tuple[int, ...]:
         # Sorted once per history: a state is written to a snapshot, compared and hashed more than once.
-        ordered: tuple[int, ...] | None = getattr(self, "_ordered", None)
+        ordered = self._ordered
         if ordered is None:
-            ordered = self._ordered = tuple(sorted(key for bucket in self._buckets for key in bucket))
+            ordered = self._ordered = tuple(sorted(chain.from_iterable(self._bucketed())))
         return ordered
+
+    def hex_keys(self) -> tuple[str, ...]:
+        """Every occurrence's hash as 16 hex digits, in ascending order: made once, as a state is written more than
+        once (its snapshot, then the next move's check that the one before is unchanged)."""
+        found = self._hex
+        if found is None:
+            found = self._hex = tuple(map("%016x".__mod__, self._in_order()))  # a C call each: f"{key:016x}"
+        return found
 
     def __eq__(self, other: object) -> bool:
         if self is other:
@@ -198,12 +225,13 @@ class History:
 
 NO_HISTORY = History()
 _HEX_HASH = re.compile("[0-9a-f]{16}")
+_HEX_HASHES = re.compile("(?:[0-9a-f]{16} )*[0-9a-f]{16}")  # a snapshot's whole history, joined by spaces
 
 
 def history_json(history: History) -> list[str]:
     """The history for a snapshot: each occurrence's hash as 16 hex digits (20 bytes a turn in the JSON, where
     the 65-character positions took 69)."""
-    return [f"{key:016x}" for key in history]
+    return list(history.hex_keys())
 
 
 def read_history(entries: Any) -> list[int]:
@@ -211,6 +239,14 @@ def read_history(entries: Any) -> list[int]:
     of R, Y, B, G or '.' followed by the colour to move, hashed here."""
     if not isinstance(entries, list):
         raise ValueError("the history must be a list of positions")
+    # The usual snapshot, every entry 16 hex digits, is checked and read whole in a few C calls (a game's history is
+    # read back before each move); the length shows that no entry held a space. Anything else: entry by entry.
+    try:
+        joined = " ".join(entries)
+    except TypeError:  # an entry that is not text: the loop below names it
+        joined = ""
+    if len(joined) == 17 * len(entries) - 1 and _HEX_HASHES.fullmatch(joined):
+        return list(struct.unpack(f">{len(entries)}Q", bytes.fromhex(joined)))  # bytes.fromhex skips the spaces
     keys = []
     for entry in entries:
         if isinstance(entry, str) and _HEX_HASH.fullmatch(entry):
@@ -357,32 +393,55 @@ def _next_to_move(seats: str, board: str, resigned: tuple[bool, ...], seat: int)
     return "-"
 
 
-def _placement(board: str) -> str:
-    ranks = []
-    for r in range(7, -1, -1):
-        text, run = "", 0
-        for colour in board[r * 8:r * 8 + 8]:
-            if colour == EMPTY:
-                run += 1
-                continue
-            text += (str(run) if run else "") + colour
-            run = 0
-        ranks.append(text + (str(run) if run else ""))
-    return "/".join(ranks)
+class RankTexts(dict[str, str]):
+    """A rank's 8 squares (colour letters and '.') -> its placement text (empty runs as digits), filled as met: a
+    few thousand ranks recur, and every view and snapshot writes the position text."""
+
+    LIMIT = 1 << 16  # ranks remembered before it starts over (5^8 could occur)
+
+    def __missing__(self, rank: str) -> str:
+        if len(self) >= self.LIMIT:
+            self.clear()
+        text = rank
+        for run, digit in _RUNS:  # longest first: a run of n dots is then a whole run
+            text = text.replace(run, digit)
+        self[rank] = text
+        return text
 
 
-def _read_placement(text: str) -> str:
+_RUNS = tuple((EMPTY * n, str(n)) for n in range(8, 0, -1))
+_RANK_TEXTS = RankTexts()
+_RANKS = operator.itemgetter(*(slice(r * 8, r * 8 + 8) for r in range(7, -1, -1)))  # rank 8 first, as written
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def placement_text(board: str) -> str:
+    """The placement field of the position text; remembered, as a state's text is asked for by each view."""
+    return "/".join(map(_RANK_TEXTS.__getitem__, _RANKS(board)))
+
+
+# A rank's placement text -> its 8 squares, for the ranks read before (each position read back from a snapshot).
+_RANK_ROWS: dict[str, str] = {}
+
+
+def _read_rank(number: int, rank: str) -> str:
+    row = ""
+    for char in rank:
+        if char not in "12345678RYBG":
+            raise ValueError(f"rank {number} holds {char!r}; use R, Y, B, G for pieces and 1–8 for empty runs")
+        row += EMPTY * int(char) if char in "12345678" else char
+    if len(row) != 8:
+        raise ValueError(f"rank {number} ({rank!r}) covers {len(row)} files, not 8")
+    if len(_RANK_ROWS) >= RankTexts.LIMIT:
+        _RANK_ROWS.clear()
+    _RANK_ROWS[rank] = row
+    return row
+
+
+def read_placement(text: str) -> str:
     ranks = text.split("/")
     if len(ranks) != 8:
         raise ValueError(f"the placement needs 8 ranks separated by '/', not {len(ranks)}")
-    rows = []
-    for number, rank in zip(range(8, 0, -1), ranks, strict=True):
-        row = ""
-        for char in rank:
-            if char not in "12345678RYBG":
-                raise ValueError(f"rank {number} holds {char!r}; use R, Y, B, G for pieces and 1–8 for empty runs")
-            row += EMPTY * int(char) if char in "12345678" else char
-        if len(row) != 8:
-            raise ValueError(f"rank {number} ({rank!r}) covers {len(row)} files, not 8")
-        rows.append(row)
+    rows = [_RANK_ROWS.get(rank) or _read_rank(number, rank) for number, rank in zip(range(8, 0, -1), ranks,
+                                                                                         strict=True)]
     return "".join(reversed(rows))  # the text starts at rank 8, the board at rank 1
