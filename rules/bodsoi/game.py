@@ -207,12 +207,12 @@ class Bodsoi(Game):
         for t in sorted(set(state.hands[seat])):  # tile, square, quarter: made in notation order, never sorted
             here = placements(t)
             fitting = FITTING[t]
-            for square, wanted in targets:
-                if wanted is None:
+            for square, needs in targets:
+                if needs is None:
                     found.extend(here[square])
                     continue
                 mask = 0
-                for d, code in wanted:
+                for d, code in needs:
                     mask |= fitting[d][code]
                 if mask:
                     found.extend(compress(here[square], SELECTED[mask]))
@@ -516,11 +516,13 @@ class Bodsoi(Game):
         """Re-deal the bag and every hand but the viewer's; after the end every hand is public."""
         if state.ending is not None:
             return state
-        pool = [t for t, n in enumerate(state.bag) for _ in range(n)]
+        counts = list(state.bag)
         for s, hand in enumerate(state.hands):
             if s != seat:
-                pool.extend(hand)
-        pool.sort()  # the order must not tell where each unseen tile really is: same view, same re-deal
+                for t in hand:
+                    counts[t] += 1
+        # In tile order: the order must not tell where each unseen tile really is (same view, same re-deal).
+        pool = [t for t, n in enumerate(counts) if n for _ in range(n)]
         rng.shuffle(pool)
         hands = []
         for s, hand in enumerate(state.hands):

@@ -15,7 +15,7 @@ from rules.bodsoi.tiles import (
     TILE_IDS,
     TILE_NAMES,
     TILE_TYPES,
-    counts_of,
+    hand_text,
     is_straight,
     tiles_text,
 )
@@ -116,13 +116,19 @@ def action_text(action: Action) -> str:
 
 # ---- position text -----------------------------------------------------------------------------------------------
 
+# CELL_TEXT[tile][quarter]: a placed tile as the position text writes it after its square, `=C-su-mo@90`; and back.
+CELL_TEXT: tuple[tuple[str, ...], ...] = tuple(tuple(f"={TILE_NAMES[t]}@{q * 90}" for q in range(4))
+                                               for t in range(TILE_TYPES))
+CELLS: dict[str, Placed] = {CELL_TEXT[t][q][1:]: (t, q) for t in range(TILE_TYPES) for q in range(4)
+                            if q < 2 or not is_straight(t)}
+
+
 def position_text(state: BodsoiState) -> str:
     options = f"players={state.players} axes={state.axes} links={state.links}"
-    board = " ".join(
-        f"{LABELS[i]}={TILE_NAMES[cell[0]]}@{cell[1] * 90}" for i, cell in enumerate(state.board) if cell is not None
-    ) or "-"
+    board = " ".join([LABELS[i] + CELL_TEXT[cell[0]][cell[1]] for i, cell in enumerate(state.board)
+                      if cell is not None]) or "-"
     turn = f"over={state.ending}" if state.ending is not None else f"to={state.seat_label(state.to or 0)} {state.step}"
-    hands = " ".join(f"{state.seat_label(s)}={tiles_text(counts_of(h))}" for s, h in enumerate(state.hands))
+    hands = " ".join([f"{state.seat_label(s)}={hand_text(h)}" for s, h in enumerate(state.hands)])
     return f"{options} | {board} | {turn} | {hands} | bag={tiles_text(state.bag)} | idle={state.idle}"
 
 
@@ -150,23 +156,33 @@ def _tiles(text: str, what: str) -> list[int]:
     return counts
 
 
+def _cell(entry: str) -> Placed:
+    """The tile of a board entry `CELLS` does not know, or the refusal that says what is wrong with it."""
+    square, eq, rest = entry.partition("=")
+    name, at, degrees = rest.partition("@")
+    if not eq or not at or square not in SQUARE_IDS or name not in TILE_IDS:
+        raise _bad(f"board entry {entry!r} is not like d4=C-su-mo@90")
+    if degrees not in ("0", "90", "180", "270"):
+        raise _bad(f"board entry {entry!r} has a rotation other than 0, 90, 180 or 270")
+    tile, quarter = TILE_IDS[name], int(degrees) // 90
+    if is_straight(tile) and quarter > 1:
+        raise _bad(f"board entry {entry!r}: straight tiles are written at 0 or 90")
+    return tile, quarter
+
+
 def _board(text: str) -> tuple[Placed | None, ...]:
     board: list[Placed | None] = [None] * SQUARES
     if text == "-":
         return tuple(board)
     for entry in text.split(" "):
-        square, eq, rest = entry.partition("=")
-        name, at, degrees = rest.partition("@")
-        if not eq or not at or square not in SQUARE_IDS or name not in TILE_IDS:
-            raise _bad(f"board entry {entry!r} is not like d4=C-su-mo@90")
-        if degrees not in ("0", "90", "180", "270"):
-            raise _bad(f"board entry {entry!r} has a rotation other than 0, 90, 180 or 270")
-        tile, quarter = TILE_IDS[name], int(degrees) // 90
-        if is_straight(tile) and quarter > 1:
-            raise _bad(f"board entry {entry!r}: straight tiles are written at 0 or 90")
-        if board[SQUARE_IDS[square]] is not None:
+        square, _, rest = entry.partition("=")
+        index, cell = SQUARE_IDS.get(square), CELLS.get(rest)  # one look-up each for every well-written entry
+        if index is None or cell is None:
+            cell = _cell(entry)
+            index = SQUARE_IDS[square]
+        if board[index] is not None:
             raise _bad(f"square {square} appears twice")
-        board[SQUARE_IDS[square]] = (tile, quarter)
+        board[index] = cell
     return tuple(board)
 
 
@@ -189,7 +205,7 @@ def parse_position(text: str) -> BodsoiState:
         raise _bad(f"the hands must be {' '.join(label + '=...' for label in labels)}")
     hand_counts = [_tiles(part.partition("=")[2], f"hand {label}") for label, part in zip(labels, hand_parts,
                                                                                           strict=True)]
-    hands = tuple(tuple(t for t in range(TILE_TYPES) for _ in range(c[t])) for c in hand_counts)
+    hands = tuple(tuple(t for t, n in enumerate(c) if n for _ in range(n)) for c in hand_counts)
     if any(len(h) > HAND_LIMIT for h in hands):
         raise _bad(f"a hand holds more than {HAND_LIMIT} tiles")
     if not bag_text.startswith("bag="):

@@ -93,8 +93,16 @@ def read_tile(text: str) -> int | None:
 
 def tiles_text(counts: tuple[int, ...] | list[int]) -> str:
     """A multiset of tiles (a count per type) as position text: `C-le-le*2,S-wa-wa`, or `-` when empty."""
-    parts = [TILE_NAMES[t] + (f"*{n}" if n > 1 else "") for t, n in enumerate(counts) if n]
+    parts = [f"{TILE_NAMES[t]}*{n}" if n > 1 else TILE_NAMES[t] for t, n in enumerate(counts) if n]
     return ",".join(parts) or "-"
+
+
+def hand_text(tiles: tuple[int, ...] | list[int]) -> str:
+    """`tiles_text` of a few tiles (a hand) as they are, without a count for each of the 50 types."""
+    counts: dict[int, int] = {}
+    for t in sorted(tiles):
+        counts[t] = counts.get(t, 0) + 1
+    return ",".join([f"{TILE_NAMES[t]}*{n}" if n > 1 else TILE_NAMES[t] for t, n in counts.items()]) or "-"
 
 
 def counts_of(tiles: tuple[int, ...] | list[int]) -> list[int]:
