@@ -8,15 +8,11 @@ from rules.base import NotationError
 from rules.sanae.board import BOARDS
 from rules.sanae.moves import start_turn
 from rules.sanae.pieces import LETTERS
-from rules.sanae.state import SIDE_CHARS, SIDE_WORDS, Options, Pending, SanaeState, sorted_letters
+from rules.sanae.state import SIDE_WORDS, TOKENS, Options, Pending, SanaeState, sorted_letters
 
 _OPTIONS = re.compile(r"options king-queen=(flag-draw|draw|off) quiet-limit=([0-9]{1,9}) "
                       r"zed-prompt=(any-unused|eligible-only) zed-range=([0-9]{1,2}) board=(\S+)")
 _STATUS = re.compile(r"empty|laid|ready|shuffle:([0-9]{1,2})")
-TOKENS = frozenset(side + letter + shown + spent for side in SIDE_CHARS for letter in LETTERS for shown in ("", "*")
-                   for spent in ("", "z") if not spent or letter == "C")
-"""Every stone token a position may hold: side char, letter, `*` if revealed, `z` (a Captain only) if its Zed Inel
-is used."""
 _REASONS = ("void_captured", "king_queen_draw", "quiet-limit", "no_moves", "resign")
 
 

@@ -13,6 +13,10 @@ SIDE_NAMES = (N_("Red"), N_("Blue"))  # shown through _(): the sides in words
 SIDE_WORDS = ("red", "blue")
 SIDE_CHARS = "rb"  # the side letter of a stone token
 SHUFFLE = "shuffle:"  # setup status prefix while a random layout is dealt
+TOKENS = frozenset(side + letter + shown + spent for side in SIDE_CHARS for letter in LETTERS for shown in ("", "*")
+                   for spent in ("", "z") if not spent or letter == "C")
+"""Every stone token a position may hold: side char, letter, `*` if revealed, `z` (a Captain only) if its Zed Inel
+is used."""
 
 
 @dataclass(frozen=True)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import random
+from itertools import compress
 from typing import Any
 
-from i18n import _
+from i18n import Language, _, active
 from rules.base import Outcome, evolve
 from rules.sanae.moves import DRAGON_RANGE, actors_of, eligible_captains, has_moves, seat_of, zed_pause
 from rules.sanae.pieces import NAMES, canonical_code, combat
 from rules.sanae.setup import full_set, layout, place
-from rules.sanae.state import SHUFFLE, SIDE_CHARS, SIDE_NAMES, SIDE_WORDS, Last, SanaeState
+from rules.sanae.state import SHUFFLE, SIDE_CHARS, SIDE_NAMES, SIDE_WORDS, TOKENS, Last, SanaeState
 
 
 def outcome_of(state: SanaeState) -> Outcome | None:
@@ -35,9 +36,17 @@ def stone_view(token: str, seat: int | None, over: bool, names: dict[str, str]) 
             "name": names[token[1]] if shown else None, "revealed": "*" in token, "zed_used": token.endswith("z")}
 
 
+_RANK_NAMES: dict[Language, dict[str, str]] = {}
+
+
 def rank_names() -> dict[str, str]:
-    """Each rank's name in the language spoken: translated once per view, not once per stone."""
-    return {letter: _(name) for letter, name in NAMES.items()}
+    """Each rank's name in the language spoken (not to be changed): translated once per language, not once per
+    view (a view is made thousands of times a game; a shipped language's catalog never changes)."""
+    spoken = active()
+    names = _RANK_NAMES.get(spoken)
+    if names is None:
+        names = _RANK_NAMES[spoken] = {letter: _(name) for letter, name in NAMES.items()}
+    return names
 
 
 def _token_view(token: str) -> dict[str, Any]:
@@ -191,9 +200,13 @@ def resample_hidden(state: SanaeState, seat: int | None, rng: random.Random) -> 
     return state
 
 
+_HIDDEN = tuple(frozenset(t for t in TOKENS if t[0] == char and "*" not in t) for char in SIDE_CHARS)
+"""Each side's tokens of face-down stones."""
+
+
 def _hidden_cells(state: SanaeState, side: int) -> list[int]:
-    char = SIDE_CHARS[side]
-    return [c for c, t in enumerate(state.cells) if t and t[0] == char and "*" not in t]
+    # Read for every re-deal, several a ply: picked in C by token (a set of the side's face-down tokens).
+    return list(compress(range(len(state.cells)), map(_HIDDEN[side].__contains__, state.cells)))
 
 
 def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
@@ -214,8 +227,8 @@ def _permute(state: SanaeState, side: int, rng: random.Random) -> SanaeState:
 
 def _fits(candidate: SanaeState, original: SanaeState, side: int) -> bool:
     """Whether `side`'s re-dealt ranks agree with what the viewer saw of that side."""
-    char = SIDE_CHARS[side]
-    if any(candidate.cells[c][:2] == char + "V" for c in original.moved):
+    void, cells = SIDE_CHARS[side] + "V", candidate.cells
+    if any(cells[c][:2] == void for c in original.moved):
         return False
     pending = candidate.pending
     if pending is not None and pending.kind == "zed" and 1 - (candidate.turn or 0) == side \
