@@ -51,7 +51,6 @@ from rules.cintos.state import (
     make_state,
     placement_text,
     position_hash,
-    read_history,
     read_placement,
 )
 
@@ -500,7 +499,7 @@ class Cintos(Game):
         state = self.from_position(data["position"])
         history = state.history
         if "history" in data:
-            history = History(read_history(data["history"]), position_hash(state.board, state.to_move))
+            history = History.read(data["history"], position_hash(state.board, state.to_move))
         last = None if data.get("last") is None else Last.from_json(data["last"])
         return make_state(state.seats, state.board, state.owners, state.to_move, state.quiet, state.turns,
                           state.resigned, state.rules, history, last)

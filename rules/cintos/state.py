@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import operator
@@ -132,7 +133,7 @@ class History:
     and makes its buckets when a move first asks; each history sorts and writes its hashes once, when first asked.
     """
 
-    __slots__ = ("_buckets", "_hex", "_ordered", "_size", "last")
+    __slots__ = ("_base", "_buckets", "_hex", "_ordered", "_size", "last")
     BUCKETS = 32
 
     def __init__(self, keys: Iterable[int] = (), last: int | None = None) -> None:
@@ -143,9 +144,25 @@ class History:
         self._ordered: tuple[int, ...] | None = tuple(sorted(given))
         self._buckets: tuple[tuple[int, ...], ...] | None = None
         self._hex: tuple[str, ...] | None = None
+        # (the sorted hashes before, their text or None, the hash added) of a history made by a move from one whose
+        # hashes were sorted: this one's are then one insertion away (`_in_order`, `hex_keys`).
+        self._base: tuple[tuple[int, ...], tuple[str, ...] | None, int] | None = None
         self._size = len(given)
         newest = given[-1] if given else None
         self.last: int | None = newest if last is None else last  # the newest position's hash, a move XORs it
+
+    @classmethod
+    def read(cls, entries: Any, last: int) -> History:
+        """The history of a snapshot's entries (as `read_history` reads them), `last` the current position's hash.
+        One that `history_json` wrote (its hashes sorted) keeps the entries as its text: a state read back is
+        mostly written again."""
+        keys = _hex_hashes(entries)
+        if keys is None:
+            return cls(read_history(entries), last)
+        history = cls(keys, last)
+        if history._ordered == tuple(keys):
+            history._hex = tuple(entries)
+        return history
 
     def _bucketed(self) -> tuple[tuple[int, ...], ...]:
         """The buckets, made from `_ordered` the first time (a history read back); never empty (BUCKETS of them),
@@ -164,6 +181,7 @@ class History:
         buckets = self._buckets or self._bucketed()
         after = History.__new__(History)
         after._buckets, after._ordered, after._hex = (*buckets[:b], (*buckets[b], key), *buckets[b + 1:]), None, None
+        after._base = None if self._ordered is None else (self._ordered, self._hex, key)
         after._size, after.last = self._size + 1, key
         return after
 
@@ -183,6 +201,7 @@ class History:
         after = History.__new__(History)
         after._buckets, after._ordered, after._hex, after._size, after.last = tuple(longer), None, None, \
             self._size + 1, key
+        after._base = None if self._ordered is None else (self._ordered, self._hex, key)
         return after
 
     def __len__(self) -> int:
@@ -193,18 +212,32 @@ class History:
         return iter(self._in_order())
 
     def _in_order(self) -> tuple[int, ...]:
-        # Sorted once per history: a state is written to a snapshot, compared and hashed more than once.
+        # Sorted once per history: a state is written to a snapshot, compared and hashed more than once. After a
+        # move from a history already sorted (a game played on, written each move), one insertion: copies in C.
         ordered = self._ordered
         if ordered is None:
-            ordered = self._ordered = tuple(sorted(chain.from_iterable(self._bucketed())))
+            if self._base is None:
+                ordered = tuple(sorted(chain.from_iterable(self._bucketed())))
+            else:
+                before, _, key = self._base
+                at = bisect.bisect_right(before, key)
+                ordered = (*before[:at], key, *before[at:])
+            self._ordered = ordered
         return ordered
 
     def hex_keys(self) -> tuple[str, ...]:
         """Every occurrence's hash as 16 hex digits, in ascending order: made once, as a state is written more than
-        once (its snapshot, then the next move's check that the one before is unchanged)."""
+        once (its snapshot, then the next move's check that the one before is unchanged); after a move from a
+        history already written, by one insertion."""
         found = self._hex
         if found is None:
-            found = self._hex = tuple(map("%016x".__mod__, self._in_order()))  # a C call each: f"{key:016x}"
+            before, text, key = self._base or ((), None, 0)
+            if text is not None:
+                at = bisect.bisect_right(before, key)
+                found = (*text[:at], f"{key:016x}", *text[at:])
+            else:
+                found = tuple(map("%016x".__mod__, self._in_order()))  # a C call each: f"{key:016x}"
+            self._hex, self._base = found, None  # the history before is no longer needed
         return found
 
     def __eq__(self, other: object) -> bool:
@@ -234,19 +267,29 @@ def history_json(history: History) -> list[str]:
     return list(history.hex_keys())
 
 
+def _hex_hashes(entries: Any) -> list[int] | None:
+    """The hashes of a snapshot's history when it is a list of one or more entries of 16 hex digits each (the usual
+    snapshot), checked and read whole in a few C calls (a game's history is read back before each move); else None.
+    The length shows that no entry held a space."""
+    if not isinstance(entries, list):
+        return None
+    try:
+        joined = " ".join(entries)
+    except TypeError:  # an entry that is not text
+        return None
+    if len(joined) == 17 * len(entries) - 1 and _HEX_HASHES.fullmatch(joined):
+        return list(struct.unpack(f">{len(entries)}Q", bytes.fromhex(joined)))  # bytes.fromhex skips the spaces
+    return None
+
+
 def read_history(entries: Any) -> list[int]:
     """The hashes of a snapshot's history: 16 hex digits each, or (snapshots written before issue 14) 64 squares
     of R, Y, B, G or '.' followed by the colour to move, hashed here."""
     if not isinstance(entries, list):
         raise ValueError("the history must be a list of positions")
-    # The usual snapshot, every entry 16 hex digits, is checked and read whole in a few C calls (a game's history is
-    # read back before each move); the length shows that no entry held a space. Anything else: entry by entry.
-    try:
-        joined = " ".join(entries)
-    except TypeError:  # an entry that is not text: the loop below names it
-        joined = ""
-    if len(joined) == 17 * len(entries) - 1 and _HEX_HASHES.fullmatch(joined):
-        return list(struct.unpack(f">{len(entries)}Q", bytes.fromhex(joined)))  # bytes.fromhex skips the spaces
+    found = _hex_hashes(entries)
+    if found is not None:
+        return found
     keys = []
     for entry in entries:
         if isinstance(entry, str) and _HEX_HASH.fullmatch(entry):

@@ -194,3 +194,37 @@ def test_a_changed_view_does_not_change_the_next() -> None:
         again = GAME.view(state, 0)
         assert again["board"] == board and again["options"] == {
             "setup-2p": first["options"]["setup-2p"], **state.rules.values()}
+
+
+def test_histories_played_on_write_the_same_text_however_they_were_made() -> None:
+    """A history read back keeps its snapshot's text; one a move made from a written (or only sorted) history
+    inserts its new hash; either is the sorted hashes' text, duplicates and all."""
+    rng = random.Random(5)
+    keys = [rng.choice((3, 3, 1 << 63, (1 << 64) - 1, 17, rng.getrandbits(64))) for _ in range(200)]
+    history = History.read(history_json(History(keys[:50])), keys[49])
+    made = keys[:50]
+    for step, key in enumerate(keys[50:]):
+        if step % 3 == 0:
+            history_json(history)  # written: the next one inserts into its text
+        elif step % 3 == 1:
+            list(history)  # only sorted
+        longer = history.extended(key) if step % 2 else history.add(key)
+        if longer is None:
+            assert made.count(key) >= 2
+            continue
+        history, made = longer, [*made, key]
+        assert list(history) == sorted(made) and history.last == key
+        assert history_json(history) == [f"{k:016x}" for k in sorted(made)]
+        assert history == History(made) and all(history.count(k) == made.count(k) for k in set(made))
+
+
+@pytest.mark.parametrize("entries", [
+    [f"{k:016x}" for k in (9, 3, 3, 1)],  # not sorted: written as sorted again
+    ["R" * 16 + EMPTY * 48 + "B", f"{5:016x}"],  # a position from before issue 14
+    [],
+])
+def test_a_history_read_back_is_written_sorted(entries: list[str]) -> None:
+    keys = read_history(entries)
+    history = History.read(list(entries), 77)
+    assert history == History(keys) and history.last == 77 and list(history) == sorted(keys)
+    assert history_json(history) == [f"{k:016x}" for k in sorted(keys)]
