@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,6 +20,12 @@ ANCHORS: dict[str, tuple[tuple[tuple[int | None, ...], ...], ...]] = {
     axes: tuple(tuple(tuple(d if d in goals and NEIGHBOURS[square][d] < 0 else None for d in range(4))
                       for square in range(SQUARES)) for goals in per_colour)
     for axes, per_colour in GOAL_EDGES.items()}
+# EDGE_ENDS[axes][colour]: every (square, side) a band of `colour` anchors at when it runs into that side, in square
+# order: the anchored chains, all that scores and Bodsoi need, are walked from these alone.
+EDGE_ENDS: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {
+    axes: tuple(tuple((square, side) for square in range(SQUARES) for side in range(4)
+                      if per_colour[colour][square][side] is not None) for colour in (BLUE, 1 - BLUE))
+    for axes, per_colour in ANCHORS.items()}
 
 
 # End and Path are named tuples, not dataclasses: a search analyses every board it scores, dozens of paths each, and
@@ -53,14 +58,42 @@ class Path(NamedTuple):
         return self.cells[::-1] if self.score_from == 1 else self.cells
 
 
-@dataclass(frozen=True)
 class Analysis:
-    """Every path of both colours, each colour's sorted score list and Bodsoi paths."""
+    """Each colour's sorted score list, best path and Bodsoi path, and every path of both colours.
 
-    paths: tuple[tuple[Path, ...], tuple[Path, ...]]
-    scores: tuple[tuple[int, ...], tuple[int, ...]]  # anchored paths only, best first
-    best: tuple[Path | None, Path | None]
-    bodsoi: tuple[Path | None, Path | None]
+    Scores, best paths and Bodsoi paths come from the chains anchored at an edge alone, walked from their anchors;
+    `paths` is worked out when first asked for (a search scores thousands of boards and never asks)."""
+
+    __slots__ = ("_all", "_axes", "_board", "_links", "best", "bodsoi", "scores")
+
+    def __init__(self, board: tuple[Placed | None, ...], axes: str, links: str) -> None:
+        self._board, self._axes, self._links = board, axes, links
+        self._all: tuple[tuple[Path, ...], tuple[Path, ...]] | None = None
+        anchored = (_anchored(board, axes, links, BLUE), _anchored(board, axes, links, 1 - BLUE))
+        # every anchored chain scores (a depth counts from 1), and only those do
+        self.scores: tuple[tuple[int, ...], tuple[int, ...]] = (
+            tuple(sorted([p.score for p in anchored[0]], reverse=True)),
+            tuple(sorted([p.score for p in anchored[1]], reverse=True)))  # best first
+        self.best: tuple[Path | None, Path | None] = (_first_best(anchored[0]), _first_best(anchored[1]))
+        self.bodsoi: tuple[Path | None, Path | None] = (
+            next((p for p in anchored[0] if p.bodsoi), None), next((p for p in anchored[1] if p.bodsoi), None))
+
+    @property
+    def paths(self) -> tuple[tuple[Path, ...], tuple[Path, ...]]:
+        """Every path of each colour: chains from their first open end in square order, then loops."""
+        if self._all is None:
+            self._all = (tuple(_paths(self._board, self._axes, self._links, BLUE)),
+                         tuple(_paths(self._board, self._axes, self._links, 1 - BLUE)))
+        return self._all
+
+
+def _first_best(paths: list[Path]) -> Path | None:
+    """The first of the highest-scoring paths (`max` with a key, without its calls)."""
+    best, top = None, 0
+    for path in paths:
+        if path.score > top:
+            best, top = path, path.score
+    return best
 
 
 def _linked(board: tuple[Placed | None, ...], links: str, square: int, side: int, colour: int) -> int:
@@ -99,6 +132,21 @@ def _walk(board: tuple[Placed | None, ...], links: str, colour: int, start: int,
         seen[square] = True
 
 
+def _chain(colour: int, cells: list[int], open_side: int, leave: int, anchors: tuple[tuple[int | None, ...], ...]
+           ) -> Path:
+    """The path of a chain walked from `cells[0]`, which it leaves by `open_side`, to `cells[-1]`, left by `leave`."""
+    start, tip = cells[0], cells[-1]
+    near, far = anchors[start][open_side], anchors[tip][leave]
+    # The score counts rows from an anchored end's edge to the tile at the other end; the first end wins a tie.
+    score, origin = 0, None
+    if near is not None:
+        score, origin = DEPTH[near][tip], 0
+    if far is not None and DEPTH[far][start] > score:
+        score, origin = DEPTH[far][start], 1
+    bodsoi = near is not None and far == opposite(near)
+    return Path(colour, tuple(cells), (End(start, open_side, near), End(tip, leave, far)), score, origin, bodsoi)
+
+
 def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int) -> list[Path]:
     anchors = ANCHORS[axes][colour]
     seen = [False] * SQUARES
@@ -115,17 +163,7 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
         else:
             continue  # a loop or the middle of a chain: chains are walked from an open end
         cells, leave = _walk(board, links, colour, start, open_side, seen)
-        tip = cells[-1]
-        near, far = anchors[start][open_side], anchors[tip][leave]
-        # The score counts rows from an anchored end's edge to the tile at the other end; the first end wins a tie.
-        score, origin = 0, None
-        if near is not None:
-            score, origin = DEPTH[near][tip], 0
-        if far is not None and DEPTH[far][start] > score:
-            score, origin = DEPTH[far][start], 1
-        bodsoi = near is not None and far == opposite(near)
-        found.append(Path(colour, tuple(cells), (End(start, open_side, near), End(tip, leave, far)), score, origin,
-                          bodsoi))
+        found.append(_chain(colour, cells, open_side, leave, anchors))
 
     for start in range(SQUARES):  # whatever is left lies on loops
         placed = board[start]
@@ -135,6 +173,27 @@ def _paths(board: tuple[Placed | None, ...], axes: str, links: str, colour: int)
         cells, _ = _walk(board, links, colour, start, entered, seen)
         found.append(Path(colour, tuple(cells), None, 0, None, False))
     return found
+
+
+def _anchored(board: tuple[Placed | None, ...], axes: str, links: str, colour: int) -> list[Path]:
+    """The chains of `colour` with an anchored end, as `_paths` finds them (the same paths, in its order), walked
+    from the anchors: cells no anchored chain reaches are never looked at."""
+    anchors = ANCHORS[axes][colour]
+    seen = [False] * SQUARES  # chains share no cell
+    found: list[tuple[int, Path]] = []
+    for square, side in EDGE_ENDS[axes][colour]:
+        cell = board[square]
+        if cell is None or seen[square] or side not in BAND_SIDES[cell[0]][cell[1]][colour]:
+            continue  # empty, a chain already walked from its other anchor, or the other band runs into this edge
+        cells, leave = _walk(board, links, colour, square, side, seen)
+        tip = cells[-1]
+        # `_paths` walks a chain from its end first in square order (a lone tile: from its band's first side)
+        if tip < square or (tip == square and side != BAND_SIDES[cell[0]][cell[1]][colour][0]):
+            cells.reverse()
+            side, leave = leave, side
+        found.append((cells[0], _chain(colour, cells, side, leave, anchors)))
+    found.sort(key=lambda item: item[0])
+    return [path for _, path in found]
 
 
 def bodsoi_through(board: tuple[Placed | None, ...], axes: str, links: str, square: int) -> tuple[bool, bool]:
@@ -163,14 +222,7 @@ def bodsoi_through(board: tuple[Placed | None, ...], axes: str, links: str, squa
 @lru_cache(maxsize=2048)
 def analyse(board: tuple[Placed | None, ...], axes: str, links: str) -> Analysis:
     """All paths on `board` (cached: views, outcomes and suggestions ask about the same board many times)."""
-    per_colour = []
-    for colour in (BLUE, 1 - BLUE):
-        per_colour.append(tuple(_paths(board, axes, links, colour)))
-    scores = tuple(tuple(sorted((p.score for p in paths if p.score > 0), reverse=True)) for paths in per_colour)
-    best = tuple(max((p for p in paths if p.score > 0), key=lambda p: p.score, default=None) for paths in per_colour)
-    bodsoi = tuple(next((p for p in paths if p.bodsoi), None) for paths in per_colour)
-    return Analysis(paths=(per_colour[0], per_colour[1]), scores=(scores[0], scores[1]),
-                    best=(best[0], best[1]), bodsoi=(bodsoi[0], bodsoi[1]))
+    return Analysis(board, axes, links)
 
 
 def compare(blue: tuple[int, ...], yellow: tuple[int, ...]) -> int | None:

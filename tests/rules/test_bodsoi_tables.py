@@ -1,9 +1,11 @@
-"""Bodsoi's speed tables (issue 38) against the plain rules: legal placements made from per-tile tables in notation
-order are the spec's matching rule sorted by notation, and a view's tile drawings are its own to change."""
+"""Bodsoi's short cuts (issue 38) against the plain rules: legal placements made from per-tile tables in notation
+order are the spec's matching rule sorted by notation, a view's tile drawings are its own to change, and scores
+walked from the anchors alone are those of every path."""
 
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 
@@ -11,6 +13,7 @@ from rules import Configuration
 from rules.bodsoi import GAME, tile_geometry
 from rules.bodsoi.board import SQUARES
 from rules.bodsoi.game import fits
+from rules.bodsoi.paths import analyse
 from rules.bodsoi.state import PASS, BodsoiState, Place, action_text, side_of
 from rules.bodsoi.tiles import quarters_of
 from tests.players.positions import positions
@@ -57,3 +60,28 @@ def test_every_view_draws_its_tiles_in_dicts_of_its_own() -> None:
     again = GAME.view(state, None)["board"][0]
     assert again["bands"] == expected["bands"] and again["edges"] == expected["edges"]
     assert tile_geometry(tile["tile"], tile["rotation"]) == expected
+
+
+def test_scores_best_and_bodsoi_from_the_anchors_are_those_of_every_path() -> None:
+    """`Analysis` finds scores, best paths and Bodsoi paths by walking from the anchors only: on random boards from
+    sparse to full (long chains of straight tiles, loops, chains anchored at both ends), they are what every path of
+    `paths` gives: its scores best first, the first of its best paths, its first Bodsoi path."""
+    anchored = on_bodsoi = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        fill = (0.4, 0.8, 1.0, 1.0)[seed % 4]  # full boards of straight tiles make long chains and Bodsoi paths
+        tiles = [rng.randrange(25, 50) if rng.random() < (0.5, 1.0)[seed % 2] else rng.randrange(25) for _ in range(64)]
+        board = tuple((t, rng.choice(quarters_of(t))) if rng.random() < fill else None for t in tiles)
+        for axes in ("any-axis", "fixed-axes"):
+            for links in ("colour", "symbol"):
+                analyse.cache_clear()  # scores first, from the anchors, before `paths` is asked for
+                found = analyse(board, axes, links)
+                scores, best, bodsoi = found.scores, found.best, found.bodsoi
+                for colour, paths in enumerate(found.paths):
+                    scoring = [p for p in paths if p.score > 0]
+                    assert scores[colour] == tuple(sorted((p.score for p in scoring), reverse=True))
+                    assert best[colour] == max(scoring, key=lambda p: p.score, default=None)
+                    assert bodsoi[colour] == next((p for p in paths if p.bodsoi), None)
+                    anchored += len(scoring)
+                    on_bodsoi += bodsoi[colour] is not None
+    assert anchored > 5000 and on_bodsoi > 20
