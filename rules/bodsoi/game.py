@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from itertools import compress
 from typing import Any, ClassVar
 
@@ -24,6 +24,7 @@ from rules.bodsoi.state import (
     Draw,
     Pass,
     Place,
+    Placed,
     action_text,
     parse_position,
     position_text,
@@ -87,11 +88,10 @@ def _refuse(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
 
-def own_matches(state: BodsoiState, square: int, colour: int) -> tuple[list[tuple[int, int]], bool]:
+def own_matches(board: tuple[Placed | None, ...], square: int, colour: int) -> tuple[list[tuple[int, int]], bool]:
     """The edges next to `square` a tile of `colour` could match, as (side, edge code), and whether any tile touches."""
     wanted: list[tuple[int, int]] = []
     touching = False
-    board = state.board
     for d, j, back in FACING[square]:
         other = board[j]
         if other is None:
@@ -103,9 +103,26 @@ def own_matches(state: BodsoiState, square: int, colour: int) -> tuple[list[tupl
     return wanted, touching
 
 
+@lru_cache(maxsize=1024)
+def open_squares(board: tuple[Placed | None, ...], colour: int) -> tuple[tuple[int, tuple[tuple[int, int], ...] | None],
+                                                                        ...]:
+    """Each empty square a tile of `colour` may go on, with the (side, code) pairs it must match one of (None: no tile
+    touches it, and every orientation fits). Cached: a search lists the moves on one board in many re-dealt worlds,
+    and this is most of the listing."""
+    found: list[tuple[int, tuple[tuple[int, int], ...] | None]] = []
+    for square in range(SQUARES):
+        if board[square] is None:
+            wanted, touching = own_matches(board, square, colour)
+            if not touching:
+                found.append((square, None))
+            elif wanted:
+                found.append((square, tuple(wanted)))
+    return tuple(found)
+
+
 def fits(state: BodsoiState, place: Place, colour: int) -> bool:
     """The matching rule (section 5): alone, or one shared edge in the placer's colour with the same symbol."""
-    wanted, touching = own_matches(state, place.square, colour)
+    wanted, touching = own_matches(state.board, place.square, colour)
     if not touching:
         return True
     codes = EDGE_CODES[place.tile][place.quarter]
@@ -191,19 +208,8 @@ class Bodsoi(Game):
         """`pass` and every legal placement, in plain character order of their notation."""
         if seat not in self.actors(state):
             return []
-        colour = side_of(seat)
-        board = state.board
-        # Each empty square a tile may go on, with the (side, code) pairs it must match one of (None: no tile
-        # touches it, and every orientation fits).
-        targets: list[tuple[int, list[tuple[int, int]] | None]] = []
-        for square in range(SQUARES):
-            if board[square] is None:
-                wanted, touching = own_matches(state, square, colour)
-                if not touching:
-                    targets.append((square, None))
-                elif wanted:
-                    targets.append((square, wanted))
         found: list[Action] = [PASS]
+        targets = open_squares(state.board, side_of(seat))
         for t in sorted(set(state.hands[seat])):  # tile, square, quarter: made in notation order, never sorted
             here = placements(t)
             fitting = FITTING[t]
