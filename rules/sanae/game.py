@@ -167,8 +167,12 @@ class Sanae(Game):
 
     def check(self, state: SanaeState, action: Action, seat: int | None) -> None:
         """Raise `IllegalAction` unless `seat` may take `action` now (chance outcomes use seat None)."""
-        if type(action) is LayoutSwap and state.result is None and seat in (0, 1):
+        kind = type(action)
+        if kind is LayoutSwap and state.result is None and seat in (0, 1):
             setup.check_swap(state, action, seat)
+            return
+        if kind is Move and state.result is None and seat in (0, 1) and state.phase == "play":
+            moves.check_move(state, action, seat)  # the other hot path: where the checks below lead a move in play
             return
         if state.result is not None:
             raise IllegalAction(_("the game is over"))
