@@ -91,3 +91,8 @@ class Pass:
 PASS = Pass()
 _MOVES = tuple(tuple((t, Move(s, t)) for t in NEIGHBOURS[s]) for s in range(64))
 MOVE_TO = tuple(dict(moves) for moves in _MOVES)  # from-square -> to-square -> the one Move object
+# Every move text that `_MOVE_TEXT` reads as two squares of the board (b2-b3 for any two squares, b2up, b2u ...
+# where the step stays on the board), squeezed -> (from, to): parse reads most moves by one look-up.
+MOVE_WORDS = {f"{LABEL[frm]}-{LABEL[to]}": (frm, to) for frm in range(64) for to in range(64)}
+MOVE_WORDS.update({f"{LABEL[frm]}{name}": (frm, frm % 8 + df + 8 * (frm // 8 + dr)) for frm in range(64)
+                   for name, (df, dr) in DIRECTIONS.items() if _on_board(frm % 8 + df, frm // 8 + dr)})

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from rules.cintos.board import (
     EMPTY,
     LABEL,
     MOVE_TO,
+    MOVE_WORDS,
     NEIGHBOURS,
     OPTION_ORDER,
     PASS,
@@ -58,6 +60,11 @@ _new = tuple.__new__  # a state or Last from all its fields, without the Python-
 # Seats in turn after each seat (itself last), by player count.
 _CLOCKWISE = {n: tuple(tuple((seat + step) % n for step in range(1, n + 1)) for seat in range(n)) for n in (2, 4)}
 # Seats -> colour to move -> the actors, made once.
+# (players, options as given) -> what `Cintos._rules` gave for them.
+_RULES_SEEN: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Rules, str]] = {}
+# (seats, resigned) -> the seats field of the position text, a resigned player's colour in lower case.
+_ROSTERS = {(seats, resigned): "".join(c.lower() if r else c for c, r in zip(seats, resigned, strict=True))
+            for seats in ("RB", "RYBG") for resigned in itertools.product((False, True), repeat=len(seats))}
 _ACTORS = {seats: {"-": frozenset(), "=": frozenset(), **{c: frozenset({i}) for i, c in enumerate(seats)}}
            for seats in ("RB", "RYBG")}
 
@@ -80,6 +87,21 @@ class Cintos(Game):
 
     # ---- set-up ---------------------------------------------------------------------------------------
     def _rules(self, players: int, options: dict[str, str] | None) -> tuple[Rules, str]:
+        # Every position read back checks its options: what text options met before gave is remembered (Rules is
+        # immutable: one serves every state); anything else is checked afresh.
+        given = tuple(options.items()) if type(options) is dict else ()
+        remember = type(players) is int and (options is None or type(options) is dict) \
+            and all(type(name) is str and type(value) is str for name, value in given)
+        if remember and (players, given) in _RULES_SEEN:
+            return _RULES_SEEN[players, given]
+        found = self._checked_rules(players, options)
+        if remember:
+            if len(_RULES_SEEN) >= 1 << 10:
+                _RULES_SEEN.clear()
+            _RULES_SEEN[players, given] = found
+        return found
+
+    def _checked_rules(self, players: int, options: dict[str, str] | None) -> tuple[Rules, str]:
         full = self.check_options(players, options)
         if players == 4 and full["setup-2p"] != "classic-2p":
             raise ValueError(_("setup-2p is for 2-player games; a 4-player game always starts from the 4-player "
@@ -336,6 +358,11 @@ class Cintos(Game):
         if word == "pass":
             self._check_pass(state, seat)
             return PASS
+        squares = MOVE_WORDS.get(word)
+        if squares is not None:  # the usual text: two squares of the board, checked as below, without the pattern
+            self._check_turn(state, seat)
+            self._check_move(state, *squares)
+            return MOVE_TO[squares[0]][squares[1]]
         match = _MOVE_TEXT.fullmatch(word)
         if match is None:
             raise _illegal("E_SYNTAX", _("cannot read {text}: write a move as from-to (b2-b3) or as a square and a "
@@ -435,7 +462,8 @@ class Cintos(Game):
         }
 
     def position(self, state: CintosState) -> str:
-        seats = "".join(c.lower() if r else c for c, r in zip(state.seats, state.resigned, strict=True))
+        seats = _ROSTERS.get((state.seats, state.resigned)) \
+            or "".join(c.lower() if r else c for c, r in zip(state.seats, state.resigned, strict=True))
         return " ".join((placement_text(state.board), state.owners, state.to_move, str(state.quiet), seats,
                          str(state.turns), *state.rules.word_items))
 
@@ -451,7 +479,9 @@ class Cintos(Game):
         if seats not in ("RB", "RYBG"):
             raise ValueError(f"seats must be RB or RYBG (lower case for a resigned player), not {roster!r}")
         board = read_placement(placement)
-        if sum(board.count(c) for c in seats) != PIECES or any(c not in seats + EMPTY for c in board):
+        # 16 pieces of the seats' colours and nothing else but empty squares, counted by a C call per colour.
+        pieces = sum(map(board.count, seats))
+        if pieces != PIECES or pieces + board.count(EMPTY) != len(board):
             raise ValueError(f"the board must hold exactly {PIECES} pieces, all of the colours {seats}")
         if len(owners) != 4 or any(o not in seats + "-" for o in owners):
             raise ValueError(f"owners must be 4 of {seats} or '-' (NW NE SE SW), not {owners!r}")

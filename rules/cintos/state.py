@@ -113,10 +113,37 @@ PIECE_KEYS = {colour: tuple(_key(f"cintos {colour} {s}") for s in range(64)) for
 TO_MOVE_KEYS = {colour: _key(f"cintos to-move {colour}") for colour in "RYBG-="}
 
 
+class RankKeys(dict[str, int]):
+    """One rank's 8 squares (colour letters and '.') -> the XOR of their pieces' keys, filled as met (a few thousand
+    ranks recur): a position read back is hashed by 8 look-ups."""
+
+    LIMIT = 1 << 14  # ranks remembered per rank before it starts over
+
+    def __init__(self, rank: int) -> None:
+        super().__init__()
+        self.rank = rank
+
+    def __missing__(self, squares: str) -> int:
+        key = 0
+        for s, colour in enumerate(squares, start=8 * self.rank):
+            if colour != EMPTY:
+                key ^= PIECE_KEYS[colour][s]  # a KeyError for a letter that is no colour, as below
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[squares] = key
+        return key
+
+
+_RANK_KEYS = tuple(RankKeys(rank) for rank in range(8))
+_BY_RANK = operator.itemgetter(*(slice(r * 8, r * 8 + 8) for r in range(8)))  # rank 1 first: the board's order
+
+
 def position_hash(board: str, to_move: str) -> int:
     """The Zobrist hash of (placement, colour to move). Two of the n positions of a game share one with odds of
     about n^2 / 2^65 (under 1 in 10^13 for a game of 1,000 turns): only then could a game be drawn falsely."""
     key = TO_MOVE_KEYS[to_move]
+    if len(board) == 64:
+        return reduce(operator.xor, map(operator.getitem, _RANK_KEYS, _BY_RANK(board)), key)
     for s, colour in enumerate(board):
         if colour != EMPTY:
             key ^= PIECE_KEYS[colour][s]

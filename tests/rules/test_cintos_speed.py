@@ -7,12 +7,15 @@ import random
 
 import pytest
 
-from rules.cintos import GAME
-from rules.cintos.board import BY_LABEL, EMPTY, LABEL
+from rules.cintos import GAME, CintosState
+from rules.cintos.board import BY_LABEL, EMPTY, LABEL, MOVE_WORDS
 from rules.cintos.moves import BIT, masks_of
 from rules.cintos.state import (
     OPTIONS,
+    PIECE_KEYS,
+    TO_MOVE_KEYS,
     History,
+    RankKeys,
     RankTexts,
     Rules,
     history_json,
@@ -228,3 +231,54 @@ def test_a_history_read_back_is_written_sorted(entries: list[str]) -> None:
     history = History.read(list(entries), 77)
     assert history == History(keys) and history.last == 77 and list(history) == sorted(keys)
     assert history_json(history) == [f"{k:016x}" for k in sorted(keys)]
+
+
+def parsed(state: CintosState, text: str, seat: int) -> str:
+    """What parsing gives: the action's notation, or the error's class and arguments (code and message)."""
+    try:
+        return GAME.notation(state, GAME.parse(state, text, seat))
+    except ValueError as error:
+        return f"{type(error).__name__} {error.args!r}"
+
+
+def test_move_texts_read_by_the_table_as_by_the_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every text the table knows (and some it does not) gives the same move or refusal with the table as with the
+    pattern alone: for the mover every text, for another seat a tenth of them."""
+    middle = positions(GAME, range(2), every=30, limit=31)  # one 2-player and one 4-player game, turn 31
+    texts = [*MOVE_WORDS, "a9-a1", "i1-a1", "a1-a0", "h8 up", "a1 left", "b2-b2", "B2 - B3", "c3 RIGHT", "a10u"]
+
+    def read_all() -> list[str]:
+        found = []
+        for state in (GAME.setup(2), GAME.setup(4), *middle):
+            mover = min(GAME.actors(state))
+            found += [parsed(state, text, mover) for text in texts]
+            found += [parsed(state, text, 1 - mover) for text in texts[::10]]
+        return found
+
+    with_table = read_all()
+    monkeypatch.setattr("rules.cintos.game.MOVE_WORDS", {})
+    assert with_table == read_all()
+    assert len(with_table) > 20_000 and sum(text in MOVE_WORDS for text in with_table) > 50  # some moves read
+
+
+def plain_hash(board: str, to_move: str) -> int:
+    key = TO_MOVE_KEYS[to_move]
+    for s, colour in enumerate(board):
+        if colour != EMPTY:
+            key ^= PIECE_KEYS[colour][s]
+    return key
+
+
+def test_position_hash_matches_the_plain_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    for seats, board in random_boards(2000, 6):
+        assert position_hash(board, seats[0]) == plain_hash(board, seats[0])
+    monkeypatch.setattr(RankKeys, "LIMIT", 2)
+    for _, board in random_boards(200, 7):
+        assert position_hash(board, "-") == plain_hash(board, "-")
+    for bad in ("x" + EMPTY * 63, EMPTY * 63 + "r"):
+        with pytest.raises(KeyError) as plain:
+            plain_hash(bad, "R")
+        with pytest.raises(KeyError) as refused:
+            position_hash(bad, "R")
+        assert refused.value.args == plain.value.args
+    assert position_hash("R" * 10, "R") == plain_hash("R" * 10, "R")
