@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from functools import cache, lru_cache
-from itertools import compress
+from itertools import chain, compress, repeat
 from typing import Any, ClassVar
 
 from i18n import _
@@ -448,19 +448,17 @@ class Bodsoi(Game):
         found = analyse(state.board, state.axes, state.links)
         board = []
         placers = state.placers
-        for i, cell in enumerate(state.board):
-            if cell is None:
-                continue
-            name, shape, degrees, bands, edges, crossing = drawn(cell[0], cell[1])
-            board.append({"square": LABELS[i], "tile": name, "shape": shape, "rotation": degrees, "bands": bands,
-                          "edges": edges, "crossing": crossing, "placed_by": placers[i]})
         own = state.hands[seat] if seat is not None else ()
         unseen = list(FULL_SET)
         for t in own:
             unseen[t] -= 1
-        for cell in state.board:
-            if cell is not None:
-                unseen[cell[0]] -= 1
+        for i, cell in enumerate(state.board):
+            if cell is None:
+                continue
+            unseen[cell[0]] -= 1
+            name, shape, degrees, bands, edges, crossing = drawn(cell[0], cell[1])
+            board.append({"square": LABELS[i], "tile": name, "shape": shape, "rotation": degrees, "bands": bands,
+                          "edges": edges, "crossing": crossing, "placed_by": placers[i]})
         paths = {}
         for colour in (0, 1):
             best = found.best[colour]
@@ -499,7 +497,7 @@ class Bodsoi(Game):
             "hand_sizes": [len(h) for h in state.hands],
             "hands": [[TILE_NAMES[t] for t in h] for h in state.hands] if over else None,
             "bag": state.bag_size,
-            "unseen": {TILE_NAMES[t]: n for t, n in enumerate(unseen) if n},
+            "unseen": {name: n for name, n in zip(TILE_NAMES, unseen, strict=True) if n},
             "paths": paths,
             "bodsoi": bodsoi,
             "last_placement": last_placement,
@@ -528,7 +526,7 @@ class Bodsoi(Game):
                 for t in hand:
                     counts[t] += 1
         # In tile order: the order must not tell where each unseen tile really is (same view, same re-deal).
-        pool = [t for t, n in enumerate(counts) if n for _ in range(n)]
+        pool = list(chain.from_iterable(map(repeat, range(TILE_TYPES), counts)))
         rng.shuffle(pool)
         hands = []
         for s, hand in enumerate(state.hands):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import chain, repeat
 from typing import Any
 
 from i18n import N_
@@ -121,6 +122,9 @@ CELL_TEXT: tuple[tuple[str, ...], ...] = tuple(tuple(f"={TILE_NAMES[t]}@{q * 90}
                                                for t in range(TILE_TYPES))
 CELLS: dict[str, Placed] = {CELL_TEXT[t][q][1:]: (t, q) for t in range(TILE_TYPES) for q in range(4)
                             if q < 2 or not is_straight(t)}
+# A tile entry of a hand or the bag as the position text writes it, `C-su-mo` or `C-su-mo*2`: (tile, count).
+COUNTED: dict[str, tuple[int, int]] = {f"{name}*2" if n == 2 else name: (t, n) for t, name in enumerate(TILE_NAMES)
+                                       for n in (1, 2)}
 
 
 def position_text(state: BodsoiState) -> str:
@@ -136,23 +140,30 @@ def _bad(why: str) -> NotationError:
     return NotationError(f"bad Bodsoi position: {why}")
 
 
+def _counted(entry: str, what: str) -> tuple[int, int]:
+    """The tile and count of an entry `COUNTED` does not know, or the refusal that says what is wrong with it."""
+    name, star, number = entry.partition("*")
+    if name not in TILE_IDS:
+        raise _bad(f"{what} has {name!r}, which is not a tile like C-su-mo")
+    n = 1
+    if star:
+        count = whole_number(number, 2)
+        if count is None or count < 2:
+            raise _bad(f"{what} has {quote(entry)}; a count is written *2 or more")
+        n = count
+    return TILE_IDS[name], n
+
+
 def _tiles(text: str, what: str) -> list[int]:
     counts = [0] * TILE_TYPES
     if text == "-":
         return counts
     for entry in text.split(","):
-        name, star, number = entry.partition("*")
-        if name not in TILE_IDS:
-            raise _bad(f"{what} has {name!r}, which is not a tile like C-su-mo")
-        n = 1
-        if star:
-            count = whole_number(number, 2)
-            if count is None or count < 2:
-                raise _bad(f"{what} has {quote(entry)}; a count is written *2 or more")
-            n = count
-        if counts[TILE_IDS[name]]:
-            raise _bad(f"{what} lists {name} twice")
-        counts[TILE_IDS[name]] = n
+        known = COUNTED.get(entry)  # one look-up for every entry a position text writes
+        t, n = known if known is not None else _counted(entry, what)
+        if counts[t]:
+            raise _bad(f"{what} lists {TILE_NAMES[t]} twice")
+        counts[t] = n
     return counts
 
 
@@ -205,7 +216,7 @@ def parse_position(text: str) -> BodsoiState:
         raise _bad(f"the hands must be {' '.join(label + '=...' for label in labels)}")
     hand_counts = [_tiles(part.partition("=")[2], f"hand {label}") for label, part in zip(labels, hand_parts,
                                                                                           strict=True)]
-    hands = tuple(tuple(t for t, n in enumerate(c) if n for _ in range(n)) for c in hand_counts)
+    hands = tuple(tuple(chain.from_iterable(map(repeat, range(TILE_TYPES), c))) for c in hand_counts)
     if any(len(h) > HAND_LIMIT for h in hands):
         raise _bad(f"a hand holds more than {HAND_LIMIT} tiles")
     if not bag_text.startswith("bag="):
