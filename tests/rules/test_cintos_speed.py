@@ -132,6 +132,11 @@ HEX = "0123456789abcdef"
     [HEX + " " + HEX],  # a space inside one entry
     [HEX, "", HEX + " "],
     [HEX, " " + HEX[1:]],
+    [" " * 16, HEX],
+    [HEX[:8] + " " + HEX[9:], HEX],
+    [HEX, HEX[:15] + " "],
+    ["", ""],
+    [HEX + " " + HEX[:15], ""],
     [HEX, HEX[:8] + "\t" + HEX[9:]],
     [HEX, 12345],
     [HEX, None],
