@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from rules.base import NotationError
 from rules.sanae.board import BOARDS
@@ -60,8 +61,13 @@ def _seat(text: str) -> int | None:
     return SIDE_WORDS.index(text)
 
 
+@lru_cache(maxsize=64)
 def read_position(text: str) -> SanaeState:
-    """The state a position text describes. A play position whose mover has no move is read as lost (10.1)."""
+    """The state a position text describes. A play position whose mover has no move is read as lost (10.1).
+
+    Cached (the state is immutable): the same position is read again and again, a stored match's state at each of
+    its turns, a replay's steps, and every round trip a test makes.
+    """
     parts = text.strip().split(" ; ")
     if len(parts) != 10:
         raise NotationError(f"a position has 10 fields separated by ' ; ', not {len(parts)}")
