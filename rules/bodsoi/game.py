@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import chain, compress, repeat
 from typing import Any, ClassVar
 
@@ -50,12 +50,14 @@ from rules.bodsoi.tiles import (
 # and labels have one width and go in that order too, so tile, then square, then this order is notation order.
 NOTATION_QUARTERS: tuple[tuple[int, ...], ...] = tuple(
     tuple(sorted(quarters_of(t), key=lambda q: str(q * 90))) for t in range(TILE_TYPES))
-# FITTING[tile][side][code]: a bit per orientation (by its place in NOTATION_QUARTERS) that shows edge `code` on `side`:
-# an orientation fits next to tiles when it shows, on a side facing one, a code that tile wants (section 5).
-FITTING: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(sum(1 << k for k, q in enumerate(NOTATION_QUARTERS[t]) if EDGE_CODES[t][q][d] == code)
-                for code in range(10)) for d in range(4))
-    for t in range(TILE_TYPES))
+# FITTING[colour][tile][side][code]: a bit per orientation (by its place in NOTATION_QUARTERS) that shows edge `code`
+# on `side`, where `code` is in `colour` (else 0): an orientation fits next to tiles when it shows, on a side facing
+# one, the code that tile shows back in the placer's colour (section 5).
+FITTING: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = tuple(
+    tuple(tuple(tuple(sum(1 << k for k, q in enumerate(NOTATION_QUARTERS[t]) if EDGE_CODES[t][q][d] == code)
+                      if code // 5 == colour else 0 for code in range(10)) for d in range(4))
+          for t in range(TILE_TYPES))
+    for colour in (0, 1))
 # Per mask of those bits: which of a square's placements it keeps, for `itertools.compress`.
 SELECTED: tuple[tuple[bool, ...], ...] = tuple(tuple(bool(mask >> k & 1) for k in range(4)) for mask in range(16))
 # Per square: each side that faces another square, as (side, that square, its side facing back).
@@ -71,62 +73,72 @@ def placements(tile: int) -> tuple[tuple[Place, ...], ...]:
     return tuple(tuple(Place(tile, square, q) for q in NOTATION_QUARTERS[tile]) for square in range(SQUARES))
 
 
-# Set in a state's __dict__ by `apply` when its board is known to hold no Bodsoi (every state it returns while the
-# game runs), so the next placement checks only the chains through the new tile.
+# Kept in a state's __dict__ beside the frozen fields (never compared; `evolve` leaves them behind, `_marked` carries
+# them to the next state): that its board holds no Bodsoi (every state `apply` returns while the game runs), so the
+# next placement checks only the chains through the new tile; and the board's `facing_edges`, so listing moves in
+# the next state updates the squares around one new tile instead of looking at every square again.
 _NO_BODSOI = "_no_bodsoi"
+_FACING_EDGES = "_facing_edges"
+
+FacingEdges = tuple[tuple[tuple[int, int], ...] | None, ...]
 
 
-def _marked(before: BodsoiState, after: BodsoiState, checked: bool = False) -> BodsoiState:
-    """`after` with the no-Bodsoi mark when `before` had it (the same board, or one more tile whose chains were
-    `checked`), or when `checked` just now: a cache beside the frozen fields, never compared."""
-    if checked or before.__dict__.get(_NO_BODSOI):
+def _marked(before: BodsoiState, after: BodsoiState, checked: bool = False, place: Place | None = None
+            ) -> BodsoiState:
+    """`after` with what `before` knew of its board: `after` has the same board, or one more tile (`place`, whose
+    chains were `checked`). The no-Bodsoi mark also when `checked` just now."""
+    known = before.__dict__
+    if checked or known.get(_NO_BODSOI):
         after.__dict__[_NO_BODSOI] = True
+    facing: FacingEdges | None = known.get(_FACING_EDGES)
+    if facing is not None:
+        after.__dict__[_FACING_EDGES] = facing if place is None else _with_tile(facing, place)
     return after
+
+
+def _with_tile(facing: FacingEdges, place: Place) -> FacingEdges:
+    """`facing_edges` after `place`: its square is taken, and each empty neighbour faces one more edge."""
+    after = list(facing)
+    after[place.square] = None
+    codes = EDGE_CODES[place.tile][place.quarter]
+    for d, j, back in FACING[place.square]:
+        edges = after[j]
+        if edges is not None:
+            after[j] = (*edges, (back, codes[d]))
+    return tuple(after)
 
 
 def _refuse(code: str, message: str) -> IllegalAction:
     return IllegalAction(message, code=code)
 
 
-def own_matches(board: tuple[Placed | None, ...], square: int, colour: int) -> tuple[list[tuple[int, int]], bool]:
-    """The edges next to `square` a tile of `colour` could match, as (side, edge code), and whether any tile touches."""
-    wanted: list[tuple[int, int]] = []
-    touching = False
+def touching(board: tuple[Placed | None, ...], square: int) -> tuple[tuple[int, int], ...]:
+    """The edges of the tiles next to `square`, as (side of `square`, the edge code the tile shows there)."""
+    edges = []
     for d, j, back in FACING[square]:
         other = board[j]
-        if other is None:
-            continue
-        touching = True
-        code = EDGE_CODES[other[0]][other[1]][back]
-        if code // 5 == colour:
-            wanted.append((d, code))
-    return wanted, touching
+        if other is not None:
+            edges.append((d, EDGE_CODES[other[0]][other[1]][back]))
+    return tuple(edges)
 
 
-@lru_cache(maxsize=1024)
-def open_squares(board: tuple[Placed | None, ...], colour: int) -> tuple[tuple[int, tuple[tuple[int, int], ...] | None],
-                                                                        ...]:
-    """Each empty square a tile of `colour` may go on, with the (side, code) pairs it must match one of (None: no tile
-    touches it, and every orientation fits). Cached: a search lists the moves on one board in many re-dealt worlds,
-    and this is most of the listing."""
-    found: list[tuple[int, tuple[tuple[int, int], ...] | None]] = []
-    for square in range(SQUARES):
-        if board[square] is None:
-            wanted, touching = own_matches(board, square, colour)
-            if not touching:
-                found.append((square, None))
-            elif wanted:
-                found.append((square, tuple(wanted)))
-    return tuple(found)
+def facing_edges(state: BodsoiState) -> FacingEdges:
+    """Per square: None where a tile lies, else the `touching` edges (none: a tile goes there in any orientation).
+    Worked out once for a game's first listing of moves, then carried from state to state (`_marked`)."""
+    known = state.__dict__
+    facing: FacingEdges | None = known.get(_FACING_EDGES)
+    if facing is None:
+        board = state.board
+        facing = known[_FACING_EDGES] = tuple(None if board[square] is not None else touching(board, square)
+                                              for square in range(SQUARES))
+    return facing
 
 
 def fits(state: BodsoiState, place: Place, colour: int) -> bool:
     """The matching rule (section 5): alone, or one shared edge in the placer's colour with the same symbol."""
-    wanted, touching = own_matches(state.board, place.square, colour)
-    if not touching:
-        return True
+    edges = touching(state.board, place.square)
     codes = EDGE_CODES[place.tile][place.quarter]
-    return any(codes[d] == code for d, code in wanted)
+    return not edges or any(codes[d] == code and code // 5 == colour for d, code in edges)
 
 
 class Bodsoi(Game):
@@ -209,16 +221,17 @@ class Bodsoi(Game):
         if seat not in self.actors(state):
             return []
         found: list[Action] = [PASS]
-        targets = open_squares(state.board, side_of(seat))
+        empty = [(square, edges) for square, edges in enumerate(facing_edges(state)) if edges is not None]
+        by_tile = FITTING[side_of(seat)]
         for t in sorted(set(state.hands[seat])):  # tile, square, quarter: made in notation order, never sorted
             here = placements(t)
-            fitting = FITTING[t]
-            for square, needs in targets:
-                if needs is None:
+            fitting = by_tile[t]
+            for square, edges in empty:
+                if not edges:
                     found.extend(here[square])
                     continue
                 mask = 0
-                for d, code in needs:
+                for d, code in edges:
                     mask |= fitting[d][code]
                 if mask:
                     found.extend(compress(here[square], SELECTED[mask]))
@@ -356,7 +369,8 @@ class Bodsoi(Game):
             return evolve(state, **played, to=None, step=None, ending=ending)
         nxt = (to + 1) % state.players
         # checked just now, or known before a pass
-        return _marked(state, evolve(state, **played, to=nxt, step=step_for(len(hands[nxt]), bag_size)), placed)
+        after = evolve(state, **played, to=nxt, step=step_for(len(hands[nxt]), bag_size))
+        return _marked(state, after, placed, action if isinstance(action, Place) else None)
 
     def outcome(self, state: BodsoiState) -> Outcome | None:
         if state.ending is None:

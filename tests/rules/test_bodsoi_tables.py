@@ -12,7 +12,7 @@ import pytest
 from rules import Configuration
 from rules.bodsoi import GAME, tile_geometry
 from rules.bodsoi.board import SQUARES
-from rules.bodsoi.game import fits
+from rules.bodsoi.game import facing_edges, fits
 from rules.bodsoi.paths import analyse
 from rules.bodsoi.state import PASS, BodsoiState, Place, action_text, side_of
 from rules.bodsoi.tiles import quarters_of
@@ -85,3 +85,22 @@ def test_scores_best_and_bodsoi_from_the_anchors_are_those_of_every_path() -> No
                     anchored += len(scoring)
                     on_bodsoi += bodsoi[colour] is not None
     assert anchored > 5000 and on_bodsoi > 20
+
+
+@pytest.mark.parametrize("config", [Configuration(2), Configuration(4)], ids=["2p", "4p"])
+def test_the_edges_carried_from_state_to_state_are_the_boards_own(config: Configuration) -> None:
+    """Each state hands the edges facing every empty square on to the next (one new tile updates its neighbours);
+    along seeded games, through draws, passes, placements and re-deals, they are what the board shows afresh."""
+    carried_on = 0
+    for number, state in enumerate(positions(GAME, config, 150, seed=7, limit=70)):
+        carried_on += "_facing_edges" in state.__dict__  # moves were listed on the way here (not at the start)
+        seat = min(GAME.actors(state))
+        after = GAME.apply(state, GAME.legal_actions(state, seat)[-1], seat)  # one more tile, on a board known now
+        world = GAME.resample_hidden(after, None, random.Random(number))
+        for known in (state, after, world) if GAME.outcome(after) is None else (state,):
+            carried = known.__dict__.get("_facing_edges")
+            fresh = facing_edges(GAME.from_json(GAME.to_json(known)))  # read back: nothing carried
+            assert carried is not None and fresh is not carried
+            assert [None if edges is None else sorted(edges) for edges in carried] == \
+                [None if edges is None else sorted(edges) for edges in fresh]
+    assert carried_on > 100
