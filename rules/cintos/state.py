@@ -407,13 +407,19 @@ def _capture_test(board: Mapping[int, str], owners: str, mover: str, to: int, ru
 _AREA_OF = tuple(operator.itemgetter(*area) for area in AREA)
 
 
+@functools.lru_cache(maxsize=16)
+def _capture_rules(numbers_by: str, majority: str) -> Rules:
+    """The Rules the capture test reads, made once per pair (a Rules makes its option texts when made)."""
+    return Rules(numbers_by=numbers_by, majority=majority)
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _area_capture(to: int, area: tuple[str, ...], owners: str, mover: str, numbers_by: str,
                   majority: str) -> tuple[str, str, tuple[int, ...]] | None:
     """`_capture_test` by what it reads (the area's colours, the owners and the two capture options; plain strings
     hash faster than Rules), remembered, with the squares that change colour; None when none does."""
     board = dict(zip(AREA[to], area, strict=True))
-    found = _capture_test(board, owners, mover, to, Rules(numbers_by=numbers_by, majority=majority))
+    found = _capture_test(board, owners, mover, to, _capture_rules(numbers_by, majority))
     if found is None:
         return None
     capturer, rule = found
