@@ -368,7 +368,7 @@ class Bodsoi(Game):
         if ending is not None:
             return evolve(state, **played, to=None, step=None, ending=ending)
         nxt = (to + 1) % state.players
-        # checked just now, or known before a pass
+        # no Bodsoi: checked just now, or known before a pass; the facing edges: one tile more, or as they were
         after = evolve(state, **played, to=nxt, step=step_for(len(hands[nxt]), bag_size))
         return _marked(state, after, placed, action if isinstance(action, Place) else None)
 
