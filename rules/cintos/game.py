@@ -65,6 +65,8 @@ _RULES_SEEN: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Rules, str]] = 
 # (seats, resigned) -> the seats field of the position text, a resigned player's colour in lower case.
 _ROSTERS = {(seats, resigned): "".join(c.lower() if r else c for c, r in zip(seats, resigned, strict=True))
             for seats in ("RB", "RYBG") for resigned in itertools.product((False, True), repeat=len(seats))}
+# Position text -> the state `Cintos.from_position` read from it.
+_POSITIONS_READ: dict[str, CintosState] = {}
 _ACTORS = {seats: {"-": frozenset(), "=": frozenset(), **{c: frozenset({i}) for i, c in enumerate(seats)}}
            for seats in ("RB", "RYBG")}
 
@@ -360,9 +362,15 @@ class Cintos(Game):
             return PASS
         squares = MOVE_WORDS.get(word)
         if squares is not None:  # the usual text: two squares of the board, checked as below, without the pattern
+            frm, to = squares
+            board, colour = state.board, state.to_move
+            # A legal move (the usual answer) in one test, as `apply` does; else the checks, in their order.
+            if type(seat) is int and 0 <= seat < len(state.seats) and state.seats[seat] == colour \
+                    and board[frm] == colour and board[to] == EMPTY and to in NEIGHBOURS[frm]:
+                return MOVE_TO[frm][to]
             self._check_turn(state, seat)
-            self._check_move(state, *squares)
-            return MOVE_TO[squares[0]][squares[1]]
+            self._check_move(state, frm, to)
+            return MOVE_TO[frm][to]
         match = _MOVE_TEXT.fullmatch(word)
         if match is None:
             raise _illegal("E_SYNTAX", _("cannot read {text}: write a move as from-to (b2-b3) or as a square and a "
@@ -468,6 +476,18 @@ class Cintos(Game):
                          str(state.turns), *state.rules.word_items))
 
     def from_position(self, text: str) -> CintosState:
+        # A state's text is read back with each read of its snapshot, often more than once a move: a text read
+        # before gives the state it gave (states are immutable); anything refused is read (and refused) again.
+        found = _POSITIONS_READ.get(text) if type(text) is str else None
+        if found is None:
+            found = self._read_position(text)
+            if type(text) is str:
+                if len(_POSITIONS_READ) >= 1 << 10:
+                    _POSITIONS_READ.clear()
+                _POSITIONS_READ[text] = found
+        return found
+
+    def _read_position(self, text: str) -> CintosState:
         text = text.strip()
         fields = text.split(" ")
         if "" in fields:

@@ -292,3 +292,15 @@ def test_position_hash_matches_the_plain_loop(monkeypatch: pytest.MonkeyPatch) -
             position_hash(bad, "R")
         assert refused.value.args == plain.value.args
     assert position_hash("R" * 10, "R") == plain_hash("R" * 10, "R")
+
+
+def test_a_position_read_again_is_the_same_state_and_a_refusal_is_refused_again() -> None:
+    for state in positions(GAME, range(4), every=25, limit=100):
+        text = GAME.position(state)
+        first = GAME.from_position(text)
+        assert GAME.from_position(text) == first and GAME.position(first) == text
+        played = GAME.apply(first, GAME.legal_actions(first, min(GAME.actors(first)))[0], min(GAME.actors(first)))
+        assert GAME.from_position(text) == first != played  # playing on from it changed nothing read
+    for _ in range(2):
+        with pytest.raises(ValueError, match="not canonical"):
+            GAME.from_position(GAME.position(GAME.setup(2)) + " quiet-limit=100")
