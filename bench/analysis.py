@@ -39,7 +39,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -225,9 +225,11 @@ def calibration(names: list[str], args: argparse.Namespace) -> None:
     calibration_report(positions)
 
 
-def calibration_report(positions: list[Position], maps: dict[tuple[str, int], Map] | None = None) -> None:
-    """Brier scores by game and pooled (the analysis's chances by `maps`, the fitted ones when None; the engine's
-    raw ones; an even guess's), and each game's and the pooled table by tenth."""
+def calibration_report(positions: list[Position], maps: dict[tuple[str, int], Map] | None = None,
+                       chance: Callable[[Position], float] | None = None) -> None:
+    """Brier scores by game and pooled (the analysis's chances by `maps`, the fitted ones when None, or each
+    position's by `chance`; the engine's raw ones; an even guess's), and each game's and the pooled table by tenth."""
+    shown = chance or (lambda p: p.predicted(maps))
     print("\n| Game | Games | Positions | Brier | Brier, raw | Even guess's Brier | Tenths off by over 10 points "
           "(positions) | Of which beyond twice their sampling error |")
     print("|---|---|---|---|---|---|---|---|")
@@ -235,7 +237,7 @@ def calibration_report(positions: list[Position], maps: dict[tuple[str, int], Ma
     for position in positions:
         by_game.setdefault(GAMES[position.game].title, []).append(position)
     for title, found in [*by_game.items(), ("All", positions)]:
-        calibrated = [(p.predicted(maps), p.result) for p in found]
+        calibrated = [(shown(p), p.result) for p in found]
         off = [row for row in tenths(calibrated) if row.off]
         print(f"| {title} | {len({(p.game, p.number) for p in found})} | {len(found)} | {brier(calibrated):.3f} | "
               f"{brier([(p.raw, p.result) for p in found]):.3f} | "
@@ -248,7 +250,7 @@ def calibration_report(positions: list[Position], maps: dict[tuple[str, int], Ma
               "won share if the predictions were right)")
         print("\n| Predicted | Positions | Mean predicted | Won | Off by | Noise |")
         print("|---|---|---|---|---|---|")
-        for row in tenths([(p.predicted(maps), p.result) for p in found]):
+        for row in tenths([(shown(p), p.result) for p in found]):
             print(f"| {row.name} | {row.count}{' (few)' if row.count <= FEW else ''} | {100 * row.predicted:.1f} % | "
                   f"{100 * row.won:.1f} % | {100 * (row.won - row.predicted):+.1f}{' *' if row.off else ''} | "
                   f"±{100 * row.noise:.1f} |")

@@ -9,6 +9,12 @@ towards the identity so that a game with few positions is not over-fitted); then
 the fitted maps, with the maps analysis/calibration.py keeps (a map that made the held-out set's Brier score worse is
 left out there: that game keeps the engine's chances) and without any. It prints `MAPS` to paste into
 analysis/calibration.py.
+
+With `--folds K` the two files are pooled instead and reported by cross-validation: the games are dealt into K
+folds, each fold's positions are calibrated by maps fitted on the other folds only, and the table is of those
+out-of-fold chances (every position judged by a map that never saw its game); the maps printed are fitted on all
+of them. Each position's game is its own in every sense: its six positions share its result, so games, not
+positions, are dealt into folds.
 """
 
 from __future__ import annotations
@@ -72,11 +78,49 @@ def log_loss(positions: list[Position], maps: dict[tuple[str, int], Map]) -> flo
     return total / max(1, len(positions))
 
 
+def fit_all(positions: list[Position]) -> dict[tuple[str, int], Map]:
+    """A map per game and number of sides, each fitted on that key's positions."""
+    keys = sorted({(p.game, p.sides) for p in positions})
+    return {key: fit([p for p in positions if (p.game, p.sides) == key]) for key in keys}
+
+
+def cross_validate(positions: list[Position], folds: int) -> None:
+    """The pooled positions reported on out-of-fold chances (see the module), and the maps fitted on all."""
+    games = sorted({(p.game, p.number) for p in positions})
+    fold_of = {game: k % folds for k, game in enumerate(games)}
+    chance: dict[int, float] = {}
+    for fold in range(folds):
+        maps = fit_all([p for p in positions if fold_of[p.game, p.number] != fold])
+        chance.update({id(p): p.predicted(maps) for p in positions if fold_of[p.game, p.number] == fold})
+    maps = fit_all(positions)
+    print(f"# {len(positions)} positions of {len(games)} games, cross-validated over {folds} folds of games")
+    print("\n| Game | Sides | Slope | Shift | Brier, raw | Brier, out of fold |")
+    print("|---|---|---|---|---|---|")
+    for (game, sides), mapping in maps.items():
+        mine = [p for p in positions if (p.game, p.sides) == (game, sides)]
+        out_of_fold = brier([(chance[id(p)], p.result) for p in mine])
+        print(f"| {game} | {sides} | {mapping.slope} | {mapping.shift} | "
+              f"{brier([(p.raw, p.result) for p in mine]):.3f} | {out_of_fold:.3f} |")
+    print("\nMAPS: dict[tuple[str, int], Map] = {")
+    for (game, sides), mapping in maps.items():
+        print(f"    ({game!r}, {sides}): Map({mapping.slope}, {mapping.shift}),")
+    print("}")
+    print("\n## Every position, out of fold (each by maps fitted on the other folds' games)")
+    calibration_report(positions, chance=lambda p: chance[id(p)])
+    print("\n## Every position, raw (the engine's chances)")
+    calibration_report(positions, {})
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("fit", help="the positions to fit on (JSON lines)")
     parser.add_argument("held_out", help="the positions to report on (JSON lines, other games)")
+    parser.add_argument("--folds", type=int, default=0, help="pool both files and report by cross-validation over "
+                        "this many folds of games (see the module)")
     args = parser.parse_args()
+    if args.folds:
+        cross_validate(read(args.fit) + read(args.held_out), args.folds)
+        return
     fitting, held = read(args.fit), read(args.held_out)
     keys = sorted({(p.game, p.sides) for p in fitting})
     maps = {key: fit([p for p in fitting if (p.game, p.sides) == key]) for key in keys}
