@@ -1,7 +1,9 @@
-"""The layer contracts (import-linter, configured in pyproject.toml), checked with the tests."""
+"""The layer contracts (import-linter, configured in pyproject.toml), checked with the tests; and no module's private
+names imported by another."""
 
 from __future__ import annotations
 
+import ast
 import shutil
 import subprocess
 import sys
@@ -21,3 +23,18 @@ def test_import_contracts_are_kept() -> None:
     assert result.returncode == 0, result.stdout + result.stderr
     assert "0 broken" in result.stdout
 
+
+
+def test_no_private_name_crosses_a_file() -> None:
+    """A name with a leading underscore is its module's own: no other module of the bot imports it (the
+    gettext function `_` aside). Tests may reach into caches; the code may not."""
+    crossing: list[str] = []
+    for path in sorted(ROOT.glob("**/*.py")):
+        parts = path.relative_to(ROOT).parts
+        if parts[0] in (".venv", "tests", "site") or parts[0].startswith("."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module != "__future__":
+                crossing += [f"{'/'.join(parts)}: {node.module}.{alias.name}" for alias in node.names
+                             if alias.name.startswith("_") and alias.name != "_" and not alias.name.startswith("__")]
+    assert not crossing, crossing

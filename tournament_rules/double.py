@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from typing import Final, Literal
 
 from i18n import _, pgettext
-from tournament_rules.elimination import Match, _decide, bracket, check_next, match_box, next_game, seeded
+from tournament_rules.elimination import Match, bracket, check_next, decide, match_box, next_game, seeded
 from tournament_rules.model import Entrant, Game, TournamentSettings
 from tournament_rules.views import Box, BracketView, Column, Section, Side, stage_names, stage_short
 
@@ -166,7 +166,7 @@ def state(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequ
             node.match.games.append(game)
         for node in nodes_in_order(double):
             if node.ready:
-                _decide(node.match, settings, double.rank)
+                decide(node.match, settings, double.rank)
     _settle(double, settings, dropped, round_no)
     return double
 

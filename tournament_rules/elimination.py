@@ -55,7 +55,7 @@ class Bracket:
     done: bool = False  # the final (and the third-place match) decided
 
 
-def _decide(match: Match, settings: TournamentSettings, rank: dict[int, int]) -> None:
+def decide(match: Match, settings: TournamentSettings, rank: dict[int, int]) -> None:
     if match.decided:
         return
     if match.a is None or match.b is None:
@@ -127,7 +127,7 @@ def state(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequ
                 raise ValueError(f"Round {r}: {game.entrants} is not a pairing of this bracket.")
             match.games.append(game)
         for match in stage:
-            _decide(match, settings, rank)
+            decide(match, settings, rank)
         if all(m.decided for m in stage) and not advance():
             break
     while not result.done:
@@ -135,7 +135,7 @@ def state(settings: TournamentSettings, entrants: Sequence[Entrant], games: Sequ
             _nobody(stage, dropped, round_no)
         for match in stage:  # byes of a stage not yet played decide at once
             if match.a is None or match.b is None:
-                _decide(match, settings, rank)
+                decide(match, settings, rank)
         if not all(m.decided and m.winner is None and not m.games for m in stage) or not advance():
             break
     return result

@@ -228,7 +228,7 @@ def _dashed_ring(canvas: Canvas, centre: tuple[float, float], radius: float, col
         canvas.line(pts, colour, width)
 
 
-def _stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], private: bool) -> None:
+def draw_stone(canvas: Canvas, xy: tuple[float, float], stone: Mapping[str, Any], private: bool) -> None:
     """A stone in its side's colour and shape (Red round, Blue square: the cue beyond colour, hidden ones too)."""
     seat = stone["seat"]
     fill, shape = CHIPS[seat].fill, CHIPS[seat].shape
@@ -377,12 +377,12 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     top = BOARD_TOP + lay.height + PANEL_TOP_GAP
     canvas = Canvas(WIDTH, round(top + panel_height(view, names) + MARGIN))
     header(canvas, view, names, TITLE, CHIPS, match_id)  # the header words the result (rules.outcomes)
-    _draw_board(canvas, view)
+    draw_board(canvas, view)
     _panel(canvas, view, names, top)
     return canvas.png()
 
 
-def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Colour] | None = None,
+def draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Colour] | None = None,
                 names: bool = True) -> None:
     """The circles, stones and marks of `view`, drawn from y = BOARD_TOP down; `washes` tint cells (by index)."""
     board = view["options"].get("board", "lens93")
@@ -410,7 +410,7 @@ def _draw_board(canvas: Canvas, view: Mapping[str, Any], washes: Mapping[int, Co
         _outline(canvas, lay.polygons[i])
     for i, cell in enumerate(cells):
         if cell["stone"] is not None:
-            _stone(canvas, lay.anchors[i], cell["stone"], viewer is not None)
+            draw_stone(canvas, lay.anchors[i], cell["stone"], viewer is not None)
     if last.get("from") in index and last.get("to") in index and last["from"] != last["to"]:
         (x0, y0), (x1, y1) = lay.anchors[index[last["from"]]], lay.anchors[index[last["to"]]]
         length = math.hypot(x1 - x0, y1 - y0)

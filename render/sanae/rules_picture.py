@@ -41,8 +41,8 @@ from render.sanae.board import (
     TITLE,
     UNIT,
     WIDTH,
-    _draw_board,
-    _stone,
+    draw_board,
+    draw_stone,
     layout,
 )
 from rules.sanae import GAME
@@ -98,7 +98,7 @@ def _stone_table(canvas: Canvas, y: float) -> float:
             canvas.rect((MARGIN - 8, y, RULES_WIDTH - MARGIN + 8, y + height), fill=mix(BORDER, PAPER, 0.35),
                         radius=8)
         mid = y + 25
-        _stone(canvas, (cols[0] + STONE, mid), {"seat": 0, "letter": letter, "revealed": True}, False)
+        draw_stone(canvas, (cols[0] + STONE, mid), {"seat": 0, "letter": letter, "revealed": True}, False)
         canvas.fit_text((cols[1], mid), _(NAMES[letter]), BODY, cols[2] - cols[1], INK, anchor="lm", min_size=SMALL)
         rank = f"{RANKS[letter]}{'*' if letter in SPECIAL_COMBAT else ''}"
         canvas.text((cols[2] + 40, mid), rank, BODY, INK, anchor="mm")
@@ -129,7 +129,7 @@ def _legend(canvas: Canvas, y: float) -> float:
         cy = y + row / 2
         for i in (pair, pair + 1):
             x = MARGIN + (i % 2) * half
-            _stone(canvas, (x + STONE + 4, cy), looks[i][0], True)
+            draw_stone(canvas, (x + STONE + 4, cy), looks[i][0], True)
             ty = cy - len(wrapped[i]) * SMALL * 1.2 / 2
             for line in wrapped[i]:
                 canvas.text((x + 2 * STONE + 18, ty), line, SMALL, MUTED, anchor="la")
@@ -189,13 +189,13 @@ def _diagram(canvas: Canvas, x: float, y: float, stones: str, move: str,
         washes = {**{t: rgba(WHITE, 0.7) for t in reach[0]}, **{t: rgba(REACH, 0.55) for t in reach[1]}}
     board_h = round(BOARD_TOP + lay.height)
     left, right = Canvas(WIDTH, board_h), Canvas(WIDTH, board_h)
-    _draw_board(left, GAME.view(before, 0), washes, names=False)  # cropped: the circles' names would show cut
+    draw_board(left, GAME.view(before, 0), washes, names=False)  # cropped: the circles' names would show cut
     # The way it goes: straight for one step, else through a free cell next to both ends (a two-step move).
     grid = lay.board
     free = [c for c in grid.neighbours[src] if c in grid.adjacent[dst] and not before.cells[c]]
     via = [] if dst in grid.adjacent[src] else [max(free, key=lambda c: grid.cells[c].ring)]  # outer: more room
     _path_arrow(left, [lay.anchors[c] for c in (src, *via, dst)])
-    _draw_board(right, GAME.view(after, None), names=False)
+    draw_board(right, GAME.view(after, None), names=False)
     box = _crop([src, dst, *via, *(reach[1] if show_reach else [])])
     h = PICTURE_W * (box[3] - box[1]) / (box[2] - box[0])
     size = (round(PICTURE_W * SCALE), round(h * SCALE))

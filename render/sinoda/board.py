@@ -229,13 +229,13 @@ def draw_piece(canvas: Canvas, layout: Layout, vertices: Sequence[Sequence[int]]
     centre = layout.centroid(vertices)
     base = _scaled(corners, centre, 0.86)
     canvas.polygon([(x + 1.5, y + 2.5) for x, y in base], fill=rgba(INK, 0.22))  # a soft shadow
-    sprite, mask = _sprite(layout.side, _points_up(corners), fill, value, shape, team)
+    sprite, mask = piece_sprite(layout.side, _points_up(corners), fill, value, shape, team)
     x0, y0 = min(x for x, _ in corners) - SPRITE_MARGIN, min(y for _, y in corners) - SPRITE_MARGIN
     canvas.image.paste(sprite, (round(x0 * SCALE), round(y0 * SCALE)), mask)
 
 
 @lru_cache(maxsize=256)
-def _sprite(side: int, up: bool, fill: str, value: int, shape: str, team: str) -> tuple[Image.Image, Image.Image]:
+def piece_sprite(side: int, up: bool, fill: str, value: int, shape: str, team: str) -> tuple[Image.Image, Image.Image]:
     """A piece drawn on its own (at the kit's scale) and the mask of its pixels."""
     unit = UNIT[side]
     h = unit * SQRT3 / 2
@@ -440,7 +440,7 @@ def _panel(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], chips:
     return panel_text(canvas, x, y, w, info, SMALL, MUTED)
 
 
-def _draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: Sequence[Chip],
+def draw_board(canvas: Canvas, layout: Layout, view: Mapping[str, Any], chips: Sequence[Chip],
                 label: float = SMALL) -> None:
     """The board of `view` with its pieces and the last action marked, at `layout`."""
     side = layout.side
@@ -482,7 +482,7 @@ def render_board(view: dict[str, Any], names: Sequence[str], match_id: int | Non
     top = layout.bottom + 16
     canvas = Canvas(WIDTH, round(top + _panel_height(view, shown) + MARGIN))
     header(canvas, view, shown, TITLE, chips, match_id)
-    _draw_board(canvas, layout, view, chips)
+    draw_board(canvas, layout, view, chips)
     _panel(canvas, view, shown, chips, seat_flowers(view), top)
     return canvas.png()
 

@@ -26,8 +26,8 @@ from render.sinoda.board import (
     TITLE,
     WIDTH,
     Layout,
-    _draw_board,
-    _sprite,
+    draw_board,
+    piece_sprite,
     seat_chips,
 )
 from rules.sinoda import GAME
@@ -68,7 +68,7 @@ def _rules_diagram(position: str, action: str) -> tuple[Image.Image, dict[str, A
     view = GAME.view(GAME.apply(before, GAME.parse(before, action, seat), seat), None)
     layout = Layout(int(view["side"]), 0, 0)
     canvas = Canvas(BOARD_W, math.ceil(layout.height))
-    _draw_board(canvas, layout, view, seat_chips(view), SMALL / RULES_SCALE)  # labels 28 px once shrunk
+    draw_board(canvas, layout, view, seat_chips(view), SMALL / RULES_SCALE)  # labels 28 px once shrunk
     by_label = {c["label"]: c["vertices"] for c in view["cells"]}
     path = [layout.centroid(by_label[lb]) for lb in (view["last"] or {}).get("path") or []]
     for step, (a, b) in enumerate(pairwise(path), 1):
@@ -82,7 +82,7 @@ def _rules_diagram(position: str, action: str) -> tuple[Image.Image, dict[str, A
 
 def _paste_piece(canvas: Canvas, xy: Point, ch: Chip, value: int) -> tuple[float, float]:
     """A lone piece (the board's own sprite, shrunk like the diagrams) with its top-left at `xy`; its size."""
-    sprite, mask = _sprite(2, True, ch.fill, value, ch.shape, "")
+    sprite, mask = piece_sprite(2, True, ch.fill, value, ch.shape, "")
     canvas.image.paste(_shrunk(sprite), (round(xy[0] * SCALE), round(xy[1] * SCALE)), _shrunk(mask))
     return sprite.width * RULES_SCALE / SCALE, sprite.height * RULES_SCALE / SCALE
 

@@ -27,7 +27,7 @@ def territory_word(key: str) -> str:
     return words.get(key, key)
 
 
-def _on_board(f: int, r: int) -> bool:
+def on_board(f: int, r: int) -> bool:
     return 0 <= f < 8 and 0 <= r < 8
 
 
@@ -43,19 +43,19 @@ BY_LABEL = tuple(sorted(range(64), key=_label_order))
 _LABEL_RANK = tuple(sorted(range(64), key=BY_LABEL.index))  # a square's place in label order
 TERRITORY = tuple((0 if s % 8 < 4 else 1) if s >= 32 else (2 if s % 8 >= 4 else 3) for s in range(64))
 NEIGHBOURS = tuple(
-    tuple(sorted((f + df + 8 * (r + dr) for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)) if _on_board(f + df, r + dr)),
+    tuple(sorted((f + df + 8 * (r + dr) for df, dr in ((-1, 0), (1, 0), (0, -1), (0, 1)) if on_board(f + df, r + dr)),
                  key=_label_order))
     for r in range(8) for f in range(8)
 )
 AREA = tuple(
-    tuple(sorted((f + df + 8 * (r + dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if _on_board(f + df, r + dr)),
+    tuple(sorted((f + df + 8 * (r + dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if on_board(f + df, r + dr)),
                  key=_label_order))
     for r in range(8) for f in range(8)
 )
 DIRECTIONS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS.update({name[0]: step for name, step in list(DIRECTIONS.items())})
-_MOVE_TEXT = re.compile(r"([a-z])([0-9]{1,2})(?:-([a-z])([0-9]{1,2})|(up|down|left|right|u|d|l|r))")  # ASCII only
-_DECIMAL = re.compile(r"0|[1-9][0-9]{0,8}")
+MOVE_TEXT = re.compile(r"([a-z])([0-9]{1,2})(?:-([a-z])([0-9]{1,2})|(up|down|left|right|u|d|l|r))")  # ASCII only
+DECIMAL = re.compile(r"0|[1-9][0-9]{0,8}")
 
 # Start positions of section 4, as pieces per colour and territory owners (NW NE SE SW).
 SETUPS = {
@@ -66,11 +66,11 @@ SETUPS = {
 OPTION_ORDER = ("numbers-by", "majority", "repetition", "quiet-limit", "turn-limit")
 
 
-def _and(items: list[str]) -> str:
+def and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _illegal(code: str, message: str, kind: type[ValueError] = IllegalAction) -> ValueError:
+def illegal(code: str, message: str, kind: type[ValueError] = IllegalAction) -> ValueError:
     """An error carrying the spec's error code (section 8) as `code`, for callers and tests."""
     return kind(message, code)
 
@@ -89,10 +89,10 @@ class Pass:
 
 
 PASS = Pass()
-_MOVES = tuple(tuple((t, Move(s, t)) for t in NEIGHBOURS[s]) for s in range(64))
-MOVE_TO = tuple(dict(moves) for moves in _MOVES)  # from-square -> to-square -> the one Move object
-# Every move text that `_MOVE_TEXT` reads as two squares of the board (b2-b3 for any two squares, b2up, b2u ...
+MOVES_FROM = tuple(tuple((t, Move(s, t)) for t in NEIGHBOURS[s]) for s in range(64))
+MOVE_TO = tuple(dict(moves) for moves in MOVES_FROM)  # from-square -> to-square -> the one Move object
+# Every move text that `MOVE_TEXT` reads as two squares of the board (b2-b3 for any two squares, b2up, b2u ...
 # where the step stays on the board), squeezed -> (from, to): parse reads most moves by one look-up.
 MOVE_WORDS = {f"{LABEL[frm]}-{LABEL[to]}": (frm, to) for frm in range(64) for to in range(64)}
 MOVE_WORDS.update({f"{LABEL[frm]}{name}": (frm, frm % 8 + df + 8 * (frm // 8 + dr)) for frm in range(64)
-                   for name, (df, dr) in DIRECTIONS.items() if _on_board(frm % 8 + df, frm // 8 + dr)})
+                   for name, (df, dr) in DIRECTIONS.items() if on_board(frm % 8 + df, frm // 8 + dr)})

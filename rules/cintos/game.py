@@ -10,14 +10,14 @@ from typing import Any, ClassVar
 from i18n import _, ngettext
 from rules.base import RESIGN, Game, IllegalAction, NotationError, Option, Outcome, Resign, all_of, quote, squeeze
 from rules.cintos.board import (
-    _DECIMAL,
-    _MOVE_TEXT,
     AREA,
     BY_LABEL,
     COLOUR_NAMES,
+    DECIMAL,
     DIRECTIONS,
     EMPTY,
     LABEL,
+    MOVE_TEXT,
     MOVE_TO,
     MOVE_WORDS,
     NEIGHBOURS,
@@ -29,13 +29,13 @@ from rules.cintos.board import (
     TERRITORIES,
     Move,
     Pass,
-    _illegal,
-    _on_board,
+    illegal,
+    on_board,
     territory_word,
 )
 from rules.cintos.moves import AREA_BITS, BIT, has_move, legal_moves
 from rules.cintos.state import (
-    _AREA_OF,
+    AREA_OF,
     NO_HISTORY,
     OPTIONS,
     PIECE_KEYS,
@@ -44,16 +44,16 @@ from rules.cintos.state import (
     History,
     Last,
     Rules,
-    _area_capture,
-    _ending,
-    _limit,
-    _next_to_move,
-    _repetition_on,
+    area_capture,
+    ending_of,
     history_json,
     make_state,
+    next_to_move,
     placement_text,
     position_hash,
+    read_limit,
     read_placement,
+    repetition_on,
 )
 
 _new = tuple.__new__  # a state or Last from all its fields, without the Python-level __new__ of a NamedTuple
@@ -109,7 +109,8 @@ class Cintos(Game):
             raise ValueError(_("setup-2p is for 2-player games; a 4-player game always starts from the 4-player "
                                "setup"))
         rules = Rules(full["numbers-by"], full["majority"], full["repetition"] if players == 2 else "two-player",
-                      _limit("quiet-limit", full["quiet-limit"], 20), _limit("turn-limit", full["turn-limit"], 100))
+                      read_limit("quiet-limit", full["quiet-limit"], 20),
+                      read_limit("turn-limit", full["turn-limit"], 100))
         return rules, full["setup-2p"] if players == 2 else "4p"
 
     def setup(self, players: int, options: dict[str, str] | None = None) -> CintosState:
@@ -180,7 +181,7 @@ class Cintos(Game):
     def outcome(self, state: CintosState) -> Outcome | None:
         if state.to_move not in "-=":
             return None
-        return _ending(state.seats, state.board, state.resigned, state.quiet, state.turns, state.rules,
+        return ending_of(state.seats, state.board, state.resigned, state.quiet, state.turns, state.rules,
                        state.to_move == "=")
 
     def automatic_action(self, state: CintosState) -> tuple[int, Pass] | None:
@@ -192,15 +193,15 @@ class Cintos(Game):
     # ---- checks shared by parse and apply -------------------------------------------------------------
     def _check_seat(self, state: CintosState, seat: int) -> None:
         if not isinstance(seat, int) or not 0 <= seat < len(state.seats):
-            raise _illegal("E_TURN", _("seat {seat} does not play in this game", seat=seat))
+            raise illegal("E_TURN", _("seat {seat} does not play in this game", seat=seat))
         if state.to_move in "-=":
-            raise _illegal("E_OVER", _("the game is over"))
+            raise illegal("E_OVER", _("the game is over"))
 
     def _check_turn(self, state: CintosState, seat: int) -> None:
         self._check_seat(state, seat)
         if state.seats[seat] != state.to_move:
             mover = _(COLOUR_NAMES[state.to_move])
-            raise _illegal("E_TURN", _("it is {colour}'s turn, not yours", colour=mover))
+            raise illegal("E_TURN", _("it is {colour}'s turn, not yours", colour=mover))
 
     def _check_move(self, state: CintosState, frm: int, to: int) -> None:
         board, colour = state.board, state.to_move
@@ -212,27 +213,27 @@ class Cintos(Game):
                 owner = _(COLOUR_NAMES[board[frm]])
                 why = _("{square} is a {colour} piece, not yours — your pieces are on {squares}", square=LABEL[frm],
                         colour=owner, squares=mine)
-            raise _illegal("E_NOT_YOURS", why)
+            raise illegal("E_NOT_YOURS", why)
         if to not in NEIGHBOURS[frm]:
-            raise _illegal("E_NOT_ADJACENT", _("{start} and {end} are not neighbours — a piece moves one square up, "
+            raise illegal("E_NOT_ADJACENT", _("{start} and {end} are not neighbours — a piece moves one square up, "
                                                "down, left or right", start=LABEL[frm], end=LABEL[to]))
         if board[to] != EMPTY:
-            raise _illegal("E_OCCUPIED", _("{square} is occupied — a piece moves only into an empty square",
+            raise illegal("E_OCCUPIED", _("{square} is occupied — a piece moves only into an empty square",
                                            square=LABEL[to]))
 
     def _check_pass(self, state: CintosState, seat: int) -> None:
         self._check_turn(state, seat)
         if has_move(state.masks[seat], state.occupied):
             example = self.notation(state, self.legal_actions(state, seat)[0])
-            raise _illegal("E_CANNOT_PASS", _("you cannot pass while you have a legal move, e.g. {move}",
+            raise illegal("E_CANNOT_PASS", _("you cannot pass while you have a legal move, e.g. {move}",
                                               move=example))
 
     def _check_resign(self, state: CintosState, seat: int) -> None:
         self._check_seat(state, seat)
         if state.resigned[seat]:
-            raise _illegal("E_TURN", _("you have already resigned"))
+            raise illegal("E_TURN", _("you have already resigned"))
         if state.seats[seat] not in state.board:
-            raise _illegal("E_TURN", _("you have been eliminated"))
+            raise illegal("E_TURN", _("you have been eliminated"))
 
     # ---- playing ----------------------------------------------------------------------------------------
     def apply(self, state: CintosState, action: Any, seat: int | None = None) -> CintosState:
@@ -256,7 +257,7 @@ class Cintos(Game):
             raise IllegalAction(_("{action} is not a Cintos action", action=repr(action)))
         self._check_turn(state, seat)
         if not (0 <= action.frm < 64 and 0 <= action.to < 64):
-            raise _illegal("E_NO_SQUARE", _("that square is off the board"))
+            raise illegal("E_NO_SQUARE", _("that square is off the board"))
         self._check_move(state, action.frm, action.to)
         return self._move(state, seat, action.frm, action.to)
 
@@ -273,7 +274,7 @@ class Cintos(Game):
         # Only a piece of another colour in the area can change colour: else the capture test cannot change a thing.
         if AREA_BITS[to] & (occupied ^ masks[seat]):
             rules = state.rules
-            found = _area_capture(to, _AREA_OF[to](board), owners, colour, rules.numbers_by, rules.majority)
+            found = area_capture(to, AREA_OF[to](board), owners, colour, rules.numbers_by, rules.majority)
             if found is not None:
                 capturer, rule, captured = found
                 return self._capture(state, seat, frm, to, board, after, capturer, rule, captured)
@@ -334,7 +335,7 @@ class Cintos(Game):
                 longer = history.add(key)
         if longer is None:
             to_move = "="
-        elif ending and _ending(seats, board, resigned, quiet, turns, rules, False) is not None:
+        elif ending and ending_of(seats, board, resigned, quiet, turns, rules, False) is not None:
             to_move = "-"
         else:
             to_move, history = following, longer
@@ -344,10 +345,10 @@ class Cintos(Game):
     def _resign(self, state: CintosState, seat: int) -> CintosState:
         resigned = tuple(r or i == seat for i, r in enumerate(state.resigned))
         to_move = state.to_move
-        if _ending(state.seats, state.board, resigned, state.quiet, state.turns, state.rules, False) is not None:
+        if ending_of(state.seats, state.board, resigned, state.quiet, state.turns, state.rules, False) is not None:
             to_move = "-"
         elif to_move == state.seats[seat]:
-            to_move = _next_to_move(state.seats, state.board, resigned, seat)
+            to_move = next_to_move(state.seats, state.board, resigned, seat)
         return CintosState(state.seats, state.board, state.owners, to_move, state.quiet, state.turns, resigned,
                            state.rules, state.history, Last(seat, "resign"), state.masks, state.occupied)
 
@@ -371,27 +372,27 @@ class Cintos(Game):
             self._check_turn(state, seat)
             self._check_move(state, frm, to)
             return MOVE_TO[frm][to]
-        match = _MOVE_TEXT.fullmatch(word)
+        match = MOVE_TEXT.fullmatch(word)
         if match is None:
-            raise _illegal("E_SYNTAX", _("cannot read {text}: write a move as from-to (b2-b3) or as a square and a "
+            raise illegal("E_SYNTAX", _("cannot read {text}: write a move as from-to (b2-b3) or as a square and a "
                                          "direction (b2 up, g3r), or pass, or resign", text=quote(text.strip())),
                            NotationError)
         self._check_turn(state, seat)
         start = match[1] + match[2]
         if start not in SQUARE:
-            raise _illegal("E_NO_SQUARE", _("{square} is off the board — squares run from a1 to h8", square=start))
+            raise illegal("E_NO_SQUARE", _("{square} is off the board — squares run from a1 to h8", square=start))
         frm = SQUARE[start]
         if match[5]:
             df, dr = DIRECTIONS[match[5]]
             f, r = frm % 8 + df, frm // 8 + dr
-            if not _on_board(f, r):
+            if not on_board(f, r):
                 way = next(name for name, step in DIRECTIONS.items() if step == (df, dr) and len(name) > 1)
-                raise _illegal("E_NO_SQUARE", _("{square} {direction} is off the board", square=start, direction=way))
+                raise illegal("E_NO_SQUARE", _("{square} {direction} is off the board", square=start, direction=way))
             to = f + 8 * r
         else:
             target = match[3] + match[4]
             if target not in SQUARE:
-                raise _illegal("E_NO_SQUARE", _("{square} is off the board — squares run from a1 to h8",
+                raise illegal("E_NO_SQUARE", _("{square} is off the board — squares run from a1 to h8",
                                                 square=target))
             to = SQUARE[target]
         self._check_move(state, frm, to)
@@ -508,7 +509,7 @@ class Cintos(Game):
         if len(to_move) != 1 or to_move not in seats + "-=":
             raise ValueError(f"to-move must be one of {seats}, '-' or '=', not {to_move!r}")
         for name, value in (("quiet", quiet), ("turns", turns)):
-            if not (value.isascii() and _DECIMAL.fullmatch(value)):
+            if not (value.isascii() and DECIMAL.fullmatch(value)):
                 raise ValueError(f"{name} must be a decimal number without sign or leading zeros, not {value!r}")
         given: dict[str, str] = {}
         for word in words:
@@ -521,8 +522,8 @@ class Cintos(Game):
         if len(seats) == 2 and all(resigned):
             raise ValueError("both players cannot have resigned")
         state = make_state(seats, board, owners, to_move, int(quiet), int(turns), resigned, rules)
-        over = _ending(seats, board, resigned, state.quiet, state.turns, rules, to_move == "=")
-        if to_move == "=" and not _repetition_on(state):
+        over = ending_of(seats, board, resigned, state.quiet, state.turns, rules, to_move == "=")
+        if to_move == "=" and not repetition_on(state):
             raise ValueError("'=' (a draw by repetition) needs a 2-player game with repetition on")
         if to_move == "-" and over is None:
             raise ValueError("to-move is '-' but nothing in the position ends the game")
@@ -531,7 +532,7 @@ class Cintos(Game):
                 raise ValueError(f"the game is over ({over.reason}); to-move must be '-'")
             if to_move not in board or resigned[seats.index(to_move)]:
                 raise ValueError(f"{COLOUR_NAMES[to_move]} cannot be to move: no pieces, or resigned")
-            if _repetition_on(state):
+            if repetition_on(state):
                 state = make_state(seats, board, owners, to_move, state.quiet, state.turns, resigned, rules,
                                    History((position_hash(board, to_move),)))
         canonical = self.position(state)

@@ -8,7 +8,7 @@ from functools import reduce
 from itertools import chain
 from operator import getitem, or_
 
-from rules.cintos.board import _MOVES, AREA, BY_LABEL, EMPTY, Move
+from rules.cintos.board import AREA, BY_LABEL, EMPTY, MOVES_FROM, Move
 
 # Square s (rank * 8 + file) is the low bit of nibble file * 8 + rank: label order, so a file is 32 bits and the
 # squares of a file run from rank 1 up, the order in which the spec lists moves. The other three bits of a nibble
@@ -22,7 +22,7 @@ _NOT_RANK_8 = reduce(or_, (BIT[s] for s in range(56)))  # squares with a square 
 
 def _steps_of(s: int, nibble: int) -> tuple[Move, ...]:
     """The moves from square s that a nibble of steps allows, in label order: left, down, up, right."""
-    moves = dict(_MOVES[s])  # a step off the board is never in a nibble; `t in moves` only keeps to the board
+    moves = dict(MOVES_FROM[s])  # a step off the board is never in a nibble; `t in moves` only keeps to the board
     steps = ((s - 1, 1), (s - 8, 2), (s + 8, 4), (s + 1, 8))
     return tuple(moves[t] for t, flag in steps if nibble & flag and t in moves)
 

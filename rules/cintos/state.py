@@ -29,7 +29,7 @@ from rules.cintos.board import (
     TIE_ON_HOME,
     TIE_ON_NEUTRAL,
     VICTORY_BY_NUMBERS,
-    _and,
+    and_list,
 )
 from rules.cintos.moves import masks_of
 
@@ -365,7 +365,7 @@ def _limit_text(limit: int | None) -> str:
     return "off" if limit is None else str(limit)
 
 
-def _limit(name: str, value: str, least: int) -> int | None:
+def read_limit(name: str, value: str, least: int) -> int | None:
     if value == "off":
         return None
     number = whole_number(value)
@@ -375,7 +375,7 @@ def _limit(name: str, value: str, least: int) -> int | None:
     return number
 
 
-def _repetition_on(state: CintosState) -> bool:
+def repetition_on(state: CintosState) -> bool:
     return len(state.seats) == 2 and state.rules.repetition == "two-player"
 
 
@@ -404,7 +404,7 @@ def _capture_test(board: Mapping[int, str], owners: str, mover: str, to: int, ru
 
 
 # One itemgetter per square: the colours of its 3x3 area, in AREA order, in one C call.
-_AREA_OF = tuple(operator.itemgetter(*area) for area in AREA)
+AREA_OF = tuple(operator.itemgetter(*area) for area in AREA)
 
 
 @functools.lru_cache(maxsize=16)
@@ -414,7 +414,7 @@ def _capture_rules(numbers_by: str, majority: str) -> Rules:
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _area_capture(to: int, area: tuple[str, ...], owners: str, mover: str, numbers_by: str,
+def area_capture(to: int, area: tuple[str, ...], owners: str, mover: str, numbers_by: str,
                   majority: str) -> tuple[str, str, tuple[int, ...]] | None:
     """`_capture_test` by what it reads (the area's colours, the owners and the two capture options; plain strings
     hash faster than Rules), remembered, with the squares that change colour; None when none does."""
@@ -432,12 +432,12 @@ def _most_pieces(seats: str, counts: list[int], resigned: tuple[bool, ...], why:
     alive = [i for i in range(len(seats)) if counts[i] and not resigned[i]]
     best = max(counts[i] for i in alive)
     winners = [i for i in alive if counts[i] == best]
-    names = _and([COLOUR_NAMES[seats[i]] for i in winners])
+    names = and_list([COLOUR_NAMES[seats[i]] for i in winners])
     result = f"{names} {'has' if len(winners) == 1 else 'share'} the most pieces"
     return Outcome(frozenset(winners), tuple(counts), f"{why}: {result}")
 
 
-def _ending(seats: str, board: str, resigned: tuple[bool, ...], quiet: int, turns: int, rules: Rules,
+def ending_of(seats: str, board: str, resigned: tuple[bool, ...], quiet: int, turns: int, rules: Rules,
             drawn: bool) -> Outcome | None:
     """Section 6 in the order the position text is read: total victory, repetition, resignation, limits."""
     counts = [board.count(colour) for colour in seats]
@@ -462,7 +462,7 @@ def _ending(seats: str, board: str, resigned: tuple[bool, ...], quiet: int, turn
     return None
 
 
-def _next_to_move(seats: str, board: str, resigned: tuple[bool, ...], seat: int) -> str:
+def next_to_move(seats: str, board: str, resigned: tuple[bool, ...], seat: int) -> str:
     """The next colour clockwise after `seat` that still has pieces and has not resigned."""
     n = len(seats)
     for step in range(1, n + 1):

@@ -37,7 +37,7 @@ SMALLER = ("sanae cell label", "z")
 @contextmanager
 def text_sizes() -> Iterator[list[tuple[str, float]]]:
     """Every (text, size) drawn meanwhile, cached frames included (their caches are cleared first)."""
-    for cached in (render.sinoda.board._frame, render.sinoda.board._sprite, render.cintos.board._frame,
+    for cached in (render.sinoda.board._frame, render.sinoda.board.piece_sprite, render.cintos.board._frame,
                    render.sanae.board._frame, render.bodsoi.board._board_base, render.bodsoi.board.tile_image):
         cached.cache_clear()
     seen: list[tuple[str, float]] = []

@@ -80,7 +80,7 @@ def _ours() -> bool:
 def drawn() -> Iterator[list[Drawn]]:
     """Every string `Canvas.text` (the kit's one text-drawing function) draws meanwhile; the games' caches are
     cleared first, so cached frames and sprites are drawn again in the language spoken."""
-    for cached in (render.sinoda.board._frame, render.sinoda.board._sprite, render.cintos.board._frame,
+    for cached in (render.sinoda.board._frame, render.sinoda.board.piece_sprite, render.cintos.board._frame,
                    render.bodsoi.board._board_base, render.bodsoi.board.tile_image):
         cached.cache_clear()
     seen: list[Drawn] = []
