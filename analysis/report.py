@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 FORMAT = "tabletop-analysis"
-VERSION = 2  # 2: chances calibrated to how games end (analysis.calibration); older analyses are made again
+VERSION = 3  # 2: chances calibrated to how games end (analysis.calibration); 3: maps fitted on self-play; older
+# analyses are made again
 DIGITS = 2
 
 KINDS = ("move", "forced", "setup", "resign")
