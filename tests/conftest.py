@@ -11,9 +11,10 @@ import pytest
 from tests.pg_server import Cluster, PostgresUnavailable, start_cluster
 
 # The files of the longest tests (5 to 35 processor-seconds a test, measured by a whole run), collected first.
-# pytest-xdist hands tests out in collection order, a few at a time: one of these collected last (the browser tests
-# are, under tests/web/) keeps one worker busy while the others have nothing left. Whole files move, in their own
-# order, so a module's fixtures are set up once. A file missing here only costs time, never a result.
+# test.sh runs pytest-xdist with `--dist worksteal`, which deals the tests out in collection order and lets an idle
+# worker take from a busy one: one of these collected last (the browser tests are, under tests/web/) would keep one
+# worker busy at the end while the others have nothing left to take. Whole files move, in their own order, so a
+# module's fixtures are set up once. A file missing here only costs time, never a result.
 LONG_FIRST = (
     "tests/bot/test_pseudo_locale_playthrough.py", "tests/bot/test_swiss_standings_bot.py",
     "tests/bot/test_acknowledge_first.py", "tests/web/test_browser_languages.py", "tests/players/test_choose.py",
