@@ -34,9 +34,9 @@ class Map:
 # (game, sides) -> the map fitted for it: printed by `bench/calibrate.py FIT HELD --folds 5`, fitted on 6 positions in
 # each of 80 self-played games per game (hard against hard at 100 iterations, games 0-29 and 1000-1049), judged at the
 # default budget. Cross-validated over five folds of games, each map brings every tenth of its game within 10 points
-# but one (docs/players/analysis.md has the figures). Sakamichi's and Bodsoi's leave the Brier score as it was (0.177
-# -> 0.178, 0.209 -> 0.210) while mending the tenths the engine's own chances miss, so they are kept too. More than
-# two sides keep the engine's chances (fitted on two-player games only).
+# but at most one (docs/players/analysis.md has the figures). Sakamichi's and Bodsoi's leave the Brier score as it was
+# (0.177 -> 0.178, 0.209 -> 0.210) while mending the tenths the engine's own chances miss, so they are kept too. More
+# than two sides keep the engine's chances (fitted on two-player games only).
 MAPS: dict[tuple[str, int], Map] = {
     ("bodsoi", 2): Map(1.3315, 0.2657),
     ("cintos", 2): Map(0.7066, 0.2359),
