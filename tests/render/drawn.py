@@ -1,11 +1,14 @@
 """What the drawing kit draws, recorded for the image tests of every language (issue 40): every text at the kit's one
-text function (`render.kit.Canvas.text`) with where and how large, and every text the lettering's one cutter
-shortened (`render.lettering.cut_name`, which `fit_text` and titles use)."""
+text function (`render.kit.Canvas.text`) with where and how large (and, by `placing`, who asked for it), and every
+text the lettering's one cutter shortened (`render.lettering.cut_name`, which `fit_text` and titles use)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 import pytest
 
@@ -28,6 +31,57 @@ class Drawn:
         wide = text_width(self.text, self.size)
         left = self.x - {"l": 0.0, "m": 0.5, "r": 1.0}[self.anchor[0]] * wide
         return left, left + wide
+
+
+class Cached(Protocol):
+    """A functools cache of drawn parts."""
+
+    def cache_clear(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One text the kit drew, as the per-game language tests read it: its words, the point it was anchored at, its
+    size, Pillow's anchor, the canvas's width, and the files that asked for it, nearest first (the kit's and this
+    module's left out)."""
+
+    text: str
+    xy: tuple[float, float]
+    size: float
+    anchor: str
+    width: int
+    callers: tuple[str, ...]
+
+
+def _callers() -> tuple[str, ...]:
+    found: list[str] = []
+    frame = inspect.currentframe()
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if not name.endswith(("render/kit.py", "render/lettering.py", __file__)) and name not in found:
+            found.append(name)
+        frame = frame.f_back
+    return tuple(found)
+
+
+@contextmanager
+def placing(*caches: Cached) -> Iterator[list[Placed]]:
+    """Every text `Canvas.text` draws meanwhile, `caches` (functools caches of drawn parts) cleared first so that
+    cached frames and pictures are drawn again in the language spoken."""
+    for cached in caches:
+        cached.cache_clear()
+    seen: list[Placed] = []
+    original = Canvas.text
+
+    def spy(self: Canvas, xy: Any, text: str, size: float, fill: Any = kit.INK, anchor: str = "la") -> float:
+        seen.append(Placed(text, (float(xy[0]), float(xy[1])), size, anchor, self.width, _callers()))
+        return original(self, xy, text, size, fill, anchor)
+
+    setattr(Canvas, "text", spy)  # noqa: B010 (a spy on the class: every canvas, cached ones too)
+    try:
+        yield seen
+    finally:
+        setattr(Canvas, "text", original)  # noqa: B010
 
 
 @pytest.fixture

@@ -4,12 +4,10 @@ image in any shipped language, Japanese included (it breaks lines between charac
 
 from __future__ import annotations
 
-import inspect
 import random
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -22,10 +20,11 @@ import render.sakamichi.rules_picture
 import render.sanae.board
 import render.sanae.rules_picture
 from render import RULES_IMAGES, alt_text, render_board, text_board
-from render.kit import Canvas, text_width
+from render.kit import text_width
 from render.lettering import ELLIPSIS, wrap
 from render.panels import SMALL
 from rules import GAMES
+from tests.render.drawn import Placed, placing
 
 NAMES = ("Adalbertine Wolkenstein-Oberhausen", "Björn")
 OURS = tuple(str(Path(str(module.__file__)).parent) for module in (render.sakamichi.board, render.sanae.board))
@@ -39,52 +38,16 @@ NOTATION = re.compile(
     r"white|black|up|down|advanced|basic|plus-or-minus|same-or-plus|P[12]|R|E|S|z|x\d+|×\d+|[RB][?a-zA-Z])\b")
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """One string the kit drew: where, how big, its anchor, the canvas's width, and the module that asked."""
-
-    text: str
-    xy: tuple[float, float]
-    size: float
-    anchor: str
-    width: int
-    caller: str
+def drawn() -> AbstractContextManager[list[Placed]]:
+    """Every string drawn meanwhile, these games' caches cleared first so cached frames and rules pictures are drawn
+    again."""
+    return placing(render.sanae.board._frame, render.sakamichi.rules_picture.rules_picture,
+                   render.sanae.rules_picture.rules_picture, render.sakamichi.board._ghost_width)
 
 
-def _caller() -> str:
-    """The first file up the stack that is not the drawing kit itself (nor this spy): who asked for the words."""
-    frame = inspect.currentframe()
-    while frame is not None:
-        name = frame.f_code.co_filename
-        if not name.endswith(("render/kit.py", "render/lettering.py", __file__)):
-            return name
-        frame = frame.f_back
-    return ""
-
-
-@contextmanager
-def drawn() -> Iterator[list[Drawn]]:
-    """Every string `Canvas.text` (the kit's one text-drawing function) draws meanwhile, each language's caches
-    cleared first so cached frames and rules pictures are drawn again."""
-    for cached in (render.sanae.board._frame, render.sakamichi.rules_picture.rules_picture,
-                   render.sanae.rules_picture.rules_picture, render.sakamichi.board._ghost_width):
-        cached.cache_clear()
-    seen: list[Drawn] = []
-    original = Canvas.text
-
-    def spy(self: Canvas, xy: Any, text: str, size: float, fill: Any = "#2B2B2B", anchor: str = "la") -> float:
-        seen.append(Drawn(text, (float(xy[0]), float(xy[1])), size, anchor, self.width, _caller()))
-        return original(self, xy, text, size, fill, anchor)
-
-    setattr(Canvas, "text", spy)  # noqa: B010 (a spy on the class: every canvas, cached ones too)
-    try:
-        yield seen
-    finally:
-        setattr(Canvas, "text", original)  # noqa: B010
-
-
-def _ours(seen: list[Drawn]) -> list[Drawn]:
-    return [d for d in seen if d.caller.startswith(OURS)]
+def _ours(seen: list[Placed]) -> list[Placed]:
+    """What these games' own modules asked for (the first file up the stack is theirs)."""
+    return [d for d in seen if d.callers and d.callers[0].startswith(OURS)]
 
 
 def play(game: str, plies: int, seed: int, options: dict[str, str] | None = None) -> Any:

@@ -5,11 +5,9 @@ phone size in any language is tests/render/test_images_every_language.py's, for 
 
 from __future__ import annotations
 
-import inspect
 import re
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import AbstractContextManager
 from functools import partial
 from typing import Any
 
@@ -21,11 +19,12 @@ import render.cintos.board
 import render.sinoda.board
 from render import RULES_IMAGES, alt_text, render_board, text_board
 from render.fonts import FACES
-from render.kit import Canvas, text_width
+from render.kit import text_width
 from render.lettering import runs, wrap
 from render.panels import SMALL
 from render.words import WIDTH, columns
 from rules import GAMES
+from tests.render.drawn import Placed, placing
 from tests.render.test_phone import positions
 
 NAMES = ("Adalbertine Wolkenstein-Oberhausen", "Björn", "山田太郎と花子さん", "Wilhelmina")
@@ -55,46 +54,16 @@ def untranslated(text: str, names: tuple[str, ...] = NAMES) -> list[str]:
     return words
 
 
-@dataclass(frozen=True)
-class Drawn:
-    """One string the kit drew: where, how big, its anchor, the canvas's width."""
-
-    text: str
-    xy: tuple[float, float]
-    size: float
-    anchor: str
-    width: int
-    ours: bool  # asked for by these games' modules (or the shared words), not by a diagram's sprite cache
+def drawn() -> AbstractContextManager[list[Placed]]:
+    """Every string drawn meanwhile; the games' caches are cleared first, so cached frames and sprites are drawn
+    again in the language spoken."""
+    return placing(render.sinoda.board._frame, render.sinoda.board.piece_sprite, render.cintos.board._frame,
+                   render.bodsoi.board._board_base, render.bodsoi.board.tile_image)
 
 
-def _ours() -> bool:
-    frame = inspect.currentframe()
-    while frame is not None:
-        if any(part in frame.f_code.co_filename for part in OURS):
-            return True
-        frame = frame.f_back
-    return False
-
-
-@contextmanager
-def drawn() -> Iterator[list[Drawn]]:
-    """Every string `Canvas.text` (the kit's one text-drawing function) draws meanwhile; the games' caches are
-    cleared first, so cached frames and sprites are drawn again in the language spoken."""
-    for cached in (render.sinoda.board._frame, render.sinoda.board.piece_sprite, render.cintos.board._frame,
-                   render.bodsoi.board._board_base, render.bodsoi.board.tile_image):
-        cached.cache_clear()
-    seen: list[Drawn] = []
-    original = Canvas.text
-
-    def spy(self: Canvas, xy: Any, text: str, size: float, fill: Any = "#2B2B2B", anchor: str = "la") -> float:
-        seen.append(Drawn(text, (float(xy[0]), float(xy[1])), size, anchor, self.width, _ours()))
-        return original(self, xy, text, size, fill, anchor)
-
-    setattr(Canvas, "text", spy)  # noqa: B010 (a spy on the class: every canvas, cached ones too)
-    try:
-        yield seen
-    finally:
-        setattr(Canvas, "text", original)  # noqa: B010
+def ours(placed: Placed) -> bool:
+    """Asked for by these games' modules (or the shared words), not by a diagram's sprite cache."""
+    return any(part in caller for caller in placed.callers for part in OURS)
 
 
 CASES = [("sinoda", 2, 1), ("sinoda", 4, 2), ("sinoda", 6, 3), ("cintos", 2, 4), ("cintos", 4, 5), ("bodsoi", 2, 6),
@@ -127,7 +96,7 @@ def test_every_word_drawn_is_pseudo_localized() -> None:
             draw()
         for d in seen:
             words = untranslated(d.text)
-            if words and d.ours:
+            if words and ours(d):
                 leaks.setdefault(kind, set()).add(f"{d.text!r} ({', '.join(words)})")
         assert any(PSEUDO_MARK.search(d.text) for d in seen), f"{kind}: no pseudo-localized word at all"
     assert not leaks, "\n".join(f"{kind}: {sorted(found)[:8]}" for kind, found in leaks.items())
