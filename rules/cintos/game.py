@@ -65,8 +65,6 @@ _RULES_SEEN: dict[tuple[int, tuple[tuple[str, str], ...]], tuple[Rules, str]] = 
 # (seats, resigned) -> the seats field of the position text, a resigned player's colour in lower case.
 _ROSTERS = {(seats, resigned): "".join(c.lower() if r else c for c, r in zip(seats, resigned, strict=True))
             for seats in ("RB", "RYBG") for resigned in itertools.product((False, True), repeat=len(seats))}
-# Position text -> the state `Cintos.from_position` read from it.
-_POSITIONS_READ: dict[str, CintosState] = {}
 _ACTORS = {seats: {"-": frozenset(), "=": frozenset(), **{c: frozenset({i}) for i, c in enumerate(seats)}}
            for seats in ("RB", "RYBG")}
 
@@ -478,15 +476,9 @@ class Cintos(Game):
 
     def from_position(self, text: str) -> CintosState:
         # A state's text is read back with each read of its snapshot, often more than once a move: a text read
-        # before gives the state it gave (states are immutable); anything refused is read (and refused) again.
-        found = _POSITIONS_READ.get(text) if type(text) is str else None
-        if found is None:
-            found = self._read_position(text)
-            if type(text) is str:
-                if len(_POSITIONS_READ) >= 1 << 10:
-                    _POSITIONS_READ.clear()
-                _POSITIONS_READ[text] = found
-        return found
+        # before gives the state it gave (states are immutable), as Sanae's `read_position` does; anything refused
+        # is read (and refused) again, since lru_cache keeps no exceptions.
+        return _position_read(self, text) if type(text) is str else self._read_position(text)
 
     def _read_position(self, text: str) -> CintosState:
         text = text.strip()
@@ -554,6 +546,12 @@ class Cintos(Game):
         last = None if data.get("last") is None else Last.from_json(data["last"])
         return make_state(state.seats, state.board, state.owners, state.to_move, state.quiet, state.turns,
                           state.resigned, state.rules, history, last)
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _position_read(game: Cintos, text: str) -> CintosState:
+    """`game.from_position(text)`, remembered."""
+    return game._read_position(text)
 
 
 GAME = Cintos()
