@@ -435,9 +435,10 @@ class Canvas:
 
     # -- output --
     def finish(self) -> Image.Image:
-        """The final-size image. At an exact 2x, `reducing_gap` makes LANCZOS a box average of each 2x2 block
-        (true supersampling, 10x faster than a full LANCZOS pass and within 1/255 of it on average)."""
-        return self.image.resize((self.width, self.height), Image.Resampling.LANCZOS, reducing_gap=1.0)
+        """The final-size image: each `SCALE`x`SCALE` block averaged (true supersampling). `reduce` is the box
+        average alone: the LANCZOS resize with `reducing_gap` it replaced made the same pixels, then copied them in
+        one more pass over the image (a fifth of this step)."""
+        return self.image.reduce(SCALE)
 
     def png(self) -> bytes:
         return encode_png(self.finish())
