@@ -1,19 +1,23 @@
 """What the drawing kit draws, recorded for the image tests of every language (issue 40): every text at the kit's one
 text function (`render.kit.Canvas.text`) with where and how large (and, by `placing`, who asked for it), and every
-text the lettering's one cutter shortened (`render.lettering.cut_name`, which `fit_text` and titles use)."""
+text the lettering's one cutter shortened (`render.lettering.cut_name`, which `fit_text` and titles use); the
+finished images themselves, left unencoded."""
 
 from __future__ import annotations
 
 import inspect
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import pytest
+from PIL import Image
 
+import render.analysis_graph
 from render import kit, lettering
-from render.kit import Canvas, text_width
+from render.kit import Canvas, encode_png, text_width
 
 
 @dataclass(frozen=True)
@@ -67,7 +71,7 @@ def _callers() -> tuple[str, ...]:
 @contextmanager
 def placing(*caches: Cached) -> Iterator[list[Placed]]:
     """Every text `Canvas.text` draws meanwhile, `caches` (functools caches of drawn parts) cleared first so that
-    cached frames and pictures are drawn again in the language spoken."""
+    cached frames and pictures are drawn again in the language spoken; the images are left `unencoded`."""
     for cached in caches:
         cached.cache_clear()
     seen: list[Placed] = []
@@ -79,9 +83,41 @@ def placing(*caches: Cached) -> Iterator[list[Placed]]:
 
     setattr(Canvas, "text", spy)  # noqa: B010 (a spy on the class: every canvas, cached ones too)
     try:
-        yield seen
+        with unencoded():
+            yield seen
     finally:
         setattr(Canvas, "text", original)  # noqa: B010
+
+
+def clear_caches() -> None:
+    """Forget every cached part of an image (frames, sprites, rules pictures), not the fonts' caches."""
+    for name, module in list(sys.modules.items()):
+        if name.startswith("render.") and name not in ("render.fonts", "render.lettering"):
+            for value in vars(module).values():
+                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
+                    value.cache_clear()
+
+
+@contextmanager
+def unencoded() -> Iterator[list[Image.Image]]:
+    """The images finished meanwhile, handed back instead of encoded (the renderers return b""): the tests of where
+    words lie do not need the PNG, and encoding was a third of their time (encoding is test_kit.py's and
+    test_phone.py's). Every cache of drawn parts is emptied at the end: a rules picture caches what it returned."""
+    images: list[Image.Image] = []
+
+    def keep(image: Image.Image, optimize: bool | None = None) -> bytes:
+        images.append(image)
+        return b""
+
+    users = [module for module in (kit, render.analysis_graph) if module.encode_png is encode_png]
+    for module in users:
+        setattr(module, "encode_png", keep)  # noqa: B010 (a spy for the time of one drawing)
+    try:
+        yield images
+    finally:
+        for module in users:
+            setattr(module, "encode_png", encode_png)  # noqa: B010
+        clear_caches()
 
 
 @pytest.fixture

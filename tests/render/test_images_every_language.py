@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 import os
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from render.leaderboard import LeaderboardRow, leaderboard_png
 from render.lettering import SCALE, font, text_width
 from render.standings import standings_image
 from rules import GAMES
+from tests.render.drawn import clear_caches, unencoded
 from tests.render.test_phone import allowed, positions
 from tests.tournament_rules.helpers import field
 from tournament_rules import Game, TournamentSettings, double, elimination
@@ -58,15 +58,6 @@ def letters_box(xy: tuple[float, float], text: str, size: float, anchor: str) ->
     x = xy[0] - {"l": 0.0, "m": width / 2, "r": width}.get(anchor[0], 0.0)
     _left, top, _right, bottom = font(round(size * SCALE)).getbbox("ÅÉÎgjý", anchor=anchor)
     return x, xy[1] + top / SCALE, x + width, xy[1] + bottom / SCALE
-
-
-def clear_caches() -> None:
-    """Forget every cached part of an image (frames, sprites, rules pictures), not the fonts' caches."""
-    for name, module in list(sys.modules.items()):
-        if name.startswith("render.") and name not in ("render.fonts", "render.lettering"):
-            for value in vars(module).values():
-                if callable(getattr(value, "cache_clear", None)) and getattr(value, "__module__", "") == name:
-                    value.cache_clear()
 
 
 @contextmanager
@@ -195,10 +186,11 @@ MEASURED: dict[tuple[str, str], tuple[float, str]] = {}  # (kind, language): its
 
 def draw(kind: str, code: str) -> tuple[Image.Image, list[Drawn]]:
     clear_caches()
-    with i18n.speaking(code), drawing() as seen:
-        png = every_kind()[kind]()
+    with i18n.speaking(code), drawing() as seen, unencoded() as images:
+        every_kind()[kind]()
     MEASURED[kind, code] = widest(seen)
-    return Image.open(io.BytesIO(png)), seen
+    assert len(images) == 1, f"{kind}: {len(images)} images finished"
+    return images[0], seen
 
 
 KINDS = sorted(every_kind())
@@ -220,7 +212,9 @@ def test_every_image_keeps_its_words_whole_inside_and_readable_on_a_phone(code: 
 def test_no_cached_part_of_an_image_keeps_another_languages_words(kind: str) -> None:
     """Drawn in English first and then in the pseudo-locale, an image is the one drawn in the pseudo-locale alone:
     a frame or picture cached in English would show English words in every language."""
-    draw(kind, i18n.ENGLISH)
+    clear_caches()
+    with i18n.speaking(i18n.ENGLISH):
+        every_kind()[kind]()
     with i18n.speaking(i18n.PSEUDO):
         warm = every_kind()[kind]()  # the caches still hold what English drew
     clear_caches()
