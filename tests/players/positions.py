@@ -39,3 +39,26 @@ def positions(game: Game, config: Configuration, count: int, seed: int, limit: i
         if not game.is_over(state):
             found.append(state)
     return found
+
+
+def along(game: Game, config: Configuration, count: int, seed: int, limit: int = 400, gap: int = 6) -> list[State]:
+    """`count` positions where some seat is to act, taken along random games (`gap` + 1 to 2 x `gap` such positions
+    apart, at random), each game cut at `limit` steps: the spread of `positions` at a fraction of its cost, for tests
+    that read hundreds (`positions` plays a new game from the start for each one, `limit` / 2 steps on average)."""
+    rng = random.Random(seed)
+    found: list[State] = []
+    while True:
+        state = game.setup(config.players, config.options)
+        wait = rng.randrange(gap)
+        for _ in range(limit):
+            if game.is_over(state):
+                break
+            if game.actors(state):
+                if wait == 0:
+                    found.append(state)
+                    if len(found) == count:
+                        return found
+                    wait = rng.randrange(gap, 2 * gap)
+                else:
+                    wait -= 1
+            state = random_step(game, state, rng)

@@ -16,7 +16,7 @@ from players.search import ROOT_TIES, ROOT_WIDTH, search
 from rules import GAMES, Configuration
 from rules.bodsoi.paths import analyse, compare
 from rules.bodsoi.state import side_of
-from tests.players.positions import positions
+from tests.players.positions import along, positions
 
 GAME = GAMES["bodsoi"]
 
@@ -27,7 +27,7 @@ def test_the_evaluation_ranks_the_sides_as_the_scoring_does(config: Configuratio
     evaluation puts ahead is on the side the scoring would name if the game ended there, and an even board is
     even."""
     checked = broken_deep = 0
-    for state in positions(GAME, config, 400, seed=5, limit=250):
+    for state in along(GAME, config, 400, seed=5, limit=250):
         blue, yellow = analyse(state.board, state.axes, state.links).scores
         winner = compare(blue, yellow)
         values = evaluate(GAME, state)
