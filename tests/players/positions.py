@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator
 
 from players.levels import setup_choice
 from players.play import draw
@@ -25,9 +27,13 @@ def random_step(game: Game, state: State, rng: random.Random) -> State:
 
 def positions(game: Game, config: Configuration, count: int, seed: int, limit: int = 400) -> list[State]:
     """`count` positions where some seat is to act, spread over a random game (restarted if it ends early)."""
+    return list(itertools.islice(each_position(game, config, seed, limit), count))
+
+
+def each_position(game: Game, config: Configuration, seed: int, limit: int = 400) -> Iterator[State]:
+    """`positions` one at a time, without end: for a test that wants the first that suits it, and no more."""
     rng = random.Random(seed)
-    found: list[State] = []
-    while len(found) < count:
+    while True:
         state = game.setup(config.players, config.options)
         stop = rng.randrange(limit)
         for _ in range(stop):
@@ -37,8 +43,7 @@ def positions(game: Game, config: Configuration, count: int, seed: int, limit: i
         while not game.is_over(state) and not game.actors(state):
             state = random_step(game, state, rng)
         if not game.is_over(state):
-            found.append(state)
-    return found
+            yield state
 
 
 def along(game: Game, config: Configuration, count: int, seed: int, limit: int = 400, gap: int = 6) -> list[State]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from dataclasses import replace
@@ -16,6 +17,7 @@ from players.play import settle
 from players.sanae import (
     CANDIDATE_WORTH,
     HIDING,
+    KEEP,
     LAST_ROYAL,
     LOST,
     OPEN_VOID,
@@ -31,8 +33,8 @@ from players.sanae import (
 from rules import GAMES
 from rules.base import evolve
 from rules.sanae.moves import reveal
-from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, lost_both_royals
-from tests.players.positions import positions
+from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, Zed, lost_both_royals
+from tests.players.positions import along, each_position, positions
 
 SANAE = GAMES["sanae"]
 
@@ -44,17 +46,23 @@ def without_zed(state: SanaeState, seat: int) -> SanaeState:
     return evolve(state, cells=cells)
 
 
-def void_reachable(state: SanaeState, seat: int) -> bool:
-    """Whether the opponent, to move in `state`, can attack `seat`'s Void."""
+def void_of(state: SanaeState, seat: int) -> int:
+    """The cell of `seat`'s Void."""
+    return next(c for c, t in enumerate(state.cells) if t[:2] == SIDE_CHARS[seat] + "V")
+
+
+def void_reachable(state: SanaeState, seat: int, void: int | None = None) -> bool:
+    """Whether the opponent, to move in `state`, can attack `seat`'s Void (on `void`, when the caller knows it)."""
     if SANAE.is_over(state) or SANAE.actors(state) != {1 - seat}:
         return False
-    void = next(c for c, t in enumerate(state.cells) if t[:2] == SIDE_CHARS[seat] + "V")
+    void = void_of(state, seat) if void is None else void
     return any(isinstance(move, Move) and move.target == void for move in SANAE.legal_actions(state, 1 - seat))
 
 
-def opens(state: SanaeState, move: Move, seat: int) -> bool:
-    """Whether the quiet `move` (no dice) leaves `seat`'s Void open to the opponent."""
-    return void_reachable(SANAE.apply(state, move, seat), seat)
+def opens(state: SanaeState, move: Move, seat: int, void: int | None = None) -> bool:
+    """Whether the quiet `move` (no dice) leaves `seat`'s Void (on `void`: a quiet move never moves it) open to the
+    opponent."""
+    return void_reachable(SANAE.apply(state, move, seat), seat, void)
 
 
 def play_positions(seed: int) -> Iterator[SanaeState]:
@@ -81,10 +89,14 @@ def guarded_positions() -> Iterator[tuple[SanaeState, int]]:
         seat = state.turn
         assert seat is not None  # a play position
         state = without_zed(state, seat)
-        quiet = [move for move in SANAE.legal_actions(state, seat) if not state.cells[move.target]]
-        opening = [move for move in quiet if opens(state, move, seat)]
-        if opening and len(opening) < len(quiet):
-            yield state, seat
+        void = void_of(state, seat)
+        kinds = set()  # whether each quiet move opens the Void, until both answers are seen
+        for move in SANAE.legal_actions(state, seat):
+            if not state.cells[move.target]:
+                kinds.add(opens(state, move, seat, void))
+                if len(kinds) == 2:
+                    yield state, seat
+                    break
 
 
 def test_the_search_never_opens_its_void_when_it_need_not() -> None:
@@ -153,7 +165,7 @@ def test_the_measure_from_a_tally_carried_over_moves_is_the_plain_one_to_the_las
     counted cell by cell, and the measure the plain one, the same floats exactly (every worth is a multiple of 1/2)."""
     rng = random.Random(6)
     kinds: set[str] = set()
-    for state in positions(SANAE, SANAE.configurations()[0], 40, seed=6, limit=900):
+    for state in along(SANAE, SANAE.configurations()[0], 40, seed=6, limit=900, gap=40):
         for world in [state] + [SANAE.resample_hidden(state, seat, rng) for seat in (0, 1)]:
             assert measure(world) == plain_measure(world), SANAE.position(world)
             if SANAE.is_over(world) or not SANAE.actors(world):
@@ -166,19 +178,27 @@ def test_the_measure_from_a_tally_carried_over_moves_is_the_plain_one_to_the_las
                 legal = SANAE.legal_actions(before, seat)
                 attacks = [a for a in legal if isinstance(a, Move) and before.cells[a.target]]
                 action = rng.choice(attacks if attacks and rng.random() < 0.7 else legal)
-                kinds.add("attack" if action in attacks else type(action).__name__)
+                swap = isinstance(action, Zed) and action.captain is not None
+                kinds.add("attack" if action in attacks else "swap" if swap else type(action).__name__)
                 state_after = settle(SANAE, SANAE.apply(before, action, seat), rng)
                 counted = retally(before, counted, state_after)
                 assert counted == tally(state_after), SANAE.position(state_after)
                 assert measure(state_after, counted) == plain_measure(state_after)
                 before = state_after
-    assert {"attack", "Move", "Zed"} <= kinds  # quiet moves, attacks and Zed Inel answers were all carried over
+    # quiet moves, attacks, Zed Inel swaps and "no" answers were all carried over
+    assert {"attack", "Move", "swap", "Zed"} <= kinds
+
+
+@functools.cache
+def middle_game() -> tuple[SanaeState, ...]:
+    """Positions of seeded random games, many in play: the measure's tests share them (a second of random play)."""
+    return tuple(positions(SANAE, SANAE.configurations()[0], 12, seed=4, limit=700))
 
 
 def test_the_measure_counts_hidden_candidates_up_to_a_dozen() -> None:
     """One candidate fewer (a hidden stone seen to move) costs its side CANDIDATE_WORTH, nothing above HIDING."""
     counts = set()
-    for state in positions(SANAE, SANAE.configurations()[0], 12, seed=4, limit=700):
+    for state in middle_game():
         if state.phase != "play":
             continue
         for seat, side in enumerate(SIDE_CHARS):
@@ -194,18 +214,21 @@ def test_the_measure_counts_hidden_candidates_up_to_a_dozen() -> None:
 
 
 def test_the_first_world_is_scored_whole_whatever_the_budget() -> None:
-    state = next(s for s in positions(SANAE, SANAE.configurations()[0], 30, seed=5, limit=300)
-                 if s.phase == "play" and s.pending is None)
-    seat = state.turn
-    legal = SANAE.legal_actions(state, seat)
+    # a play position with more moves than the second world keeps, but not hundreds: each search scores them all
+    state, seat, legal = next((s, s.turn, moves) for s in each_position(SANAE, SANAE.configurations()[0], seed=5,
+                                                                         limit=300)
+                              if s.phase == "play" and s.pending is None and s.turn is not None
+                              and KEEP[0] < len(moves := SANAE.legal_actions(s, s.turn)) <= 150)
     world = SANAE.resample_hidden(state, seat, random.Random(2))
     ranked = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3), lambda done: True,
                     teams_of(SANAE, world), True)
     assert sorted(map(SANAE.notation, [state] * len(legal), ranked)) == sorted(
         map(SANAE.notation, [state] * len(legal), legal))  # every move scored, none dropped before the budget
-    longer = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3), Budget(iterations=400).start(),
-                    teams_of(SANAE, world), True)
-    assert len(longer) == 10 < len(legal)  # later worlds only for the best ten
+    # enough for the first world, the best KEEP[0] in the second and the best KEEP[1] in a third: every later world
+    # is the same loop as the third
+    longer = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3),
+                    Budget(iterations=len(legal) + KEEP[0] + KEEP[1]).start(), teams_of(SANAE, world), True)
+    assert len(longer) == KEEP[1] == 10 < len(legal)  # later worlds only for the best ten
 
 
 def exposed_positions() -> Iterator[tuple[SanaeState, int, int]]:
@@ -332,7 +355,7 @@ def test_the_last_royal_is_worth_more_than_the_first() -> None:
     """Losing the King costs its worth; losing the Queen after it costs LAST_ROYAL more (a later capture of the
     enemy Void would only draw), except under king-queen=off, where losing both changes nothing."""
     checked = 0
-    for state in positions(SANAE, SANAE.configurations()[0], 12, seed=4, limit=700):
+    for state in middle_game():
         if state.phase != "play":
             continue
         for seat, side in enumerate(SIDE_CHARS):
