@@ -7,14 +7,16 @@ from __future__ import annotations
 import argparse
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+import bench.playon
 import players.sanae
 from bench.playon import one, setting
-from players.arena import play, uniform
-from rules import GAMES, Action, State
+from players.arena import Played, Player, play, uniform
+from rules import GAMES, Action, Configuration, Game, State
 from rules.sanae.state import SanaeState
 
 STARTS = Path(__file__).resolve().parents[2] / "bench" / "results" / "playon" / "sanae-loose-dragon.jsonl"
@@ -51,11 +53,34 @@ def test_a_game_is_played_on_from_its_start() -> None:
 
 
 def test_a_continuation_depends_only_on_its_start_number_and_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same start, number and setting give the same moves, hard's and random's, one by one (a few are enough:
+    the endings alone said little, as a short continuation is cut off either way)."""
     monkeypatch.setattr(players.sanae, "LOST", players.sanae.LOST)  # `one` sets it; put it back afterwards
+    played: list[list[str]] = []
+
+    def watched(game: Game, config: Configuration, seats: Sequence[Player], rng: random.Random, limit: int,
+                start: State | None = None) -> Played:
+        moves = played[-1]
+
+        def watching(player: Player) -> Player:
+            def choose(state: State, seat: int) -> Action:
+                action = player(state, seat)
+                moves.append(f"{seat}: {game.notation(state, action)}")
+                return action
+            return choose
+
+        return play(game, config, [watching(seat) for seat in seats], rng, limit, start)
+
+    monkeypatch.setattr(bench.playon, "play", watched)
     start = starts()[-1]
-    first = one(start, 0, "players.sanae.LOST", 0.15, 20, 30)
-    again = one(start, 0, "players.sanae.LOST", 0.15, 20, 30)
+    played.append([])
+    first = one(start, 0, "players.sanae.LOST", 0.15, 20, 6)
+    played.append([])
+    again = one(start, 0, "players.sanae.LOST", 0.15, 20, 6)
+    assert played[0] == played[1] and len(played[0]) == 6
+    assert {move[0] for move in played[0]} == {"0", "1"}  # both seats' moves, hard's and random's
     assert first[:2] == again[:2]
+    played.append([])
     assert players.sanae.LOST == 0.15
     one(start, 0, "players.sanae.LOST", 0.2, 20, 2)
     assert players.sanae.LOST == 0.2
