@@ -4,9 +4,9 @@ prefix of every match's log; bad arguments fail with one line and a non-zero exi
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -17,6 +17,7 @@ from data.backup import BackupError, backup
 from matches import MatchService
 from rules import GAMES
 from rules.replay import replay
+from tests import forked
 
 ROOT = Path(__file__).resolve().parents[1]
 ADA, BOB = 11, 22
@@ -103,15 +104,17 @@ async def test_backup_while_moves_are_committed(tmp_path: Path, pages: int) -> N
     assert not (tmp_path / "copy.sqlite3.partial").exists()
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "data.backup", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+def run(*args: str, fresh: bool = False) -> subprocess.CompletedProcess[str]:
+    """`python -m data.backup ARGS`: forked from the bot already imported (tests/forked.py), or `fresh`, as an
+    operator runs it."""
+    return forked.run(["-m", "data.backup", *args], cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                      timeout=60, fresh=fresh)
 
 
 def test_command_copies_and_reports(tmp_path: Path) -> None:
     source, copy = tmp_path / "bot.sqlite3", tmp_path / "copy.sqlite3"
     asyncio.run(_filled(source))
-    result = run(str(source), str(copy))
+    result = run(str(source), str(copy), fresh=True)
     assert result.returncode == 0, result.stderr
     assert "quick_check ok" in result.stdout and "pages" in result.stderr
     assert asyncio.run(check_consistent(copy, source)) == 10

@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ import pytest
 
 import settings
 from cogs import limits
+from tests import forked
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,9 +46,11 @@ class _Listener:
         self.socket.close()
 
 
-def run_check(folder: Path, *prelude: str, **env: str) -> tuple[subprocess.CompletedProcess[str], int]:
+def run_check(folder: Path, *prelude: str, fresh: bool = False,
+              **env: str) -> tuple[subprocess.CompletedProcess[str], int]:
     """`bot.py --check` in `folder` with Discord's REST and gateway addresses on a counting port: the finished
-    process and how many connections reached that port."""
+    process and how many connections reached that port. Forked from the bot already imported (tests/forked.py);
+    `fresh`: a new interpreter, as a user starts it."""
     listener = _Listener()
     script = "; ".join([
         "import sys, yarl, discord.http, discord.gateway, bot",
@@ -59,15 +61,14 @@ def run_check(folder: Path, *prelude: str, **env: str) -> tuple[subprocess.Compl
     environ = {k: v for k, v in os.environ.items() if k not in settings.variables()}
     environ.update({"PYTHONPATH": str(ROOT), "TABLETOP_RENDER_WORKERS": "1", **env})
     try:
-        done = subprocess.run([sys.executable, "-c", script], cwd=folder, env=environ, capture_output=True, text=True,
-                              timeout=120, check=False)
+        done = forked.run(["-c", script], cwd=folder, env=environ, timeout=120, fresh=fresh)
     finally:
         listener.close()
     return done, listener.connections
 
 
 def test_a_fresh_folder_checks_ready_without_a_token_or_discord(tmp_path: Path) -> None:
-    done, connections = run_check(tmp_path)
+    done, connections = run_check(tmp_path, fresh=True)  # the first thing an operator runs, exactly as they run it
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert len(lines) == 1 and lines[0].startswith("ready: SQLite tabletop.sqlite3 at schema "), done.stdout

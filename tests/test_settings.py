@@ -16,6 +16,7 @@ import pytest
 
 import bot
 from settings import load
+from tests import forked
 
 # A line in bot.py's log format: a log record, not the message about a problem.
 # A token of the right form (three dot-separated parts); Discord has never issued it.
@@ -125,6 +126,7 @@ def test_a_token_discord_rejects_is_named(monkeypatch: pytest.MonkeyPatch, tmp_p
 def run_bot(tmp_path: Path, *args: str, prefix: tuple[str, ...] = (), **env: str) -> subprocess.CompletedProcess[str]:
     """`python bot.py ARGS` as its own process in `tmp_path` with these settings, Discord's API pointed at port 9 of
     this machine (nothing listens there: refused at once, as when the network is down, with or without a network).
+    Forked from the bot already imported (tests/forked.py); with a `prefix` command (setpriv), a new interpreter.
 
     A process that hangs instead of exiting fails the test with TimeoutExpired.
     """
@@ -133,6 +135,8 @@ def run_bot(tmp_path: Path, *args: str, prefix: tuple[str, ...] = (), **env: str
     environ = {key: value for key, value in os.environ.items() if key not in SETTINGS}
     environ.update(DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "tabletop.sqlite3"), PYTHONPATH=str(ROOT))
     environ.update(env)
+    if not prefix:
+        return forked.run(["-c", script, *args], cwd=tmp_path, env=environ, timeout=60)
     return subprocess.run([*prefix, sys.executable, "-c", script, *args], cwd=tmp_path, env=environ,
                           capture_output=True, text=True, timeout=60, check=False)
 

@@ -7,8 +7,6 @@ import http.server
 import json
 import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -16,6 +14,7 @@ from pathlib import Path
 import pytest
 
 import settings
+from tests import forked
 
 ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.GaBcDe.abcdefghijklmnopqrstuvwxyz0123"
@@ -72,9 +71,8 @@ def _signalled(tmp_path: Path, signal_number: int, attempts: int, *, handler: ty
     environ.update(DISCORD_TOKEN=TOKEN, DATABASE_PATH=str(tmp_path / "db.sqlite3"), PYTHONPATH=str(ROOT),
                    LOG_LEVEL="INFO")
     log = tmp_path / "stderr.txt"
-    with log.open("w") as stderr:
-        process = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, env=environ, stderr=stderr,
-                                   stdout=subprocess.DEVNULL)
+    with log.open("w") as stderr:  # forked from the bot already imported (tests/forked.py)
+        process = forked.start(["-c", script], cwd=tmp_path, env=environ, stderr=stderr, stdout=forked.DEVNULL)
     try:
         deadline = time.monotonic() + 60
         while log.read_text().count(marker) < attempts:

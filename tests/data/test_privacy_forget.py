@@ -8,23 +8,25 @@ import json
 import os
 import random
 import subprocess
-import sys
 from pathlib import Path
 
 import settings
 from data import Store
 from matches import MatchService
+from tests import forked
 
 ROOT = Path(__file__).resolve().parents[2]
 ADA, BOB = 10**18 + 11, 10**18 + 22
 
 
-def forget(target: str, tmp_path: Path, *args: str, **env: str) -> subprocess.CompletedProcess[str]:
+def forget(target: str, tmp_path: Path, *args: str, fresh: bool = False,
+           **env: str) -> subprocess.CompletedProcess[str]:
+    """`python -m data.forget ARGS` in `tmp_path` on `target`: forked from the bot already imported (tests/forked.py),
+    or with `fresh` a new interpreter, as an operator runs it."""
     environ = {k: v for k, v in os.environ.items() if k not in settings.variables()}
     where = {"DATABASE_URL": target} if target.startswith("postgresql") else {"DATABASE_PATH": target}
     environ.update(PYTHONPATH=str(ROOT), **where, **env)
-    return subprocess.run([sys.executable, "-m", "data.forget", *args], cwd=tmp_path, env=environ,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return forked.run(["-m", "data.forget", *args], cwd=tmp_path, env=environ, timeout=120, fresh=fresh)
 
 
 async def two_matches(target: str) -> tuple[int, int]:
@@ -106,7 +108,8 @@ async def test_a_player_who_still_plays_is_refused_then_forgotten(target: str, t
 
 async def test_export_writes_the_json_and_changes_nothing(target: str, tmp_path: Path) -> None:
     done, _running = await two_matches(target)
-    result = forget(target, tmp_path, str(ADA), "--export", "ada.json")
+    # one run as an operator starts it (on SQLite: the same code path on both)
+    result = forget(target, tmp_path, str(ADA), "--export", "ada.json", fresh=not target.startswith("postgresql"))
     assert result.returncode == 0 and "exported to ada.json" in result.stdout, result.stdout + result.stderr
     data = json.loads((tmp_path / "ada.json").read_text(encoding="utf-8"))
     assert data["user_id"] == str(ADA) and data["user"]["name"] == "Ada"

@@ -17,6 +17,7 @@ import pytest
 from data import Store
 from matches import MatchService
 from settings import SettingsError, load
+from tests import forked
 from tests.web.helpers import GUILD, USERS, started
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,9 +46,10 @@ def test_a_bad_value_names_the_setting(name: str, value: str) -> None:
         load({name: value}, dotenv=False)
 
 
-def run_web(env: dict[str, str], cwd: Path) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-m", "web"], cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def run_web(env: dict[str, str], cwd: Path) -> forked.Child:
+    """`python -m web` forked from the bot already imported (tests/forked.py); the test below starts it fresh."""
+    return forked.start(["-m", "web"], cwd=cwd, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+                        stdout=forked.PIPE, stderr=forked.PIPE)
 
 
 @pytest.mark.parametrize("entry", [[str(ROOT / "bot.py")], ["-m", "web"]], ids=["bot", "python -m web"])
@@ -98,7 +100,7 @@ async def test_python_m_web_serves_a_database_the_bot_wrote_and_sees_its_moves(t
                         assert response.status == 200 and f"match #{match.id}" in await response.text()
                         break
                 except aiohttp.ClientConnectionError:
-                    assert time.monotonic() < deadline and process.poll() is None, process.stderr
+                    assert time.monotonic() < deadline and process.poll() is None, process.communicate()
                     await asyncio.sleep(0.2)
             async with session.get(url + f"/live?v={match.record.version}") as stream:
                 await stream.content.readuntil(b"\n\n")
