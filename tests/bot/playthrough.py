@@ -11,7 +11,7 @@ import re
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -22,6 +22,7 @@ import i18n
 from i18n.pseudo import accented
 from render import kit
 from rules import GAMES
+from tests.render.drawn import unencoded
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -146,8 +147,10 @@ class Capture:
                 self.seen.append(Seen(text, self.current, "image", drawer()))
 
     @contextmanager
-    def drawing(self) -> Iterator[None]:
-        """Record every string the drawing kit draws (boards are drawn in threads: the kit's one text function)."""
+    def drawing(self, encoded: bool = True) -> Iterator[None]:
+        """Record every string the drawing kit draws (boards are drawn in threads: the kit's one text function).
+        `encoded=False` sends the images `unencoded` (empty files), where only their words are read and nothing
+        opens an image the bot made again (the playthrough: encoding was a quarter of its time)."""
         original: Callable[..., float] = kit.Canvas.text
         capture = self
 
@@ -157,7 +160,8 @@ class Capture:
 
         setattr(kit.Canvas, "text", text)  # noqa: B010 (a method replaced for the time of the playthrough)
         try:
-            yield
+            with unencoded() if not encoded else nullcontext():
+                yield
         finally:
             setattr(kit.Canvas, "text", original)  # noqa: B010
 

@@ -521,7 +521,7 @@ def test_a_command_name_left_english_is_found_even_in_code() -> None:
 async def test_the_whole_bot_under_the_pseudo_locale_leaves_nothing_in_english(simcord_env: Any) -> None:
     run = Playthrough(simcord_env)
     try:
-        with run.capture.drawing():
+        with run.capture.drawing(encoded=False):
             await run.everything()
     finally:  # the to-do list of what was seen, even when a step of the playthrough broke
         if path := os.environ.get("TABLETOP_LEAKS_REPORT"):
