@@ -21,9 +21,12 @@ THREAT_WORK = 3000  # and stop after this many replies in all (when every move s
 
 def setup_choice(legal: Sequence[Action], rng: random.Random) -> Action | None:
     """A private setup answered at once: Sanae's layout is a preset, then "ready" (the spec's quick path)."""
-    if any(isinstance(action, Ready) for action in legal):
-        return next(action for action in legal if isinstance(action, Ready))
-    presets = [action for action in legal if isinstance(action, LayoutPreset)]
+    presets = []
+    for action in legal:  # one pass: every decision of every computer (and random test game) asks
+        if isinstance(action, Ready):
+            return action
+        if isinstance(action, LayoutPreset):
+            presets.append(action)
     return rng.choice(presets) if presets else None
 
 
