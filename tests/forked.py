@@ -3,8 +3,8 @@ already: the same exit code, stdout and stderr as a fresh interpreter, without p
 
 `run([...], cwd=..., env=..., timeout=...)` takes what follows `python` (`["-c", SCRIPT, *argv]`,
 `["-m", "data.forget", *argv]` or `[str(ROOT / "bot.py"), *argv]`) and returns a `subprocess.CompletedProcess[str]`
-(`fresh=True` starts a real interpreter instead, for the tests that must catch a failure at import). `start(...)`
-is the `Popen` of it: pid, poll, wait, send_signal, kill, communicate.
+(`fresh=True` starts a real interpreter instead: each entry point keeps a test started exactly as a user starts
+it). `start(...)` is the `Popen` of it: pid, poll, wait, send_signal, kill, communicate.
 
 How a child is made (the zygote is `python -m tests.forked`, one per pytest worker, started at first use, ended
 when the worker's end of its socket closes): it forks, and the child closes the zygote's socket, takes the given
@@ -18,7 +18,9 @@ What a fork cannot reproduce is refused rather than faked: the zygote fails to s
 anything, started a thread or left a file open; and a zygote serves only environments equal to the one it was
 started with in every variable the interpreter reads at start (PYTHON*, LANG, LC_*) and every one a module read
 while the zygote imported it (recorded), so a setting read at import time gets a zygote of its own. The bot's
-settings are read by `settings.load()` when `main()` runs, so they may differ freely. Hash seeds are the zygote's.
+settings are read by `settings.load()` when `main()` runs, so they may differ freely. Hash seeds are the zygote's,
+and what its imports made is frozen (gc.freeze): a reference cycle among those objects that a child drops is never
+collected, where a fresh interpreter might collect it (and run its finalizers) before it exits.
 """
 
 from __future__ import annotations
@@ -364,7 +366,7 @@ if __name__ == "__main__":
     if len(_fds) > 1:  # one is the listing's own
         raise RuntimeError(f"importing left files open, which every child would inherit: {sorted(_fds)}")
     import gc
-    gc.freeze()
+    gc.freeze()  # a child's collections and its exit leave the imported objects alone: 0.07 s a run, not 0.25
     _control.send(f"ready {json.dumps(_read)}".encode())
     _request = _serve(_control)
     if _request is not None:
