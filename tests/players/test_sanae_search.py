@@ -35,6 +35,7 @@ from rules.base import evolve
 from rules.sanae.moves import reveal
 from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, Zed, lost_both_royals
 from tests.players.positions import along, each_position, positions
+from tests.players.searching import enough
 
 SANAE = GAMES["sanae"]
 
@@ -224,10 +225,9 @@ def test_the_first_world_is_scored_whole_whatever_the_budget() -> None:
                     teams_of(SANAE, world), True)
     assert sorted(map(SANAE.notation, [state] * len(legal), ranked)) == sorted(
         map(SANAE.notation, [state] * len(legal), legal))  # every move scored, none dropped before the budget
-    # enough for the first world, the best KEEP[0] in the second and the best KEEP[1] in a third: every later world
-    # is the same loop as the third
-    longer = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3),
-                    Budget(iterations=len(legal) + KEEP[0] + KEEP[1]).start(), teams_of(SANAE, world), True)
+    # enough for the first world, the best KEEP[0] in the second and the best KEEP[1] in a third
+    longer = search(SANAE, world, seat, legal, [0.0] * len(legal), random.Random(3), enough(legal).start(),
+                    teams_of(SANAE, world), True)
     assert len(longer) == KEEP[1] == 10 < len(legal)  # later worlds only for the best ten
 
 
@@ -278,8 +278,8 @@ def best_moves(text: str, seeds: range) -> list[str]:
     picks = []
     for seed in seeds:
         world = SANAE.resample_hidden(state, 1, random.Random(seed))
-        ranked = search(SANAE, world, 1, legal, [0.0] * len(legal), random.Random(seed),
-                        Budget(iterations=300).start(), teams_of(SANAE, world), True)
+        ranked = search(SANAE, world, 1, legal, [0.0] * len(legal), random.Random(seed), enough(legal).start(),
+                        teams_of(SANAE, world), True)
         picks.append(SANAE.notation(state, ranked[0]))
     return picks
 
