@@ -120,7 +120,7 @@ def test_the_search_never_opens_its_void_when_it_need_not() -> None:
 def test_a_probe_is_worth_its_odds_of_the_void() -> None:
     """Probing a Void candidate scores (1/candidates) x the capture + the rest x the probe that misses."""
     checked = 0
-    for state in positions(SANAE, SANAE.configurations()[0], 40, seed=8, limit=600):
+    for state in along(SANAE, SANAE.configurations()[0], 40, seed=8, limit=600, gap=40):
         if state.phase != "play" or state.pending is not None:
             continue
         seat = state.turn
