@@ -33,6 +33,7 @@ from players.sanae import (
 from rules import GAMES
 from rules.base import evolve
 from rules.sanae.moves import reveal
+from rules.sanae.pieces import RANGES
 from rules.sanae.state import SIDE_CHARS, Move, Roll, SanaeState, Zed, lost_both_royals
 from tests.players.positions import along, each_position, positions
 from tests.players.searching import enough
@@ -58,6 +59,14 @@ def void_reachable(state: SanaeState, seat: int, void: int | None = None) -> boo
         return False
     void = void_of(state, seat) if void is None else void
     return any(isinstance(move, Move) and move.target == void for move in SANAE.legal_actions(state, 1 - seat))
+
+
+def within_reach(state: SanaeState, seat: int, void: int) -> bool:
+    """Whether some enemy stone stands within its range of `seat`'s Void (on `void`), blocking ignored: when none
+    does, no quiet move of `seat` can open it (such a move moves no enemy stone, and a stone's reach never goes
+    beyond its range), and its moves need not be tried one by one."""
+    distance, enemy = state.grid.distance[void], SIDE_CHARS[1 - seat]
+    return any(t[:1] == enemy and distance[c] <= RANGES[t[1]] for c, t in enumerate(state.cells))
 
 
 def opens(state: SanaeState, move: Move, seat: int, void: int | None = None) -> bool:
@@ -91,6 +100,8 @@ def guarded_positions() -> Iterator[tuple[SanaeState, int]]:
         assert seat is not None  # a play position
         state = without_zed(state, seat)
         void = void_of(state, seat)
+        if not within_reach(state, seat, void):
+            continue
         kinds = set()  # whether each quiet move opens the Void, until both answers are seen
         for move in SANAE.legal_actions(state, seat):
             if not state.cells[move.target]:
