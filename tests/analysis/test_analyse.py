@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -115,7 +116,7 @@ def remembered(score: Scorer) -> Scorer:
     stream's state, the sides) and putting the stream where the scoring left it. The scoring is pure: handed what
     it was handed before, it answers as before; a judgement that lets the true secrets in hands it other worlds,
     which are scored afresh (Sanae's scoring was most of this test's time, three times over)."""
-    values: dict[tuple[object, ...], tuple[tuple[float, ...] | None, object]] = {}
+    values: dict[tuple[object, ...], tuple[tuple[float, ...] | None, tuple[Any, ...]]] = {}
 
     def scoring(game: Game, world: State, action: Action, seat: int, rng: random.Random,
                 teams: list[tuple[int, ...]]) -> tuple[float, ...] | None:

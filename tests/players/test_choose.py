@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pytest
 
@@ -58,7 +59,7 @@ def remembered(search: Search) -> Search:
 
     The search is pure: handed what it was handed before, it answers as before. A choice that lets the secrets into
     the search hands it another world, which is searched afresh (hard's searches were three quarters of the time)."""
-    answers: dict[tuple[object, ...], tuple[list[Action], object]] = {}
+    answers: dict[tuple[object, ...], tuple[list[Action], tuple[Any, ...]]] = {}
 
     def searching(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
                   rng: random.Random, spent: Callable[[int], bool], teams: list[tuple[int, ...]],
