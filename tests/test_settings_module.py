@@ -109,7 +109,7 @@ def test_an_entry_point_stops_with_exit_2_before_creating_the_database(entry: li
     env = {"DISCORD_TOKEN": TOKEN, name: value}
     # Forked from the bot already imported (tests/forked.py); the local table once as a user starts it (bot.py is
     # started so in tests/web/test_config.py).
-    result = _run(entry, tmp_path, entry[0] == "-m" and name == "DISCORD_TOKEN", **env)
+    result = _run(entry, tmp_path, fresh=entry[0] == "-m" and name == "DISCORD_TOKEN", **env)
     assert result.returncode == 2, result.stderr
     assert result.stderr.count("\n") == 1 and result.stderr.startswith(name), result.stderr
     assert "Traceback" not in result.stderr and result.stdout == ""

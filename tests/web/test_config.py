@@ -100,7 +100,9 @@ async def test_python_m_web_serves_a_database_the_bot_wrote_and_sees_its_moves(t
                         assert response.status == 200 and f"match #{match.id}" in await response.text()
                         break
                 except aiohttp.ClientConnectionError:
-                    assert time.monotonic() < deadline and process.poll() is None, process.communicate()
+                    if process.poll() is not None:
+                        pytest.fail(f"python -m web exited {process.returncode}: {process.communicate()}")
+                    assert time.monotonic() < deadline, "no page within 60 s"
                     await asyncio.sleep(0.2)
             async with session.get(url + f"/live?v={match.record.version}") as stream:
                 await stream.content.readuntil(b"\n\n")
