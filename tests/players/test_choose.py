@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import players
+import players.levels
 from players import LEVELS, Budget, choose
 from players.play import has_hidden_information
 from players.search import Search
@@ -75,12 +76,36 @@ def remembered(search: Search) -> Search:
     return searching
 
 
+# game, the worlds, the seat, its legal moves, rng, teams -> each move's value one move ahead (`players.levels`)
+Look = Callable[[Game, Sequence[State], int, Sequence[Action], random.Random, list[tuple[int, ...]]], list[float]]
+
+
+def remembered_look(look: Look) -> Look:
+    """The one-ply look-ahead that normal and hard start from, remembered as `remembered` remembers the search (by
+    the worlds whole, the moves, the random stream's state), the stream put where the look left it."""
+    values: dict[tuple[object, ...], tuple[list[float], tuple[Any, ...]]] = {}
+
+    def looking(game: Game, worlds: Sequence[State], seat: int, legal: Sequence[Action], rng: random.Random,
+                teams: list[tuple[int, ...]]) -> list[float]:
+        key = (game.name, tuple(map(game.position, worlds)), seat, tuple(legal), rng.getstate(), tuple(teams))
+        if key not in values:
+            values[key] = look(game, worlds, seat, legal, rng, teams), rng.getstate()
+        found, stream = values[key]
+        rng.setstate(stream)
+        return list(found)
+
+    return looking
+
+
 @pytest.mark.parametrize("game", HIDDEN, ids=[game.name for game in HIDDEN])
 def test_the_others_secrets_do_not_change_the_choice(game: Game, monkeypatch: pytest.MonkeyPatch) -> None:
     """Re-dealing what the seat cannot see (its own view unchanged) leaves every level's choice unchanged."""
     monkeypatch.setattr(players, "tree_search", remembered(players.tree_search))
     for name, search in list(players.SEARCHES.items()):
         monkeypatch.setitem(players.SEARCHES, name, remembered(search))
+    look = remembered_look(players.levels.one_ply)  # hard's first look (players) and normal's (players.levels)
+    monkeypatch.setattr(players, "one_ply", look)
+    monkeypatch.setattr(players.levels, "one_ply", look)
     redealt = 0
     for index, config in enumerate(game.configurations()[:2]):
         for number, state in enumerate(positions(game, config, 4, seed=11 + index)):
