@@ -107,7 +107,12 @@ def test_a_started_child_takes_signals_and_reports_how_it_ended(tmp_path: Path) 
 def test_a_zygote_serves_only_environments_a_fork_can_reproduce() -> None:
     env = environment()
     zygote = forked.zygote(env)
-    assert zygote.serves({**env, "DATABASE_PATH": "/x.sqlite3", "DISCORD_TOKEN": "t"})  # read when main() runs
-    assert not zygote.serves({**env, "PYTHONHASHSEED": "1"})  # the interpreter reads these before any module
-    assert not zygote.serves({**env, "LANG": "C"})
-    assert not zygote.serves({**env, "PYTHONPATH": str(ROOT / "tests")})
+
+    def changed(name: str) -> dict[str, str]:
+        return {**env, name: env.get(name, "") + "-other"}
+
+    assert zygote.serves(changed("DATABASE_PATH")) and zygote.serves(changed("DISCORD_TOKEN"))  # read by main()
+    assert zygote.serves(changed("PYTEST_CURRENT_TEST"))  # read by nothing
+    for name in ("PYTHONHASHSEED", "PYTHONPATH", "LANG", "LC_ALL"):  # the interpreter reads these at start
+        assert not zygote.serves(changed(name)), name
+    assert not zygote.serves(changed("AIOHTTP_NO_EXTENSIONS"))  # aiohttp read it while the zygote imported it
