@@ -176,6 +176,9 @@ class ZygoteFailed(RuntimeError):
 
 
 class Zygote:
+    """One zygote process, started with `env`, and this side of its socket: requests out, "started PID" and
+    "exited PID CODE" back (a child's end may arrive while another request waits for its start)."""
+
     def __init__(self, env: Mapping[str, str]) -> None:
         self.env = dict(env)
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
