@@ -18,6 +18,7 @@ import pytest
 import i18n
 from i18n.pseudo import _KEEP as KEPT  # what the pseudo-locale keeps is what may stay as it is
 from tabletop.table import PROMPT_END, language_of
+from tests import forked
 from tests.lessons.test_lessons import CASES
 from tests.tabletop.test_table import ANSWER_TIMEOUT, until_prompt
 
@@ -70,8 +71,7 @@ async def a_whole_match(db: Path, *args: str, env: dict[str, str] | None = None)
         moves += 1
     assert await asyncio.wait_for(proc.wait(), ANSWER_TIMEOUT) == 0, (await proc.stderr.read()).decode()
     quick = {**(env or os.environ), "TABLETOP_ANALYSIS_ITERATIONS": "10"}  # the words, not the depth, are tested
-    analysed = subprocess.run([sys.executable, "-m", "tabletop", *args, "analyse", "--db", str(db)], cwd=ROOT,
-                              env=quick, capture_output=True, text=True, timeout=300, check=False)
+    analysed = forked.run(["-m", "tabletop", *args, "analyse", "--db", str(db)], cwd=ROOT, env=quick, timeout=300)
     assert analysed.returncode == 0, analysed.stderr
     return transcript + analysed.stdout.split("\r")[-1]
 
@@ -121,13 +121,11 @@ def test_german_from_lang_and_from_the_environment(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("code", ["de", "ja"])
 def test_the_help_and_a_bad_lesson_number_speak_the_language(code: str, tmp_path: Path) -> None:
-    helped = subprocess.run([sys.executable, "-m", "tabletop", "--lang", code, "--help"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60, check=False)
+    helped = forked.run(["-m", "tabletop", "--lang", code, "--help"], cwd=ROOT, env=os.environ, timeout=60)
     with i18n.speaking(code) as lang:
         assert lang._("Play a match in this terminal.") in helped.stdout
-        bad = subprocess.run([sys.executable, "-m", "tabletop", "learn", "sinoda", "--lesson", "9", "--lang", code,
-                              "--db", str(tmp_path / "b.db")], cwd=ROOT, capture_output=True, text=True,
-                             timeout=60, check=False)
+        bad = forked.run(["-m", "tabletop", "learn", "sinoda", "--lesson", "9", "--lang", code, "--db",
+                          str(tmp_path / "b.db")], cwd=ROOT, env=os.environ, timeout=60)
         assert bad.returncode == 2
         assert bad.stdout.strip() == lang._("{game} has lessons 1 to {total}, not {number}.", game="Sinoda",
                                             total=6, number=9)
