@@ -1,18 +1,15 @@
 """Every kind of image in every shipped language and the pseudo-locale (issue 40, item 5): no drawn word outside its
 image or the width it was given, no word cut short unless it is a name, every word at the phone size of
 design/boards.md (11 points on the image scaled to 400 px wide), and no cached part of an image kept from another
-language. The longest translation of each kind of image is measured and printed (and written to
-`TABLETOP_IMAGE_WORDS=<path>` as a Markdown table when that is set)."""
+language (bench/image_words.py measures how much wider each language's words are, by hand)."""
 
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache, partial
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,14 +178,10 @@ def every_kind() -> dict[str, Callable[[], bytes]]:
     return {**boards(), **event_images()}
 
 
-MEASURED: dict[tuple[str, str], tuple[float, str]] = {}  # (kind, language): its own words' width, widest text
-
-
 def draw(kind: str, code: str) -> tuple[Image.Image, list[Drawn]]:
     clear_caches()
     with i18n.speaking(code), drawing() as seen, unencoded() as images:
         every_kind()[kind]()
-    MEASURED[kind, code] = widest(seen)
     assert len(images) == 1, f"{kind}: {len(images)} images finished"
     return images[0], seen
 
@@ -221,36 +214,6 @@ def test_no_cached_part_of_an_image_keeps_another_languages_words(kind: str) -> 
     with i18n.speaking(i18n.PSEUDO):
         cold = every_kind()[kind]()
     assert warm == cold, f"{kind}: a cached part of the image was drawn in another language"
-
-
-def widest(seen: list[Drawn]) -> tuple[float, str]:
-    """The total width of the image's own words (names and titles left out) and its widest line."""
-    own = [(text_width(item.text, item.size), item.text) for item in seen
-           if not is_given(item.text) and any(ch.isalpha() for ch in item.text)]
-    return sum(width for width, _ in own), max(own, default=(0.0, ""))[1]
-
-
-def test_the_longest_translation_of_each_kind_of_image_is_measured(capsys: pytest.CaptureFixture[str]) -> None:
-    """Not a check but a measurement: how much wider each language's words are than the English, per kind of image
-    (the sum of the widths of the words it draws), and the widest word or line of the longest language."""
-    header = ["kind", *LANGUAGES, "longest", "its widest text"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    measured = 0
-    for kind in KINDS:
-        totals = {code: MEASURED.get((kind, code)) or widest(draw(kind, code)[1]) for code in LANGUAGES}
-        english = totals[i18n.ENGLISH][0]
-        if not english:
-            continue
-        measured += 1
-        longest = max((code for code in LANGUAGES if code != i18n.PSEUDO), key=lambda code: totals[code][0])
-        cells = [f"{100 * totals[code][0] / english:.0f} %" for code in LANGUAGES]
-        lines.append(f"| {kind} | " + " | ".join(cells) + f" | {longest} | {totals[longest][1][:60]} |")
-    table = "\n".join(lines) + "\n"
-    if path := os.environ.get("TABLETOP_IMAGE_WORDS"):
-        Path(path).write_text(table)
-    with capsys.disabled():
-        print("\nThe words of each image, as wide as the English (100 %):\n" + table)
-    assert measured >= len(KINDS) // 2
 
 
 def test_the_check_sees_a_word_outside_the_image_too_small_or_cut() -> None:
