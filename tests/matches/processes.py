@@ -77,6 +77,21 @@ async def keyed_lines(target: str) -> list[tuple[int, int, str]]:
         return [(r[0], r[1], r[2]) for r in conn.execute(sql)]
 
 
+async def sessions_ended(url: str, timeout: float = 20.0) -> None:
+    """Wait until no other client is connected to `url`'s PostgreSQL database. A client killed mid-transaction
+    leaves its server process finishing the statement it was running: a COMMIT sent just before the kill lands
+    after it, and a check reading the match row and then the match (two reads) saw the two sides of that commit."""
+    conn = await asyncpg.connect(url)
+    try:
+        deadline = asyncio.get_running_loop().time() + timeout
+        while await conn.fetchval("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                                  "AND pid <> pg_backend_pid() AND backend_type = 'client backend'"):
+            assert asyncio.get_running_loop().time() < deadline, "a killed client's session never ended"
+            await asyncio.sleep(0.02)
+    finally:
+        await conn.close()
+
+
 async def check_logs(target: str, ids: Sequence[int]) -> dict[int, int]:
     """For every match: the log is lines 1..version with no gap or duplicate, and it replays to the stored state.
     Returns each match's version. Read through a fresh store and service (no cache from the run)."""

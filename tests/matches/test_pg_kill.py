@@ -11,9 +11,12 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
+import sys
 from collections.abc import Awaitable, Callable
 
-from tests.matches.processes import Ack, acks, check_logs, keyed_lines, spawn, start_matches
+import asyncpg
+
+from tests.matches.processes import Ack, acks, check_logs, keyed_lines, sessions_ended, spawn, start_matches
 from tests.pg_server import Cluster
 
 MATCHES = 20
@@ -53,6 +56,7 @@ async def killed_under_load(url: str, rng: random.Random, *broken: str,
             await driver.wait()
     assert driver.returncode == -signal.SIGKILL
     assert not [line for line in lines if line.startswith("twice")], lines
+    await sessions_ended(url)  # every transaction the driver had open is committed or rolled back by now
     await check_logs(url, ids)  # and no half-written move: every log is whole and replays
     return lines, await keyed_lines(url)
 
@@ -93,3 +97,42 @@ async def test_acknowledged_moves_survive_a_server_crash(pg_cluster: Cluster, po
                if line.startswith("error")), lines
     assert [a for a in told if (a.match_id, a.n, a.key) not in stored] == []
     assert acks(lines[:before_restart]) and acks(lines[before_restart:]), lines  # acknowledged before and after
+
+
+# A client that sends its transaction (sleeping before it writes) and is SIGKILLed while the server runs it.
+SENDS_THEN_DIES = """import asyncio, os, signal, sys
+import asyncpg
+async def main():
+    conn = await asyncpg.connect(sys.argv[1])
+    asyncio.ensure_future(conn.execute(
+        "BEGIN; SELECT pg_sleep(2); INSERT INTO landed VALUES (1); COMMIT"))
+    await asyncio.sleep(0.2)
+    print("sent", flush=True)
+    os.kill(os.getpid(), signal.SIGKILL)
+asyncio.run(main())
+"""
+
+
+async def test_a_transaction_a_killed_client_sent_is_waited_for(postgres_url: str) -> None:
+    """Why the checks above wait for `sessions_ended`: the server finishes what a killed client sent, and commits
+    it after the client is gone. Read at once (as the checks did: one whole run failed on it), the commit is not there
+    yet; once the killed client's session has ended, it is."""
+    async def landed() -> int:
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            return int(await conn.fetchval("SELECT count(*) FROM landed"))
+        finally:
+            await conn.close()
+
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        await conn.execute("CREATE TABLE landed (n int)")
+    finally:
+        await conn.close()
+    client = await asyncio.create_subprocess_exec(sys.executable, "-c", SENDS_THEN_DIES, postgres_url,
+                                                  stdout=asyncio.subprocess.PIPE)
+    out, _ = await asyncio.wait_for(client.communicate(), 60)
+    assert out == b"sent\n" and client.returncode == -signal.SIGKILL
+    assert await landed() == 0  # the server is still sleeping in the killed client's transaction
+    await sessions_ended(postgres_url)
+    assert await landed() == 1
