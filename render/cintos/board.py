@@ -137,14 +137,13 @@ class BoardPainter:
 
     def draw_squares(self, owners: Mapping[str, str | None]) -> None:
         """The squares tinted by territory owner, with the territory borders."""
+        colours = tints(owners)
         if (self.files, self.ranks, self.cell) == (list(range(8)), list(range(8)), CELL):
             # The whole board: each territory's 16 squares drawn once per tint and copied in (a whole board per
             # owners took 12 MB a picture, 370 MB in a full cache; four quarters the same pixels).
-            colours = tints(owners)
             for area, (column, row) in QUARTERS.items():
                 self.canvas.paste(_quarter(*colours[area]), (self.x0 + column * CELL, self.y0 + row * CELL))
         else:
-            colours = tints(owners)
             for square in self.squares():
                 f, r = square_xy(square)
                 light, dark = colours[territory(f, r)]
