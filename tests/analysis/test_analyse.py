@@ -6,7 +6,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from typing import Any
 
 import pytest
 
@@ -19,6 +18,7 @@ from rules import GAMES, Action, Configuration, Game, State
 from tests.analysis.positions import losing_positions
 from tests.analysis.records import play_logged
 from tests.players.positions import positions
+from tests.players.remembering import Remembered
 
 QUICK = Budget(iterations=40)
 HIDDEN = [game for game in GAMES.values() if has_hidden_information(game)]
@@ -116,16 +116,12 @@ def remembered(score: Scorer) -> Scorer:
     stream's state, the sides) and putting the stream where the scoring left it. The scoring is pure: handed what
     it was handed before, it answers as before; a judgement that lets the true secrets in hands it other worlds,
     which are scored afresh (Sanae's scoring was most of this test's time, three times over)."""
-    values: dict[tuple[object, ...], tuple[tuple[float, ...] | None, tuple[Any, ...]]] = {}
+    values: Remembered[tuple[float, ...] | None] = Remembered()
 
     def scoring(game: Game, world: State, action: Action, seat: int, rng: random.Random,
                 teams: list[tuple[int, ...]]) -> tuple[float, ...] | None:
-        key = (game.name, game.position(world), action, seat, rng.getstate(), tuple(teams))
-        if key not in values:
-            values[key] = score(game, world, action, seat, rng, teams), rng.getstate()
-        value, stream = values[key]
-        rng.setstate(stream)
-        return value
+        handed = (game.name, game.position(world), action, seat, tuple(teams))
+        return values.answer(handed, rng, lambda: score(game, world, action, seat, rng, teams))
 
     return scoring
 

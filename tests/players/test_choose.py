@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 import zlib
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pytest
 
@@ -16,6 +15,7 @@ from players.play import has_hidden_information
 from players.search import Search
 from rules import GAMES, Action, Configuration, Game, State
 from tests.players.positions import positions
+from tests.players.remembering import Remembered
 
 FAST = Budget(iterations=6)
 SEARCHING = Budget(iterations=15)  # enough for the search to play the other seats' (secret-dependent) moves
@@ -60,18 +60,14 @@ def remembered(search: Search) -> Search:
 
     The search is pure: handed what it was handed before, it answers as before. A choice that lets the secrets into
     the search hands it another world, which is searched afresh (hard's searches were three quarters of the time)."""
-    answers: dict[tuple[object, ...], tuple[list[Action], tuple[Any, ...]]] = {}
+    answers: Remembered[list[Action]] = Remembered()
 
     def searching(game: Game, world: State, seat: int, legal: Sequence[Action], priors: Sequence[float],
                   rng: random.Random, spent: Callable[[int], bool], teams: list[tuple[int, ...]],
                   hidden: bool) -> list[Action]:
-        key = (game.name, game.position(world), seat, tuple(legal), tuple(priors), rng.getstate(), tuple(teams),
-               hidden)
-        if key not in answers:
-            answers[key] = search(game, world, seat, legal, priors, rng, spent, teams, hidden), rng.getstate()
-        ranked, stream = answers[key]
-        rng.setstate(stream)
-        return list(ranked)
+        handed = (game.name, game.position(world), seat, tuple(legal), tuple(priors), tuple(teams), hidden)
+        return list(answers.answer(handed, rng, lambda: search(game, world, seat, legal, priors, rng, spent, teams,
+                                                               hidden)))
 
     return searching
 
@@ -83,16 +79,12 @@ Look = Callable[[Game, Sequence[State], int, Sequence[Action], random.Random, li
 def remembered_look(look: Look) -> Look:
     """The one-ply look-ahead that normal and hard start from, remembered as `remembered` remembers the search (by
     the worlds whole, the moves, the random stream's state), the stream put where the look left it."""
-    values: dict[tuple[object, ...], tuple[list[float], tuple[Any, ...]]] = {}
+    values: Remembered[list[float]] = Remembered()
 
     def looking(game: Game, worlds: Sequence[State], seat: int, legal: Sequence[Action], rng: random.Random,
                 teams: list[tuple[int, ...]]) -> list[float]:
-        key = (game.name, tuple(map(game.position, worlds)), seat, tuple(legal), rng.getstate(), tuple(teams))
-        if key not in values:
-            values[key] = look(game, worlds, seat, legal, rng, teams), rng.getstate()
-        found, stream = values[key]
-        rng.setstate(stream)
-        return list(found)
+        handed = (game.name, tuple(map(game.position, worlds)), seat, tuple(legal), tuple(teams))
+        return list(values.answer(handed, rng, lambda: look(game, worlds, seat, legal, rng, teams)))
 
     return looking
 
