@@ -8,8 +8,18 @@ from pathlib import Path
 
 import pytest
 import pytest_asyncio
+import simcord.env
 
 from bot import Settings, TabletopBot, create_bot
+
+# After each dispatch simcord waits until the bot is quiet, looking again every `idle` seconds (0.05 by default).
+# While a task is still stepping (the scheduler recomputing after a poke, a command awaiting the database thread),
+# each look waits the whole interval, though the step ends a millisecond later: a quarter of the pseudo-locale
+# playthrough's time. Looking every 10 ms changes only how often; what counts as quiet is the same.
+_SETTLE_DEFAULTS = simcord.env.Env._settle_internal.__kwdefaults__
+assert _SETTLE_DEFAULTS is not None and _SETTLE_DEFAULTS.get("idle") == 0.05, \
+    "simcord's settle no longer takes `idle` as before: look again at this interval (tests/bot/conftest.py)"
+_SETTLE_DEFAULTS["idle"] = 0.01
 
 _BOTS: list[TabletopBot] = []
 
