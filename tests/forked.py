@@ -25,6 +25,7 @@ collected, where a fresh interpreter might collect it (and run its finalizers) b
 
 from __future__ import annotations
 
+import asyncio
 import atexit
 import contextlib
 import io
@@ -279,29 +280,41 @@ def _text(file: IO[bytes]) -> str:
 Target = int | IO[Any] | None
 
 
+def _fd(target: Target, inherited: int, opened: contextlib.ExitStack) -> int:
+    """The fd a child takes as its `inherited` (0, 1 or 2) for a `target` other than PIPE: DEVNULL, an fd, an open
+    file, or None for this process's own; what had to be opened for it is closed with `opened`."""
+    if target == DEVNULL:
+        return opened.enter_context(open(os.devnull, "rb" if inherited == 0 else "wb")).fileno()
+    if target is None:
+        return inherited
+    if isinstance(target, int):
+        return target
+    return target.fileno()
+
+
 class Child:
     """A forked child, used as a `subprocess.Popen`: stdout/stderr given as PIPE are read by `communicate`."""
 
     def __init__(self, args: Sequence[str], cwd: Path | str, env: Mapping[str, str], stdout: Target,
-                 stderr: Target) -> None:
+                 stderr: Target, input: str | None = None) -> None:
         self.args = [sys.executable, *args]
         self.returncode: int | None = None
         self._zygote = zygote(env)
         self._captured: dict[str, IO[bytes]] = {}
         with contextlib.ExitStack() as opened:  # what only the child keeps open
-            fds = [opened.enter_context(open(os.devnull, "rb")).fileno()]
+            if input is None:
+                fds = [_fd(DEVNULL, 0, opened)]
+            else:  # a file holding all of it: what the child reads is what a pipe fed by subprocess.run gives
+                typed = opened.enter_context(tempfile.TemporaryFile())
+                typed.write(input.encode())
+                typed.seek(0)
+                fds = [typed.fileno()]
             for name, target, inherited in (("stdout", stdout, 1), ("stderr", stderr, 2)):
                 if target == PIPE:
                     self._captured[name] = tempfile.TemporaryFile()  # noqa: SIM115 (closed by communicate)
                     fds.append(self._captured[name].fileno())
-                elif target == DEVNULL:
-                    fds.append(opened.enter_context(open(os.devnull, "wb")).fileno())
-                elif target is None:
-                    fds.append(inherited)
-                elif isinstance(target, int):
-                    fds.append(target)
                 else:
-                    fds.append(target.fileno())
+                    fds.append(_fd(target, inherited, opened))
             self.pid = self._zygote.fork(args, cwd, env, fds)
 
     def poll(self) -> int | None:
@@ -337,20 +350,25 @@ class Child:
 
 
 def start(args: Sequence[str], *, cwd: Path | str, env: Mapping[str, str], stdout: Target = None,
-          stderr: Target = None) -> Child:
-    """`subprocess.Popen([sys.executable, *args], cwd=cwd, env=env, stdin=DEVNULL, ...)`, forked from a zygote."""
-    return Child(args, cwd, env, stdout, stderr)
+          stderr: Target = None, input: str | None = None) -> Child:
+    """`subprocess.Popen([sys.executable, *args], cwd=cwd, env=env, stdin=DEVNULL, ...)`, forked from a zygote
+    (`input`: the child reads that text, then the end of its input)."""
+    return Child(args, cwd, env, stdout, stderr, input)
 
 
-def run(args: Sequence[str], *, cwd: Path | str, env: Mapping[str, str], timeout: float,
+def run(args: Sequence[str], *, cwd: Path | str, env: Mapping[str, str], timeout: float, input: str | None = None,
         fresh: bool = False) -> subprocess.CompletedProcess[str]:
     """`subprocess.run([sys.executable, *args], cwd=cwd, env=env, stdin=DEVNULL, capture_output=True, text=True,
-    timeout=timeout)`, forked from a zygote (`fresh`: exactly that, a new interpreter). A child still running after
-    `timeout` seconds is killed and TimeoutExpired raised, as subprocess.run does."""
+    timeout=timeout)` (`input`: `input=input` instead of stdin), forked from a zygote (`fresh`: exactly that, a new
+    interpreter). A child still running after `timeout` seconds is killed and TimeoutExpired raised, as
+    subprocess.run does."""
     if fresh:
-        return subprocess.run([sys.executable, *args], cwd=cwd, env=dict(env), stdin=DEVNULL, capture_output=True,
+        if input is None:
+            return subprocess.run([sys.executable, *args], cwd=cwd, env=dict(env), stdin=DEVNULL,
+                                  capture_output=True, text=True, timeout=timeout, check=False)
+        return subprocess.run([sys.executable, *args], cwd=cwd, env=dict(env), input=input, capture_output=True,
                               text=True, timeout=timeout, check=False)
-    child = start(args, cwd=cwd, env=env, stdout=PIPE, stderr=PIPE)
+    child = start(args, cwd=cwd, env=env, stdout=PIPE, stderr=PIPE, input=input)
     try:
         child.wait(timeout)
     except subprocess.TimeoutExpired:
@@ -360,6 +378,111 @@ def run(args: Sequence[str], *, cwd: Path | str, env: Mapping[str, str], timeout
         raise subprocess.TimeoutExpired(child.args, timeout, output=out, stderr=err) from None
     out, err = child.communicate()
     return subprocess.CompletedProcess(child.args, child.wait(), out, err)
+
+
+class AsyncChild:
+    """A forked child, used as an `asyncio.subprocess.Process`: `stdin` a StreamWriter, `stdout` and `stderr`
+    StreamReaders when given as PIPE (else None), `returncode` None while it runs (looked up on every read, as asyncio
+    keeps it current), `await wait()`, `await communicate(input)`, `send_signal`, `terminate`, `kill`."""
+
+    def __init__(self, args: Sequence[str], zygote: Zygote, pid: int) -> None:
+        self.args = [sys.executable, *args]
+        self.pid = pid
+        self.stdin: asyncio.StreamWriter | None = None
+        self.stdout: asyncio.StreamReader | None = None
+        self.stderr: asyncio.StreamReader | None = None
+        self._zygote = zygote
+        self._code: int | None = None
+
+    @property
+    def returncode(self) -> int | None:
+        if self._code is None:
+            self._code = self._zygote.wait(self.pid, 0)
+        return self._code
+
+    async def wait(self) -> int:
+        """The exit code once the child has ended (negative: the signal that ended it). The zygote reaps it and
+        says so on its socket; that is looked at every few milliseconds (up to 50) rather than in a thread blocked
+        on it, which would hold the zygote's lock against the next start."""
+        pause = 0.001
+        while (code := self.returncode) is None:
+            await asyncio.sleep(pause)
+            pause = min(2 * pause, 0.05)
+        return code
+
+    def send_signal(self, number: int) -> None:
+        if self.returncode is None:
+            with contextlib.suppress(ProcessLookupError):  # ended since: as Popen.send_signal does
+                os.kill(self.pid, number)
+
+    def terminate(self) -> None:
+        self.send_signal(15)
+
+    def kill(self) -> None:
+        self.send_signal(9)
+
+    async def communicate(self, input: bytes | None = None) -> tuple[bytes | None, bytes | None]:
+        """Writes `input` to stdin and closes it, reads stdout and stderr to their end, waits for the child: what it
+        wrote to each pipe (None for one that is not a pipe)."""
+
+        async def feed() -> None:
+            if self.stdin is None:
+                return
+            with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # it ended without reading it all
+                if input:
+                    self.stdin.write(input)
+                    await self.stdin.drain()
+                self.stdin.close()
+
+        async def read(stream: asyncio.StreamReader | None) -> bytes | None:
+            return None if stream is None else await stream.read()
+
+        _, out, err = await asyncio.gather(feed(), read(self.stdout), read(self.stderr))
+        await self.wait()
+        return out, err
+
+
+async def spawn(args: Sequence[str], *, cwd: Path | str, env: Mapping[str, str] | None = None,
+                stdin: Target = None, stdout: Target = None, stderr: Target = None) -> AsyncChild:
+    """`asyncio.create_subprocess_exec(sys.executable, *args, cwd=cwd, env=env, stdin=..., stdout=...,
+    stderr=...)`, forked from a zygote (env None: this process's environment, as there). A PIPE is an os.pipe whose
+    other end only the child holds, so the child's end reads as end of file once it has gone."""
+    loop = asyncio.get_running_loop()
+    env = os.environ if env is None else env
+    ours: dict[int, int] = {}  # 0, 1, 2 -> this process's end of the pipe
+    try:
+        with contextlib.ExitStack() as opened:  # what only the child keeps open
+            fds = []
+            for number, target in enumerate((stdin, stdout, stderr)):
+                if target == PIPE:
+                    read, write = os.pipe()
+                    theirs, ours[number] = (read, write) if number == 0 else (write, read)
+                    opened.callback(os.close, theirs)
+                    fds.append(theirs)
+                else:
+                    fds.append(_fd(target, number, opened))
+            found = zygote(env)
+            child = AsyncChild(args, found, found.fork(args, cwd, env, fds))
+    except BaseException:
+        for fd in ours.values():
+            os.close(fd)
+        raise
+    pipes = {number: open(fd, "wb" if number == 0 else "rb", 0) for number, fd in ours.items()}  # noqa: SIM115
+    if 0 in pipes:  # (the transports close them)
+        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, pipes[0])
+        child.stdin = asyncio.StreamWriter(transport, protocol, None, loop)
+    if 1 in pipes:
+        child.stdout = await _reader(loop, pipes[1])
+    if 2 in pipes:
+        child.stderr = await _reader(loop, pipes[2])
+    return child
+
+
+async def _reader(loop: asyncio.AbstractEventLoop, pipe: IO[bytes]) -> asyncio.StreamReader:
+    """A StreamReader of `pipe`, read by `loop` as asyncio reads a subprocess's stdout."""
+    reader = asyncio.StreamReader(loop=loop)
+    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader, loop=loop), pipe)
+    return reader
 
 
 if __name__ == "__main__":

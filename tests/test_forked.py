@@ -3,6 +3,7 @@ looks at (exit code, stdout, stderr, argv, path, cwd, environment, signals, open
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -116,3 +117,61 @@ def test_a_zygote_serves_only_environments_a_fork_can_reproduce() -> None:
     for name in ("PYTHONHASHSEED", "PYTHONPATH", "LANG", "LC_ALL"):  # the interpreter reads these at start
         assert not zygote.serves(changed(name)), name
     assert not zygote.serves(changed("AIOHTTP_NO_EXTENSIONS"))  # aiohttp read it while the zygote imported it
+
+
+# The async child (forked.spawn, asyncio.create_subprocess_exec's counterpart): a line read as soon as it is
+# written, then one typed back, and the exit code that ends it.
+ECHO = "import sys; print('up', flush=True); line = sys.stdin.readline(); print('got', line.strip()); sys.exit(5)"
+# Counts forever, a line every 10 ms: whether it runs can be seen from its output.
+COUNTS = "import itertools, time\nfor n in itertools.count():\n    print(n, flush=True)\n    time.sleep(0.01)"
+
+
+async def test_an_async_child_streams_its_lines_and_ends_as_the_sync_one(tmp_path: Path) -> None:
+    env = environment()
+    child = await forked.spawn(["-c", ECHO], cwd=tmp_path, env=env, stdin=forked.PIPE, stdout=forked.PIPE,
+                               stderr=forked.PIPE)
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    assert await asyncio.wait_for(child.stdout.readline(), 30) == b"up\n"  # before it has been given anything
+    assert child.returncode is None  # blocked reading stdin
+    child.stdin.write(b"hello\n")
+    await child.stdin.drain()
+    assert await child.wait() == 5 and child.returncode == 5
+    assert (await child.stdout.read(), await child.stderr.read()) == (b"got hello\n", b"")
+    sync = forked.run(["-c", ECHO], cwd=tmp_path, env=env, timeout=60, input="hello\n")
+    assert (sync.returncode, sync.stdout, sync.stderr) == (5, "up\ngot hello\n", "")
+
+
+async def test_an_async_childs_communicate_feeds_and_reads_all_while_others_run(tmp_path: Path) -> None:
+    sleeper = await forked.spawn(["-c", "import time; time.sleep(0.5)"], cwd=tmp_path, env=environment())
+    echo = await forked.spawn(["-c", ECHO], cwd=tmp_path, env=environment(), stdin=forked.PIPE,
+                              stdout=forked.PIPE)
+    started = time.monotonic()
+    (out, err), code = await asyncio.wait_for(asyncio.gather(echo.communicate(b"typed\n"), sleeper.wait()), 30)
+    assert (out, err, echo.returncode, code) == (b"up\ngot typed\n", None, 5, 0)
+    assert time.monotonic() - started >= 0.3  # the sleeper's wait did return only when it ended
+
+
+async def test_an_async_child_takes_stop_continue_and_kill(tmp_path: Path) -> None:
+    child = await forked.spawn(["-c", COUNTS], cwd=tmp_path, env=environment(), stdout=forked.PIPE)
+    assert child.stdout is not None
+    assert await asyncio.wait_for(child.stdout.readline(), 30) == b"0\n"
+    child.send_signal(signal.SIGSTOP)
+    for _ in range(500):  # stopped once /proc says so
+        if Path(f"/proc/{child.pid}/stat").read_text().split(") ")[1][0] == "T":
+            break
+        await asyncio.sleep(0.01)
+    while True:  # what it wrote before it stopped
+        try:
+            await asyncio.wait_for(child.stdout.readline(), 0.1)
+        except TimeoutError:
+            break
+    with pytest.raises(TimeoutError):  # and nothing since
+        await asyncio.wait_for(child.stdout.readline(), 0.3)
+    assert child.returncode is None
+    child.send_signal(signal.SIGCONT)
+    assert (await asyncio.wait_for(child.stdout.readline(), 30)).strip().isdigit()  # counting again
+    child.kill()
+    assert await asyncio.wait_for(child.wait(), 30) == -signal.SIGKILL == child.returncode
+    await asyncio.wait_for(child.stdout.read(), 30)  # the pipe ends with the child: no one else holds it
+    assert child.stdout.at_eof()
+    child.kill()  # ended: nothing is sent (its pid may be another process's by now)
