@@ -421,9 +421,9 @@ class AsyncChild:
     def kill(self) -> None:
         self.send_signal(9)
 
-    async def communicate(self, input: bytes | None = None) -> tuple[bytes | None, bytes | None]:
+    async def communicate(self, input: bytes | None = None) -> tuple[bytes, bytes]:
         """Writes `input` to stdin and closes it, reads stdout and stderr to their end, waits for the child: what it
-        wrote to each pipe (None for one that is not a pipe)."""
+        wrote to each pipe (b"" for one that is not a pipe, where asyncio gives None against its own type hints)."""
 
         async def feed() -> None:
             if self.stdin is None:
@@ -434,8 +434,8 @@ class AsyncChild:
                     await self.stdin.drain()
                 self.stdin.close()
 
-        async def read(stream: asyncio.StreamReader | None) -> bytes | None:
-            return None if stream is None else await stream.read()
+        async def read(stream: asyncio.StreamReader | None) -> bytes:
+            return b"" if stream is None else await stream.read()
 
         _, out, err = await asyncio.gather(feed(), read(self.stdout), read(self.stderr))
         await self.wait()

@@ -4,11 +4,10 @@ every table holds the same rows, new ids follow the copied ones; damaged, outdat
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,7 @@ from data.migrations import MIGRATIONS
 from data.to_postgres import CopyError, copy_database, main
 from matches import MatchService
 from rules import GAMES
+from tests import forked
 from tournaments import TournamentService
 
 USERS = (101, 102, 103, 104)
@@ -140,8 +140,7 @@ def test_a_target_holding_matches_is_refused_unless_forced(tmp_path: Path, postg
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bot.sqlite3"
     asyncio.run(_fill(path))
-    done = subprocess.run([sys.executable, "-m", "data.to_postgres", str(path), postgres_url], capture_output=True,
-                          text=True, timeout=300, cwd=ROOT)
+    done = forked.run(["-m", "data.to_postgres", str(path), postgres_url], cwd=ROOT, env=os.environ, timeout=300)
     assert done.returncode == 0, done.stderr
     assert "row counts checked" in done.stdout and "matches:" in done.stdout
     counts = {c.table: c.rows for c in asyncio.run(copy_database(path, postgres_url, force=True))}

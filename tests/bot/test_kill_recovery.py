@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from data import Store
 from matches import MatchService
+from tests import forked
 
 ROOT = Path(__file__).resolve().parents[2]
 KILL_AT = 8  # the acknowledgement at which the bot process dies
@@ -24,8 +23,8 @@ KILL_AT = 8  # the acknowledgement at which the bot process dies
 
 def run_until_killed(db: str, *broken: str) -> tuple[int, list[tuple[int, str]]]:
     """Run the driver until it kills itself; the match id and the acknowledged (log line, move) pairs it printed."""
-    done = subprocess.run([sys.executable, "-m", "tests.bot.kill_driver", db, str(KILL_AT), *broken], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    done = forked.run(["-m", "tests.bot.kill_driver", db, str(KILL_AT), *broken], cwd=ROOT, timeout=600,
+                      env={**os.environ, "PYTHONUNBUFFERED": "1"})
     assert done.returncode == -signal.SIGKILL, (done.returncode, done.stderr[-2000:])
     lines = [line.split() for line in done.stdout.splitlines()]
     (match_id,) = [int(words[1]) for words in lines if words[0] == "started"]

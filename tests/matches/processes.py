@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +14,7 @@ import asyncpg
 from data import Store
 from matches import MatchService
 from rules import GAMES
+from tests import forked
 
 ROOT = Path(__file__).resolve().parents[2]
 DRIVER = "tests.matches.two_process_driver"
@@ -41,10 +41,9 @@ async def start_matches(target: str, count: int, *, time_control: int | Sequence
         await store.close()
 
 
-async def spawn(*args: str) -> asyncio.subprocess.Process:
-    """A driver process (tests/matches/two_process_driver.py) with stdout piped."""
-    return await asyncio.create_subprocess_exec(sys.executable, "-m", DRIVER, *args, cwd=ROOT,
-                                                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+async def spawn(*args: str) -> forked.AsyncChild:
+    """A driver process (tests/matches/two_process_driver.py) with stdout and stderr piped, forked from the zygote."""
+    return await forked.spawn(["-m", DRIVER, *args], cwd=ROOT, stdout=forked.PIPE, stderr=forked.PIPE)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,6 @@ import asyncio
 import math
 import random
 import signal
-import sys
 import time
 from pathlib import Path
 
@@ -25,6 +24,7 @@ from cogs.scheduler import Scheduler
 from data import Lease, Store
 from matches import Match, MatchService, Turn
 from matches.consequences import POST_GRACE
+from tests import forked
 from tournaments import TournamentService
 from tournaments.model import Tournament
 
@@ -87,9 +87,8 @@ async def prepare(target: str) -> tuple[int, int, int, int]:
 
 
 async def kill_at(target: str, match_id: int, user: int, point: str) -> None:
-    driver = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.matches.consequence_kill_driver", target, str(match_id), str(user), point,
-        cwd=ROOT, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    driver = await forked.spawn(["-m", "tests.matches.consequence_kill_driver", target, str(match_id), str(user),
+                                 point], cwd=ROOT, stdout=forked.PIPE, stderr=forked.PIPE)
     out, err = await asyncio.wait_for(driver.communicate(), 120)
     assert driver.returncode == -signal.SIGKILL, (out + err).decode()[-2000:]
 

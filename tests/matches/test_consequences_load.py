@@ -8,12 +8,12 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-import sys
 from pathlib import Path
 
 from cogs.scheduler import Scheduler
 from data import Store
 from matches import MatchService
+from tests import forked
 from tests.matches.test_consequences_kill import Posts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -50,9 +50,9 @@ async def unrated(store: Store) -> int:
 async def test_two_processes_killed_under_load_lose_no_rating(postgres_url: str) -> None:
     ids = await prepared(postgres_url)
     rng = random.Random()
-    drivers = [await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.matches.ending_load_driver", postgres_url, f"{ids[0]}-{ids[-1]}", str(seed),
-        cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    drivers = [await forked.spawn(
+        ["-m", "tests.matches.ending_load_driver", postgres_url, f"{ids[0]}-{ids[-1]}", str(seed)],
+        cwd=ROOT, stdin=forked.PIPE, stdout=forked.PIPE, stderr=forked.PIPE)
         for seed in (1, 2)]
     lines: list[str] = []
     try:

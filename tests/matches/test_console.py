@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import io
+import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 from data import Store
 from matches import MatchService
 from matches.console import Console, serve
+from tests import forked
 
 
 async def test_every_command_and_its_refusals(tmp_path: Path) -> None:
@@ -53,8 +53,8 @@ async def test_serve_reads_until_end_of_input(tmp_path: Path) -> None:
 def test_a_bad_database_is_one_line_and_a_non_zero_exit(tmp_path: Path) -> None:
     bad = tmp_path / "garbage.sqlite3"
     bad.write_bytes(b"not a database at all " * 50)
-    done = subprocess.run([sys.executable, "-m", "matches.console", "--db", str(bad)], input="", text=True,
-                          capture_output=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    done = forked.run(["-m", "matches.console", "--db", str(bad)], input="", timeout=60,
+                      cwd=Path(__file__).resolve().parents[2], env=os.environ)
     assert done.returncode == 3, done
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()

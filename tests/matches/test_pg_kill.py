@@ -9,13 +9,14 @@ acknowledge before it commits (`--ack-first`) is caught by the same check. The s
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
-import sys
 from collections.abc import Awaitable, Callable
 
 import asyncpg
 
+from tests import forked
 from tests.matches.processes import Ack, acks, check_logs, keyed_lines, sessions_ended, spawn, start_matches
 from tests.pg_server import Cluster
 
@@ -129,8 +130,7 @@ async def test_a_transaction_a_killed_client_sent_is_waited_for(postgres_url: st
         await conn.execute("CREATE TABLE landed (n int)")
     finally:
         await conn.close()
-    client = await asyncio.create_subprocess_exec(sys.executable, "-c", SENDS_THEN_DIES, postgres_url,
-                                                  stdout=asyncio.subprocess.PIPE)
+    client = await forked.spawn(["-c", SENDS_THEN_DIES, postgres_url], cwd=os.getcwd(), stdout=forked.PIPE)
     out, _ = await asyncio.wait_for(client.communicate(), 60)
     assert out == b"sent\n" and client.returncode == -signal.SIGKILL
     assert await landed() == 0  # the server is still sleeping in the killed client's transaction

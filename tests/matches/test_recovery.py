@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ import pytest
 from data import Store
 from matches import MatchService
 from rules import GAMES
+from tests import forked
 
 ROOT = Path(__file__).resolve().parents[2]
 ADA, BOB = 11, 22
@@ -45,9 +45,8 @@ def planned_moves(seats: list[int], seed: int) -> list[tuple[int, str]]:
 
 async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
     db = tmp_path / "crash.sqlite3"
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "matches.console", "--db", str(db), cwd=ROOT,
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await forked.spawn(["-m", "matches.console", "--db", str(db)], cwd=ROOT, stdin=forked.PIPE,
+                              stdout=forked.PIPE, stderr=forked.PIPE)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
 
     async def answer() -> str:
@@ -124,9 +123,8 @@ async def test_acknowledged_moves_survive_sigkill(tmp_path: Path) -> None:
 async def killed_at_an_acknowledgement(db: Path, *broken: str) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
     """Stream a game into tests/matches/console_kill_driver.py, which SIGKILLs itself as it flushes its KILL_AFTER-th
     move acknowledgement; the acknowledged (log line, move) pairs and the moves sent."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tests.matches.console_kill_driver", str(db), str(KILL_AFTER), *broken, cwd=ROOT,
-        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await forked.spawn(["-m", "tests.matches.console_kill_driver", str(db), str(KILL_AFTER), *broken],
+                              cwd=ROOT, stdin=forked.PIPE, stdout=forked.PIPE, stderr=forked.PIPE)
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(f"new cintos 2 {ADA}\njoin 1 {BOB}\nstart 1 {ADA}\n".encode())
     await proc.stdin.drain()

@@ -6,9 +6,8 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +16,7 @@ import pytest_asyncio
 from data import Store
 from matches import MatchService, Refusal, history
 from matches.verify import WHAT_IT_PROVES, main, verify_record
+from tests import forked
 
 ADA, BOB = 11, 22
 
@@ -78,8 +78,8 @@ async def test_finished_match_verifies_and_tampering_fails(service: MatchService
     path.write_text(json.dumps(record))
     assert main([str(path)]) == 0
     # The command itself, as a user runs it: the verdict, then what it proves and does not, in /verify's words.
-    ran = subprocess.run([sys.executable, "-m", "matches.verify", str(path)], capture_output=True, text=True,
-                         check=False, cwd=Path(__file__).parents[2])
+    ran = forked.run(["-m", "matches.verify", str(path)], cwd=Path(__file__).parents[2], env=os.environ,
+                     timeout=120)
     assert ran.returncode == 0 and ran.stdout.startswith(f"match #{match.id}: OK."), ran
     for heading, words in WHAT_IT_PROVES:
         assert f"{heading}: {words}\n" in ran.stdout

@@ -5,13 +5,13 @@ from __future__ import annotations
 import asyncio
 import io
 import random
-import sys
 from pathlib import Path
 
 import render
 from data import Store
 from matches import MatchService
 from tabletop.table import PROMPT_END, Table, plain
+from tests import forked
 
 ROOT = Path(__file__).resolve().parents[2]
 ANSWER_TIMEOUT = 30.0
@@ -30,9 +30,9 @@ async def until_prompt(out: asyncio.StreamReader) -> str:
 
 async def test_a_match_against_a_computer_through_a_pipe(tmp_path: Path) -> None:
     db, png = tmp_path / "local.sqlite3", tmp_path / "boards"
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tabletop", "play", "sinoda", "--vs", "easy", "--db", str(db), "--png", str(png),
-        cwd=ROOT, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await forked.spawn(
+        ["-m", "tabletop", "play", "sinoda", "--vs", "easy", "--db", str(db), "--png", str(png)],
+        cwd=ROOT, stdin=forked.PIPE, stdout=forked.PIPE, stderr=forked.PIPE)
     assert proc.stdin is not None and proc.stdout is not None
     rng = random.Random(2)
     transcript = shown = await until_prompt(proc.stdout)

@@ -9,8 +9,6 @@ import asyncio
 import os
 import random
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -49,9 +47,9 @@ def test_the_language_comes_from_lang_then_the_environment() -> None:
 async def a_whole_match(db: Path, *args: str, env: dict[str, str] | None = None) -> str:
     """Sinoda against the computer to its end through a pipe (help, rules, a page of moves, the board and a refusal
     on the way), then its analysis: everything printed."""
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "tabletop", *args, "play", "sinoda", "--vs", "easy", "--db", str(db), cwd=ROOT,
-        env=env, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    proc = await forked.spawn(
+        ["-m", "tabletop", *args, "play", "sinoda", "--vs", "easy", "--db", str(db)], cwd=ROOT,
+        env=env, stdin=forked.PIPE, stdout=forked.PIPE, stderr=forked.PIPE)
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     rng = random.Random(2)
     transcript = shown = await until_prompt(proc.stdout)
@@ -83,8 +81,8 @@ def lessons_of(db: Path, *args: str) -> str:
     """Sinoda's lessons at the keyboard: a hint, the list, an illegal and a wrong answer, then each solved."""
     solutions = [CASES[("sinoda", key)][0] for key in ("move", "capture", "paths", "change", "sinoda", "end")]
     typed = "\n".join(["hint", "?", "b4-a1", "b4+", *solutions]) + "\n"
-    done = subprocess.run([sys.executable, "-m", "tabletop", *args, "learn", "sinoda", "--db", str(db)], cwd=ROOT,
-                          env=WIDE, input=typed, capture_output=True, text=True, timeout=120, check=False)
+    done = forked.run(["-m", "tabletop", *args, "learn", "sinoda", "--db", str(db)], cwd=ROOT, env=WIDE,
+                      input=typed, timeout=120)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -110,9 +108,8 @@ def test_german_from_lang_and_from_the_environment(tmp_path: Path) -> None:
     assert "Game over" not in said and "Seats were drawn" not in said
     environ = {**os.environ, "LANG": "de_DE.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "",
                "PYTHONPATH": str(ROOT)}
-    learned = subprocess.run([sys.executable, "-m", "tabletop", "learn", "sinoda", "--db", str(tmp_path / "l.db")],
-                             cwd=ROOT, env=environ, input="hint\nquit\n", capture_output=True, text=True,
-                             timeout=120, check=False)
+    learned = forked.run(["-m", "tabletop", "learn", "sinoda", "--db", str(tmp_path / "l.db")], cwd=ROOT,
+                         env=environ, input="hint\nquit\n", timeout=120)
     assert "Sinoda-Lektionen: noch nicht begonnen." in learned.stdout, learned.stdout[:600]
     assert "Tipp: Nimm eine Figur am Rand deiner Gruppe" in learned.stdout
     assert "Lektion 1 von 6: Eine Figur ziehen" in learned.stdout

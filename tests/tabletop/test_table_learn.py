@@ -5,13 +5,14 @@ lesson of a game to the end), and in a real terminal (tmux)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import subprocess
-import sys
 from pathlib import Path
 
 from data import Store
 from lessons import LESSONS
 from tabletop.table import HUMAN
+from tests import forked
 from tests.lessons.test_lessons import CASES
 from tests.tabletop.terminal import answer, at_prompt, send, start, table, wait_for, words
 
@@ -20,8 +21,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def learn(db: Path, *args: str, typed: str, png: Path | None = None) -> subprocess.CompletedProcess[str]:
     extra = ["--png", str(png)] if png else []
-    return subprocess.run([sys.executable, "-m", "tabletop", "learn", *args, "--db", str(db), *extra], cwd=ROOT,
-                          input=typed, capture_output=True, text=True, timeout=120, check=False)
+    return forked.run(["-m", "tabletop", "learn", *args, "--db", str(db), *extra], cwd=ROOT, env=os.environ,
+                      input=typed, timeout=120)
 
 
 async def finished(db: Path) -> dict[str, set[str]]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import asyncio
 import random
 import signal
-import sys
 from pathlib import Path
 
 import pytest
 
 from data import Store
 from matches import MatchService
+from tests import forked
 from tournaments import TournamentService
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,9 +39,8 @@ async def test_a_kill_while_round_matches_are_made_leaves_no_orphan(target: str,
     finally:
         await store.close()
 
-    driver = await asyncio.create_subprocess_exec(sys.executable, "-m", "tests.tournaments.kill_driver", target, point,
-                                                  cwd=ROOT, stdout=asyncio.subprocess.PIPE,
-                                                  stderr=asyncio.subprocess.PIPE)
+    driver = await forked.spawn(["-m", "tests.tournaments.kill_driver", target, point], cwd=ROOT,
+                                stdout=forked.PIPE, stderr=forked.PIPE)
     out, err = await asyncio.wait_for(driver.communicate(), 120)
     assert driver.returncode == -signal.SIGKILL, (out + err).decode()[-2000:]
 
