@@ -108,8 +108,10 @@ def test_german_from_lang_and_from_the_environment(tmp_path: Path) -> None:
     assert "Game over" not in said and "Seats were drawn" not in said
     environ = {**os.environ, "LANG": "de_DE.UTF-8", "LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "",
                "PYTHONPATH": str(ROOT)}
+    # Fresh: LANG, LANGUAGE and PYTHONPATH are read at start or while the zygote imports: a zygote of its own for this
+    # one run, costing more than the run.
     learned = forked.run(["-m", "tabletop", "learn", "sinoda", "--db", str(tmp_path / "l.db")], cwd=ROOT,
-                         env=environ, input="hint\nquit\n", timeout=120)
+                         env=environ, input="hint\nquit\n", timeout=120, fresh=True)
     assert "Sinoda-Lektionen: noch nicht begonnen." in learned.stdout, learned.stdout[:600]
     assert "Tipp: Nimm eine Figur am Rand deiner Gruppe" in learned.stdout
     assert "Lektion 1 von 6: Eine Figur ziehen" in learned.stdout
