@@ -137,8 +137,9 @@ async def test_an_async_child_streams_its_lines_and_ends_as_the_sync_one(tmp_pat
     await child.stdin.drain()
     assert await child.wait() == 5 and child.returncode == 5
     assert (await child.stdout.read(), await child.stderr.read()) == (b"got hello\n", b"")
-    sync = forked.run(["-c", ECHO], cwd=tmp_path, env=env, timeout=60, input="hello\n")
-    assert (sync.returncode, sync.stdout, sync.stderr) == (5, "up\ngot hello\n", "")
+    for fresh in (True, False):  # the sync child, typed into with input=, as subprocess.run types into a new one
+        sync = forked.run(["-c", ECHO], cwd=tmp_path, env=env, timeout=60, input="hello\n", fresh=fresh)
+        assert (sync.returncode, sync.stdout, sync.stderr) == (5, "up\ngot hello\n", ""), fresh
 
 
 async def test_an_async_childs_communicate_feeds_and_reads_all_while_others_run(tmp_path: Path) -> None:
