@@ -4,7 +4,9 @@ already: the same exit code, stdout and stderr as a fresh interpreter, without p
 `run([...], cwd=..., env=..., timeout=...)` takes what follows `python` (`["-c", SCRIPT, *argv]`,
 `["-m", "data.forget", *argv]` or `[str(ROOT / "bot.py"), *argv]`) and returns a `subprocess.CompletedProcess[str]`
 (`fresh=True` starts a real interpreter instead: each entry point keeps a test started exactly as a user starts
-it). `start(...)` is the `Popen` of it: pid, poll, wait, send_signal, kill, communicate.
+it). `start(...)` is the `Popen` of it: pid, poll, wait, send_signal, kill, communicate; `input=` types into
+stdin. `await spawn(...)` is its `asyncio.create_subprocess_exec`: stdin/stdout/stderr streams when piped,
+`returncode`, `await wait()`, `await communicate(input)`, send_signal, kill.
 
 How a child is made (the zygote is `python -m tests.forked`, one per pytest worker, started at first use, ended
 when the worker's end of its socket closes): it forks, and the child closes the zygote's socket, takes the given
