@@ -27,7 +27,8 @@ PYTHON="${PYTHON:-python3}"
 NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
 # pytest exits 5 when it collects no test: with `set -e` that fails the run, as it should. One worker more than the
 # cores (pytest-xdist): the tests that wait (subprocesses, leases, a server's restart) leave a core idle otherwise
-# (on 2 cores: 7 min 12 s with 3 workers, 8 min 19 s with 2, 7 min 26 s with 4). Each worker starts its own
+# (on 2 cores: 3 workers beat 2 by a seventh; 4 were no faster than 3 in three pairs run one after the other; the
+# times are in docs/developers/tests.md). Each worker starts its own
 # throwaway PostgreSQL server when its tests ask for one. `--dist worksteal`: a worker that runs out takes tests from
 # the busiest one; xdist's default hands each worker a quarter of the suite up front, and one worker given the long
 # tests then ran alone for two minutes at the end (8 min 31 s against 7 min 23 s, the same tests).
