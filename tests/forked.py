@@ -34,6 +34,7 @@ import io
 import json
 import os
 import select
+import signal
 import socket
 import subprocess
 import sys
@@ -333,13 +334,14 @@ class Child:
 
     def send_signal(self, number: int) -> None:
         if self.poll() is None:
-            os.kill(self.pid, number)
+            with contextlib.suppress(ProcessLookupError):  # ended since: as Popen.send_signal does
+                os.kill(self.pid, number)
 
     def terminate(self) -> None:
-        self.send_signal(15)
+        self.send_signal(signal.SIGTERM)
 
     def kill(self) -> None:
-        self.send_signal(9)
+        self.send_signal(signal.SIGKILL)
 
     def communicate(self, timeout: float | None = None) -> tuple[str, str]:
         """Waits for the end: what went to stdout and stderr given as PIPE ("" for the others, and once read)."""
@@ -418,10 +420,10 @@ class AsyncChild:
                 os.kill(self.pid, number)
 
     def terminate(self) -> None:
-        self.send_signal(15)
+        self.send_signal(signal.SIGTERM)
 
     def kill(self) -> None:
-        self.send_signal(9)
+        self.send_signal(signal.SIGKILL)
 
     async def communicate(self, input: bytes | None = None) -> tuple[bytes, bytes]:
         """Writes `input` to stdin and closes it, reads stdout and stderr to their end, waits for the child: what it
